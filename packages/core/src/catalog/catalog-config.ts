@@ -1,0 +1,64 @@
+/**
+ * @module The declarative catalog (form (b) of a catalog file): tools, categories, core tools, defaults and budget.
+ */
+import type { ToolDeclaration } from "./tool-metadata.js";
+
+/** How a category is declared. */
+export interface CategoryDeclaration {
+  /** What the tools of this category are for. */
+  description?: string;
+  /**
+   * Words or phrases that select the category. Declared keywords **replace** the keywords derived from the
+   * category's tools; set `deriveKeywords: true` to **extend** the derived ones instead.
+   */
+  keywords?: string[];
+  /** Categories selected along with this one. */
+  related?: string[];
+  /** Derive keywords from the category's tool names and descriptions. @defaultValue true when no keywords are declared, false otherwise */
+  deriveKeywords?: boolean;
+}
+
+/** How many earlier human messages count towards selection. */
+export interface HistoryOptions {
+  /** The last N human messages… @defaultValue 4 */
+  messages?: number;
+  /** …among the last M messages before the current one. @defaultValue 8 */
+  window?: number;
+}
+
+/** Selection settings a catalog carries (each can be overridden per call). */
+export interface CatalogSettings {
+  /** Tools bound on every turn, first, never trimmed. */
+  core?: string[];
+  /** Categories used when nothing matches. */
+  defaults?: string[];
+  /** Most tools bound at once. @defaultValue 128 (OpenAI's limit) */
+  maxTools?: number;
+  /** Most definition tokens bound at once (OpenAI function format, o200k_base). @defaultValue unlimited */
+  maxTokens?: number;
+  /** Multi-turn context. */
+  history?: HistoryOptions;
+  /** How many hops of `related` to follow. @defaultValue 1 */
+  relatedDepth?: number;
+}
+
+/** A whole declarative catalog, as form (b) of a catalog file. */
+export interface CatalogConfig extends CatalogSettings {
+  tools: ToolDeclaration[];
+  categories?: Record<string, CategoryDeclaration>;
+}
+
+/** The keys a {@link CatalogConfig} may have. */
+export const CONFIG_KEYS: readonly (keyof CatalogConfig)[] = [
+  "tools",
+  "categories",
+  "core",
+  "defaults",
+  "maxTools",
+  "maxTokens",
+  "history",
+  "relatedDepth",
+];
+
+/** The keys a {@link CategoryDeclaration} may have. */
+export const CATEGORY_KEYS: readonly (keyof CategoryDeclaration)[] = ["description", "keywords", "related", "deriveKeywords"];

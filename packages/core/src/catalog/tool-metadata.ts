@@ -1,0 +1,114 @@
+/**
+ * @module The normalised description of one tool (seed 000's ToolInfo), whatever it came from.
+ */
+
+/** Where a tool comes from. */
+export type ToolSource = "builtin" | "mcp" | "sdk";
+
+/** What running a tool may do, from harmless to needing a human. */
+export type PermissionKind = "read" | "write" | "execute" | "network" | "dangerous";
+
+/** The valid {@link ToolSource} values. */
+export const TOOL_SOURCES: readonly ToolSource[] = ["builtin", "mcp", "sdk"];
+/** The valid {@link PermissionKind} values, least to most privileged. */
+export const PERMISSION_KINDS: readonly PermissionKind[] = ["read", "write", "execute", "network", "dangerous"];
+
+/** A JSON Schema object describing a tool's arguments. */
+export type JsonSchema = Record<string, unknown>;
+
+/** The schema of a tool that takes no arguments. */
+export const EMPTY_PARAMETERS: JsonSchema = Object.freeze({ type: "object", properties: {} });
+
+/** Everything the catalog knows about one tool, normalised, with every default filled in. */
+export interface ToolMetadata {
+  /** Unique name, as the model calls it; must match `^[a-zA-Z0-9_-]{1,64}$`. */
+  readonly name: string;
+  /** What the tool does, as the model reads it. */
+  readonly description: string;
+  /** JSON Schema of the arguments. */
+  readonly parameters: JsonSchema;
+  /** The category the tool belongs to, if any. */
+  readonly category: string | undefined;
+  /** Free-form labels. */
+  readonly tags: readonly string[];
+  /** Words or phrases that select this tool on its own (category keywords select the whole category). */
+  readonly keywords: readonly string[];
+  /** Where the tool comes from. @defaultValue "builtin" */
+  readonly source: ToolSource;
+  /** The MCP server id or SDK app name the tool comes from. */
+  readonly sourceId: string | undefined;
+  /** What the tool may do. @defaultValue "read" */
+  readonly permission: PermissionKind;
+  /** Whether selection and search may return it (core tools are bound regardless). @defaultValue true */
+  readonly searchable: boolean;
+  /** Platforms it runs on, or "all". @defaultValue "all" */
+  readonly platforms: readonly string[] | "all";
+  /** Whether it may be bound or executed at all. @defaultValue true */
+  readonly enabled: boolean;
+  /** A group of tools that is loaded together by tool search. */
+  readonly namespace: string | undefined;
+  /** A hint for the model: when this tool is the right one. */
+  readonly whenToUse: string | undefined;
+}
+
+/**
+ * How a tool is written in a catalog file or passed as data: only `name` is required. Unknown keys are rejected,
+ * so a typo such as `catgory` fails loudly instead of being ignored.
+ */
+export interface ToolDeclaration {
+  name: string;
+  description?: string;
+  parameters?: JsonSchema;
+  category?: string;
+  tags?: string[];
+  keywords?: string[];
+  source?: ToolSource;
+  sourceId?: string;
+  permission?: PermissionKind;
+  searchable?: boolean;
+  platforms?: string[] | "all";
+  enabled?: boolean;
+  namespace?: string;
+  whenToUse?: string;
+}
+
+/** The keys a {@link ToolDeclaration} may have. */
+export const DECLARATION_KEYS: readonly (keyof ToolDeclaration)[] = [
+  "name",
+  "description",
+  "parameters",
+  "category",
+  "tags",
+  "keywords",
+  "source",
+  "sourceId",
+  "permission",
+  "searchable",
+  "platforms",
+  "enabled",
+  "namespace",
+  "whenToUse",
+];
+
+/** Names the OpenAI API accepts for functions. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** Fills every default of a declaration that has already been validated. */
+export function toMetadata(declaration: ToolDeclaration): ToolMetadata {
+  return Object.freeze({
+    name: declaration.name,
+    description: declaration.description ?? "",
+    parameters: declaration.parameters ?? EMPTY_PARAMETERS,
+    category: declaration.category,
+    tags: Object.freeze([...(declaration.tags ?? [])]),
+    keywords: Object.freeze([...(declaration.keywords ?? [])]),
+    source: declaration.source ?? "builtin",
+    sourceId: declaration.sourceId,
+    permission: declaration.permission ?? "read",
+    searchable: declaration.searchable ?? true,
+    platforms: declaration.platforms ?? "all",
+    enabled: declaration.enabled ?? true,
+    namespace: declaration.namespace,
+    whenToUse: declaration.whenToUse,
+  });
+}

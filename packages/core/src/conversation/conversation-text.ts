@@ -1,0 +1,83 @@
+/**
+ * @module What selection reads from a conversation: the current human message and the recent earlier ones.
+ * Accepts LangChain messages, plain `{ role, content }` objects, or a single string.
+ */
+
+/** A message as selection reads it: a LangChain `BaseMessage` or a plain chat message. */
+export type ConversationMessage =
+  | { getType(): string; content: unknown }
+  | { role: string; content: unknown }
+  | { type: string; content: unknown };
+
+/** The text selection matches against. */
+export interface ConversationText {
+  /** The latest human message. */
+  current: string;
+  /** Earlier human messages, most recent last. */
+  history: string[];
+}
+
+/** Options of {@link readConversation}. */
+export interface ReadConversationOptions {
+  /** The last N human messages… @defaultValue 4 */
+  historyMessages?: number;
+  /** …among the last M messages before the current one. @defaultValue 8 */
+  historyWindow?: number;
+}
+
+function roleOf(message: ConversationMessage): string {
+  if ("getType" in message && typeof message.getType === "function") return message.getType();
+  if ("role" in message && typeof message.role === "string") return message.role;
+  if ("type" in message && typeof message.type === "string") return message.type;
+  return "";
+}
+
+function isHuman(message: ConversationMessage): boolean {
+  const role = roleOf(message);
+  return role === "human" || role === "user";
+}
+
+/** The text of a message's content: a string, or the text blocks of a content array. */
+export function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((block) => (typeof block === "string" ? block : typeof block?.text === "string" ? block.text : ""))
+    .filter((text) => text !== "")
+    .join(" ");
+}
+
+/**
+ * Finds the latest human message (the current one) and, before it, the last `historyMessages` human messages
+ * among the last `historyWindow` messages, as seed 004 does (`history[-8:]`, human only, `[-4:]`).
+ *
+ * @example
+ * ```ts
+ * readConversation([
+ *   { role: "user", content: "show me all active clients" },
+ *   { role: "assistant", content: "Here they are…" },
+ *   { role: "user", content: "freeze the first one" },
+ * ]);
+ * // { current: "freeze the first one", history: ["show me all active clients"] }
+ * ```
+ */
+export function readConversation(
+  input: string | readonly ConversationMessage[],
+  { historyMessages = 4, historyWindow = 8 }: ReadConversationOptions = {},
+): ConversationText {
+  if (typeof input === "string") return { current: input, history: [] };
+  let currentIndex = -1;
+  for (let index = input.length - 1; index >= 0; index--) {
+    if (isHuman(input[index]!)) {
+      currentIndex = index;
+      break;
+    }
+  }
+  if (currentIndex < 0) return { current: "", history: [] };
+  const window = historyWindow === 0 ? [] : input.slice(Math.max(0, currentIndex - historyWindow), currentIndex);
+  const history = window.filter(isHuman).map((message) => textOf(message.content));
+  return {
+    current: textOf(input[currentIndex]!.content),
+    history: historyMessages === 0 ? [] : history.slice(-historyMessages),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * @module The one error type of dynamic-tools: every failure carries a `code` from a closed union.
+ */
+
+/** Every code a {@link DynamicToolsError} can carry. */
+export type DynamicToolsErrorCode =
+  | "INVALID_TOOL_NAME"
+  | "DUPLICATE_TOOL"
+  | "UNKNOWN_TOOL"
+  | "UNKNOWN_CATEGORY"
+  | "INVALID_DECLARATION"
+  | "CORE_EXCEEDS_BUDGET"
+  | "CATALOG_FILE_UNREADABLE"
+  | "CATALOG_FILE_MALFORMED"
+  | "INVALID_OPTION"
+  | "TOOL_NOT_FOUND"
+  | "TOOL_DISABLED"
+  | "TOOL_NOT_IMPLEMENTED";
+
+const MARKER = Symbol.for("dynamic-tools.error");
+
+/**
+ * The base error of the library. Recognise it with {@link DynamicToolsError.isInstance}, which works even when
+ * two copies of the package are installed (where `instanceof` would not).
+ *
+ * @example
+ * ```ts
+ * import { DynamicToolsError, ToolCatalog } from "@dynamic-tools/core";
+ * try {
+ *   new ToolCatalog({ tools: [{ name: "bad name", description: "x" }] });
+ * } catch (error) {
+ *   if (DynamicToolsError.isInstance(error)) console.log(error.code); // "INVALID_TOOL_NAME"
+ * }
+ * ```
+ */
+export class DynamicToolsError extends Error {
+  readonly [MARKER] = true;
+  override readonly name = "DynamicToolsError";
+  /** What went wrong, from a closed set. */
+  readonly code: DynamicToolsErrorCode;
+
+  /** Where in a catalog the culprit sits, as a key path (`["categories", "salary", "related", 0]`), when known. */
+  readonly path: ReadonlyArray<string | number> | undefined;
+
+  constructor(
+    code: DynamicToolsErrorCode,
+    message: string,
+    options?: { cause?: unknown; path?: ReadonlyArray<string | number> },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.path = options?.path;
+  }
+
+  /** True for any DynamicToolsError, from this or another copy of the package. */
+  static isInstance(error: unknown): error is DynamicToolsError {
+    return typeof error === "object" && error !== null && MARKER in error;
+  }
+}

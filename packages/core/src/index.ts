@@ -1,0 +1,56 @@
+/**
+ * @module @dynamic-tools/core: a catalog of every tool an agent owns, and the selection of the few that matter for
+ * each turn (category keywords, related expansion, multi-turn context, a budget by count and tokens), with an
+ * explanation of every choice. No LangGraph dependency.
+ */
+export { DynamicToolsError, type DynamicToolsErrorCode } from "./errors/dynamic-tools-error.js";
+
+export {
+  ToolCatalog,
+  OPENAI_MAX_TOOLS,
+  type ToolCatalogOptions,
+  type CategoryInfo,
+  type ResolvedSettings,
+} from "./catalog/tool-catalog.js";
+export { loadCatalogFile, type LoadCatalogOptions } from "./catalog/catalog-file.js";
+export { parseCatalogConfig, parseToolDeclaration } from "./catalog/parse-config.js";
+export type { CatalogConfig, CatalogSettings, CategoryDeclaration, HistoryOptions } from "./catalog/catalog-config.js";
+export {
+  PERMISSION_KINDS,
+  TOOL_SOURCES,
+  TOOL_NAME_PATTERN,
+  type ToolMetadata,
+  type ToolDeclaration,
+  type ToolSource,
+  type PermissionKind,
+  type JsonSchema,
+} from "./catalog/tool-metadata.js";
+export { isLangChainTool } from "./catalog/langchain-tool.js";
+
+export { readConversation, textOf, type ConversationMessage, type ConversationText } from "./conversation/conversation-text.js";
+
+export {
+  createSelector,
+  selectTools,
+  type SelectToolsOptions,
+  type SelectionInput,
+  type Selector,
+} from "./selection/select-tools.js";
+export {
+  SOURCE_PRIORITY,
+  type ToolSelection,
+  type SelectedCategory,
+  type SelectedTool,
+  type SelectionSource,
+} from "./selection/tool-selection.js";
+export { expandRelated, type RelatedCategory } from "./selection/expand-related.js";
+export { deriveKeywords, type CategoryText, type DeriveKeywordsOptions } from "./selection/derive-keywords.js";
+export { KeywordIndex, type KeywordMatch, type KeywordTarget } from "./selection/keyword-index.js";
+export { isBindable, type ToolFilterOptions } from "./selection/tool-filter.js";
+
+export { applyBudget, type ApplyBudgetOptions, type BudgetResult } from "./budget/apply-budget.js";
+export { countTokens, countDefinitionTokens } from "./budget/token-counter.js";
+export { toToolDefinition, type ToolDefinition } from "./budget/tool-definition.js";
+
+export { splitWords, stem, normalizeTerms } from "./text/tokenize.js";
+export { closestMatches, didYouMean, editDistance } from "./text/closest-matches.js";

@@ -1,0 +1,172 @@
+/**
+ * @module Category-keyword selection (seed 004, done right): keywords in the current message and recent history →
+ * categories → related expansion → defaults → filters → budget with core first. A pure function of
+ * (catalog, messages, options).
+ */
+import { applyBudget } from "../budget/apply-budget.js";
+import type { CatalogSettings } from "../catalog/catalog-config.js";
+import type { ResolvedSettings, ToolCatalog } from "../catalog/tool-catalog.js";
+import { readConversation, type ConversationMessage } from "../conversation/conversation-text.js";
+import { expandRelated } from "./expand-related.js";
+import type { KeywordMatch } from "./keyword-index.js";
+import { isBindable, type ToolFilterOptions } from "./tool-filter.js";
+import { SOURCE_PRIORITY, type SelectedCategory, type SelectedTool, type SelectionSource, type ToolSelection } from "./tool-selection.js";
+
+/** Options of keyword selection: any catalog setting can be overridden, plus filters. */
+export interface SelectToolsOptions extends CatalogSettings, ToolFilterOptions {
+  /** Count definition tokens for the explanation (loads the tokenizer on first use). @defaultValue true */
+  countTokens?: boolean;
+}
+
+/** What a selector reads: one message, or a conversation whose latest human message is the current one. */
+export type SelectionInput = string | readonly ConversationMessage[];
+
+/** A selection function with its settings resolved and validated once. */
+export type Selector = (input: SelectionInput) => ToolSelection;
+
+const QUOTE_LIMIT = 80;
+
+function quote(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > QUOTE_LIMIT ? `${flat.slice(0, QUOTE_LIMIT - 1)}…` : flat;
+}
+
+interface Candidates {
+  categories: SelectedCategory[];
+  tools: SelectedTool[];
+}
+
+function collectMatches(
+  catalog: ToolCatalog,
+  candidates: Candidates,
+  matches: readonly KeywordMatch[],
+  source: "current" | "history",
+  message: string,
+): void {
+  const where = source === "current" ? "in the current message" : `from history: "${quote(message)}"`;
+  for (const { target, keyword } of matches) {
+    const list: Array<{ name: string }> = target.kind === "category" ? candidates.categories : candidates.tools;
+    if (list.some((item) => item.name === target.name)) continue;
+    const reason = source === "current" ? `keyword "${keyword}" ${where}` : where;
+    const entry = { name: target.name, reason, source, keyword, ...(source === "history" ? { message } : {}) };
+    if (target.kind === "category") candidates.categories.push(entry);
+    else if (catalog.has(target.name)) candidates.tools.push(entry);
+  }
+}
+
+function addRelated(catalog: ToolCatalog, candidates: Candidates, from: SelectionSource, depth: number): void {
+  const start = candidates.categories.filter((category) => category.source === from).map((category) => category.name);
+  const related = expandRelated({
+    start,
+    relatedOf: (name) => catalog.category(name)?.related ?? [],
+    depth,
+    exclude: new Set(candidates.categories.map((category) => category.name)),
+  });
+  for (const { name, relatedTo } of related) {
+    const suffix = from === "history" ? " (from history)" : "";
+    // Related categories of history matches rank with history: the user's current words come first.
+    candidates.categories.push({ name, reason: `related to ${relatedTo}${suffix}`, source: from === "current" ? "related" : "history", relatedTo });
+  }
+}
+
+/**
+ * Builds a keyword selector for a catalog. Settings are resolved and validated here, so a bad option fails at
+ * construction rather than on the first message.
+ *
+ * @example
+ * ```ts
+ * const select = createSelector(catalog, { maxTools: 64 });
+ * const selection = select([new HumanMessage("what is pending salary?")]);
+ * selection.tools; // core tools, then salary, then staff (related)
+ * ```
+ */
+export function createSelector(catalog: ToolCatalog, options: SelectToolsOptions = {}): Selector {
+  const settings: ResolvedSettings = catalog.resolveSettings(options);
+  const { countTokens = true, platform, exclude } = options;
+  const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
+  const coreSet = new Set(settings.core);
+  const categoryOrder = new Map(catalog.categories().map((category, index) => [category.name, index]));
+  const byCatalogOrder = (a: { name: string }, b: { name: string }) => categoryOrder.get(a.name)! - categoryOrder.get(b.name)!;
+  const tierOf = (source: SelectionSource) => SOURCE_PRIORITY.indexOf(source);
+
+  return function selectForConversation(input: SelectionInput): ToolSelection {
+    const conversation = readConversation(input, {
+      historyMessages: settings.historyMessages,
+      historyWindow: settings.historyWindow,
+    });
+    const candidates: Candidates = { categories: [], tools: [] };
+    collectMatches(catalog, candidates, catalog.keywordIndex.match(conversation.current), "current", conversation.current);
+    addRelated(catalog, candidates, "current", settings.relatedDepth);
+    // Most recent history first: a follow-up is likelier to refer to the message just before it.
+    for (const message of [...conversation.history].reverse()) {
+      collectMatches(catalog, candidates, catalog.keywordIndex.match(message), "history", message);
+    }
+    addRelated(catalog, candidates, "history", settings.relatedDepth);
+    if (candidates.categories.length === 0 && candidates.tools.length === 0) {
+      for (const name of settings.defaults) candidates.categories.push({ name, reason: "default", source: "default" });
+    }
+
+    const ordered: string[] = [];
+    const seen = new Set<string>();
+    const push = (name: string, isCore: boolean) => {
+      if (seen.has(name)) return;
+      const tool = catalog.get(name);
+      if (tool === undefined || !isBindable(tool, filters, isCore)) return;
+      seen.add(name);
+      ordered.push(name);
+    };
+    for (const name of settings.core) push(name, true);
+    // Within a tier, categories sort in catalog order so the bound list is stable from turn to turn.
+    const categories = [...candidates.categories].sort((a, b) => tierOf(a.source) - tierOf(b.source) || byCatalogOrder(a, b));
+    for (const source of SOURCE_PRIORITY) {
+      for (const tool of candidates.tools) if (tool.source === source) push(tool.name, coreSet.has(tool.name));
+      for (const category of categories) {
+        if (category.source !== source) continue;
+        for (const name of catalog.category(category.name)?.tools ?? []) push(name, coreSet.has(name));
+      }
+    }
+
+    const tokensOf = countTokens ? (name: string) => catalog.tokensOf(name) : undefined;
+    const budget = applyBudget({
+      ordered,
+      maxTools: settings.maxTools,
+      ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }),
+      ...(tokensOf === undefined ? {} : { tokensOf }),
+    });
+    const selection: ToolSelection = {
+      strategy: "keyword",
+      tools: budget.selected,
+      count: budget.selected.length,
+      totalTools: catalog.size,
+      core: settings.core.filter((name) => seen.has(name)),
+      categories,
+      matchedTools: candidates.tools,
+      trimmed: budget.trimmed,
+      budget: { maxTools: settings.maxTools, ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }) },
+      query: conversation,
+    };
+    if (budget.trimmedBy !== undefined) selection.trimmedBy = budget.trimmedBy;
+    if (countTokens) selection.tokens = { selected: budget.tokens, all: catalog.totalTokens() };
+    return selection;
+  };
+}
+
+/**
+ * Selects the tools to bind for a conversation: a pure function of (catalog, messages, options).
+ *
+ * @param options.catalog - the full registry.
+ * @param options.messages - the conversation (its latest human message is the current one) or a single message.
+ * @example
+ * ```ts
+ * import { selectTools } from "@dynamic-tools/core";
+ * const selection = selectTools({ catalog, messages: "what is pending salary?" });
+ * console.log(selection.count, selection.categories.map((c) => `${c.name}: ${c.reason}`));
+ * ```
+ */
+export function selectTools({
+  catalog,
+  messages,
+  ...options
+}: SelectToolsOptions & { catalog: ToolCatalog; messages: SelectionInput }): ToolSelection {
+  return createSelector(catalog, options)(messages);
+}

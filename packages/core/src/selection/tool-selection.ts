@@ -1,0 +1,61 @@
+/**
+ * @module The result of a selection: which tools to bind, in what order, and why. Plain JSON, so it can live in
+ * graph state, a checkpoint, a trace or a CLI's output.
+ */
+
+/** Why a category or tool was selected, by priority (earlier sources are trimmed last). */
+export type SelectionSource = "current" | "related" | "history" | "default";
+
+/** The priority order of {@link SelectionSource}s: what the budget keeps first. */
+export const SOURCE_PRIORITY: readonly SelectionSource[] = ["current", "related", "history", "default"];
+
+/** A selected category and its reason. */
+export interface SelectedCategory {
+  name: string;
+  /** Human-readable: `keyword "salary" in the current message`, `related to salary`, `from history: "…"`, `default`. */
+  reason: string;
+  source: SelectionSource;
+  /** The keyword that matched (current and history). */
+  keyword?: string;
+  /** The category this one is related to (related). */
+  relatedTo?: string;
+  /** The earlier message that matched (history). */
+  message?: string;
+}
+
+/** A tool selected on its own by one of its keywords. */
+export interface SelectedTool {
+  name: string;
+  reason: string;
+  source: SelectionSource;
+  keyword?: string;
+  message?: string;
+}
+
+/** Which tools to bind this turn, and the whole explanation. */
+export interface ToolSelection {
+  /** How the tools were chosen. */
+  strategy: string;
+  /** Tool names in bind order: core first, then by priority. */
+  tools: string[];
+  /** `tools.length`. */
+  count: number;
+  /** Tools in the catalog. */
+  totalTools: number;
+  /** The core tools bound (always first). */
+  core: string[];
+  /** Selected categories with their reasons, in priority order. */
+  categories: SelectedCategory[];
+  /** Tools selected on their own by tool-level keywords. */
+  matchedTools: SelectedTool[];
+  /** Tools that were chosen but cut by the budget, highest priority first. */
+  trimmed: string[];
+  /** The limit that cut them. */
+  trimmedBy?: "maxTools" | "maxTokens";
+  /** The limits in force. */
+  budget: { maxTools: number; maxTokens?: number };
+  /** Definition tokens (o200k_base) of the selected tools versus every enabled tool; absent when not counted. */
+  tokens?: { selected: number; all: number };
+  /** The text the selection read. */
+  query: { current: string; history: string[] };
+}

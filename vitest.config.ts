@@ -1,0 +1,19 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Tests run against the sources; test/entry-points.test.ts checks the built packages separately.
+    alias: {
+      "@dynamic-tools/core": source("./packages/core/src/index.ts"),
+      "@dynamic-tools/langgraph": source("./packages/langgraph/src/index.ts"),
+    },
+  },
+  test: {
+    include: ["packages/*/src/**/*.test.ts", "examples/*/src/**/*.test.ts", "test/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "**/dist/**", "**/*.int.test.ts"],
+    testTimeout: 30_000,
+  },
+});
