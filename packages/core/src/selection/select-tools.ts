@@ -88,6 +88,10 @@ export function createSelector(catalog: ToolCatalog, options: SelectToolsOptions
   const categoryOrder = new Map(catalog.categories().map((category, index) => [category.name, index]));
   const byCatalogOrder = (a: { name: string }, b: { name: string }) => categoryOrder.get(a.name)! - categoryOrder.get(b.name)!;
   const tierOf = (source: SelectionSource) => SOURCE_PRIORITY.indexOf(source);
+  // Filters are applied once here, not per selection: each category's bindable tools, and the bindable core tools.
+  const bindableCore = settings.core.filter((name) => isBindable(catalog.get(name)!, filters, true));
+  const selectable = new Set(catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
+  const toolsByCategory = new Map(catalog.categories().map((category) => [category.name, category.tools.filter((name) => selectable.has(name))]));
 
   return function selectForConversation(input: SelectionInput): ToolSelection {
     const conversation = readConversation(input, {
@@ -106,23 +110,19 @@ export function createSelector(catalog: ToolCatalog, options: SelectToolsOptions
       for (const name of settings.defaults) candidates.categories.push({ name, reason: "default", source: "default" });
     }
 
-    const ordered: string[] = [];
-    const seen = new Set<string>();
-    const push = (name: string, isCore: boolean) => {
-      if (seen.has(name)) return;
-      const tool = catalog.get(name);
-      if (tool === undefined || !isBindable(tool, filters, isCore)) return;
-      seen.add(name);
-      ordered.push(name);
-    };
-    for (const name of settings.core) push(name, true);
     // Within a tier, categories sort in catalog order so the bound list is stable from turn to turn.
     const categories = [...candidates.categories].sort((a, b) => tierOf(a.source) - tierOf(b.source) || byCatalogOrder(a, b));
+    const matchedTools = candidates.tools.filter((tool) => selectable.has(tool.name) && !coreSet.has(tool.name));
+    const matchedNames = new Set(matchedTools.map((tool) => tool.name));
+    const ordered: string[] = [...bindableCore];
     for (const source of SOURCE_PRIORITY) {
-      for (const tool of candidates.tools) if (tool.source === source) push(tool.name, coreSet.has(tool.name));
+      for (const tool of matchedTools) if (tool.source === source) ordered.push(tool.name);
       for (const category of categories) {
         if (category.source !== source) continue;
-        for (const name of catalog.category(category.name)?.tools ?? []) push(name, coreSet.has(name));
+        // Each tool has one category, so category lists never overlap: only tool-level matches need de-duplicating.
+        const tools = toolsByCategory.get(category.name) ?? [];
+        if (matchedNames.size === 0) for (const name of tools) ordered.push(name);
+        else for (const name of tools) if (!matchedNames.has(name)) ordered.push(name);
       }
     }
 
@@ -138,7 +138,7 @@ export function createSelector(catalog: ToolCatalog, options: SelectToolsOptions
       tools: budget.selected,
       count: budget.selected.length,
       totalTools: catalog.size,
-      core: settings.core.filter((name) => seen.has(name)),
+      core: bindableCore,
       categories,
       matchedTools: candidates.tools,
       trimmed: budget.trimmed,

@@ -1,0 +1,81 @@
+/**
+ * @module An offline stand-in for a chat model, so the demo runs with no API key and no network. It is scripted:
+ * each step names a pattern of the user's message and the tool call to make, and it calls a tool only if that tool
+ * was bound on this call — exactly the constraint a real model works under. Every reply is labelled "(offline)".
+ */
+import { BaseChatModel, type BaseChatModelParams } from "@langchain/core/language_models/chat_models";
+import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import type { ChatResult } from "@langchain/core/outputs";
+
+/** One scripted step: when the latest user message matches `when`, call `tool` with `args`. */
+export interface ScriptStep {
+  when: RegExp;
+  tool: string;
+  /** Fixed arguments, or computed from the conversation (e.g. an id from an earlier tool result). */
+  args: Record<string, unknown> | ((messages: BaseMessage[]) => Record<string, unknown>);
+}
+
+interface Fields extends BaseChatModelParams {
+  script: readonly ScriptStep[];
+  bound?: readonly string[];
+}
+
+function boundName(tool: unknown): string {
+  const candidate = tool as { function?: { name?: string }; name?: string };
+  return candidate.function?.name ?? candidate.name ?? "";
+}
+
+function lastHuman(messages: BaseMessage[]): string {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.getType() === "human") return typeof message.content === "string" ? message.content : JSON.stringify(message.content);
+  }
+  return "";
+}
+
+function summarise(message: ToolMessage): string {
+  const text = typeof message.content === "string" ? message.content : JSON.stringify(message.content);
+  const short = text.length > 160 ? `${text.slice(0, 157)}…` : text;
+  return message.status === "error" ? `(offline) ${message.name} failed: ${short}` : `(offline) Here is what ${message.name} returned: ${short}`;
+}
+
+/** A scripted, offline tool-calling chat model (see the module summary). */
+export class OfflineScriptedModel extends BaseChatModel {
+  readonly script: readonly ScriptStep[];
+  readonly bound: readonly string[];
+  #counter = 0;
+
+  constructor({ script, bound = [], ...params }: Fields) {
+    super(params);
+    this.script = script;
+    this.bound = bound;
+  }
+
+  _llmType(): string {
+    return "offline-scripted";
+  }
+
+  override bindTools(tools: unknown[]) {
+    return new OfflineScriptedModel({ script: this.script, bound: tools.map(boundName) });
+  }
+
+  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    const last = messages.at(-1);
+    const reply = last !== undefined && ToolMessage.isInstance(last) ? new AIMessage(summarise(last)) : this.#respond(messages);
+    return { generations: [{ text: typeof reply.content === "string" ? reply.content : "", message: reply }] };
+  }
+
+  #respond(messages: BaseMessage[]): AIMessage {
+    const text = lastHuman(messages);
+    const step = this.script.find((candidate) => candidate.when.test(text));
+    if (step === undefined) {
+      return new AIMessage(`(offline) Hello! I am the offline demo model; ${this.bound.length} tools were bound for this message.`);
+    }
+    if (!this.bound.includes(step.tool)) {
+      return new AIMessage(`(offline) I would call ${step.tool}, but it was not among the ${this.bound.length} tools bound for this message.`);
+    }
+    const args = typeof step.args === "function" ? step.args(messages) : step.args;
+    this.#counter += 1;
+    return new AIMessage({ content: "", tool_calls: [{ name: step.tool, args, id: `offline_${this.#counter}`, type: "tool_call" }] });
+  }
+}

@@ -1,0 +1,303 @@
+import { tool } from "@langchain/core/tools";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { DynamicToolsError, type DynamicToolsErrorCode } from "../errors/dynamic-tools-error.js";
+import { OPENAI_MAX_TOOLS, ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
+import type { ToolDeclaration } from "./tool-metadata.js";
+
+/** Runs `build`, expects a DynamicToolsError with `code`, and returns it. */
+function failure(build: () => unknown, code: DynamicToolsErrorCode): DynamicToolsError {
+  let caught: unknown;
+  try {
+    build();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, `expected ${code}`).toBeDefined();
+  expect(DynamicToolsError.isInstance(caught)).toBe(true);
+  const error = caught as DynamicToolsError;
+  expect(error.code).toBe(code);
+  return error;
+}
+
+const base: ToolDeclaration[] = [
+  { name: "get_pending_salaries", description: "Salaries not yet paid", category: "salary" },
+  { name: "get_staff_list", description: "Everyone on staff", category: "staff" },
+  { name: "book_class", description: "Book a place in a class", category: "classes" },
+  { name: "get_gym_info", description: "Name, address and hours of the gym" },
+];
+
+const catalogOf = (options: Partial<ToolCatalogOptions> = {}) => new ToolCatalog({ tools: base, ...options });
+
+describe("ToolCatalog: construction and accessors", () => {
+  it("exposes tools in catalog order with defaults filled in", () => {
+    const catalog = catalogOf({ categories: { salary: { keywords: ["salary"], related: ["staff"], description: "Payroll" } } });
+    expect(catalog.size).toBe(4);
+    expect(catalog.names()).toEqual(["get_pending_salaries", "get_staff_list", "book_class", "get_gym_info"]);
+    expect(catalog.has("book_class")).toBe(true);
+    expect(catalog.has("book_clas")).toBe(false);
+    expect(catalog.get("get_gym_info")).toEqual({
+      name: "get_gym_info",
+      description: "Name, address and hours of the gym",
+      parameters: { type: "object", properties: {} },
+      category: undefined,
+      tags: [],
+      keywords: [],
+      source: "builtin",
+      sourceId: undefined,
+      permission: "read",
+      searchable: true,
+      platforms: "all",
+      enabled: true,
+      namespace: undefined,
+      whenToUse: undefined,
+    });
+    expect(catalog.getTool("get_gym_info")).toBeUndefined();
+    expect(catalog.executableTools()).toEqual([]);
+    expect(catalog.category("salary")).toEqual({
+      name: "salary",
+      description: "Payroll",
+      keywords: ["salary"],
+      derivedKeywords: false,
+      related: ["staff"],
+      tools: ["get_pending_salaries"],
+    });
+    expect(catalog.categories().map((category) => category.name)).toEqual(["salary", "staff", "classes"]);
+    expect(catalog.settings).toEqual({
+      core: [],
+      defaults: [],
+      maxTools: OPENAI_MAX_TOOLS,
+      maxTokens: undefined,
+      historyMessages: 4,
+      historyWindow: 8,
+      relatedDepth: 1,
+    });
+    expect(OPENAI_MAX_TOOLS).toBe(128);
+  });
+
+  it("creates declared categories with no tools", () => {
+    const catalog = catalogOf({ categories: { surveys: { keywords: ["survey"] } } });
+    expect(catalog.category("surveys")).toMatchObject({ tools: [], keywords: ["survey"] });
+    expect(catalog.categories().map((category) => category.name)).toEqual(["surveys", "salary", "staff", "classes"]);
+  });
+
+  it("selects with the documented example", () => {
+    const catalog = new ToolCatalog({
+      tools: [
+        { name: "get_pending_salaries", description: "Salaries not yet paid", category: "salary" },
+        { name: "get_staff_list", description: "Everyone on staff", category: "staff" },
+        { name: "get_gym_info", description: "Name, address and hours of the gym" },
+      ],
+      categories: { salary: { keywords: ["salary", "payroll"], related: ["staff"] } },
+      core: ["get_gym_info"],
+    });
+    expect(catalog.select("what is pending salary?").tools).toEqual(["get_gym_info", "get_pending_salaries", "get_staff_list"]);
+  });
+
+  it("builds definitions in the OpenAI function format", () => {
+    const catalog = catalogOf();
+    expect(catalog.definitions(["get_gym_info"])).toEqual([
+      {
+        type: "function",
+        function: { name: "get_gym_info", description: "Name, address and hours of the gym", parameters: { type: "object", properties: {} } },
+      },
+    ]);
+    const error = failure(() => catalog.definitions(["get_gym_inf"]), "UNKNOWN_TOOL");
+    expect(error.message).toContain('"get_gym_inf"');
+    expect(error.message).toContain("Did you mean: get_gym_info?");
+  });
+
+  it("counts tokens per tool and in total over enabled tools", () => {
+    const catalog = new ToolCatalog({ tools: [...base, { name: "old_tool", description: "Retired", enabled: false }] });
+    const each = base.map((declaration) => catalog.tokensOf(declaration.name));
+    for (const tokens of each) expect(tokens).toBeGreaterThan(10);
+    expect(catalog.totalTokens()).toBe(each.reduce((sum, tokens) => sum + tokens, 0));
+    expect(catalog.tokensOf("get_gym_info")).toBe(each[3]);
+  });
+
+  it("suggests close tool names", () => {
+    expect(catalogOf().suggest("boko_class")).toBe(" Did you mean: book_class?");
+    expect(catalogOf().suggest("qqqqqqqq")).toBe("");
+  });
+});
+
+describe("ToolCatalog: validation", () => {
+  it("rejects an invalid tool name (space)", () => {
+    const error = failure(() => new ToolCatalog({ tools: [{ name: "bad name", description: "x" }] }), "INVALID_TOOL_NAME");
+    expect(error.message).toContain('"bad name"');
+    expect(error.message).toContain("tools[0]");
+    expect(error.path).toEqual(["tools", 0, "name"]);
+  });
+
+  it("rejects a tool name over 64 characters and accepts exactly 64", () => {
+    const long = "a".repeat(65);
+    const error = failure(() => new ToolCatalog({ tools: [{ name: "ok" }, { name: long }] }), "INVALID_TOOL_NAME");
+    expect(error.message).toContain(`"${long}"`);
+    expect(error.message).toContain("tools[1]");
+    expect(new ToolCatalog({ tools: [{ name: "a".repeat(64) }] }).size).toBe(1);
+  });
+
+  it("rejects duplicate tools", () => {
+    const error = failure(() => new ToolCatalog({ tools: [{ name: "get_x" }, { name: "get_y" }, { name: "get_x" }] }), "DUPLICATE_TOOL");
+    expect(error.message).toContain('"get_x"');
+    expect(error.message).toContain("tools[2]");
+  });
+
+  it("rejects a related category that does not exist, listing close matches and valid categories", () => {
+    const error = failure(() => catalogOf({ categories: { salary: { related: ["staf"] } } }), "UNKNOWN_CATEGORY");
+    expect(error.message).toContain("categories.salary.related[0]");
+    expect(error.message).toContain('"staf"');
+    expect(error.message).toContain("Did you mean: staff?");
+    expect(error.message).toContain("Categories: salary, staff, classes");
+    expect(error.path).toEqual(["categories", "salary", "related", 0]);
+  });
+
+  it("rejects a default category that does not exist", () => {
+    const error = failure(() => catalogOf({ defaults: ["staff", "clases"] }), "UNKNOWN_CATEGORY");
+    expect(error.message).toContain("defaults[1]");
+    expect(error.message).toContain('"clases"');
+    expect(error.message).toContain("Did you mean: classes?");
+    expect(error.message).toContain("Categories: salary, staff, classes");
+  });
+
+  it("rejects a core tool that does not exist, with a suggestion", () => {
+    const error = failure(() => catalogOf({ core: ["get_gym_info", "get_gym_infoo"] }), "UNKNOWN_TOOL");
+    expect(error.message).toContain("core[1]");
+    expect(error.message).toContain('"get_gym_infoo"');
+    expect(error.message).toContain("Did you mean: get_gym_info?");
+    expect(error.path).toEqual(["core", 1]);
+  });
+
+  it("rejects a declaration that names no passed tool", () => {
+    const error = failure(() => catalogOf({ declarations: [{ name: "book_clas", category: "classes" }] }), "UNKNOWN_TOOL");
+    expect(error.message).toContain('"book_clas"');
+    expect(error.message).toContain("Did you mean: book_class?");
+  });
+
+  it("rejects 9 core tools with maxTools 8", () => {
+    const tools = Array.from({ length: 9 }, (_, index) => ({ name: `core_${index}` }));
+    const error = failure(() => new ToolCatalog({ tools, core: tools.map((t) => t.name), maxTools: 8 }), "CORE_EXCEEDS_BUDGET");
+    expect(error.message).toContain("9 core tools");
+    expect(error.message).toContain("maxTools (8)");
+    expect(new ToolCatalog({ tools, core: tools.map((t) => t.name), maxTools: 9 }).settings.maxTools).toBe(9);
+  });
+
+  it("rejects core tools whose definitions exceed maxTokens", () => {
+    const probe = catalogOf();
+    const coreTokens = probe.tokensOf("get_gym_info") + probe.tokensOf("book_class");
+    const error = failure(() => catalogOf({ core: ["get_gym_info", "book_class"], maxTokens: coreTokens - 1 }), "CORE_EXCEEDS_BUDGET");
+    expect(error.message).toContain(`take ${coreTokens} tokens`);
+    expect(error.message).toContain(`maxTokens (${coreTokens - 1})`);
+    expect(catalogOf({ core: ["get_gym_info", "book_class"], maxTokens: coreTokens }).settings.maxTokens).toBe(coreTokens);
+  });
+
+  it("rejects invalid numeric options", () => {
+    const error = failure(() => catalogOf({ maxTools: 0 }), "INVALID_OPTION");
+    expect(error.message).toContain("maxTools");
+    expect(error.message).toContain("got 0");
+    expect(failure(() => catalogOf({ maxTools: 2.5 }), "INVALID_OPTION").message).toContain("maxTools");
+    expect(failure(() => catalogOf({ maxTokens: 0 }), "INVALID_OPTION").message).toContain("maxTokens");
+    expect(failure(() => catalogOf({ relatedDepth: -1 }), "INVALID_OPTION").message).toContain("relatedDepth");
+    expect(failure(() => catalogOf({ history: { messages: -1 } }), "INVALID_OPTION").message).toContain("history.messages");
+    expect(failure(() => catalogOf({ history: { window: 1.5 } }), "INVALID_OPTION").message).toContain("history.window");
+  });
+
+  it("rejects an unknown declaration key, suggesting the right one", () => {
+    const tools = [{ name: "get_x", catgory: "salary" }] as unknown as ToolDeclaration[];
+    const error = failure(() => new ToolCatalog({ tools }), "INVALID_DECLARATION");
+    expect(error.message).toContain('unknown key "catgory"');
+    expect(error.message).toContain("Did you mean: category?");
+    expect(error.message).toContain("tools[0].catgory");
+  });
+
+  it("rejects a category keyword made only of punctuation", () => {
+    const error = failure(() => catalogOf({ categories: { salary: { keywords: ["salary", "!!!"] } } }), "INVALID_DECLARATION");
+    expect(error.message).toContain("categories.salary.keywords[1]");
+    expect(error.message).toContain('"!!!"');
+  });
+
+  it("rejects a tool keyword made only of punctuation", () => {
+    const error = failure(() => new ToolCatalog({ tools: [{ name: "a" }, { name: "b", keywords: ["ok", "--"] }] }), "INVALID_DECLARATION");
+    expect(error.message).toContain("tools[1].keywords[1]");
+    expect(error.message).toContain('"--"');
+  });
+
+  it("rejects badly typed declaration values", () => {
+    const bad = (declaration: Record<string, unknown>) => () => new ToolCatalog({ tools: [declaration as unknown as ToolDeclaration] });
+    expect(failure(bad({ name: "a", enabled: "yes" }), "INVALID_DECLARATION").message).toContain("tools[0].enabled");
+    expect(failure(bad({ name: "a", permission: "root" }), "INVALID_DECLARATION").message).toContain("tools[0].permission");
+    expect(failure(bad({ description: "no name" }), "INVALID_DECLARATION").message).toContain("tools[0].name");
+    expect(failure(bad({ name: "a", parameters: { type: "string" } }), "INVALID_DECLARATION").message).toContain("tools[0].parameters");
+  });
+
+  it("validates per-call overrides in resolveSettings", () => {
+    const catalog = catalogOf({ core: ["get_gym_info"] });
+    expect(failure(() => catalog.resolveSettings({ maxTools: 0 }), "INVALID_OPTION").message).toContain("maxTools");
+    expect(failure(() => catalog.resolveSettings({ defaults: ["nope"] }), "UNKNOWN_CATEGORY").message).toContain('"nope"');
+    expect(catalog.resolveSettings({ relatedDepth: 2 })).toMatchObject({ core: ["get_gym_info"], relatedDepth: 2, maxTools: 128 });
+  });
+});
+
+describe("ToolCatalog: LangChain tools", () => {
+  const getClients = tool(async ({ name }: { name?: string }) => `clients named ${name ?? "any"}`, {
+    name: "get_clients_list",
+    description: "List the gym's clients",
+    schema: z.object({ name: z.string().optional().describe("Filter by name"), limit: z.number().int().default(20) }),
+  });
+  const freeze = tool(async ({ clientId }: { clientId: number }) => `frozen ${clientId}`, {
+    name: "freeze_membership",
+    description: "Freeze a membership",
+    schema: z.object({ clientId: z.number().describe("The client's id") }),
+  });
+
+  it("accepts tools built with tool() and zod, converting the schema to JSON Schema", () => {
+    const catalog = new ToolCatalog({ tools: [getClients, freeze] });
+    expect(catalog.names()).toEqual(["get_clients_list", "freeze_membership"]);
+    const parameters = catalog.get("freeze_membership")!.parameters as { type: string; properties: Record<string, unknown>; required: string[] };
+    expect(parameters.type).toBe("object");
+    expect(parameters.properties).toEqual({ clientId: { type: "number", description: "The client's id" } });
+    expect(parameters.required).toEqual(["clientId"]);
+    expect("$schema" in parameters).toBe(false);
+    const clientParameters = catalog.get("get_clients_list")!.parameters as { properties: Record<string, { type: string; description?: string }> };
+    expect(Object.keys(clientParameters.properties)).toEqual(["name", "limit"]);
+    expect(clientParameters.properties.name).toMatchObject({ type: "string", description: "Filter by name" });
+    expect(catalog.get("freeze_membership")!.description).toBe("Freeze a membership");
+  });
+
+  it("returns the executable tool by name", async () => {
+    const catalog = new ToolCatalog({ tools: [getClients, freeze, { name: "plain_declaration" }] });
+    expect(catalog.getTool("freeze_membership")).toBe(freeze);
+    expect(catalog.getTool("plain_declaration")).toBeUndefined();
+    expect(catalog.executableTools()).toEqual([getClients, freeze]);
+    expect(await catalog.getTool("freeze_membership")!.invoke({ clientId: 5 })).toBe("frozen 5");
+  });
+
+  it("merges declarations over tools by name; declared fields override", () => {
+    const catalog = new ToolCatalog({
+      tools: [getClients, freeze],
+      declarations: [{ name: "freeze_membership", description: "Pause a membership for a while", category: "memberships", keywords: ["pause"] }],
+      categories: { memberships: { keywords: ["freeze"] } },
+    });
+    const metadata = catalog.get("freeze_membership")!;
+    expect(metadata.description).toBe("Pause a membership for a while");
+    expect(metadata.category).toBe("memberships");
+    expect(metadata.keywords).toEqual(["pause"]);
+    expect((metadata.parameters as { properties: unknown }).properties).toEqual({ clientId: { type: "number", description: "The client's id" } });
+    expect(catalog.getTool("freeze_membership")).toBe(freeze);
+    expect(catalog.get("get_clients_list")!.description).toBe("List the gym's clients");
+    expect(catalog.category("memberships")!.tools).toEqual(["freeze_membership"]);
+  });
+
+  it("rejects a declaration repeated for the same tool", () => {
+    const error = failure(
+      () => new ToolCatalog({ tools: [getClients], declarations: [{ name: "get_clients_list" }, { name: "get_clients_list", category: "x" }] }),
+      "DUPLICATE_TOOL",
+    );
+    expect(error.message).toContain('"get_clients_list"');
+  });
+
+  it("rejects a LangChain tool whose name OpenAI would reject", () => {
+    const bad = tool(async () => "x", { name: "get clients", description: "x", schema: z.object({}) });
+    expect(failure(() => new ToolCatalog({ tools: [bad] }), "INVALID_TOOL_NAME").message).toContain('"get clients"');
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * @module `dynamic-tools select`: prints the selection a catalog makes for a message.
+ */
+import { parseArgs } from "node:util";
+import { loadCatalogFile } from "../catalog/catalog-file.js";
+import { createSelector } from "../selection/select-tools.js";
+import { formatSelection, selectionJson } from "./format-selection.js";
+import { parseCount, UsageError } from "./usage-error.js";
+
+export const SELECT_USAGE = `dynamic-tools select --catalog <file> [--history <message>]... [--max-tools N] [--max-tokens N] [--json] <message>
+
+  --catalog <file>     catalog file (JSON or YAML; a plain array of tools or { tools, categories, core, ... })
+  --history <message>  an earlier human message, oldest first (repeatable)
+  --max-tools N        override the catalog's maxTools
+  --max-tokens N       override the catalog's maxTokens
+  --json               print one JSON object: { count, tools, categories, trimmed, tokens, ... }`;
+
+/** Runs `select`; returns the exit code. */
+export function selectCommand(argv: string[], out: (text: string) => void): number {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      catalog: { type: "string" },
+      history: { type: "string", multiple: true },
+      "max-tools": { type: "string" },
+      "max-tokens": { type: "string" },
+      json: { type: "boolean", default: false },
+    },
+  });
+  if (values.catalog === undefined) throw new UsageError("select needs --catalog <file>.", SELECT_USAGE);
+  if (positionals.length === 0) throw new UsageError("select needs a message.", SELECT_USAGE);
+  const maxTools = parseCount(values["max-tools"], "--max-tools");
+  const maxTokens = parseCount(values["max-tokens"], "--max-tokens");
+  const catalog = loadCatalogFile(values.catalog);
+  const select = createSelector(catalog, {
+    ...(maxTools === undefined ? {} : { maxTools }),
+    ...(maxTokens === undefined ? {} : { maxTokens }),
+  });
+  const messages = [...(values.history ?? []), positionals.join(" ")].map((content) => ({ role: "user", content }));
+  const selection = select(messages);
+  out(values.json ? JSON.stringify(selectionJson(selection)) : formatSelection(selection, catalog));
+  return 0;
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { isCjk, normalizeTerms, splitWords, stem } from "./tokenize.js";
+
+describe("splitWords", () => {
+  it("splits snake_case, kebab-case and dotted names", () => {
+    expect(splitWords("get_clients_list")).toEqual(["get", "clients", "list"]);
+    expect(splitWords("get-clients-list")).toEqual(["get", "clients", "list"]);
+    expect(splitWords("clients.list.v2")).toEqual(["clients", "list", "v2"]);
+    expect(splitWords("get_clients-list.v2")).toEqual(["get", "clients", "list", "v2"]);
+  });
+
+  it("splits camelCase and PascalCase, including acronym runs", () => {
+    expect(splitWords("getClientsList")).toEqual(["get", "clients", "list"]);
+    expect(splitWords("GetClientsList")).toEqual(["get", "clients", "list"]);
+    expect(splitWords("HTTPServerError")).toEqual(["http", "server", "error"]);
+    expect(splitWords("sync2Fa")).toEqual(["sync2", "fa"]);
+  });
+
+  it("drops a possessive 's (straight or curly apostrophe) and lowercases", () => {
+    expect(splitWords("Who came today's yogaClass?")).toEqual(["who", "came", "today", "yoga", "class"]);
+    expect(splitWords("John’s MEMBERSHIP")).toEqual(["john", "membership"]);
+    expect(splitWords("TODAY'S Attendance")).toEqual(["today", "attendance"]);
+  });
+
+  it("makes every CJK character its own token", () => {
+    expect(splitWords("读文件")).toEqual(["读", "文", "件"]);
+    expect(splitWords("查一下工资 salary")).toEqual(["查", "一", "下", "工", "资", "salary"]);
+    expect(splitWords("ひらがな")).toEqual(["ひ", "ら", "が", "な"]);
+  });
+
+  it("returns [] for text without letters or digits", () => {
+    expect(splitWords("")).toEqual([]);
+    expect(splitWords("!!! -- ???")).toEqual([]);
+  });
+});
+
+describe("stem", () => {
+  it("is the Porter stemmer", () => {
+    expect(stem("clients")).toBe("client");
+    expect(stem("salaries")).toBe("salari");
+    expect(stem("salary")).toBe("salari");
+    expect(stem("today")).toBe("todai");
+    expect(stem("running")).toBe("run");
+    expect(stem("membership")).toBe("membership");
+  });
+
+  it("keeps words shorter than 3 letters and CJK characters unchanged", () => {
+    expect(stem("is")).toBe("is");
+    expect(stem("me")).toBe("me");
+    expect(stem("工")).toBe("工");
+  });
+
+  it("returns the same stem on repeated calls (memoised)", () => {
+    expect(stem("payments")).toBe("payment");
+    expect(stem("payments")).toBe("payment");
+  });
+});
+
+describe("isCjk", () => {
+  it("recognises CJK characters only", () => {
+    expect(isCjk("工")).toBe(true);
+    expect(isCjk("a")).toBe(false);
+    expect(isCjk("1")).toBe(false);
+  });
+});
+
+describe("normalizeTerms", () => {
+  it("splits then stems", () => {
+    expect(normalizeTerms("Get_Pending-Salaries of clients")).toEqual(["get", "pend", "salari", "of", "client"]);
+    expect(normalizeTerms("check-in")).toEqual(["check", "in"]);
+    expect(normalizeTerms("Check-In")).toEqual(["check", "in"]);
+    expect(normalizeTerms("Who came today's?")).toEqual(["who", "came", "todai"]);
+    expect(normalizeTerms("查一下工资")).toEqual(["查", "一", "下", "工", "资"]);
+  });
+});

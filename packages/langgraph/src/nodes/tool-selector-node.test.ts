@@ -1,0 +1,58 @@
+import { DynamicToolsError } from "@dynamic-tools/core";
+import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import { fakeModel } from "@langchain/core/testing";
+import { END, START, StateGraph } from "@langchain/langgraph";
+import { toolsCondition } from "@langchain/langgraph/prebuilt";
+import { describe, expect, it } from "vitest";
+import { recordBoundTools } from "../__fixtures__/record-bound-tools.js";
+import { createSmallCatalog } from "../__fixtures__/small-catalog.js";
+import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
+import { createDynamicModelNode } from "./bind-selected-tools.js";
+import { DynamicToolNode } from "./dynamic-tool-node.js";
+import { createToolSelectorNode } from "./tool-selector-node.js";
+
+describe("createToolSelectorNode", () => {
+  it("fails at construction on a bad option, not on the first message", () => {
+    const { catalog } = createSmallCatalog();
+    expect(() => createToolSelectorNode({ catalog, maxTools: 0 })).toThrowError(/maxTools must be a whole number/);
+    expect(() => createToolSelectorNode({ catalog, defaults: ["salry"] })).toThrowError(/Did you mean: salary/);
+    let thrown: unknown;
+    try {
+      createToolSelectorNode({ catalog, core: ["nope"] });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(DynamicToolsError.isInstance(thrown) && thrown.code).toBe("UNKNOWN_TOOL");
+  });
+
+  it("fails at construction when the model cannot bind tools", () => {
+    const { catalog } = createSmallCatalog();
+    expect(() => createDynamicModelNode({ model: {} as never, catalog })).toThrowError(/bindTools/);
+  });
+
+  it("drops into a hand-built graph in place of bindTools(ALL_TOOLS)", async () => {
+    const { catalog } = createSmallCatalog();
+    const { model, bound } = recordBoundTools(
+      fakeModel()
+        .respondWithTools([{ name: "get_staff_list", args: {}, id: "1" }])
+        .respond(new AIMessage("done")),
+    );
+    const graph = new StateGraph(DynamicToolsAnnotation)
+      .addNode("select_tools", createToolSelectorNode({ catalog }))
+      .addNode("agent", createDynamicModelNode({ model, catalog, systemPrompt: "Be brief." }))
+      .addNode("tools", new DynamicToolNode(catalog))
+      .addEdge(START, "select_tools")
+      .addEdge("select_tools", "agent")
+      .addConditionalEdges("agent", toolsCondition, ["tools", END])
+      .addEdge("tools", "select_tools")
+      .compile();
+    const result = await graph.invoke({ messages: [new HumanMessage("who is on staff?")] });
+    expect(bound).toEqual([
+      ["get_gym_info", "get_staff_list"],
+      ["get_gym_info", "get_staff_list"],
+    ]);
+    expect(result.toolSelection).toMatchObject({ count: 2, categories: [{ name: "staff", source: "current" }] });
+    expect(result.toolSelection?.tokens?.selected).toBeGreaterThan(0);
+    expect(result.messages.at(-1)?.content).toBe("done");
+  });
+});
