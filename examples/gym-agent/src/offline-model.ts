@@ -3,6 +3,7 @@
  * each step names a pattern of the user's message and the tool call to make, and it calls a tool only if that tool
  * was bound on this call — exactly the constraint a real model works under. Every reply is labelled "(offline)".
  */
+import { randomUUID } from "node:crypto";
 import { BaseChatModel, type BaseChatModelParams } from "@langchain/core/language_models/chat_models";
 import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
@@ -43,7 +44,6 @@ function summarise(message: ToolMessage): string {
 export class OfflineScriptedModel extends BaseChatModel {
   readonly script: readonly ScriptStep[];
   readonly bound: readonly string[];
-  #counter = 0;
 
   constructor({ script, bound = [], ...params }: Fields) {
     super(params);
@@ -75,7 +75,7 @@ export class OfflineScriptedModel extends BaseChatModel {
       return new AIMessage(`(offline) I would call ${step.tool}, but it was not among the ${this.bound.length} tools bound for this message.`);
     }
     const args = typeof step.args === "function" ? step.args(messages) : step.args;
-    this.#counter += 1;
-    return new AIMessage({ content: "", tool_calls: [{ name: step.tool, args, id: `offline_${this.#counter}`, type: "tool_call" }] });
+    // Ids must be unique across the whole thread: ToolNode skips calls whose id already has a ToolMessage.
+    return new AIMessage({ content: "", tool_calls: [{ name: step.tool, args, id: `offline_${randomUUID()}`, type: "tool_call" }] });
   }
 }

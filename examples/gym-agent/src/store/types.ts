@@ -51,7 +51,7 @@ export interface Client {
   email: string;
   phone: string;
   gender: "male" | "female" | "other";
-  dateOfBirth: ISODate;
+  dateOfBirth: ISODate | null;
   branchId: number;
   joinedOn: ISODate;
   trainerId: number | null;

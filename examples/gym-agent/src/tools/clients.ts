@@ -35,7 +35,7 @@ function buildClient(store: GymStore, input: NewClient, id: number, taken: Set<s
     email,
     phone: input.phone,
     gender: input.gender ?? "other",
-    dateOfBirth: input.dateOfBirth ?? "",
+    dateOfBirth: input.dateOfBirth ?? null,
     branchId,
     joinedOn: store.today,
     trainerId: input.trainerId ?? null,
@@ -205,11 +205,11 @@ export function createClientTools(store: GymStore): StructuredToolInterface[] {
         const horizon = withinDays ?? 14;
         const year = Number(store.today.slice(0, 4));
         const upcoming = data.clients
-          .filter((c) => c.dateOfBirth !== "")
-          .map((c) => {
+          .flatMap((c) => {
+            if (c.dateOfBirth === null) return [];
             let next = `${year}${c.dateOfBirth.slice(4)}`;
             if (next < store.today) next = `${year + 1}${c.dateOfBirth.slice(4)}`;
-            return { id: c.id, name: c.name, birthday: next, inDays: daysBetween(store.today, next), turning: Number(next.slice(0, 4)) - Number(c.dateOfBirth.slice(0, 4)) };
+            return [{ id: c.id, name: c.name, birthday: next, inDays: daysBetween(store.today, next), turning: Number(next.slice(0, 4)) - Number(c.dateOfBirth.slice(0, 4)) }];
           })
           .filter((b) => b.inDays <= horizon)
           .sort((a, b) => a.inDays - b.inDays);

@@ -182,7 +182,7 @@ export function createLeadTools(store: GymStore): StructuredToolInterface[] {
         if (!clientEmail) throw new Error(`Lead ${leadId} (${l.name}) has no email; pass one to convert`);
         if (data.clients.some((c) => c.email === clientEmail)) throw new Error(`A client with email "${clientEmail}" already exists`);
         const client: Client = {
-          id: store.nextId(data.clients), name: l.name, email: clientEmail, phone: l.phone, gender: "other", dateOfBirth: "",
+          id: store.nextId(data.clients), name: l.name, email: clientEmail, phone: l.phone, gender: "other", dateOfBirth: null,
           branchId: store.branch(branchId ?? data.ui.currentBranchId).id, joinedOn: store.today, trainerId: null, status: "active", tags: [`lead:${l.source}`],
         };
         data.clients.push(client);

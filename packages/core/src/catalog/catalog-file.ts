@@ -91,7 +91,9 @@ export function loadCatalogFile(file: string, { tools, ...settings }: LoadCatalo
     });
   } catch (error) {
     if (!DynamicToolsError.isInstance(error)) throw error;
-    const where = error.path === undefined ? file : locate(error.path);
+    // A plain array (form (a)) has no `tools` key: its paths start at the array itself.
+    const path = Array.isArray(config) && error.path?.[0] === "tools" ? error.path.slice(1) : error.path;
+    const where = path === undefined ? file : locate(path);
     throw new DynamicToolsError(error.code, `${where}: ${error.message}`, { cause: error, ...(error.path ? { path: error.path } : {}) });
   }
 }

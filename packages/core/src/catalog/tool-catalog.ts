@@ -320,13 +320,13 @@ export class ToolCatalog {
     );
     for (const [name, tools] of members) {
       const declaration = declared[name] ?? {};
-      const derive = needsDerived.includes(name);
-      const keywords = [...new Set([...(declaration.keywords ?? []), ...(derive ? (derived.get(name) ?? []) : [])])];
+      const derivedWords = needsDerived.includes(name) ? (derived.get(name) ?? []) : [];
+      const keywords = [...new Set([...(declaration.keywords ?? []), ...derivedWords])];
       this.#categories.set(name, Object.freeze({
         name,
         description: declaration.description ?? "",
         keywords: Object.freeze(keywords),
-        derivedKeywords: derive,
+        derivedKeywords: derivedWords.length > 0,
         related: Object.freeze([...(declaration.related ?? [])]),
         tools: Object.freeze(tools),
       }));

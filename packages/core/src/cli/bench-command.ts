@@ -8,6 +8,7 @@ import { percentile } from "../bench/percentile.js";
 import { syntheticCatalog, syntheticConversation } from "../bench/synthetic-catalog.js";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
+import { countTokens } from "../budget/token-counter.js";
 import { createSelector, type SelectionInput } from "../selection/select-tools.js";
 import { parseCount } from "./usage-error.js";
 
@@ -43,17 +44,30 @@ function rssMb(): number {
   return process.memoryUsage().rss / 2 ** 20;
 }
 
-function measure(label: string, build: () => ToolCatalog, conversations: SelectionInput[], iterations: number): BenchResult {
+/**
+ * The conversation for iteration `index`: its current (last) message made unique, as each new user message is,
+ * while the history repeats as it does from turn to turn. So memoised history matches count, a memoised current
+ * message never does.
+ */
+function variant(conversation: ReadonlyArray<{ role: string; content: string }>, index: number): SelectionInput {
+  const last = conversation.at(-1)!;
+  return [...conversation.slice(0, -1), { role: last.role, content: `${last.content} (${index})` }];
+}
+
+function measure(label: string, build: () => ToolCatalog, conversations: ReadonlyArray<ReadonlyArray<{ role: string; content: string }>>, iterations: number): BenchResult {
+  countTokens("load the tokenizer before measuring memory");
   const memoryBefore = rssMb();
   const started = performance.now();
   const catalog = build();
   const select = createSelector(catalog);
   const indexMs = performance.now() - started;
   // Warm up: tokenizer, token counts, stem memo and the JIT, so the timed loop measures steady state.
-  for (let index = 0; index < Math.min(500, iterations); index++) select(conversations[index % conversations.length]!);
+  const warmup = Math.min(500, iterations);
+  for (let index = 0; index < warmup; index++) select(variant(conversations[index % conversations.length]!, -index));
+  const inputs = Array.from({ length: iterations }, (_, index) => variant(conversations[index % conversations.length]!, index));
   const samples: number[] = new Array(iterations);
   for (let index = 0; index < iterations; index++) {
-    const input = conversations[index % conversations.length]!;
+    const input = inputs[index]!;
     const start = process.hrtime.bigint();
     select(input);
     samples[index] = Number(process.hrtime.bigint() - start) / 1000;

@@ -98,6 +98,15 @@ describe("KeywordIndex.match: reporting", () => {
     ]);
   });
 
+  it("reflects keywords added after an earlier match of the same text", () => {
+    const index = indexOf({ salary: ["salary"] });
+    expect(names(index, "pay the staff")).toEqual([]);
+    index.add("pay", category("salary"));
+    expect(names(index, "pay the staff")).toEqual(["salary"]);
+    index.add("staff", category("staff"));
+    expect(names(index, "pay the staff")).toEqual(["salary", "staff"]);
+  });
+
   it("returns [] for an empty text or an empty index", () => {
     expect(indexOf({ salary: ["salary"] }).match("")).toEqual([]);
     expect(new KeywordIndex().match("salary")).toEqual([]);

@@ -14,7 +14,10 @@ import { SOURCE_PRIORITY, type SelectedCategory, type SelectedTool, type Selecti
 
 /** Options of keyword selection: any catalog setting can be overridden, plus filters. */
 export interface SelectToolsOptions extends CatalogSettings, ToolFilterOptions {
-  /** Count definition tokens for the explanation (loads the tokenizer on first use). @defaultValue true */
+  /**
+   * Count definition tokens for the explanation (loads the tokenizer on first use). A `maxTokens` budget counts
+   * tokens whatever this says. @defaultValue true
+   */
   countTokens?: boolean;
 }
 
@@ -126,7 +129,7 @@ export function createSelector(catalog: ToolCatalog, options: SelectToolsOptions
       }
     }
 
-    const tokensOf = countTokens ? (name: string) => catalog.tokensOf(name) : undefined;
+    const tokensOf = countTokens || settings.maxTokens !== undefined ? (name: string) => catalog.tokensOf(name) : undefined;
     const budget = applyBudget({
       ordered,
       maxTools: settings.maxTools,

@@ -12,7 +12,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     "not now of off on once one only or other ought our ours ourselves out over own please same shall she should so " +
     "some such than that the their theirs them themselves then there these they this those through to too under until " +
     "up us very via was we were what when where which while who whom why will with would you your yours yourself " +
-    "yourselves e g eg ie etc s t use used using given based return returns returned also may want need"
+    "yourselves e g eg ie etc s t use used using given based return returns returned also may want need yet already " +
+    "still else"
   ).split(" "),
 );
 

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isCjk, normalizeTerms, splitWords, stem } from "./tokenize.js";
 
@@ -31,6 +32,23 @@ describe("splitWords", () => {
   it("returns [] for text without letters or digits", () => {
     expect(splitWords("")).toEqual([]);
     expect(splitWords("!!! -- ???")).toEqual([]);
+  });
+});
+
+describe("splitWords is per-word: ASCII text splits the same whether or not the message has non-ASCII text", () => {
+  it.each(["getClientsList", "HTTPServerError", "today's class", "isABook", "getIDs", "today'sClass", "client's_x"])("%s", (text) => {
+    expect(splitWords(`${text} é`)).toEqual([...splitWords(text), "é"]);
+    expect(splitWords(`工 ${text}`)).toEqual(["工", ...splitWords(text)]);
+  });
+
+  it("holds for arbitrary ASCII identifiers and phrases", () => {
+    const char = fc.constantFrom(..."abcsABCS019 _-.'".split(""));
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 16 }).map((chars) => chars.join("")), (text) => {
+        expect(splitWords(`${text} é`)).toEqual([...splitWords(text), "é"]);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -7,7 +7,11 @@ import PorterStemmer from "natural/lib/natural/stemmers/porter_stemmer.js";
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
 // A word is a run of letters/digits; each CJK character stands alone (no segmenter is available offline).
 const WORD = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]|[\p{L}\p{N}]+/gu;
-const CAMEL_BOUNDARY = /([\p{Ll}\p{N}])(\p{Lu})|(\p{Lu})(\p{Lu}\p{Ll})/gu;
+// Zero-width, so adjacent boundaries ("isABook") are all found: lower→Upper, and Upper→Upper+lower except a
+// plural acronym ("IDs").
+const CAMEL_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})(?!\p{Lu}s(?![\p{Ll}\p{N}]))/gu;
+// A possessive "'s" not followed by a lower-case letter or digit ("today's", "client's_x", "today'sClass").
+const POSSESSIVE = /['’][sS](?![\p{Ll}\p{N}])/gu;
 
 /** True when the token is a single CJK character. */
 export function isCjk(token: string): boolean {
@@ -29,8 +33,8 @@ export function splitWords(text: string): string[] {
   if (!/[^\x00-\x7f]/.test(text)) return splitAsciiWords(text);
   const spaced = text
     .normalize("NFKC")
-    .replace(CAMEL_BOUNDARY, (_match, a, b, c, d) => (a !== undefined ? `${a} ${b}` : `${c} ${d}`))
-    .replace(/['’]s\b/gi, "")
+    .replace(CAMEL_BOUNDARY, " ")
+    .replace(POSSESSIVE, " ")
     .toLowerCase();
   return spaced.match(WORD) ?? [];
 }
@@ -39,13 +43,15 @@ const STEM_CACHE_LIMIT = 50_000;
 const stemCache = new Map<string, string>();
 
 /**
- * The Porter stem of one lower-case word; CJK characters and words shorter than 3 letters are kept as they are.
+ * The Porter stem of one lower-case word; numbers, CJK characters and words shorter than 3 letters are kept as
+ * they are.
  * Memoised (a pure function, so sharing the memo between callers changes no result).
  */
 export function stem(word: string): string {
   const cached = stemCache.get(word);
   if (cached !== undefined) return cached;
-  const stemmed = word.length < 3 || isCjk(word) ? word : PorterStemmer.stem(word);
+  if (word.length < 3 || /^\d+$/.test(word)) return word;
+  const stemmed = isCjk(word) ? word : PorterStemmer.stem(word);
   if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
   stemCache.set(word, stemmed);
   return stemmed;
@@ -86,8 +92,9 @@ function splitAsciiWords(text: string): string[] {
     if (isUpper) {
       const next = text.charCodeAt(index + 1);
       const nextIsLower = next >= Char.LowerA && next <= Char.LowerZ;
-      // "clientsList" → clients | list; "HTTPServer" → http | server
-      if (previous === 1 || (previous === 2 && nextIsLower)) flush();
+      // "clientsList" → clients | list; "HTTPServer" → http | server; but "IDs" stays one word.
+      const pluralAcronym = next === Char.LowerS && !isLowerOrDigit(text.charCodeAt(index + 2));
+      if (previous === 1 || (previous === 2 && nextIsLower && !pluralAcronym)) flush();
       word += String.fromCharCode(code + 32);
       previous = 2;
     } else if (isLower || isDigit) {
@@ -95,7 +102,7 @@ function splitAsciiWords(text: string): string[] {
       previous = 1;
     } else {
       // A possessive "'s" ends the word and is dropped.
-      if (code === Char.Apostrophe && (text.charCodeAt(index + 1) | 32) === Char.LowerS && !isWordChar(text.charCodeAt(index + 2))) index++;
+      if (code === Char.Apostrophe && (text.charCodeAt(index + 1) | 32) === Char.LowerS && !isLowerOrDigit(text.charCodeAt(index + 2))) index++;
       flush();
     }
   }
@@ -103,6 +110,6 @@ function splitAsciiWords(text: string): string[] {
   return words;
 }
 
-function isWordChar(code: number): boolean {
-  return (code >= Char.Zero && code <= Char.Nine) || (code >= Char.UpperA && code <= Char.UpperZ) || (code >= Char.LowerA && code <= Char.LowerZ);
+function isLowerOrDigit(code: number): boolean {
+  return (code >= Char.Zero && code <= Char.Nine) || (code >= Char.LowerA && code <= Char.LowerZ);
 }
