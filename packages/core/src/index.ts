@@ -42,11 +42,33 @@ export {
   type SelectedCategory,
   type SelectedTool,
   type SelectionSource,
+  type RankedSelection,
 } from "./selection/tool-selection.js";
+export {
+  createToolSelector,
+  type ToolSelectorOptions,
+  type ToolSelector,
+  type AutoCutOptions,
+} from "./selection/select-ranked.js";
+export type { SelectionScope, SelectionDraft } from "./selection/selection-scope.js";
 export { expandRelated, type RelatedCategory } from "./selection/expand-related.js";
 export { deriveKeywords, type CategoryText, type DeriveKeywordsOptions } from "./selection/derive-keywords.js";
 export { KeywordIndex, type KeywordMatch, type KeywordTarget } from "./selection/keyword-index.js";
 export { isBindable, type ToolFilterOptions } from "./selection/tool-filter.js";
+
+export type { RetrievalStrategy, RankedTool, RankRequest, SignalName } from "./retrieval/retrieval-strategy.js";
+export { BUILTIN_STRATEGY_NAMES, createStrategy } from "./retrieval/strategy-registry.js";
+export { createBm25Strategy, DEFAULT_FIELD_WEIGHTS, type Bm25StrategyOptions } from "./retrieval/lexical/bm25-strategy.js";
+export { Bm25Index, type FieldTerms, type ScoredDocument } from "./retrieval/lexical/bm25-index.js";
+export { idf, termScore, DEFAULT_BM25, type Bm25Parameters } from "./retrieval/lexical/bm25-score.js";
+export { analyze, type AnalyzeOptions } from "./retrieval/lexical/analyzer.js";
+export { createFuzzyStrategy, type FuzzyStrategyOptions } from "./retrieval/fuzzy/fuzzy-strategy.js";
+export { createHybridStrategy, type HybridStrategyOptions, type FusionMethod } from "./retrieval/hybrid/hybrid-strategy.js";
+export { reciprocalRankFusion, weightedScoreFusion, type RankedList, type FusedItem } from "./retrieval/hybrid/fusion.js";
+export { autoCut } from "./retrieval/hybrid/auto-cut.js";
+export { rewriteQuery, queryVariants, type QueryVariant } from "./retrieval/hybrid/query-rewrite.js";
+export { createKeywordStrategy } from "./retrieval/keyword-strategy.js";
+export { toolText, toolDocument, type ToolField, type ToolText } from "./retrieval/tool-text.js";
 
 export { applyBudget, type ApplyBudgetOptions, type BudgetResult } from "./budget/apply-budget.js";
 export { countTokens, countDefinitionTokens } from "./budget/token-counter.js";

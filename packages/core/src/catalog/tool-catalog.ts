@@ -53,6 +53,9 @@ export interface ResolvedSettings {
   readonly relatedDepth: number;
 }
 
+/** Most keywords derived for a tool that has no category (zero-config). */
+const LOOSE_TOOL_KEYWORDS = 5;
+
 /** OpenAI's limit on tools per request, the default `maxTools`. */
 export const OPENAI_MAX_TOOLS = 128;
 
@@ -87,12 +90,13 @@ export class ToolCatalog {
   readonly #settings: ResolvedSettings;
   readonly #keywordIndex = new KeywordIndex();
   readonly #tokens = new Map<string, number>();
+  readonly #derivedToolKeywords = new Map<string, readonly string[]>();
   #totalTokens: number | undefined;
 
   constructor(options: ToolCatalogOptions) {
     this.#addTools(options.tools);
     this.#mergeDeclarations(options.declarations ?? []);
-    this.#buildCategories(options.categories ?? {});
+    this.#buildCategories(options.categories ?? {}, new Set(options.core ?? []));
     this.#settings = this.resolveSettings(options);
     this.#indexKeywords();
   }
@@ -145,6 +149,14 @@ export class ToolCatalog {
   /** One category. */
   category(name: string): CategoryInfo | undefined {
     return this.#categories.get(name);
+  }
+
+  /**
+   * Keywords derived for a tool that has no category, no keywords of its own and is not core (zero-config), or
+   * an empty list.
+   */
+  derivedKeywords(name: string): readonly string[] {
+    return this.#derivedToolKeywords.get(name) ?? [];
   }
 
   /** The keyword index selection matches against. */
@@ -306,7 +318,7 @@ export class ToolCatalog {
     });
   }
 
-  #buildCategories(declared: Readonly<Record<string, CategoryDeclaration>>): void {
+  #buildCategories(declared: Readonly<Record<string, CategoryDeclaration>>, core: ReadonlySet<string>): void {
     const members = new Map<string, string[]>(Object.keys(declared).map((name) => [name, []]));
     for (const { metadata } of this.#entries.values()) {
       if (metadata.category === undefined) continue;
@@ -315,9 +327,20 @@ export class ToolCatalog {
       members.set(metadata.category, list);
     }
     const needsDerived = [...members.keys()].filter((name) => declared[name]?.deriveKeywords ?? declared[name]?.keywords === undefined);
-    const derived = deriveKeywords(
-      [...members.entries()].map(([name, tools]) => ({ name, tools: tools.map((tool) => this.#entries.get(tool)!.metadata) })),
-    );
+    // Zero-config for loose tools: a tool with no category and no keywords (and not core) is derived keywords of
+    // its own, as if it were a one-tool category, so a plain array of tools still selects by keywords.
+    const loose = [...this.#entries.values()]
+      .map((entry) => entry.metadata)
+      .filter((tool) => tool.category === undefined && tool.keywords.length === 0 && !core.has(tool.name));
+    const looseKey = (name: string) => `\u0000${name}`;
+    const derived = deriveKeywords([
+      ...[...members.entries()].map(([name, tools]) => ({ name, tools: tools.map((tool) => this.#entries.get(tool)!.metadata) })),
+      ...loose.map((tool) => ({ name: looseKey(tool.name), tools: [tool] })),
+    ]);
+    for (const tool of loose) {
+      const words = (derived.get(looseKey(tool.name)) ?? []).slice(0, LOOSE_TOOL_KEYWORDS);
+      if (words.length > 0) this.#derivedToolKeywords.set(tool.name, Object.freeze(words));
+    }
     for (const [name, tools] of members) {
       const declaration = declared[name] ?? {};
       const derivedWords = needsDerived.includes(name) ? (derived.get(name) ?? []) : [];
@@ -345,6 +368,9 @@ export class ToolCatalog {
           });
         }
       });
+    }
+    for (const [name, words] of this.#derivedToolKeywords) {
+      for (const word of words) this.#keywordIndex.add(word, { kind: "tool", name });
     }
     let index = 0;
     for (const { metadata } of this.#entries.values()) {

@@ -3,23 +3,14 @@
  * categories → related expansion → defaults → filters → budget with core first. A pure function of
  * (catalog, messages, options).
  */
-import { applyBudget } from "../budget/apply-budget.js";
-import type { CatalogSettings } from "../catalog/catalog-config.js";
-import type { ResolvedSettings, ToolCatalog } from "../catalog/tool-catalog.js";
+import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { readConversation, type ConversationMessage } from "../conversation/conversation-text.js";
 import { expandRelated } from "./expand-related.js";
 import type { KeywordMatch } from "./keyword-index.js";
-import { isBindable, type ToolFilterOptions } from "./tool-filter.js";
+import { createSelectionScope, finishSelection, type SelectToolsOptions } from "./selection-scope.js";
 import { SOURCE_PRIORITY, type SelectedCategory, type SelectedTool, type SelectionSource, type ToolSelection } from "./tool-selection.js";
 
-/** Options of keyword selection: any catalog setting can be overridden, plus filters. */
-export interface SelectToolsOptions extends CatalogSettings, ToolFilterOptions {
-  /**
-   * Count definition tokens for the explanation (loads the tokenizer on first use). A `maxTokens` budget counts
-   * tokens whatever this says. @defaultValue true
-   */
-  countTokens?: boolean;
-}
+export type { SelectToolsOptions } from "./selection-scope.js";
 
 /** What a selector reads: one message, or a conversation whose latest human message is the current one. */
 export type SelectionInput = string | readonly ConversationMessage[];
@@ -84,17 +75,11 @@ function addRelated(catalog: ToolCatalog, candidates: Candidates, from: Selectio
  * ```
  */
 export function createSelector(catalog: ToolCatalog, options: SelectToolsOptions = {}): Selector {
-  const settings: ResolvedSettings = catalog.resolveSettings(options);
-  const { countTokens = true, platform, exclude } = options;
-  const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
-  const coreSet = new Set(settings.core);
+  const scope = createSelectionScope(catalog, options);
+  const { settings, coreSet, bindableCore, selectable, toolsByCategory } = scope;
   const categoryOrder = new Map(catalog.categories().map((category, index) => [category.name, index]));
   const byCatalogOrder = (a: { name: string }, b: { name: string }) => categoryOrder.get(a.name)! - categoryOrder.get(b.name)!;
   const tierOf = (source: SelectionSource) => SOURCE_PRIORITY.indexOf(source);
-  // Filters are applied once here, not per selection: each category's bindable tools, and the bindable core tools.
-  const bindableCore = settings.core.filter((name) => isBindable(catalog.get(name)!, filters, true));
-  const selectable = new Set(catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
-  const toolsByCategory = new Map(catalog.categories().map((category) => [category.name, category.tools.filter((name) => selectable.has(name))]));
 
   return function selectForConversation(input: SelectionInput): ToolSelection {
     const conversation = readConversation(input, {
@@ -129,28 +114,7 @@ export function createSelector(catalog: ToolCatalog, options: SelectToolsOptions
       }
     }
 
-    const tokensOf = countTokens || settings.maxTokens !== undefined ? (name: string) => catalog.tokensOf(name) : undefined;
-    const budget = applyBudget({
-      ordered,
-      maxTools: settings.maxTools,
-      ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }),
-      ...(tokensOf === undefined ? {} : { tokensOf }),
-    });
-    const selection: ToolSelection = {
-      strategy: "keyword",
-      tools: budget.selected,
-      count: budget.selected.length,
-      totalTools: catalog.size,
-      core: bindableCore,
-      categories,
-      matchedTools: candidates.tools,
-      trimmed: budget.trimmed,
-      budget: { maxTools: settings.maxTools, ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }) },
-      query: conversation,
-    };
-    if (budget.trimmedBy !== undefined) selection.trimmedBy = budget.trimmedBy;
-    if (countTokens) selection.tokens = { selected: budget.tokens, all: catalog.totalTokens() };
-    return selection;
+    return finishSelection(scope, { strategy: "keyword", ordered, categories, matchedTools: candidates.tools, conversation });
   };
 }
 

@@ -32,6 +32,18 @@ export interface SelectedTool {
   message?: string;
 }
 
+/** A tool chosen by a retrieval strategy, with its score and the signals that found it. */
+export interface RankedSelection {
+  name: string;
+  /** Rank among the strategy's results, from 1. */
+  rank: number;
+  score: number;
+  /** Each signal's own score (`bm25`, `fuzzy`, `exact`, `vector`, …). */
+  signals: Record<string, number>;
+  /** `bm25 7.12, fuzzy 0.81`, or `history` when found through earlier messages only. */
+  reason: string;
+}
+
 /** Which tools to bind this turn, and the whole explanation. */
 export interface ToolSelection {
   /** How the tools were chosen. */
@@ -48,6 +60,8 @@ export interface ToolSelection {
   categories: SelectedCategory[];
   /** Tools selected on their own by tool-level keywords. */
   matchedTools: SelectedTool[];
+  /** Retrieval strategies: the tools the strategy ranked and kept, best first, with scores and signals. */
+  ranked?: RankedSelection[];
   /** Tools that were chosen but cut by the budget, highest priority first. */
   trimmed: string[];
   /** The limit that cut them. */

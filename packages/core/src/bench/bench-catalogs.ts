@@ -1,0 +1,73 @@
+/**
+ * @module The catalogs `dynamic-tools bench` measures: the gym agent's (137 tools) and deterministic 1,000- and
+ * 10,000-tool catalogs built from the dev-set tools (Seal-Tools, copied with numbered names past its 4,076), each
+ * with realistic queries. Without the dev sets it falls back to a synthetic generator.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadCatalogFile } from "../catalog/catalog-file.js";
+import { parseCatalogConfig } from "../catalog/parse-config.js";
+import { ToolCatalog } from "../catalog/tool-catalog.js";
+import type { ToolDeclaration } from "../catalog/tool-metadata.js";
+import { syntheticCatalog, syntheticConversation } from "./synthetic-catalog.js";
+
+/** A user turn for the bench: the current message and earlier human messages. */
+export interface BenchQuery {
+  current: string;
+  history: string[];
+}
+
+/** One catalog to measure. */
+export interface BenchCatalog {
+  label: string;
+  build: () => ToolCatalog;
+  queries: BenchQuery[];
+}
+
+const GYM_TURNS = [
+  "show me all active clients",
+  "freeze the first one",
+  "what is pending salary?",
+  "book appointment for client",
+  "show me revenue and attendance stats",
+  "how many leads are in the pipeline?",
+  "switch to dark mode",
+  "which equipment needs maintenance?",
+];
+
+/** The gym catalog with a rolling 4-message history. */
+export function gymBenchCatalog(file: string): BenchCatalog {
+  const queries = GYM_TURNS.map((current, index) => ({ current, history: GYM_TURNS.slice(Math.max(0, index - 4), index) }));
+  return { label: "gym", build: () => loadCatalogFile(file), queries };
+}
+
+/** The first `count` tools of a declaration list, repeated with numbered names past its length. Deterministic. */
+export function scaleDeclarations(tools: readonly ToolDeclaration[], count: number): ToolDeclaration[] {
+  return Array.from({ length: count }, (_, index) => {
+    const source = tools[index % tools.length]!;
+    const copy = Math.floor(index / tools.length);
+    return copy === 0 ? source : { ...source, name: `${source.name}_${copy + 1}`.slice(0, 64) };
+  });
+}
+
+/** 1,000- and 10,000-tool catalogs from a dev set's catalog.json and queries.jsonl, or synthetic ones. */
+export function scaledBenchCatalogs(datasetDirectory: string | undefined, sizes: readonly number[]): BenchCatalog[] {
+  const catalogFile = datasetDirectory && join(datasetDirectory, "catalog.json");
+  if (catalogFile && existsSync(catalogFile)) {
+    const { tools } = parseCatalogConfig(JSON.parse(readFileSync(catalogFile, "utf8")));
+    const queries = readFileSync(join(datasetDirectory, "queries.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .slice(0, 200)
+      .map((line) => ({ current: (JSON.parse(line) as { query: string }).query, history: [] }));
+    return sizes.map((size) => ({ label: `seal-${size}`, build: () => new ToolCatalog({ tools: scaleDeclarations(tools, size) }), queries }));
+  }
+  return sizes.map((size) => {
+    const { vocabulary, tools, ...config } = syntheticCatalog({ tools: size, categories: Math.max(1, Math.round(size / 33)) });
+    const queries = Array.from({ length: 64 }, (_, seed) => {
+      const humans = syntheticConversation(vocabulary, 5, seed).filter((message) => message.role === "user").map((message) => message.content);
+      return { current: humans.at(-1)!, history: humans.slice(0, -1) };
+    });
+    return { label: `synthetic-${size}`, build: () => new ToolCatalog({ tools, ...config }), queries };
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * @module Query rewriting (sanqian's first step): strip question words, politeness and filler, English and Chinese,
+ * so "can you help me find the weather in Paris?" searches for "weather paris". Pure.
+ */
+import { STOP_WORDS } from "../../text/stop-words.js";
+import { splitWords } from "../../text/tokenize.js";
+
+/** Words that ask or fill rather than say what is wanted (beyond the stop words). */
+const FILLER_WORDS: ReadonlySet<string> = new Set(
+  (
+    "please pls kindly hey hi hello thanks thank help assist tell know show give find get let want wanted wanting " +
+    "need needs like would could should can cannot able possible way ways trying try going something anything " +
+    "someone somebody thing things stuff really just also maybe perhaps currently right now today tool tools use " +
+    "using app quick quickly lookup look"
+  ).split(" "),
+);
+
+/** Chinese question and filler phrases, longest first. */
+const CHINESE_FILLERS = [
+  "能不能", "可不可以", "是不是", "有没有", "能否", "可以", "帮我", "帮忙", "麻烦", "请问", "请", "我想要", "我想", "我要",
+  "一下", "怎么样", "怎么", "如何", "什么", "哪些", "哪个", "吗", "呢", "吧", "啊", "的", "了", "给我", "我",
+];
+
+/** A weighted form of the query. */
+export interface QueryVariant {
+  text: string;
+  weight: number;
+}
+
+/**
+ * The query without question words, filler and stop words (English), and without common Chinese filler phrases.
+ * Returns the original text when stripping would leave nothing.
+ *
+ * @example
+ * ```ts
+ * rewriteQuery("Can you help me find the weather in Paris?"); // "weather paris"
+ * rewriteQuery("能不能帮我读文件"); // "读文件"
+ * ```
+ */
+export function rewriteQuery(query: string): string {
+  let text = query;
+  for (const filler of CHINESE_FILLERS) text = text.split(filler).join(" ");
+  const kept = splitWords(text).filter((word) => !STOP_WORDS.has(word) && !FILLER_WORDS.has(word));
+  return kept.length > 0 ? kept.join(" ") : query;
+}
+
+/**
+ * The variants searched and fused: the rewritten query (weight 1) and, when rewriting changed it, the original
+ * (weight `originalWeight`), which keeps words the rewrite dropped but a tool name may need.
+ */
+export function queryVariants(query: string, originalWeight = 0.5): QueryVariant[] {
+  const rewritten = rewriteQuery(query);
+  const variants: QueryVariant[] = [{ text: rewritten, weight: 1 }];
+  if (rewritten !== query.trim() && originalWeight > 0) variants.push({ text: query, weight: originalWeight });
+  return variants;
+}

@@ -1,0 +1,40 @@
+/**
+ * @module Lexical analysis for retrieval: words (snake/camel/kebab/dotted split), Porter stems, and CJK text as
+ * overlapping character bigrams so Chinese queries match without a segmenter. Pure.
+ */
+import { isCjk, splitWords, stem as porterStem } from "../../text/tokenize.js";
+
+/** Options of {@link analyze}. */
+export interface AnalyzeOptions {
+  /** Porter-stem words. @defaultValue true */
+  stem?: boolean;
+  /** Words to drop (compared before stemming). */
+  stopWords?: ReadonlySet<string>;
+}
+
+/**
+ * Terms of a text for a lexical index. A run of CJK characters becomes its overlapping bigrams (a lone character
+ * stays a unigram): "读取文件" → 读取, 取文, 文件.
+ *
+ * @example
+ * ```ts
+ * analyze("getPendingSalaries for 员工工资"); // ["get", "pend", "salari", "for", "员工", "工工", "工资"]
+ * ```
+ */
+export function analyze(text: string, { stem = true, stopWords }: AnalyzeOptions = {}): string[] {
+  const words = splitWords(text);
+  const terms: string[] = [];
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index]!;
+    if (isCjk(word)) {
+      const next = words[index + 1];
+      const previous = words[index - 1];
+      if (next !== undefined && isCjk(next)) terms.push(word + next);
+      else if (previous === undefined || !isCjk(previous)) terms.push(word);
+      continue;
+    }
+    if (stopWords?.has(word)) continue;
+    terms.push(stem ? porterStem(word) : word);
+  }
+  return terms;
+}

@@ -1,0 +1,38 @@
+/**
+ * @module The built-in retrieval strategies by name, for the CLI (`eval --strategy <name>`) and configuration.
+ */
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import type { RetrievalStrategy } from "./retrieval-strategy.js";
+import { createFuzzyStrategy } from "./fuzzy/fuzzy-strategy.js";
+import { createHybridStrategy } from "./hybrid/hybrid-strategy.js";
+import { createKeywordStrategy } from "./keyword-strategy.js";
+import { createBm25Strategy } from "./lexical/bm25-strategy.js";
+import { createSequenceMatcherStrategy } from "./sequence-matcher/sequence-matcher-strategy.js";
+
+const FACTORIES: Record<string, () => RetrievalStrategy> = {
+  keyword: () => createKeywordStrategy(),
+  bm25: () => createBm25Strategy(),
+  fuzzy: () => createFuzzyStrategy(),
+  hybrid: () => createHybridStrategy(),
+  "sequence-matcher": () => createSequenceMatcherStrategy(),
+};
+
+/** The names {@link createStrategy} accepts, in registration order. */
+export const BUILTIN_STRATEGY_NAMES: readonly string[] = Object.freeze(Object.keys(FACTORIES));
+
+/**
+ * A new instance of the built-in strategy of that name, with its default options.
+ * @throws DynamicToolsError `INVALID_OPTION` listing the valid names, for an unknown name.
+ * @example
+ * ```ts
+ * const strategy = createStrategy("sequence-matcher");
+ * strategy.index(catalog);
+ * ```
+ */
+export function createStrategy(name: string): RetrievalStrategy {
+  const factory = Object.hasOwn(FACTORIES, name) ? FACTORIES[name] : undefined;
+  if (factory === undefined) {
+    throw new DynamicToolsError("INVALID_OPTION", `Unknown strategy "${name}". Strategies: ${BUILTIN_STRATEGY_NAMES.join(", ")}.`);
+  }
+  return factory();
+}
