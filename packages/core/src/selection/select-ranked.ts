@@ -55,10 +55,10 @@ function formatSignals(tool: RankedTool): string {
  */
 export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions = {}): ToolSelector {
   const { strategy: choice = "keyword", topK = 10, autoCut: cut = {}, ...selectOptions } = options;
-  if (choice === "keyword") return createSelector(catalog, selectOptions);
   if (!Number.isInteger(topK) || topK < 1) {
     throw new DynamicToolsError("INVALID_OPTION", `topK must be a whole number ≥ 1, got ${String(topK)}.`, { path: ["topK"] });
   }
+  if (choice === "keyword") return createSelector(catalog, selectOptions);
   const strategy = typeof choice === "string" ? createStrategy(choice) : choice;
   const scope = createSelectionScope(catalog, selectOptions);
   const indexed = Promise.resolve().then(() => strategy.index(catalog));
@@ -74,8 +74,10 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
       conversation.current.trim() === "" && conversation.history.length === 0
         ? []
         : await strategy.rank({ query: conversation.current, history: conversation.history, limit: topK, filter });
-    // The filter is enforced here too: a custom strategy that ignores it must still never bind a filtered tool.
-    const allowed = results.filter((tool) => filter(tool.name)).slice(0, topK);
+    // The filter is enforced here too, and duplicates dropped: a custom strategy that ignores the filter must still
+    // never bind a filtered tool, nor one tool twice.
+    const seen = new Set<string>();
+    const allowed = results.filter((tool) => filter(tool.name) && !seen.has(tool.name) && seen.add(tool.name)).slice(0, topK);
     const kept = cut === false ? allowed.length : autoCut(allowed.map((tool) => tool.score), { ratio: cut.ratio ?? 2, minimum: cut.minimum ?? 3 });
     const ranked: RankedSelection[] = allowed.slice(0, kept).map((tool, index) => ({
       name: tool.name,

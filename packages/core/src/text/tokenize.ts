@@ -6,7 +6,7 @@ import PorterStemmer from "natural/lib/natural/stemmers/porter_stemmer.js";
 
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
 // A word is a run of letters/digits; each CJK character stands alone (no segmenter is available offline).
-const WORD = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]|[\p{L}\p{N}]+/gu;
+const WORD = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])[\p{L}\p{N}])+/gu;
 // Zero-width, so adjacent boundaries ("isABook") are all found: lower→Upper, and Upper→Upper+lower except a
 // plural acronym ("IDs").
 const CAMEL_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})(?!\p{Lu}s(?![\p{Ll}\p{N}]))/gu;

@@ -117,17 +117,22 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
     return Math.log(1 + nameWords.size / (toolsByWord.get(word)?.size ?? 1));
   }
 
-  /** Tools whose whole name appears in the query as consecutive words ("write file", "writeFile", "write_file"). */
+  /**
+   * Tools whose whole name appears in the query as consecutive words ("write file", "writeFile", "write_file").
+   * A name found inside a longer name found at the same place ("get_user" in "get_user_groups") does not count.
+   */
   function exactNames(queryWords: readonly string[]): string[] {
-    const found: string[] = [];
+    const spans: Array<{ start: number; end: number; tool: string }> = [];
     for (let start = 0; start < queryWords.length; start++) {
       let key = "";
       for (let length = 1; length <= MAX_NAME_WORDS && start + length <= queryWords.length; length++) {
         key = length === 1 ? queryWords[start]! : `${key} ${queryWords[start + length - 1]}`;
-        for (const tool of toolsByPhrase.get(key) ?? []) found.push(tool);
+        for (const tool of toolsByPhrase.get(key) ?? []) spans.push({ start, end: start + length, tool });
       }
     }
-    return found;
+    return spans
+      .filter((span) => !spans.some((other) => other.start <= span.start && other.end >= span.end && other.end - other.start > span.end - span.start))
+      .map((span) => span.tool);
   }
 
   return {
@@ -151,12 +156,12 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
       // Candidates come from distinctive words only: a word in most tool names ("get") would make every tool a
       // candidate without saying which. Such words still count towards a candidate's coverage below.
       const maxShare = Math.max(5, nameWords.size * 0.02);
-      const candidates = new Set<string>(exactNames(queryWords));
+      const exact = new Set(exactNames(queryWords));
+      const candidates = new Set<string>(exact);
       for (const word of close.keys()) {
         const tools = toolsByWord.get(word)!;
         if (tools.size <= maxShare) for (const tool of tools) candidates.add(tool);
       }
-      const exact = new Set(exactNames(queryWords));
       const ranked: Array<RankedTool & { order: number }> = [];
       for (const tool of candidates) {
         if (filter !== undefined && !filter(tool)) continue;
@@ -168,7 +173,7 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
           covered += weight * (close.get(word) ?? 0);
         }
         const fuzzy = total > 0 ? covered / total : 0;
-        const isExact = exact.has(tool) || query.includes(tool);
+        const isExact = exact.has(tool);
         ranked.push({
           name: tool,
           score: fuzzy + (isExact ? exactBonus : 0),

@@ -3,7 +3,7 @@
  * so "can you help me find the weather in Paris?" searches for "weather paris". Pure.
  */
 import { STOP_WORDS } from "../../text/stop-words.js";
-import { splitWords } from "../../text/tokenize.js";
+import { isCjk, splitWords } from "../../text/tokenize.js";
 
 /** Words that ask or fill rather than say what is wanted (beyond the stop words). */
 const FILLER_WORDS: ReadonlySet<string> = new Set(
@@ -40,7 +40,15 @@ export interface QueryVariant {
 export function rewriteQuery(query: string): string {
   let text = query;
   for (const filler of CHINESE_FILLERS) text = text.split(filler).join(" ");
-  const kept = splitWords(text).filter((word) => !STOP_WORDS.has(word) && !FILLER_WORDS.has(word));
+  const kept: string[] = [];
+  for (const chunk of text.split(/[^\p{L}\p{N}'’]+/u)) {
+    let part = "";
+    for (const word of splitWords(chunk)) {
+      if (isCjk(word)) part += word;
+      else if (!STOP_WORDS.has(word) && !FILLER_WORDS.has(word)) part += part === "" ? word : ` ${word}`;
+    }
+    if (part !== "") kept.push(part);
+  }
   return kept.length > 0 ? kept.join(" ") : query;
 }
 

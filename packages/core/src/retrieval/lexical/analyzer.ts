@@ -22,8 +22,14 @@ export interface AnalyzeOptions {
  * ```
  */
 export function analyze(text: string, { stem = true, stopWords }: AnalyzeOptions = {}): string[] {
-  const words = splitWords(text);
   const terms: string[] = [];
+  // Spaces and punctuation break a CJK run: "读取 文件" is 读取 + 文件, not 取文.
+  for (const chunk of text.split(/[^\p{L}\p{N}'’]+/u)) if (chunk !== "") analyzeChunk(chunk, stem, stopWords, terms);
+  return terms;
+}
+
+function analyzeChunk(chunk: string, stem: boolean, stopWords: ReadonlySet<string> | undefined, terms: string[]): void {
+  const words = splitWords(chunk);
   for (let index = 0; index < words.length; index++) {
     const word = words[index]!;
     if (isCjk(word)) {
@@ -36,5 +42,4 @@ export function analyze(text: string, { stem = true, stopWords }: AnalyzeOptions
     if (stopWords?.has(word)) continue;
     terms.push(stem ? porterStem(word) : word);
   }
-  return terms;
 }

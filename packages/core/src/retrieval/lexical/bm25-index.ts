@@ -56,6 +56,7 @@ export class Bm25Index<F extends string> {
     let length = 0;
     for (const field of Object.keys(this.#weights) as F[]) {
       const weight = this.#weights[field];
+      if (weight <= 0) continue;
       for (const term of fields[field] ?? []) {
         frequencies.set(term, (frequencies.get(term) ?? 0) + weight);
         length += weight;
@@ -105,13 +106,17 @@ export class Bm25Index<F extends string> {
     if (count === 0 || limit <= 0) return [];
     const averageLength = this.#totalLength / count;
     const scores = new Float64Array(this.#ids.length);
+    const seen = new Uint8Array(this.#ids.length);
     const touched: number[] = [];
     for (const { term, weight } of query) {
       const postings = this.#postings.get(term);
       if (postings === undefined || weight === 0) continue;
       const inverse = idf(count, postings.length) * weight;
       for (const { doc, tf } of postings) {
-        if (scores[doc] === 0) touched.push(doc);
+        if (seen[doc] === 0) {
+          seen[doc] = 1;
+          touched.push(doc);
+        }
         scores[doc]! += termScore({ tf, length: this.#lengths[doc]!, averageLength, idf: inverse }, this.#parameters);
       }
     }

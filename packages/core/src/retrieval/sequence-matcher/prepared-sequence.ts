@@ -2,11 +2,11 @@
  * @module The `b` side of difflib's SequenceMatcher, prepared once: its code points and the `b2j` index (each
  * element → the positions it occurs at), with difflib's autojunk heuristic applied. Pure.
  *
- * `b2j` is stored flat, for speed: every kept element's positions sit together, ascending, in `positions`; a dense
+ * `b2j` is stored flat, for speed: an element's positions sit together, ascending, in one Int32Array; a dense
  * table finds the group of an ASCII element, a map that of any other.
  */
 
-/** A string as difflib sees it (a sequence of code points) with the index `find_longest_match` walks. */
+/** A string as difflib sees it (a sequence of code points), indexed for `find_longest_match`. */
 export interface PreparedSequence {
   /** The code points, as Python iterates a `str`. */
   readonly codes: Int32Array;
@@ -51,11 +51,10 @@ export function toCodePoints(text: string): Int32Array {
 export function prepareSequence(b: string): PreparedSequence {
   const codes = toCodePoints(b);
   const groups = new Map<number, number[]>();
-  for (let index = 0; index < codes.length; index++) {
-    const code = codes[index]!;
-    const group = groups.get(code);
-    if (group === undefined) groups.set(code, [index]);
-    else group.push(index);
+  for (let j = 0; j < codes.length; j++) {
+    const group = groups.get(codes[j]!);
+    if (group === undefined) groups.set(codes[j]!, [j]);
+    else group.push(j);
   }
   const popularAbove = codes.length >= AUTOJUNK_MIN_LENGTH ? Math.floor(codes.length / 100) + 1 : Number.POSITIVE_INFINITY;
   const positions = new Int32Array(codes.length);
@@ -65,13 +64,9 @@ export function prepareSequence(b: string): PreparedSequence {
   for (const [code, group] of groups) {
     if (group.length > popularAbove) continue;
     const start = end;
-    for (const position of group) positions[end++] = position;
-    if (code < 128) {
-      ascii[2 * code] = start;
-      ascii[2 * code + 1] = end;
-    } else {
-      other.set(code, [start, end]);
-    }
+    for (const j of group) positions[end++] = j;
+    if (code < 128) [ascii[2 * code], ascii[2 * code + 1]] = [start, end];
+    else other.set(code, [start, end]);
   }
   return { codes, positions: positions.subarray(0, end), ascii, other };
 }

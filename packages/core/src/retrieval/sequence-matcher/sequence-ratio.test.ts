@@ -118,6 +118,23 @@ describe("sequenceRatio properties", () => {
       fc.property(text(40), fc.oneof(text(40), text(400)), (a, b) => {
         expect(sequenceRatio(a, b)).toBe(naiveRatio(a, b));
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("equals a literal port of difflib on text-like pairs: long queries, long haystacks, near-copies", () => {
+    const words = fc.array(fc.constantFrom("the", "a", "tool", "get", "weather", "search", "web", "data", "é", "😀", "_", "url"), { maxLength: 80 }).map((list) => list.join(" "));
+    const pair = fc.oneof(
+      fc.tuple(words, words),
+      words.chain((a) => fc.tuple(fc.constant(a), fc.constant(a + " " + a))),
+      words.chain((a) => fc.tuple(fc.constant(a.slice(3)), fc.constant(a + a + a))),
+    );
+    fc.assert(
+      fc.property(pair, ([a, b]) => {
+        expect(sequenceRatio(a, b)).toBe(naiveRatio(a, b));
+        expect(sequenceRatio(b, a)).toBe(naiveRatio(b, a));
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -1,33 +1,39 @@
 /**
  * @module difflib's `get_matching_blocks` and `ratio` (Ratcliff/Obershelp) for `SequenceMatcher(None, a, b)`. Pure.
  */
-import { compare, findLongestMatchInto, lastMatch, type Comparison, type Match } from "./longest-match.js";
+import { compare } from "./diagonal-runs.js";
+import { findLongestMatchInto, lastMatch, partitionRuns, type Match } from "./longest-match.js";
 import { prepareSequence, toCodePoints, type PreparedSequence } from "./prepared-sequence.js";
 
-// The work queue of (alo, ahi, blo, bhi) ranges, reused between calls.
-const queue: number[] = [];
+// The work stack of (alo, ahi, blo, bhi, first run, end of runs) sub-problems, reused between calls.
+const stack: number[] = [];
 
 /**
- * Walks the matching blocks of `a` and `b` (unsorted, unmerged) and returns the number of matched elements.
+ * Walks the matching blocks of `a` and `b` (unsorted, unmerged) as difflib's `get_matching_blocks` finds them
+ * and returns the number of matched elements.
  * @param onBlock - called with each block found, if given.
  */
-function walkBlocks(comparison: Comparison, onBlock?: (i: number, j: number, k: number) => void): number {
+function walkBlocks(a: Int32Array, b: PreparedSequence, onBlock?: (i: number, j: number, k: number) => void): number {
+  const comparison = compare(a, b);
   let matches = 0;
-  queue.length = 0;
-  queue.push(0, comparison.a.length, 0, comparison.b.codes.length);
-  while (queue.length > 0) {
-    const bhi = queue.pop()!;
-    const blo = queue.pop()!;
-    const ahi = queue.pop()!;
-    const alo = queue.pop()!;
-    const k = findLongestMatchInto(comparison, alo, ahi, blo, bhi);
+  stack.length = 0;
+  stack.push(0, a.length, 0, b.codes.length, 0, comparison.count);
+  while (stack.length > 0) {
+    const to = stack.pop()!;
+    const from = stack.pop()!;
+    const bhi = stack.pop()!;
+    const blo = stack.pop()!;
+    const ahi = stack.pop()!;
+    const alo = stack.pop()!;
+    const k = findLongestMatchInto(comparison, from, to, alo, ahi, blo, bhi);
     if (k === 0) continue;
     const i = lastMatch.a;
     const j = lastMatch.b;
     matches += k;
     onBlock?.(i, j, k);
-    if (alo < i && blo < j) queue.push(alo, i, blo, j);
-    if (i + k < ahi && j + k < bhi) queue.push(i + k, ahi, j + k, bhi);
+    const [beforeEnd, afterStart] = partitionRuns(comparison, from, to, alo, ahi, blo, bhi, i, j, k);
+    if (alo < i && blo < j) stack.push(alo, i, blo, j, from, beforeEnd);
+    if (i + k < ahi && j + k < bhi) stack.push(i + k, ahi, j + k, bhi, afterStart, to);
   }
   return matches;
 }
@@ -45,7 +51,7 @@ export function getMatchingBlocks(a: string, b: string): Match[] {
   const codesA = toCodePoints(a);
   const prepared = prepareSequence(b);
   const blocks: Match[] = [];
-  walkBlocks(compare(codesA, prepared), (i, j, k) => blocks.push({ a: i, b: j, size: k }));
+  walkBlocks(codesA, prepared, (i, j, k) => blocks.push({ a: i, b: j, size: k }));
   blocks.sort((x, y) => x.a - y.a || x.b - y.b || x.size - y.size);
   const merged: Match[] = [];
   let last: Match = { a: 0, b: 0, size: 0 };
@@ -64,7 +70,7 @@ export function getMatchingBlocks(a: string, b: string): Match[] {
 
 /**
  * `SequenceMatcher(None, a, b).ratio()` with `a` as code points and `b` prepared (see {@link prepareSequence}):
- * the hot path when one `b` is compared with many `a`s, or one `a` with many prepared `b`s.
+ * the hot path when one `a` is compared with many prepared `b`s.
  * @example
  * ```ts
  * preparedRatio(toCodePoints("abcd"), prepareSequence("bcde")); // 0.75
@@ -73,7 +79,7 @@ export function getMatchingBlocks(a: string, b: string): Match[] {
 export function preparedRatio(a: Int32Array, b: PreparedSequence): number {
   const length = a.length + b.codes.length;
   if (length === 0) return 1;
-  return (2 * walkBlocks(compare(a, b))) / length;
+  return (2 * walkBlocks(a, b)) / length;
 }
 
 /**

@@ -1,0 +1,245 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Bm25Index, type FieldTerms, type ScoredDocument } from "./bm25-index.js";
+
+type Field = "title" | "body" | "tags";
+const WEIGHTS: Record<Field, number> = { title: 3, body: 1, tags: 0.5 };
+const TERMS = ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta"] as const;
+const IDS = ["d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7"] as const;
+
+const ids = (results: readonly ScoredDocument[]) => results.map((result) => result.id);
+const one = (term: string, weight = 1) => [{ term, weight }];
+
+function expectSameRanking(actual: readonly ScoredDocument[], expected: readonly ScoredDocument[]): void {
+  expect(ids(actual)).toEqual(ids(expected));
+  actual.forEach((result, index) => expect(Math.abs(result.score - expected[index]!.score)).toBeLessThanOrEqual(1e-9));
+}
+
+describe("Bm25Index: scores", () => {
+  it("weights fields: a term in a weight-3 field outscores the same term in a weight-1 field", () => {
+    const index = new Bm25Index<"title" | "body">({ title: 3, body: 1 });
+    index.add("in_body", { title: ["x"], body: ["apple"] });
+    index.add("in_title", { title: ["apple"], body: ["x"] });
+    // Both documents have length 3 + 1 = 4, so the average is 4 and norm = 1.2 × (0.25 + 0.75 × 4/4) = 1.2.
+    // N = 2, df(apple) = 2: idf = ln(1 + 0.5 / 2.5) = ln 1.2.
+    // in_title: tf = 3 (title weight) → ln 1.2 × 3 × 2.2 / (3 + 1.2) = ln 1.2 × 6.6 / 4.2
+    // in_body:  tf = 1               → ln 1.2 × 1 × 2.2 / (1 + 1.2) = ln 1.2
+    const results = index.search(one("apple"), 10);
+    expect(ids(results)).toEqual(["in_title", "in_body"]);
+    expect(results[0]!.score).toBeCloseTo((Math.log(1.2) * 6.6) / 4.2, 12);
+    expect(results[1]!.score).toBeCloseTo(Math.log(1.2), 12);
+  });
+
+  it("normalises by length and multiplies each query term by its weight", () => {
+    const index = new Bm25Index<"body">({ body: 1 });
+    index.add("short", { body: ["cat"] });
+    index.add("long", { body: ["cat", "dog", "dog"] });
+    index.add("other", { body: ["fish"] });
+    // Lengths 1, 3, 1: average 5/3. N = 3.
+    // cat: df 2, idf = ln(1 + 1.5 / 2.5) = ln 1.6.   dog: df 1, idf = ln(1 + 2.5 / 1.5) = ln(8/3).
+    // short: norm = 1.2 × (0.25 + 0.75 × 1 / (5/3)) = 1.2 × 0.7 = 0.84; cat → ln 1.6 × 2.2 / 1.84
+    // long:  norm = 1.2 × (0.25 + 0.75 × 3 / (5/3)) = 1.2 × 1.6 = 1.92; cat → ln 1.6 × 2.2 / 2.92,
+    //        dog (tf 2, weight 0.5) → 0.5 × ln(8/3) × 2 × 2.2 / (2 + 1.92) = 0.5 × ln(8/3) × 4.4 / 3.92
+    const short = (Math.log(1.6) * 2.2) / 1.84;
+    const long = (Math.log(1.6) * 2.2) / 2.92 + (0.5 * Math.log(8 / 3) * 4.4) / 3.92;
+    const cat = index.search(one("cat"), 10);
+    expect(ids(cat)).toEqual(["short", "long"]);
+    expect(cat[0]!.score).toBeCloseTo(short, 12);
+    expect(cat[1]!.score).toBeCloseTo((Math.log(1.6) * 2.2) / 2.92, 12);
+    const both = index.search([{ term: "cat", weight: 1 }, { term: "dog", weight: 0.5 }], 10);
+    expect(ids(both)).toEqual(["long", "short"]);
+    expect(both[0]!.score).toBeCloseTo(long, 12);
+    expect(both[1]!.score).toBeCloseTo(short, 12);
+  });
+
+  it("ignores query terms of weight 0 and unknown terms", () => {
+    const index = new Bm25Index<"body">({ body: 1 });
+    index.add("a", { body: ["cat"] });
+    expect(index.search(one("cat", 0), 10)).toEqual([]);
+    expect(index.search(one("unknown"), 10)).toEqual([]);
+  });
+
+  it("uses the given BM25 parameters", () => {
+    // k1 = 0: every matching term scores its idf. N = 2, df(cat) = 1: ln(1 + 1.5 / 1.5) = ln 2.
+    const index = new Bm25Index<"body">({ body: 1 }, { k1: 0, b: 0.75 });
+    index.add("a", { body: ["cat", "cat", "cat", "x"] });
+    index.add("b", { body: ["y"] });
+    expect(index.search(one("cat"), 10)).toEqual([{ id: "a", score: Math.log(2) }]);
+  });
+
+  it("ignores fields it has no weight for", () => {
+    const index = new Bm25Index<"body">({ body: 1 });
+    index.add("a", { body: ["cat"], extra: ["dog"] } as FieldTerms<"body">);
+    expect(index.search(one("dog"), 10)).toEqual([]);
+    expect(index.documentFrequency("dog")).toBe(0);
+  });
+
+  // BUG: a field of weight 0 stores postings with tf 0. Their contribution is 0, so `scores[doc] === 0` stays true
+  // and search pushes the same document into `touched` once per such query term: the document comes back twice
+  // (score 0). Repro: new Bm25Index({ a: 0, b: 1 }); add("x", { a: ["foo", "bar"] }); add("y", { b: ["foo"] });
+  // search([foo, bar], 10) → [y, x (0), x (0)]. Through the bm25 strategy: createBm25Strategy({ fieldWeights:
+  // { parameterDescriptions: 0 } }) returns create_event twice for "ISO start time" (see bm25-strategy.test.ts).
+  it("never returns a document twice when a field has weight 0", () => {
+    const index = new Bm25Index<"a" | "b">({ a: 0, b: 1 });
+    index.add("x", { a: ["foo", "bar"] });
+    index.add("y", { b: ["foo"] });
+    const found = ids(index.search([{ term: "foo", weight: 1 }, { term: "bar", weight: 1 }], 10));
+    expect(found).toEqual([...new Set(found)]);
+    expect(found[0]).toBe("y");
+  });
+});
+
+describe("Bm25Index: limit, filter and ties", () => {
+  function identical(names: readonly string[]): Bm25Index<"body"> {
+    const index = new Bm25Index<"body">({ body: 1 });
+    for (const name of names) index.add(name, { body: ["t"] });
+    return index;
+  }
+
+  it("returns at most `limit` results and nothing for limit 0 or an empty index", () => {
+    const index = identical(["a", "b", "c", "d"]);
+    expect(ids(index.search(one("t"), 2))).toEqual(["a", "b"]);
+    expect(index.search(one("t"), 0)).toEqual([]);
+    expect(index.search(one("t"), -1)).toEqual([]);
+    expect(new Bm25Index<"body">({ body: 1 }).search(one("t"), 5)).toEqual([]);
+  });
+
+  it("applies the filter before the limit", () => {
+    const index = identical(["a", "b", "c", "d"]);
+    expect(ids(index.search(one("t"), 2, (id) => id !== "a"))).toEqual(["b", "c"]);
+    expect(ids(index.search(one("t"), 10, (id) => id === "d"))).toEqual(["d"]);
+    expect(index.search(one("t"), 10, () => false)).toEqual([]);
+  });
+
+  it("breaks ties by insertion order; re-adding (or replacing) a document moves it last", () => {
+    const index = identical(["c", "a", "b"]);
+    expect(ids(index.search(one("t"), 10))).toEqual(["c", "a", "b"]);
+    index.add("a", { body: ["t"] });
+    expect(ids(index.search(one("t"), 10))).toEqual(["c", "b", "a"]);
+    index.remove("c");
+    index.add("c", { body: ["t"] });
+    expect(ids(index.search(one("t"), 10))).toEqual(["b", "a", "c"]);
+  });
+
+  it("keeps ties in insertion order on the top-k path too (limit × 4 < candidates)", () => {
+    const names = Array.from({ length: 40 }, (_, index) => `doc${index}`);
+    const index = identical(names);
+    expect(ids(index.search(one("t"), 3))).toEqual(["doc0", "doc1", "doc2"]);
+    expect(ids(index.search(one("t"), 3, (id) => Number(id.slice(3)) % 7 === 3))).toEqual(["doc3", "doc10", "doc17"]);
+  });
+
+  it("finds the best documents on the top-k path when they are touched last", () => {
+    const index = new Bm25Index<"body">({ body: 1 });
+    for (let doc = 0; doc < 30; doc++) index.add(`weak${doc}`, { body: ["t", "pad", "pad", "pad", "pad", "pad"] });
+    index.add("strong1", { body: ["t"] });
+    index.add("strong2", { body: ["t", "pad"] });
+    const top = index.search(one("t"), 2);
+    expect(ids(top)).toEqual(["strong1", "strong2"]);
+    expectSameRanking(top, index.search(one("t"), 1000).slice(0, 2));
+  });
+});
+
+describe("Bm25Index: incremental updates", () => {
+  it("tracks size and document frequency through add, replace and remove", () => {
+    const index = new Bm25Index<Field>(WEIGHTS);
+    index.add("a", { title: ["alpha"], body: ["alpha", "beta"] });
+    index.add("b", { body: ["beta"] });
+    expect(index.size).toBe(2);
+    expect(index.documentFrequency("alpha")).toBe(1);
+    expect(index.documentFrequency("beta")).toBe(2);
+    index.add("a", { body: ["gamma"] });
+    expect(index.size).toBe(2);
+    expect(index.documentFrequency("alpha")).toBe(0);
+    expect(index.documentFrequency("beta")).toBe(1);
+    expect(index.documentFrequency("gamma")).toBe(1);
+    index.remove("b");
+    expect(index.size).toBe(1);
+    expect(index.documentFrequency("beta")).toBe(0);
+    expect(index.search(one("beta"), 10)).toEqual([]);
+  });
+
+  it("treats removing an unknown id as a no-op", () => {
+    const index = new Bm25Index<Field>(WEIGHTS);
+    index.add("a", { title: ["alpha"], body: ["beta"] });
+    index.add("b", { body: ["alpha", "gamma"] });
+    const query = [{ term: "alpha", weight: 1 }, { term: "gamma", weight: 0.5 }];
+    const before = index.search(query, 10);
+    index.remove("missing");
+    index.remove("a ");
+    expect(index.size).toBe(2);
+    expect(index.search(query, 10)).toEqual(before);
+    expect(index.documentFrequency("alpha")).toBe(2);
+  });
+
+  const fieldsArbitrary = fc.record({
+    title: fc.array(fc.constantFrom(...TERMS), { maxLength: 3 }),
+    body: fc.array(fc.constantFrom(...TERMS), { maxLength: 6 }),
+    tags: fc.array(fc.constantFrom(...TERMS), { maxLength: 2 }),
+  });
+  const operation = fc.oneof(
+    fc.record({ kind: fc.constant("add" as const), id: fc.constantFrom(...IDS), fields: fieldsArbitrary }),
+    fc.record({ kind: fc.constant("remove" as const), id: fc.constantFrom(...IDS, "unknown") }),
+  );
+  const queryArbitrary = fc.array(fc.record({ term: fc.constantFrom(...TERMS, "missing"), weight: fc.constantFrom(0.25, 0.5, 1, 2) }), {
+    minLength: 1,
+    maxLength: 4,
+  });
+
+  it("ranks after any add/remove/re-add sequence exactly like a fresh index of the final documents", () => {
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 40 }), fc.array(queryArbitrary, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 10 }), (operations, queries, limit) => {
+        const incremental = new Bm25Index<Field>(WEIGHTS);
+        // The final documents in order of their last insertion (Map.set after delete moves a key last).
+        const final = new Map<string, FieldTerms<Field>>();
+        for (const op of operations) {
+          if (op.kind === "add") {
+            incremental.add(op.id, op.fields);
+            final.delete(op.id);
+            final.set(op.id, op.fields);
+          } else {
+            incremental.remove(op.id);
+            final.delete(op.id);
+          }
+        }
+        const fresh = new Bm25Index<Field>(WEIGHTS);
+        for (const [id, fields] of final) fresh.add(id, fields);
+
+        expect(incremental.size).toBe(fresh.size);
+        for (const term of TERMS) expect(incremental.documentFrequency(term)).toBe(fresh.documentFrequency(term));
+        for (const query of queries) {
+          expectSameRanking(incremental.search(query, limit), fresh.search(query, limit));
+          expectSameRanking(incremental.search(query, limit, (id) => id !== "d3"), fresh.search(query, limit, (id) => id !== "d3"));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("returns the same order on the top-k path (small limit) as a full sort (large limit)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fieldsArbitrary, { minLength: 1, maxLength: 60 }),
+        queryArbitrary,
+        fc.integer({ min: 1, max: 8 }),
+        fc.option(fc.uniqueArray(fc.nat({ max: 59 }), { maxLength: 30 }), { nil: undefined }),
+        (documents, query, limit, excluded) => {
+          const index = new Bm25Index<Field>(WEIGHTS);
+          documents.forEach((fields, position) => index.add(`doc${position}`, fields));
+          const filter = excluded === undefined ? undefined : (id: string) => !excluded.includes(Number(id.slice(3)));
+          const full = index.search(query, 100_000, filter);
+          expect(index.search(query, limit, filter)).toEqual(full.slice(0, limit));
+          // The full sort itself: best first, ties by insertion order, no duplicates, filter honoured.
+          for (let position = 1; position < full.length; position++) {
+            const previous = full[position - 1]!;
+            const current = full[position]!;
+            expect(previous.score).toBeGreaterThanOrEqual(current.score);
+            if (previous.score === current.score) expect(Number(previous.id.slice(3))).toBeLessThan(Number(current.id.slice(3)));
+          }
+          expect(new Set(ids(full)).size).toBe(full.length);
+          if (filter !== undefined) for (const result of full) expect(filter(result.id)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,324 @@
+/**
+ * @module The vector retrieval strategy: tools embedded once (cached by text hash), queries embedded per turn,
+ * ranked by cosine similarity. Works offline by default (`@dynamic-tools/offline-embeddings`), or with any
+ * LangChain embeddings.
+ */
+import type { EmbeddingsInterface } from "@langchain/core/embeddings";
+import type { ToolCatalog } from "../../catalog/tool-catalog.js";
+import type { ToolMetadata } from "../../catalog/tool-metadata.js";
+import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
+import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
+import { EmbeddingCache, textHash } from "./embedding-cache.js";
+import { queryClauses } from "./query-clauses.js";
+import { toolDocumentText } from "./tool-document-text.js";
+import { BruteForceVectorIndex, euclideanNorm, type VectorIndex, type VectorIndexFactory } from "./vector-index.js";
+
+/** The format {@link VectorStrategy.save} writes and `saved` accepts. */
+export const VECTOR_INDEX_FORMAT_VERSION = 1;
+
+/** A vector strategy's embedded tools as plain JSON: what {@link VectorStrategy.save} returns. */
+export interface SavedVectorIndex {
+  formatVersion: number;
+  dimensions: number;
+  /** The embedding model the vectors came from (see {@link embeddingModelName}). */
+  model: string;
+  entries: Array<{ name: string; textHash: string; vector: number[] }>;
+}
+
+/** Embeddings that can learn statistics from the searched documents first (e.g. `OfflineEmbeddings`). */
+interface FittableEmbeddings extends EmbeddingsInterface {
+  fit(documents: string[]): void | Promise<void>;
+}
+
+/** Embeddings that can also embed synchronously (e.g. `OfflineEmbeddings`), which lets `rank` skip a promise. */
+interface SyncEmbeddings extends EmbeddingsInterface {
+  embedQuerySync(text: string): number[];
+}
+
+/** Options of {@link createVectorStrategy}. */
+export interface VectorStrategyOptions {
+  /**
+   * Any LangChain embeddings (`OpenAIEmbeddings`, …). If it has a `fit(documents)` method it is called with the
+   * catalog's document texts before they are embedded.
+   * @defaultValue `new OfflineEmbeddings()` from `@dynamic-tools/offline-embeddings`, loaded on first `index()`
+   */
+  embeddings?: EmbeddingsInterface;
+  /**
+   * The nearest-neighbour index, or a factory given the vectors' dimensions (e.g. `hnswVectorIndex()` from
+   * `@dynamic-tools/hnswlib`).
+   * @defaultValue an exact {@link BruteForceVectorIndex}
+   */
+  index?: VectorIndex | VectorIndexFactory;
+  /** The text each tool is embedded as. @defaultValue {@link toolDocumentText} */
+  documentText?: (tool: ToolMetadata) => string;
+  /**
+   * Weight of the earlier human messages (their mean vector) added to the current message's vector.
+   * @defaultValue 0.3
+   */
+  historyWeight?: number;
+  /**
+   * Also search each clause of a request that asks for several things ({@link queryClauses}); a tool scores its
+   * best cosine over the request and its clauses.
+   * @defaultValue true
+   */
+  splitClauses?: boolean;
+  /** What {@link VectorStrategy.save} returned: vectors of unchanged tools are reused instead of re-embedded. */
+  saved?: SavedVectorIndex;
+}
+
+/** The vector strategy: a {@link RetrievalStrategy} that can also save its vectors. */
+export interface VectorStrategy extends RetrievalStrategy {
+  readonly name: "vector";
+  add(tools: readonly ToolMetadata[]): Promise<void>;
+  remove(names: readonly string[]): void;
+  /** The embedded tools as JSON, for `createVectorStrategy({ saved })`. Only after `index()`. */
+  save(): SavedVectorIndex;
+  /** Texts embedded and texts reused from the cache (or `saved`), since construction. */
+  readonly stats: { readonly embedded: number; readonly reused: number };
+}
+
+/**
+ * The name of an embeddings' model, used to tell whether saved or cached vectors still apply: its `model` or
+ * `modelName` property, else its class name.
+ */
+export function embeddingModelName(embeddings: EmbeddingsInterface): string {
+  const named = embeddings as { model?: unknown; modelName?: unknown };
+  if (typeof named.model === "string" && named.model !== "") return named.model;
+  if (typeof named.modelName === "string" && named.modelName !== "") return named.modelName;
+  return embeddings.constructor.name;
+}
+
+/**
+ * Ranks tools by the cosine similarity of their embedded document text ({@link toolDocumentText}) to the
+ * current message (and to each of its clauses, see {@link queryClauses}), with earlier messages blended in at
+ * `historyWeight`. Signal: `vector` (the best cosine).
+ * Unchanged tools are never embedded twice: vectors are cached by the sha256 of their text, `add`/`remove` update
+ * the index in place, and `save()`/`saved` carry the vectors across processes. `add` keeps the statistics the
+ * embeddings were fitted with at `index()`; call `index()` again to refit.
+ *
+ * @param options.embeddings - any LangChain embeddings. @defaultValue `OfflineEmbeddings` (no API, no download)
+ * @param options.index - a {@link VectorIndex} or a factory of one. @defaultValue {@link BruteForceVectorIndex}
+ * @param options.documentText - the text each tool is embedded as. @defaultValue {@link toolDocumentText}
+ * @param options.historyWeight - weight of earlier messages. @defaultValue 0.3
+ * @param options.splitClauses - also search each clause of a multi-part request. @defaultValue true
+ * @param options.saved - vectors saved by {@link VectorStrategy.save}.
+ * @throws DynamicToolsError `INVALID_OPTION` for a bad `historyWeight` or a `saved` of another format version; on
+ *   `index()`, when the default embeddings' package is not installed.
+ * @example
+ * ```ts
+ * import { ToolCatalog, createVectorStrategy } from "@dynamic-tools/core";
+ *
+ * const catalog = new ToolCatalog({ tools: [
+ *   { name: "generate_image", description: "Create or edit an image" },
+ *   { name: "get_pending_salaries", description: "Salaries not yet paid" },
+ * ] });
+ * const vector = createVectorStrategy();
+ * await vector.index(catalog);
+ * await vector.rank({ query: "edit my photo", limit: 1 }); // [{ name: "generate_image", signals: { vector: 0.4… } }]
+ * ```
+ */
+export function createVectorStrategy(options: VectorStrategyOptions = {}): VectorStrategy {
+  const { documentText = toolDocumentText, historyWeight = 0.3, splitClauses = true, saved } = options;
+  if (!(historyWeight >= 0) || !Number.isFinite(historyWeight)) {
+    throw new DynamicToolsError("INVALID_OPTION", `historyWeight must be a finite number ≥ 0, got ${String(historyWeight)}.`, { path: ["historyWeight"] });
+  }
+  if (saved !== undefined) checkSaved(saved);
+
+  let embeddings = options.embeddings;
+  let index: VectorIndex | undefined;
+  let dimensions: number | undefined;
+  const cache = new EmbeddingCache();
+  /** Per indexed tool: its text hash and catalog position (ties go to the earlier tool). */
+  const entries = new Map<string, { hash: string; order: number; vector: number[] }>();
+  let nextOrder = 0;
+  const queryVectors = new Map<string, number[]>();
+
+  async function ensureIndex(vectorLength: number): Promise<VectorIndex> {
+    if (dimensions !== undefined && vectorLength !== dimensions) {
+      throw new DynamicToolsError("INVALID_OPTION", `The embeddings returned vectors of ${vectorLength} numbers, but the index holds ${dimensions}.`);
+    }
+    if (index === undefined) {
+      const chosen = options.index ?? ((created: { dimensions: number }) => new BruteForceVectorIndex(created.dimensions));
+      index = typeof chosen === "function" ? await chosen({ dimensions: vectorLength }) : chosen;
+      dimensions = vectorLength;
+    }
+    return index;
+  }
+
+  /** Embeds (or reuses) and stores the given tools; existing names are replaced in place. */
+  async function store(tools: readonly ToolMetadata[]): Promise<void> {
+    const texts = tools.map(documentText);
+    const vectors = await cache.embed(embeddings!, texts);
+    if (vectors.length === 0) return;
+    const target = await ensureIndex(vectors[0]!.length);
+    tools.forEach((tool, position) => {
+      const hash = textHash(texts[position]!);
+      const vector = vectors[position]!;
+      const existing = entries.get(tool.name);
+      if (existing?.hash === hash && existing.vector === vector) return;
+      target.add(tool.name, vector);
+      entries.set(tool.name, { hash, order: existing?.order ?? nextOrder++, vector });
+    });
+  }
+
+  function blend(query: number[], history: number[][]): number[] {
+    const unit = scaled(query, 1 / (euclideanNorm(query) || 1));
+    if (history.length === 0 || historyWeight === 0) return unit;
+    const mean = new Array<number>(unit.length).fill(0);
+    for (const vector of history) {
+      const norm = euclideanNorm(vector) || 1;
+      vector.forEach((value, d) => (mean[d]! += value / norm / history.length));
+    }
+    return unit.map((value, d) => value + historyWeight * mean[d]!);
+  }
+
+  /** The best `limit` tools for any of the query vectors (the request and its clauses), each at its best cosine. */
+  function searchAll(vectors: number[][], { limit, filter }: RankRequest): RankedTool[] {
+    if (index === undefined || limit < 1) return [];
+    const best = new Map<string, number>();
+    for (const vector of vectors) {
+      if (euclideanNorm(vector) === 0) continue;
+      for (const { id, score } of index.search(vector, limit, filter)) {
+        if (score > (best.get(id) ?? -Infinity)) best.set(id, score);
+      }
+    }
+    return [...best]
+      .map(([name, score]) => ({ name, score, order: entries.get(name)?.order ?? Infinity }))
+      .sort((a, b) => b.score - a.score || a.order - b.order)
+      .slice(0, limit)
+      .map(({ name, score }) => ({ name, score, signals: { vector: score } }));
+  }
+
+  function rememberQuery(text: string, vector: number[]): number[] {
+    if (queryVectors.size >= 256) queryVectors.delete(queryVectors.keys().next().value!);
+    queryVectors.set(text, vector);
+    return vector;
+  }
+
+  return {
+    name: "vector",
+
+    get stats() {
+      return { embedded: cache.embedded, reused: cache.reused };
+    },
+
+    async index(catalog: ToolCatalog): Promise<void> {
+      embeddings ??= await loadDefaultEmbeddings();
+      const tools = catalog.tools();
+      const texts = tools.map(documentText);
+      if (isFittable(embeddings)) await embeddings.fit(texts);
+      cache.model = embeddingModelName(embeddings);
+      queryVectors.clear();
+      if (saved !== undefined && saved.model === cache.model && cache.size === 0) {
+        for (const entry of saved.entries) cache.set(entry.textHash, entry.vector);
+      }
+      const names = new Set(tools.map((tool) => tool.name));
+      for (const name of [...entries.keys()]) {
+        if (!names.has(name)) {
+          index?.remove(name);
+          entries.delete(name);
+        }
+      }
+      await store(tools);
+      // Catalog order decides ties.
+      tools.forEach((tool, position) => (entries.get(tool.name)!.order = position));
+      nextOrder = tools.length;
+      cache.retain(new Set(texts.map(textHash)));
+    },
+
+    rank(request: RankRequest): RankedTool[] | Promise<RankedTool[]> {
+      if (embeddings === undefined || index === undefined) {
+        throw new DynamicToolsError("INVALID_OPTION", "The vector strategy was asked to rank before index(catalog) was called.");
+      }
+      const queries = [request.query, ...(splitClauses ? queryClauses(request.query) : [])];
+      const history = historyWeight > 0 ? (request.history ?? []).filter((text) => text.trim() !== "") : [];
+      const texts = [...queries, ...history];
+      const finish = (vectors: number[][]): RankedTool[] =>
+        searchAll(
+          vectors.slice(0, queries.length).map((vector) => blend(vector, vectors.slice(queries.length))),
+          request,
+        );
+      const known = texts.map((text) => queryVectors.get(text));
+      if (known.every((vector) => vector !== undefined)) return finish(known as number[][]);
+      const source = embeddings;
+      if (isSync(source)) return finish(texts.map((text, position) => known[position] ?? rememberQuery(text, source.embedQuerySync(text))));
+      return Promise.all(texts.map(async (text, position) => known[position] ?? rememberQuery(text, await source.embedQuery(text)))).then(finish);
+    },
+
+    async add(tools: readonly ToolMetadata[]): Promise<void> {
+      if (embeddings === undefined) {
+        throw new DynamicToolsError("INVALID_OPTION", "The vector strategy was asked to add tools before index(catalog) was called.");
+      }
+      await store(tools);
+    },
+
+    remove(names: readonly string[]): void {
+      for (const name of names) {
+        index?.remove(name);
+        entries.delete(name);
+      }
+    },
+
+    save(): SavedVectorIndex {
+      if (dimensions === undefined || cache.model === undefined) {
+        throw new DynamicToolsError("INVALID_OPTION", "Nothing to save: call index(catalog) first.");
+      }
+      const ordered = [...entries].sort(([, a], [, b]) => a.order - b.order);
+      return {
+        formatVersion: VECTOR_INDEX_FORMAT_VERSION,
+        dimensions,
+        model: cache.model,
+        entries: ordered.map(([name, { hash, vector }]) => ({ name, textHash: hash, vector: [...vector] })),
+      };
+    },
+  };
+}
+
+function scaled(vector: readonly number[], factor: number): number[] {
+  return vector.map((value) => value * factor);
+}
+
+function isFittable(embeddings: EmbeddingsInterface): embeddings is FittableEmbeddings {
+  return typeof (embeddings as Partial<FittableEmbeddings>).fit === "function";
+}
+
+function isSync(embeddings: EmbeddingsInterface): embeddings is SyncEmbeddings {
+  return typeof (embeddings as Partial<SyncEmbeddings>).embedQuerySync === "function";
+}
+
+function checkSaved(saved: SavedVectorIndex): void {
+  if (saved.formatVersion !== VECTOR_INDEX_FORMAT_VERSION) {
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `saved.formatVersion is ${String(saved.formatVersion)}, but this version of @dynamic-tools/core reads only format ` +
+        `${VECTOR_INDEX_FORMAT_VERSION}. Index without \`saved\` to re-embed, then save again.`,
+      { path: ["saved", "formatVersion"] },
+    );
+  }
+  const wrong = saved.entries.findIndex((entry) => entry.vector.length !== saved.dimensions);
+  if (wrong !== -1) {
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `saved.entries[${wrong}] ("${saved.entries[wrong]!.name}") has ${saved.entries[wrong]!.vector.length} numbers, not saved.dimensions (${saved.dimensions}).`,
+      { path: ["saved", "entries", wrong, "vector"] },
+    );
+  }
+}
+
+/** `new OfflineEmbeddings()`, imported on first use; a missing package becomes an error that names it. */
+async function loadDefaultEmbeddings(): Promise<EmbeddingsInterface> {
+  let module: typeof import("@dynamic-tools/offline-embeddings");
+  try {
+    module = await import("@dynamic-tools/offline-embeddings");
+  } catch (cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw cause;
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      'The vector strategy embeds with "@dynamic-tools/offline-embeddings" by default, and it is not installed: ' +
+        "npm install @dynamic-tools/offline-embeddings, or pass `embeddings` (any LangChain embeddings, e.g. new OpenAIEmbeddings()).",
+      { cause, path: ["embeddings"] },
+    );
+  }
+  return new module.OfflineEmbeddings();
+}
