@@ -68,6 +68,32 @@ export { reciprocalRankFusion, weightedScoreFusion, type RankedList, type FusedI
 export { autoCut } from "./retrieval/hybrid/auto-cut.js";
 export { rewriteQuery, queryVariants, type QueryVariant } from "./retrieval/hybrid/query-rewrite.js";
 export { createKeywordStrategy } from "./retrieval/keyword-strategy.js";
+export {
+  createSequenceMatcherStrategy,
+  sequenceHaystack,
+  sequenceRatio,
+  getMatchingBlocks,
+  type SequenceMatcherOptions,
+} from "./retrieval/sequence-matcher/index.js";
+export {
+  recallAt,
+  ndcgAt,
+  reciprocalRank,
+  completeAt,
+  queryMetrics,
+  meanMetrics,
+  RECALL_KS,
+  NDCG_KS,
+  COMPLETE_KS,
+  loadQueriesFile,
+  parseQueries,
+  runEval,
+  formatEvalTable,
+  type RetrievalMetrics,
+  type EvalQuery,
+  type EvalResult,
+  type RunEvalOptions,
+} from "./eval/index.js";
 export { toolText, toolDocument, type ToolField, type ToolText } from "./retrieval/tool-text.js";
 
 export { applyBudget, type ApplyBudgetOptions, type BudgetResult } from "./budget/apply-budget.js";

@@ -1,8 +1,9 @@
 /**
- * @module The `dynamic-tools` command line: `select` and `bench`.
+ * @module The `dynamic-tools` command line: `select`, `eval` and `bench`.
  */
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { BENCH_USAGE, benchCommand } from "./bench-command.js";
+import { EVAL_USAGE, evalCommand } from "./eval-command.js";
 import { SELECT_USAGE, selectCommand } from "./select-command.js";
 import { UsageError } from "./usage-error.js";
 
@@ -10,15 +11,22 @@ const USAGE = `Usage: dynamic-tools <command> [options]
 
 Commands:
   select   print the tools a catalog selects for a message, and why
-  bench    measure selection latency
+  bench    measure index build, selection latency and memory per strategy
+  eval     score retrieval strategies on labelled queries (recall, nDCG, MRR, latency)
 
 ${SELECT_USAGE}
 
-${BENCH_USAGE}`;
+${BENCH_USAGE}
 
-const COMMANDS: Record<string, (argv: string[], out: (text: string) => void) => number> = {
+${EVAL_USAGE}`;
+
+/** A command: its arguments, where results go (stdout) and where progress and errors go (stderr). */
+type Command = (argv: string[], out: (text: string) => void, err: (text: string) => void) => number | Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
   select: selectCommand,
   bench: benchCommand,
+  eval: (argv, out) => evalCommand(argv, out),
 };
 
 /**
@@ -37,7 +45,7 @@ export async function main(argv: string[], out: (text: string) => void = console
     return 2;
   }
   try {
-    return run(rest, out);
+    return await run(rest, out, err);
   } catch (error) {
     if (error instanceof UsageError) {
       err(`${error.message}${error.usage ? `\n\n${error.usage}` : ""}`);

@@ -1,8 +1,9 @@
 /**
- * @module The matches of `a` against a prepared `b`, once per comparison: for each `a[i]` where it occurs in `b`
+ * @module The matches of `a` against a prepared `b`, found once per comparison: where each `a[i]` occurs in `b`
  * (difflib's `b2j[a[i]]`), and every diagonal run of two or more matches (`a[i + t]` equals `b[j + t]` through
- * `b2j`; autojunk's popular elements never match here), found as chains of adjacent matching pairs. Every `find_longest_match` of
- * the Ratcliff/Obershelp recursion is then answered from these (see longest-match.ts).
+ * `b2j`, so autojunk's popular elements never match here), found as chains of adjacent matching pairs. Every
+ * `find_longest_match` of the Ratcliff/Obershelp recursion is then answered from these (see longest-match.ts),
+ * instead of re-running difflib's row scan over each sub-rectangle.
  */
 import type { PreparedSequence } from "./prepared-sequence.js";
 
@@ -25,15 +26,15 @@ export interface Comparison {
 
 // Chain lengths of the previous and current row of pair matches, indexed by j + 1 (so the previous row's j - 1 is
 // slot j), plus the slots each row wrote, so clearing costs what writing did; all zeros between calls.
-let previousRow = new Int32Array(256);
-let currentRow = new Int32Array(256);
-let previousSlots = new Int32Array(256);
-let currentSlots = new Int32Array(256);
-let rowStarts = new Int32Array(256);
-let rowEnds = new Int32Array(256);
-let runA = new Int32Array(256);
-let runB = new Int32Array(256);
-let runSize = new Int32Array(256);
+let previousRow: Int32Array = new Int32Array(256);
+let currentRow: Int32Array = new Int32Array(256);
+let previousSlots: Int32Array = new Int32Array(256);
+let currentSlots: Int32Array = new Int32Array(256);
+let rowStarts: Int32Array = new Int32Array(256);
+let rowEnds: Int32Array = new Int32Array(256);
+let runA: Int32Array = new Int32Array(256);
+let runB: Int32Array = new Int32Array(256);
+let runSize: Int32Array = new Int32Array(256);
 
 function grown(array: Int32Array, length: number): Int32Array {
   if (array.length >= length) return array;

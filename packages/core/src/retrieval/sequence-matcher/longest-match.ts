@@ -103,7 +103,9 @@ function swap(c: Comparison, x: number, y: number): void {
  * last.
  * @example
  * ```ts
- * const [beforeEnd, afterStart] = partitionRuns(c, 0, c.count, 0, 5, 0, 4, 2, 2, 1);
+ * const c = compare(toCodePoints("abxcd"), prepareSequence("abcd")); // runs "ab" (0, 0) and "cd" (3, 2)
+ * // Split at a[2] / b[2]: "ab" lies before, "cd" after.
+ * partitionRuns(c, 0, c.count, 0, 5, 0, 4, 2, 2, 0); // [1, 1]
  * ```
  */
 export function partitionRuns(c: Comparison, from: number, to: number, alo: number, ahi: number, blo: number, bhi: number, i: number, j: number, k: number): [number, number] {

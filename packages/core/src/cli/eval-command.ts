@@ -1,0 +1,55 @@
+/**
+ * @module `dynamic-tools eval`: scores retrieval strategies on a labelled queries file (recall, nDCG, MRR,
+ * completeness, latency).
+ */
+import { parseArgs } from "node:util";
+import { loadCatalogFile } from "../catalog/catalog-file.js";
+import { formatEvalTable } from "../eval/format-eval-table.js";
+import { progressReporter, type ProgressStream } from "../eval/progress-bar.js";
+import { loadQueriesFile } from "../eval/queries-file.js";
+import { runEval, type EvalResult } from "../eval/run-eval.js";
+import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-registry.js";
+import { UsageError } from "./usage-error.js";
+
+export const EVAL_USAGE = `dynamic-tools eval --catalog <file> --queries <file.jsonl> --strategy <name|all> [--json]
+
+  --catalog <file>     catalog file (JSON or YAML)
+  --queries <file>     JSON Lines: { "id", "query", "relevant": [tool names], "history"?: [messages] } per line
+  --strategy <name>    a built-in strategy (${BUILTIN_STRATEGY_NAMES.join(", ")}), or "all"
+  --json               print one JSON object: { strategy, tools, queries, recall, ndcg, mrr, complete, latencyMs,
+                       indexMs }; with --strategy all, { "results": [ … ] }`;
+
+/**
+ * Runs `eval`; resolves to the exit code. Results go to `out`; a progress bar goes to `progress` (stderr by
+ * default) only when it is a terminal.
+ * @example
+ * ```ts
+ * await evalCommand(["--catalog", "catalog.json", "--queries", "queries.jsonl", "--strategy", "all"], console.log);
+ * ```
+ */
+export async function evalCommand(argv: string[], out: (text: string) => void, progress: ProgressStream = process.stderr): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      catalog: { type: "string" },
+      queries: { type: "string" },
+      strategy: { type: "string" },
+      json: { type: "boolean", default: false },
+    },
+  });
+  if (values.catalog === undefined) throw new UsageError("eval needs --catalog <file>.", EVAL_USAGE);
+  if (values.queries === undefined) throw new UsageError("eval needs --queries <file.jsonl>.", EVAL_USAGE);
+  if (values.strategy === undefined) throw new UsageError(`eval needs --strategy <name>: one of ${BUILTIN_STRATEGY_NAMES.join(", ")}, or all.`, EVAL_USAGE);
+  const all = values.strategy === "all";
+  // Unknown names fail here, before the (possibly slow) loading.
+  const strategies = (all ? BUILTIN_STRATEGY_NAMES : [values.strategy]).map((name) => createStrategy(name));
+  const catalog = loadCatalogFile(values.catalog);
+  const queries = loadQueriesFile(values.queries, catalog);
+  const results: EvalResult[] = [];
+  for (const strategy of strategies) {
+    results.push(await runEval({ catalog, queries, strategy, onProgress: progressReporter(progress, strategy.name) }));
+  }
+  if (values.json) out(JSON.stringify(all ? { results } : results[0]));
+  else out(formatEvalTable(results));
+  return 0;
+}

@@ -1,0 +1,64 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { ToolCatalog } from "../catalog/tool-catalog.js";
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { loadQueriesFile, parseQueries } from "./queries-file.js";
+
+const fixture = (name: string) => fileURLToPath(new URL(`./__fixtures__/${name}`, import.meta.url));
+const catalog = new ToolCatalog({ tools: [{ name: "get_weather" }, { name: "send_email" }] });
+
+function errorOf(action: () => unknown): DynamicToolsError {
+  try {
+    action();
+  } catch (error) {
+    if (DynamicToolsError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error("expected a DynamicToolsError");
+}
+
+describe("parseQueries", () => {
+  it("reads one query per line, skipping blank lines", () => {
+    const text = '{"id": "a", "query": "weather?", "relevant": ["get_weather", "get_weather"]}\n\n{"id": 7, "query": "mail", "relevant": ["send_email"], "history": ["hi"]}\n';
+    expect(parseQueries(text, "q.jsonl", catalog)).toEqual([
+      { id: "a", query: "weather?", relevant: ["get_weather"] },
+      { id: "7", query: "mail", relevant: ["send_email"], history: ["hi"] },
+    ]);
+  });
+
+  it.each([
+    ["{not json", /^q\.jsonl:1: not valid JSON/],
+    ['["a"]', /^q\.jsonl:1: expected an object/],
+    ['{"query": "x", "relevant": ["get_weather"]}', /^q\.jsonl:1: "id" must be/],
+    ['{"id": "a", "query": "", "relevant": ["get_weather"]}', /^q\.jsonl:1: "query" must be a non-empty string/],
+    ['{"id": "a", "query": "x", "relevant": []}', /^q\.jsonl:1: "relevant" must be a non-empty array/],
+    ['{"id": "a", "query": "x", "relevant": ["get_weather"], "history": "hi"}', /^q\.jsonl:1: "history" must be an array of strings/],
+    ['{"id": "a", "query": "x", "relevent": ["get_weather"]}', /^q\.jsonl:1: unknown key "relevent"/],
+    ['{"id": "a", "query": "x", "relevant": ["get_weather"]}\n{"id": "a", "query": "y", "relevant": ["get_weather"]}', /^q\.jsonl:2: id "a" is already used on line 1/],
+    ["\n\n", /^q\.jsonl: has no queries/],
+  ])("rejects %j as INVALID_DECLARATION naming the line", (text, message) => {
+    const error = errorOf(() => parseQueries(text, "q.jsonl"));
+    expect(error.code).toBe("INVALID_DECLARATION");
+    expect(error.message).toMatch(message);
+  });
+});
+
+describe("loadQueriesFile", () => {
+  it("names a malformed line of the file", () => {
+    const error = errorOf(() => loadQueriesFile(fixture("queries-malformed.jsonl"), catalog));
+    expect(error.code).toBe("INVALID_DECLARATION");
+    expect(error.message).toMatch(/queries-malformed\.jsonl:2: "relevant" must be a non-empty array of tool names/);
+  });
+
+  it("names a relevant tool missing from the catalog, its line and close matches", () => {
+    const error = errorOf(() => loadQueriesFile(fixture("queries-unknown-tool.jsonl"), catalog));
+    expect(error.code).toBe("UNKNOWN_TOOL");
+    expect(error.message).toMatch(/queries-unknown-tool\.jsonl:3: query "typo": relevant tool "send_emial" is not in the catalog \(2 tools\)\. Did you mean: send_email\?/);
+  });
+
+  it("reports an unreadable file", () => {
+    const error = errorOf(() => loadQueriesFile(fixture("missing.jsonl")));
+    expect(error.code).toBe("INVALID_OPTION");
+    expect(error.message).toMatch(/Cannot read queries file .*missing\.jsonl/);
+  });
+});
