@@ -6,10 +6,11 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   resolve: {
     // Tests run against the sources; test/entry-points.test.ts checks the built packages separately.
-    alias: {
-      "@dynamic-tools/core": source("./packages/core/src/index.ts"),
-      "@dynamic-tools/langgraph": source("./packages/langgraph/src/index.ts"),
-    },
+    alias: [
+      { find: /^@dynamic-tools\/core$/, replacement: source("./packages/core/src/index.ts") },
+      { find: /^@dynamic-tools\/langgraph$/, replacement: source("./packages/langgraph/src/index.ts") },
+      { find: /^@dynamic-tools\/langgraph\/testing$/, replacement: source("./packages/langgraph/src/testing/index.ts") },
+    ],
   },
   test: {
     include: ["packages/*/src/**/*.test.ts", "examples/*/src/**/*.test.ts", "test/**/*.test.ts"],

@@ -3,25 +3,17 @@
  * message, the categories chosen and why, how many of the 137 tools were bound, their definition tokens versus
  * binding all, and the tool call made with its result. Offline by default; with OPENAI_API_KEY set it uses
  * ChatOpenAI (model from OPENAI_MODEL, default gpt-4o-mini).
+ *
+ * `pnpm start -- --compare` runs the same conversation through the real ChatOpenAI client against a local fake
+ * OpenAI endpoint twice, `bindTools(ALL_TOOLS)` versus dynamic, and prints what each sent per turn (compare.ts).
  */
 import type { ToolSelection } from "@dynamic-tools/core";
-import { createDynamicToolAgent, type ToolCallingModel } from "@dynamic-tools/langgraph";
+import { createDynamicToolAgent } from "@dynamic-tools/langgraph";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { MemorySaver } from "@langchain/langgraph";
 import { createGymCatalog } from "./catalog.js";
-import { DEMO_CONVERSATION, OFFLINE_SCRIPT } from "./conversation.js";
-import { OfflineScriptedModel } from "./offline-model.js";
-
-const SYSTEM_PROMPT = "You are the assistant of a gym's staff. Use the tools to answer; be brief.";
-
-async function chooseModel(): Promise<{ model: ToolCallingModel; label: string }> {
-  if (process.env.OPENAI_API_KEY) {
-    const { ChatOpenAI } = await import("@langchain/openai");
-    const name = process.env.OPENAI_MODEL ?? "gpt-4o-mini";
-    return { model: new ChatOpenAI({ model: name, temperature: 0 }), label: `ChatOpenAI (${name})` };
-  }
-  return { model: new OfflineScriptedModel({ script: OFFLINE_SCRIPT }), label: "OFFLINE scripted model (set OPENAI_API_KEY to use ChatOpenAI)" };
-}
+import { DEMO_CONVERSATION } from "./conversation.js";
+import { SYSTEM_PROMPT, chooseModel } from "./model.js";
 
 function clip(text: string, limit = 150): string {
   const flat = text.replace(/\s+/g, " ");
@@ -66,7 +58,12 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+async function compare(): Promise<void> {
+  const { formatComparison, runComparison } = await import("./compare.js");
+  console.log(formatComparison(await runComparison()));
+}
+
+(process.argv.includes("--compare") ? compare() : main()).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

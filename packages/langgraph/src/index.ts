@@ -4,7 +4,12 @@
  * that executes any catalog tool, and a prebuilt agent.
  */
 export { DynamicToolsAnnotation, toolSelectionChannels, type DynamicToolsState, type DynamicToolsUpdate } from "./state/dynamic-tools-state.js";
-export { createToolSelectorNode, type ToolSelectorNodeOptions } from "./nodes/tool-selector-node.js";
+export {
+  createToolSelectorNode,
+  selectionTraceMetadata,
+  SELECTION_RUN_NAME,
+  type ToolSelectorNodeOptions,
+} from "./nodes/tool-selector-node.js";
 export {
   bindSelectedTools,
   createDynamicModelNode,

@@ -1,16 +1,2 @@
-import type { ToolCallingModel } from "../nodes/bind-selected-tools.js";
-
-/**
- * Wraps a model so every `bindTools` call records the names it bound. The model node binds once per model call,
- * so `bound[i]` is what the model saw on its i-th call.
- */
-export function recordBoundTools<M extends ToolCallingModel>(model: M): { model: M; bound: string[][] } {
-  const bound: string[][] = [];
-  const original = model.bindTools!.bind(model);
-  const wrapped = Object.create(model) as M;
-  wrapped.bindTools = ((tools: Array<{ function?: { name: string }; name?: string }>, options?: unknown) => {
-    bound.push(tools.map((tool) => tool.function?.name ?? tool.name ?? "?"));
-    return original(tools as never, options as never);
-  }) as M["bindTools"];
-  return { model: wrapped, bound };
-}
+// Moved to the published testing entry (`@dynamic-tools/langgraph/testing`); kept here for the existing tests.
+export { recordBoundTools } from "../testing/record-bound-tools.js";

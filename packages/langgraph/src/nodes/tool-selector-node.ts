@@ -1,18 +1,68 @@
 /**
  * @module The pre-model node: reads the conversation and writes this turn's {@link ToolSelection} to state.
  */
-import { createSelector, type SelectToolsOptions, type ToolCatalog, type ToolSelection } from "@dynamic-tools/core";
+import { createToolSelector, type ToolCatalog, type ToolSelection, type ToolSelectorOptions } from "@dynamic-tools/core";
 import type { BaseMessage } from "@langchain/core/messages";
+import { RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
 
-/** Options of {@link createToolSelectorNode}: the catalog plus any selection option. */
-export interface ToolSelectorNodeOptions extends SelectToolsOptions {
+/** The name of the traced child run that carries each selection (a LangSmith run, a `streamEvents` event). */
+export const SELECTION_RUN_NAME = "tool_selection";
+
+/**
+ * The run metadata of a selection, as LangSmith shows it: enough to see why the model saw what it saw without
+ * opening the output. Plain JSON values only.
+ *
+ * @example
+ * ```ts
+ * selectionTraceMetadata(catalog.select("what is pending salary?"));
+ * // { strategy: "keyword", count: 19, totalTools: 137, trimmedCount: 0, categories: ["salary", "staff"], tokensSelected: 2153, tokensAll: 16881, maxTools: 128 }
+ * ```
+ */
+export function selectionTraceMetadata(selection: ToolSelection): Record<string, string | number | string[]> {
+  return {
+    strategy: selection.strategy,
+    count: selection.count,
+    totalTools: selection.totalTools,
+    trimmedCount: selection.trimmed.length,
+    ...(selection.trimmedBy === undefined ? {} : { trimmedBy: selection.trimmedBy }),
+    categories: selection.categories.map((category) => category.name),
+    ...(selection.ranked === undefined ? {} : { ranked: selection.ranked.map((tool) => tool.name) }),
+    ...(selection.tokens === undefined ? {} : { tokensSelected: selection.tokens.selected, tokensAll: selection.tokens.all }),
+    maxTools: selection.budget.maxTools,
+    ...(selection.budget.maxTokens === undefined ? {} : { maxTokens: selection.budget.maxTokens }),
+  };
+}
+
+/**
+ * Records a selection as a child run of the node, named {@link SELECTION_RUN_NAME}, with the query as input, the
+ * whole selection as output and {@link selectionTraceMetadata} as metadata. Run metadata is fixed when a run
+ * starts, so the selection is made first (it takes microseconds to milliseconds) and recorded here.
+ */
+async function traceSelection(selection: ToolSelection, config: RunnableConfig | undefined): Promise<void> {
+  await RunnableLambda.from(function toolSelection() {
+    return selection;
+  }).invoke(selection.query, {
+    ...config,
+    runName: SELECTION_RUN_NAME,
+    metadata: { ...config?.metadata, ...selectionTraceMetadata(selection) },
+    tags: [...(config?.tags ?? []), "dynamic-tools"],
+  });
+}
+
+/**
+ * Options of {@link createToolSelectorNode}: the catalog plus any selection option, including the strategy
+ * (`"keyword"` by default; `"hybrid"`, `"bm25"`, … or your own) and, for retrieval, `topK` and `autoCut`.
+ */
+export interface ToolSelectorNodeOptions extends ToolSelectorOptions {
   /** The full registry. */
   catalog: ToolCatalog;
 }
 
 /**
  * Creates the pre-model node. Options are validated here, so a bad configuration fails when the graph is built,
- * not on the first user message.
+ * not on the first user message. Each selection is also recorded as a child run named `tool_selection` whose
+ * metadata holds the strategy, counts, trimming, categories and tokens, so a LangSmith trace shows why the model
+ * saw what it saw.
  *
  * @param options.catalog - the full registry to select from.
  * @example
@@ -29,8 +79,10 @@ export interface ToolSelectorNodeOptions extends SelectToolsOptions {
  * ```
  */
 export function createToolSelectorNode({ catalog, ...options }: ToolSelectorNodeOptions) {
-  const select = createSelector(catalog, options);
-  return function selectTools(state: { messages: BaseMessage[] }): { toolSelection: ToolSelection } {
-    return { toolSelection: select(state.messages) };
+  const select = createToolSelector(catalog, options);
+  return async function selectTools(state: { messages: BaseMessage[] }, config?: RunnableConfig): Promise<{ toolSelection: ToolSelection }> {
+    const selection = await select(state.messages);
+    await traceSelection(selection, config);
+    return { toolSelection: selection };
   };
 }

@@ -1,7 +1,7 @@
 /**
  * @module The prebuilt agent: select → agent → tools, looping; the drop-in for `createReactAgent(model, ALL_TOOLS)`.
  */
-import type { SelectToolsOptions, ToolCatalog } from "@dynamic-tools/core";
+import type { ToolCatalog, ToolSelectorOptions } from "@dynamic-tools/core";
 import { END, START, StateGraph, type BaseCheckpointSaver, type BaseStore } from "@langchain/langgraph";
 import { toolsCondition } from "@langchain/langgraph/prebuilt";
 import { createDynamicModelNode, type ToolCallingModel } from "../nodes/bind-selected-tools.js";
@@ -10,7 +10,7 @@ import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
 import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
 
 /** Options of {@link createDynamicToolAgent}. */
-export interface DynamicToolAgentOptions extends SelectToolsOptions {
+export interface DynamicToolAgentOptions extends ToolSelectorOptions {
   /** A tool-calling chat model. */
   model: ToolCallingModel;
   /** The full registry. */

@@ -1,0 +1,194 @@
+/**
+ * @module A small OpenAI-compatible Chat Completions endpoint on 127.0.0.1 for tests: it rejects requests the way
+ * the real API does (more than 128 tools, bad function names, non-object parameter schemas, unpaired tool
+ * messages), answers the rest from a script (JSON, or SSE chunks when `stream: true`), and records every request.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { replyFromSteps, sentToolNames, type FakeOpenAIReply, type FakeOpenAIScript } from "./fake-openai-script.js";
+import { validateChatCompletionRequest, type ChatCompletionRequest, type OpenAIErrorBody } from "./openai-request-validation.js";
+
+/** Options of {@link startFakeOpenAI}. */
+export interface FakeOpenAIOptions {
+  /** What to answer (a function of the request, or a list of steps). */
+  script: FakeOpenAIScript;
+  /** The port to listen on. @defaultValue 0 (a free port chosen by the system) */
+  port?: number;
+}
+
+/** One request the endpoint received, whatever it answered. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** The parsed JSON body (undefined when it was not JSON). */
+  body: unknown;
+  /** Names of the tools the request sent, in order. */
+  tools: string[];
+  /** Whether the client asked for a streamed answer. */
+  stream: boolean;
+  /** The HTTP status answered. */
+  status: number;
+  /** The error answered, for a rejected request. */
+  error?: OpenAIErrorBody["error"];
+  /** The scripted reply, for an accepted request. */
+  reply?: { content: string | null; toolCalls: Array<{ id: string; name: string; args: Record<string, unknown> }> };
+}
+
+/** A running fake endpoint. */
+export interface FakeOpenAI {
+  /** `http://127.0.0.1:<port>`; point a client at `${url}/v1`. */
+  url: string;
+  /** Every request received, in order. */
+  requests: RecordedRequest[];
+  /** Stops the server and drops open connections. */
+  close(): Promise<void>;
+}
+
+type NormalisedReply = NonNullable<RecordedRequest["reply"]>;
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  response.end(text);
+}
+
+function completion(id: string, model: string, reply: NormalisedReply) {
+  const toolCalls = reply.toolCalls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } }));
+  return {
+    id,
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model,
+    system_fingerprint: "fake_openai",
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: reply.content, refusal: null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+        logprobs: null,
+        finish_reason: toolCalls.length > 0 ? "tool_calls" : "stop",
+      },
+    ],
+    // The fake does not count tokens; zeros say so rather than inventing numbers.
+    usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+  };
+}
+
+function streamCompletion(response: ServerResponse, id: string, request: ChatCompletionRequest, reply: NormalisedReply): void {
+  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+  const base = { id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: request.model, system_fingerprint: "fake_openai" };
+  const send = (choices: unknown[], extra: Record<string, unknown> = {}) => response.write(`data: ${JSON.stringify({ ...base, choices, ...extra })}\n\n`);
+  send([{ index: 0, delta: { role: "assistant", content: "", refusal: null }, logprobs: null, finish_reason: null }]);
+  if (reply.content) send([{ index: 0, delta: { content: reply.content }, logprobs: null, finish_reason: null }]);
+  for (const [index, call] of reply.toolCalls.entries()) {
+    const head = { index, id: call.id, type: "function", function: { name: call.name, arguments: "" } };
+    send([{ index: 0, delta: { tool_calls: [head] }, logprobs: null, finish_reason: null }]);
+    send([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: JSON.stringify(call.args) } }] }, logprobs: null, finish_reason: null }]);
+  }
+  send([{ index: 0, delta: {}, logprobs: null, finish_reason: reply.toolCalls.length > 0 ? "tool_calls" : "stop" }]);
+  if (request.stream_options?.include_usage) send([], { usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } });
+  response.end("data: [DONE]\n\n");
+}
+
+/**
+ * Starts the fake endpoint on 127.0.0.1 (never any other address). Answers `POST /v1/chat/completions`; anything
+ * else gets a 404 in the API's error shape.
+ *
+ * @param options.script - what to answer: `(request) => reply`, or steps matched against the latest user message.
+ * @param options.port - the port. @defaultValue 0 (a free one)
+ * @example
+ * ```ts
+ * import { ChatOpenAI } from "@langchain/openai";
+ * import { startFakeOpenAI } from "@dynamic-tools/langgraph/testing";
+ *
+ * const fake = await startFakeOpenAI({ script: [{ when: /pending salar/i, tool: "get_pending_salaries", args: {} }] });
+ * const model = new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: `${fake.url}/v1` }, maxRetries: 0 });
+ * await model.bindTools(ALL_TOOLS).invoke("what is pending salary?"); // throws: Invalid 'tools': array too long…
+ * fake.requests[0]?.tools.length; // 137
+ * await fake.close();
+ * ```
+ */
+export async function startFakeOpenAI({ script, port = 0 }: FakeOpenAIOptions): Promise<FakeOpenAI> {
+  const requests: RecordedRequest[] = [];
+  let nextId = 0;
+
+  function normalise(reply: FakeOpenAIReply): NormalisedReply {
+    const { content = null, toolCalls = [] } = typeof reply === "string" ? { content: reply } : reply;
+    return { content, toolCalls: toolCalls.map((call) => ({ id: call.id ?? `call_fake_${++nextId}`, name: call.name, args: call.args ?? {} })) };
+  }
+
+  async function handleChatCompletion(request: IncomingMessage, response: ServerResponse, record: RecordedRequest): Promise<void> {
+    const text = await readBody(request);
+    try {
+      record.body = JSON.parse(text);
+    } catch {
+      record.status = 400;
+      record.error = {
+        message: "We could not parse the JSON body of your request. The OpenAI API expects a JSON payload.",
+        type: "invalid_request_error",
+        param: null,
+        code: null,
+      };
+      return sendJson(response, 400, { error: record.error });
+    }
+    const rejection = validateChatCompletionRequest(record.body);
+    const body = record.body as ChatCompletionRequest;
+    record.tools = Array.isArray(body?.tools) ? sentToolNames(body) : [];
+    record.stream = body?.stream === true;
+    if (rejection !== undefined) {
+      record.status = 400;
+      record.error = rejection.error;
+      return sendJson(response, 400, rejection);
+    }
+    const reply = normalise(typeof script === "function" ? await script(body) : replyFromSteps(script, body));
+    record.status = 200;
+    record.reply = reply;
+    const id = `chatcmpl-fake-${requests.length}`;
+    if (record.stream) return streamCompletion(response, id, body, reply);
+    return sendJson(response, 200, completion(id, body.model, reply));
+  }
+
+  const server = createServer(function handleRequest(request, response) {
+    const path = (request.url ?? "/").split("?")[0]!;
+    const record: RecordedRequest = { method: request.method ?? "GET", path, body: undefined, tools: [], stream: false, status: 0 };
+    requests.push(record);
+    if (request.method !== "POST" || path.replace(/\/+$/, "") !== "/v1/chat/completions") {
+      record.status = 404;
+      record.error = { message: `Invalid URL (${record.method} ${path})`, type: "invalid_request_error", param: null, code: null };
+      request.resume();
+      return sendJson(response, 404, { error: record.error });
+    }
+    handleChatCompletion(request, response, record).catch((error: unknown) => {
+      record.status = 500;
+      record.error = { message: `The fake's script failed: ${String(error)}`, type: "server_error", param: null, code: null };
+      if (!response.headersSent) sendJson(response, 500, { error: record.error });
+      else response.end();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
