@@ -10,6 +10,9 @@ export default defineConfig({
       { find: /^@dynamic-tools\/core$/, replacement: source("./packages/core/src/index.ts") },
       { find: /^@dynamic-tools\/langgraph$/, replacement: source("./packages/langgraph/src/index.ts") },
       { find: /^@dynamic-tools\/langgraph\/testing$/, replacement: source("./packages/langgraph/src/testing/index.ts") },
+      { find: /^@dynamic-tools\/langgraph\/middleware$/, replacement: source("./packages/langgraph/src/middleware/index.ts") },
+      { find: /^@dynamic-tools\/offline-embeddings$/, replacement: source("./packages/offline-embeddings/src/index.ts") },
+      { find: /^@dynamic-tools\/hnswlib$/, replacement: source("./packages/hnswlib/src/index.ts") },
     ],
   },
   test: {

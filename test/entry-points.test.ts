@@ -16,6 +16,8 @@ const PACKAGES: Record<string, { dir: string; expected: string[] }> = {
     dir: "packages/langgraph",
     expected: ["DynamicToolNode", "createToolSelectorNode", "createDynamicToolAgent", "DynamicToolsAnnotation", "bindSelectedTools"],
   },
+  "@dynamic-tools/offline-embeddings": { dir: "packages/offline-embeddings", expected: ["OfflineEmbeddings", "loadWordVectorTable"] },
+  "@dynamic-tools/hnswlib": { dir: "packages/hnswlib", expected: ["HnswVectorIndex", "hnswVectorIndex"] },
 };
 
 function entryPoints(dir: string): string[] {

@@ -10,11 +10,12 @@ export {
   OPENAI_MAX_TOOLS,
   type ToolCatalogOptions,
   type CategoryInfo,
+  type NamespaceInfo,
   type ResolvedSettings,
 } from "./catalog/tool-catalog.js";
 export { loadCatalogFile, type LoadCatalogOptions } from "./catalog/catalog-file.js";
 export { parseCatalogConfig, parseToolDeclaration } from "./catalog/parse-config.js";
-export type { CatalogConfig, CatalogSettings, CategoryDeclaration, HistoryOptions } from "./catalog/catalog-config.js";
+export type { CatalogConfig, CatalogSettings, CategoryDeclaration, HistoryOptions, NamespaceDeclaration } from "./catalog/catalog-config.js";
 export {
   PERMISSION_KINDS,
   TOOL_SOURCES,
@@ -95,6 +96,20 @@ export {
   type RunEvalOptions,
 } from "./eval/index.js";
 export { toolText, toolDocument, type ToolField, type ToolText } from "./retrieval/tool-text.js";
+export { BruteForceVectorIndex, type VectorIndex, type VectorIndexFactory, type VectorMatch } from "./retrieval/vector/vector-index.js";
+export { defaultVectorIndex, HNSW_THRESHOLD } from "./retrieval/vector/default-vector-index.js";
+export {
+  createVectorStrategy,
+  embeddingModelName,
+  VECTOR_INDEX_FORMAT_VERSION,
+  type VectorStrategy,
+  type VectorStrategyOptions,
+  type SavedVectorIndex,
+} from "./retrieval/vector/vector-strategy.js";
+export { createVectorStoreStrategy, type VectorStoreStrategy, type VectorStoreStrategyOptions } from "./retrieval/vector/vector-store-strategy.js";
+export { EmbeddingCache, textHash } from "./retrieval/vector/embedding-cache.js";
+export { toolDocumentText } from "./retrieval/vector/tool-document-text.js";
+export { queryClauses } from "./retrieval/vector/query-clauses.js";
 
 export { applyBudget, type ApplyBudgetOptions, type BudgetResult } from "./budget/apply-budget.js";
 export { countTokens, countDefinitionTokens } from "./budget/token-counter.js";

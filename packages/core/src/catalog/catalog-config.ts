@@ -18,6 +18,18 @@ export interface CategoryDeclaration {
   deriveKeywords?: boolean;
 }
 
+/**
+ * How a namespace is declared: a group of tools (e.g. every tool of one MCP server) that tool search loads as a
+ * unit. Tools join a namespace through their own `namespace` field; a namespace named only by tools is created
+ * with no description.
+ */
+export interface NamespaceDeclaration {
+  /** What the group's tools are for, as the model reads it in the tool_search description. */
+  description?: string;
+  /** Most tools of this namespace loaded by one search hit. @defaultValue the tool search's own limit (10) */
+  maxSize?: number;
+}
+
 /** How many earlier human messages count towards selection. */
 export interface HistoryOptions {
   /** The last N human messages… @defaultValue 4 */
@@ -46,6 +58,8 @@ export interface CatalogSettings {
 export interface CatalogConfig extends CatalogSettings {
   tools: ToolDeclaration[];
   categories?: Record<string, CategoryDeclaration>;
+  /** Namespace descriptions and sizes (tool search loads a namespace as a unit). */
+  namespaces?: Record<string, NamespaceDeclaration>;
 }
 
 /** The keys a {@link CatalogConfig} may have. */
@@ -58,7 +72,11 @@ export const CONFIG_KEYS: readonly (keyof CatalogConfig)[] = [
   "maxTokens",
   "history",
   "relatedDepth",
+  "namespaces",
 ];
 
 /** The keys a {@link CategoryDeclaration} may have. */
 export const CATEGORY_KEYS: readonly (keyof CategoryDeclaration)[] = ["description", "keywords", "related", "deriveKeywords"];
+
+/** The keys a {@link NamespaceDeclaration} may have. */
+export const NAMESPACE_KEYS: readonly (keyof NamespaceDeclaration)[] = ["description", "maxSize"];

@@ -181,3 +181,22 @@ describe("loadCatalogFile", () => {
     });
   });
 });
+
+describe("loadCatalogFile: namespaces", () => {
+  it("reads a top-level namespaces map", () => {
+    const file = write(
+      "yaml",
+      `tools:\n  - { name: create_issue, description: Open an issue, namespace: github }\n  - { name: get_weather, description: Weather }\nnamespaces:\n  github: { description: GitHub issues and pull requests, maxSize: 5 }\n`,
+    );
+    expect(loadCatalogFile(file).namespaces()).toEqual([
+      { name: "github", description: "GitHub issues and pull requests", maxSize: 5, tools: ["create_issue"] },
+    ]);
+  });
+
+  it("rejects an unknown namespace key and a bad maxSize with the line", () => {
+    const unknownKey = write("yaml", `tools:\n  - { name: a, namespace: n }\nnamespaces:\n  n: { descripton: typo }\n`);
+    expect(failure(() => loadCatalogFile(unknownKey), "INVALID_DECLARATION").message).toMatch(/:4: namespaces\.n\.descripton: unknown key .*Did you mean: description/);
+    const badSize = write("yaml", `tools:\n  - { name: a, namespace: n }\nnamespaces:\n  n: { maxSize: 0 }\n`);
+    expect(failure(() => loadCatalogFile(badSize), "INVALID_DECLARATION").message).toContain("namespaces.n.maxSize: expected a whole number ≥ 1");
+  });
+});

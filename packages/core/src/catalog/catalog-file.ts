@@ -67,7 +67,7 @@ function readConfig(file: string): { config: unknown; locate: (path: ReadonlyArr
 
 /**
  * Loads a catalog file. Form (a): a plain array of tool declarations. Form (b): an object with `tools`,
- * `categories`, `core`, `defaults`, `maxTools`, `maxTokens`, `history` and `relatedDepth`.
+ * `categories`, `core`, `defaults`, `maxTools`, `maxTokens`, `history`, `relatedDepth` and `namespaces`.
  *
  * @param file - path to a `.json`, `.yaml` or `.yml` file.
  * @param options.tools - executable LangChain tools the file's declarations describe.

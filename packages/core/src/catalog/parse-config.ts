@@ -4,7 +4,7 @@
  */
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { didYouMean } from "../text/closest-matches.js";
-import { CATEGORY_KEYS, CONFIG_KEYS, type CatalogConfig, type CategoryDeclaration } from "./catalog-config.js";
+import { CATEGORY_KEYS, CONFIG_KEYS, NAMESPACE_KEYS, type CatalogConfig, type CategoryDeclaration, type NamespaceDeclaration } from "./catalog-config.js";
 import {
   DECLARATION_KEYS,
   PERMISSION_KINDS,
@@ -135,9 +135,21 @@ function parseCategory(value: unknown, path: Path): CategoryDeclaration {
   return category;
 }
 
+function parseNamespace(value: unknown, path: Path): NamespaceDeclaration {
+  if (value === null || value === undefined) return {};
+  const record = expectRecord(value, path);
+  rejectUnknownKeys(record, NAMESPACE_KEYS, path);
+  const namespace: NamespaceDeclaration = {};
+  const description = optionalString(record.description, [...path, "description"]);
+  const maxSize = optionalCount(record.maxSize, [...path, "maxSize"], 1);
+  if (description !== undefined) namespace.description = description;
+  if (maxSize !== undefined) namespace.maxSize = maxSize;
+  return namespace;
+}
+
 /**
  * Validates a whole catalog: either a plain array of tool declarations (form (a)) or an object with `tools`,
- * `categories`, `core`, `defaults`, `maxTools`, `maxTokens`, `history` and `relatedDepth` (form (b)).
+ * `categories`, `core`, `defaults`, `maxTools`, `maxTokens`, `history`, `relatedDepth` and `namespaces` (form (b)).
  */
 export function parseCatalogConfig(value: unknown): CatalogConfig {
   if (Array.isArray(value)) return { tools: value.map((item, index) => parseToolDeclaration(item, [index])) };
@@ -149,6 +161,12 @@ export function parseCatalogConfig(value: unknown): CatalogConfig {
     const categories = expectRecord(record.categories, ["categories"]);
     config.categories = Object.fromEntries(
       Object.entries(categories).map(([name, category]) => [name, parseCategory(category, ["categories", name])]),
+    );
+  }
+  if (record.namespaces !== undefined) {
+    const namespaces = expectRecord(record.namespaces, ["namespaces"]);
+    config.namespaces = Object.fromEntries(
+      Object.entries(namespaces).map(([name, namespace]) => [name, parseNamespace(namespace, ["namespaces", name])]),
     );
   }
   const core = optionalStrings(record.core, ["core"]);

@@ -301,3 +301,32 @@ describe("ToolCatalog: LangChain tools", () => {
     expect(failure(() => new ToolCatalog({ tools: [bad] }), "INVALID_TOOL_NAME").message).toContain('"get clients"');
   });
 });
+
+describe("ToolCatalog: namespaces", () => {
+  const namespaced: ToolDeclaration[] = [
+    { name: "create_issue", description: "Open a GitHub issue", namespace: "github" },
+    { name: "get_weather", description: "Weather for a city" },
+    { name: "list_pulls", description: "List pull requests", namespace: "github" },
+    { name: "send_message", description: "Post to a Slack channel", namespace: "slack" },
+  ];
+
+  it("groups tools by their namespace field, declared namespaces first with their description and maxSize", () => {
+    const catalog = new ToolCatalog({ tools: namespaced, namespaces: { slack: { description: "Slack workspace", maxSize: 3 }, empty: {} } });
+    expect(catalog.namespaces()).toEqual([
+      { name: "slack", description: "Slack workspace", maxSize: 3, tools: ["send_message"] },
+      { name: "empty", description: "", maxSize: undefined, tools: [] },
+      { name: "github", description: "", maxSize: undefined, tools: ["create_issue", "list_pulls"] },
+    ]);
+    expect(catalog.namespace("github")?.tools).toEqual(["create_issue", "list_pulls"]);
+    expect(catalog.namespace("gitlab")).toBeUndefined();
+  });
+
+  it("has no namespaces when no tool declares one", () => {
+    expect(catalogOf().namespaces()).toEqual([]);
+  });
+
+  it("rejects a maxSize below 1 (INVALID_DECLARATION)", () => {
+    const error = failure(() => new ToolCatalog({ tools: namespaced, namespaces: { github: { maxSize: 0 } } }), "INVALID_DECLARATION");
+    expect(error.message).toContain("namespaces.github.maxSize");
+  });
+});

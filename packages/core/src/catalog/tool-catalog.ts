@@ -11,7 +11,7 @@ import { KeywordIndex } from "../selection/keyword-index.js";
 import { createSelector, type SelectionInput, type SelectToolsOptions } from "../selection/select-tools.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
 import { didYouMean } from "../text/closest-matches.js";
-import type { CatalogSettings, CategoryDeclaration } from "./catalog-config.js";
+import type { CatalogSettings, CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
 import { declarationFromLangChainTool, isLangChainTool } from "./langchain-tool.js";
 import { formatPath, parseToolDeclaration } from "./parse-config.js";
 import { TOOL_NAME_PATTERN, toMetadata, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
@@ -27,6 +27,8 @@ export interface ToolCatalogOptions extends CatalogSettings {
   declarations?: readonly ToolDeclaration[];
   /** Category descriptions, keywords and related categories. Categories named only by tools are created empty. */
   categories?: Readonly<Record<string, CategoryDeclaration>>;
+  /** Namespace descriptions and sizes. Namespaces named only by tools are created with no description. */
+  namespaces?: Readonly<Record<string, NamespaceDeclaration>>;
 }
 
 /** A category as the catalog resolved it. */
@@ -39,6 +41,17 @@ export interface CategoryInfo {
   readonly derivedKeywords: boolean;
   readonly related: readonly string[];
   /** Tool names in catalog order. */
+  readonly tools: readonly string[];
+}
+
+/** A namespace as the catalog resolved it: a group of tools tool search loads as a unit. */
+export interface NamespaceInfo {
+  readonly name: string;
+  /** What the group is for ("" when not declared). */
+  readonly description: string;
+  /** Most tools one search hit loads, when declared. */
+  readonly maxSize: number | undefined;
+  /** Member tool names in catalog order. */
   readonly tools: readonly string[];
 }
 
@@ -87,6 +100,7 @@ interface Entry {
 export class ToolCatalog {
   readonly #entries = new Map<string, Entry>();
   readonly #categories = new Map<string, CategoryInfo>();
+  readonly #namespaces = new Map<string, NamespaceInfo>();
   readonly #settings: ResolvedSettings;
   readonly #keywordIndex = new KeywordIndex();
   readonly #tokens = new Map<string, number>();
@@ -97,6 +111,7 @@ export class ToolCatalog {
     this.#addTools(options.tools);
     this.#mergeDeclarations(options.declarations ?? []);
     this.#buildCategories(options.categories ?? {}, new Set(options.core ?? []));
+    this.#buildNamespaces(options.namespaces ?? {});
     this.#settings = this.resolveSettings(options);
     this.#indexKeywords();
   }
@@ -149,6 +164,16 @@ export class ToolCatalog {
   /** One category. */
   category(name: string): CategoryInfo | undefined {
     return this.#categories.get(name);
+  }
+
+  /** Namespaces: declared ones first (declaration order), then those named only by tools (catalog order). */
+  namespaces(): NamespaceInfo[] {
+    return [...this.#namespaces.values()];
+  }
+
+  /** One namespace. */
+  namespace(name: string): NamespaceInfo | undefined {
+    return this.#namespaces.get(name);
   }
 
   /**
@@ -356,6 +381,26 @@ export class ToolCatalog {
     }
     for (const [name, declaration] of Object.entries(declared)) {
       (declaration.related ?? []).forEach((related, index) => this.#requireCategory(related, ["categories", name, "related", index]));
+    }
+  }
+
+  #buildNamespaces(declared: Readonly<Record<string, NamespaceDeclaration>>): void {
+    const members = new Map<string, string[]>(Object.keys(declared).map((name) => [name, []]));
+    for (const { metadata } of this.#entries.values()) {
+      if (metadata.namespace === undefined) continue;
+      const list = members.get(metadata.namespace) ?? [];
+      list.push(metadata.name);
+      members.set(metadata.namespace, list);
+    }
+    for (const [name, tools] of members) {
+      const declaration = declared[name] ?? {};
+      const { maxSize } = declaration;
+      if (maxSize !== undefined && (!Number.isInteger(maxSize) || maxSize < 1)) {
+        throw new DynamicToolsError("INVALID_DECLARATION", `namespaces.${name}.maxSize: expected a whole number ≥ 1, got ${String(maxSize)}`, {
+          path: ["namespaces", name, "maxSize"],
+        });
+      }
+      this.#namespaces.set(name, Object.freeze({ name, description: declaration.description ?? "", maxSize, tools: Object.freeze(tools) }));
     }
   }
 

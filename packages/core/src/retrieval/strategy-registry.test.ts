@@ -4,7 +4,7 @@ import { BUILTIN_STRATEGY_NAMES, createStrategy } from "./strategy-registry.js";
 
 describe("strategy registry", () => {
   it("lists the built-in strategies in registration order", () => {
-    expect(BUILTIN_STRATEGY_NAMES).toEqual(["keyword", "bm25", "fuzzy", "hybrid", "sequence-matcher"]);
+    expect(BUILTIN_STRATEGY_NAMES).toEqual(["keyword", "bm25", "fuzzy", "vector", "hybrid", "sequence-matcher"]);
     expect(Object.isFrozen(BUILTIN_STRATEGY_NAMES)).toBe(true);
   });
 
@@ -25,6 +25,6 @@ describe("strategy registry", () => {
     }
     expect(DynamicToolsError.isInstance(caught)).toBe(true);
     expect((caught as DynamicToolsError).code).toBe("INVALID_OPTION");
-    expect((caught as DynamicToolsError).message).toBe(`Unknown strategy "${name}". Strategies: keyword, bm25, fuzzy, hybrid, sequence-matcher.`);
+    expect((caught as DynamicToolsError).message).toBe(`Unknown strategy "${name}". Strategies: keyword, bm25, fuzzy, vector, hybrid, sequence-matcher.`);
   });
 });

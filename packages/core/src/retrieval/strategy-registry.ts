@@ -8,12 +8,14 @@ import { createHybridStrategy } from "./hybrid/hybrid-strategy.js";
 import { createKeywordStrategy } from "./keyword-strategy.js";
 import { createBm25Strategy } from "./lexical/bm25-strategy.js";
 import { createSequenceMatcherStrategy } from "./sequence-matcher/sequence-matcher-strategy.js";
+import { createVectorStrategy } from "./vector/vector-strategy.js";
 
 const FACTORIES: Record<string, () => RetrievalStrategy> = {
   keyword: () => createKeywordStrategy(),
   bm25: () => createBm25Strategy(),
   fuzzy: () => createFuzzyStrategy(),
-  hybrid: () => createHybridStrategy(),
+  vector: () => createVectorStrategy(),
+  hybrid: () => createHybridStrategy({ vector: createVectorStrategy() }),
   "sequence-matcher": () => createSequenceMatcherStrategy(),
 };
 

@@ -323,8 +323,9 @@ describe("createToolSelector: construction", () => {
     expect(selection.tools).toEqual(["get_weather", "get_forecast", "get_air_quality"]);
     expect(selection.ranked!.map((tool) => tool.reason)).toEqual(["bm25 4.188", "bm25 2.122", "bm25 1.469"]);
     const hybrid = await createToolSelector(assistantCatalog(), { ...noTokens, strategy: "hybrid" })("call write_file");
-    expect(hybrid.ranked![0]).toMatchObject({ name: "write_file", rank: 1, score: 2.3, signals: { fuzzy: 1, exact: 1 } });
-    expect(hybrid.ranked![0]!.reason).toMatch(/^bm25 \d+\.\d{1,3}, fuzzy 1, exact name$/);
+    // The registry's hybrid has the offline vector source too: bm25 1 + fuzzy 0.3 + vector 0.6 (each first) + exact 1.
+    expect(hybrid.ranked![0]).toMatchObject({ name: "write_file", rank: 1, score: 2.9, signals: { fuzzy: 1, exact: 1 } });
+    expect(hybrid.ranked![0]!.reason).toMatch(/^bm25 \d+\.\d{1,3}, fuzzy 1, exact name, vector 0\.\d{1,3}$/);
   });
 });
 

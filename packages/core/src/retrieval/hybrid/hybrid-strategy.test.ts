@@ -151,36 +151,36 @@ describe("createHybridStrategy (fusion: rrf)", () => {
 });
 
 describe("createHybridStrategy with a vector source", () => {
-  const TABLE = { "edit picture": { generate_image: 0.82, describe_image: 0.61, resize_image: 0.55 } };
+  const TABLE = { "edit my picture": { generate_image: 0.82, describe_image: 0.61, resize_image: 0.55 } };
 
   it("finds a paraphrase that the lexical sources miss through the vector source", async () => {
     const vector = fakeVector(TABLE);
     const hybrid = await indexed({ vector: vector.strategy });
     const ranked = await rank(hybrid, "edit my picture", { limit: 3 });
-    // Only the vector list: min-max 0.82 → 1, 0.61 → (0.61 − 0.55) / 0.27, 0.55 → 0; times weight 0.8.
+    // Only the vector list: min-max 0.82 → 1, 0.61 → (0.61 − 0.55) / 0.27, 0.55 → 0; times weight 0.6.
     expect(ranked.map((tool) => tool.name)).toEqual(["generate_image", "describe_image", "resize_image"]);
-    expect(ranked[0]).toEqual({ name: "generate_image", score: 0.8, signals: { vector: 0.82 } });
-    expect(ranked[1]!.score).toBeCloseTo((0.8 * 0.06) / 0.27, 12);
+    expect(ranked[0]).toEqual({ name: "generate_image", score: 0.6, signals: { vector: 0.82 } });
+    expect(ranked[1]!.score).toBeCloseTo((0.6 * 0.06) / 0.27, 12);
     expect(ranked[2]!.score).toBe(0);
   });
 
-  it("indexes the vector source with the catalog and sends it the rewritten query, the source depth and the filter", async () => {
+  it("indexes the vector source with the catalog and sends it the query as written (it splits and rewrites clauses itself), the source depth and the filter", async () => {
     const vector = fakeVector(TABLE);
     const hybrid = await indexed({ vector: vector.strategy, depth: 40 }, catalog);
     expect(vector.indexedWith()).toBe(catalog);
     const filter = (name: string) => name !== "describe_image";
     expect(await names(hybrid, "edit my picture", { limit: 5, filter, history: ["earlier"] })).toEqual(["generate_image", "resize_image"]);
-    expect(vector.requests).toEqual([{ query: "edit picture", limit: 40, filter, history: ["earlier"] }]);
+    expect(vector.requests).toEqual([{ query: "edit my picture", limit: 40, filter, history: ["earlier"] }]);
   });
 
   it("combines all three sources in signals", async () => {
-    const vector = fakeVector({ "resize image": { resize_image: 0.9, generate_image: 0.4 } });
+    const vector = fakeVector({ "resize my image": { resize_image: 0.9, generate_image: 0.4 } });
     const hybrid = await indexed({ vector: vector.strategy });
     const [first] = await rank(hybrid, "resize my image");
     expect(first).toEqual({
       name: "resize_image",
-      // bm25 1 + fuzzy 0.3 × 1 + vector 0.8 × 1
-      score: 2.1,
+      // bm25 1 + fuzzy 0.3 × 1 + vector 0.6 × 1
+      score: 1.9,
       signals: { bm25: sourceScore(bm25, "resize my image", "resize_image"), fuzzy: 1, vector: 0.9 },
     });
   });

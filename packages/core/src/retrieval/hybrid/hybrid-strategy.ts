@@ -8,7 +8,6 @@ import { createFuzzyStrategy, type FuzzyStrategyOptions } from "../fuzzy/fuzzy-s
 import { createBm25Strategy, type Bm25StrategyOptions } from "../lexical/bm25-strategy.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { reciprocalRankFusion, weightedScoreFusion, type RankedList } from "./fusion.js";
-import { rewriteQuery } from "./query-rewrite.js";
 
 /** How ranked lists are combined. */
 export type FusionMethod = "weighted" | "rrf";
@@ -17,21 +16,29 @@ export type FusionMethod = "weighted" | "rrf";
 export interface HybridStrategyOptions {
   /** @defaultValue "weighted" (min-max normalised scores; it measured better than RRF on both dev sets) */
   fusion?: FusionMethod;
-  /** Weight of each source in the fusion. @defaultValue { bm25: 1, fuzzy: 0.3, vector: 0.8 } */
+  /** Weight of each source in the fusion. @defaultValue { bm25: 1, fuzzy: 0.3, vector: 0.6 } */
   weights?: Partial<Record<"bm25" | "fuzzy" | "vector", number>>;
   /** Added to the fused score of a tool the query names exactly. @defaultValue 1 */
   exactBonus?: number;
   /** RRF's k. @defaultValue 60 */
   rrfK?: number;
-  /** How deep each source's list goes before fusion (at least the requested limit). @defaultValue 100 */
+  /**
+   * How deep each source's list goes before fusion, whatever the requested limit: min-max normalisation depends on
+   * the list's depth, so a fixed depth keeps every ranking a prefix of a longer one (`rank({ limit: 5 })` is the
+   * top 5 of `rank({ limit: 50 })`). A ranking holds at most the union of the sources' lists. @defaultValue 100
+   */
   depth?: number;
-  /** A vector (semantic) source, e.g. `createVectorStrategy()`; omitted, the fusion uses the lexical sources only. */
+  /**
+   * A vector (semantic) source, e.g. `createVectorStrategy()` (offline word vectors by default) or one over
+   * `OpenAIEmbeddings`; omitted, the fusion uses the lexical sources only. The registry's `"hybrid"` includes
+   * `createVectorStrategy()`.
+   */
   vector?: RetrievalStrategy;
   bm25?: Bm25StrategyOptions;
   fuzzy?: FuzzyStrategyOptions;
 }
 
-const DEFAULT_WEIGHTS = { bm25: 1, fuzzy: 0.3, vector: 0.8 };
+const DEFAULT_WEIGHTS = { bm25: 1, fuzzy: 0.3, vector: 0.6 };
 
 /**
  * Creates the hybrid strategy. Each tool in the result carries the fused score and, in `signals`, every source's
@@ -66,11 +73,12 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Retri
       for (const source of sources) await source.remove?.(names);
     },
     async rank(request: RankRequest): Promise<RankedTool[]> {
-      const sourceRequest = { ...request, limit: Math.max(request.limit, depth) };
+      const sourceRequest = { ...request, limit: depth };
       const [lexical, names, semantic] = await Promise.all([
         bm25.rank(sourceRequest),
         fuzzy.rank(sourceRequest),
-        vector?.rank({ ...sourceRequest, query: rewriteQuery(request.query) }) ?? [],
+        // The vector source gets the query as written: it splits it into clauses and rewrites each itself.
+        vector?.rank(sourceRequest) ?? [],
       ]);
       const lists: RankedList[] = [
         { name: "bm25", weight: weights.bm25, items: lexical.map((tool) => ({ id: tool.name, score: tool.score })) },

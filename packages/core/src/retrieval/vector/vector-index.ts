@@ -95,17 +95,16 @@ export class BruteForceVectorIndex implements VectorIndex {
     this.#checkLength(vector);
     const norm = euclideanNorm(vector);
     if (norm === 0 || k < 1) return [];
-    const query = Float32Array.from(vector, (value) => value / norm);
+    const query = Float64Array.from(vector, (value) => value / norm);
     const dimensions = this.dimensions;
     const vectors = this.#vectors;
+    const ids = this.#ids;
     // The best k so far, best first; a new score must beat the worst strictly, so ties keep the earlier slot.
     const best: VectorMatch[] = [];
-    for (let slot = 0; slot < this.#ids.length; slot++) {
-      const id = this.#ids[slot];
+    for (let slot = 0; slot < ids.length; slot++) {
+      const id = ids[slot];
       if (id === undefined) continue;
-      let score = 0;
-      const offset = slot * dimensions;
-      for (let d = 0; d < dimensions; d++) score += query[d]! * vectors[offset + d]!;
+      const score = dot(query, vectors, slot * dimensions);
       if (best.length === k && score <= best[k - 1]!.score) continue;
       if (filter !== undefined && !filter(id)) continue;
       let position = best.length;
@@ -148,4 +147,22 @@ export function euclideanNorm(vector: ArrayLike<number>): number {
   let sum = 0;
   for (let index = 0; index < vector.length; index++) sum += vector[index]! * vector[index]!;
   return Math.sqrt(sum);
+}
+
+/** `query · vectors[offset … offset + query.length)`, four lanes at a time (the hot loop of exact search). */
+function dot(query: Float64Array, vectors: Float32Array, offset: number): number {
+  const length = query.length;
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let index = 0;
+  for (; index + 3 < length; index += 4) {
+    a += query[index]! * vectors[offset + index]!;
+    b += query[index + 1]! * vectors[offset + index + 1]!;
+    c += query[index + 2]! * vectors[offset + index + 2]!;
+    d += query[index + 3]! * vectors[offset + index + 3]!;
+  }
+  for (; index < length; index++) a += query[index]! * vectors[offset + index]!;
+  return a + b + c + d;
 }

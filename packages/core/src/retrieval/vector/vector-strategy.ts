@@ -7,11 +7,13 @@ import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../../catalog/tool-metadata.js";
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
+import { rewriteQuery } from "../hybrid/query-rewrite.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { EmbeddingCache, textHash } from "./embedding-cache.js";
 import { queryClauses } from "./query-clauses.js";
 import { toolDocumentText } from "./tool-document-text.js";
-import { BruteForceVectorIndex, euclideanNorm, type VectorIndex, type VectorIndexFactory } from "./vector-index.js";
+import { defaultVectorIndex } from "./default-vector-index.js";
+import { euclideanNorm, type VectorIndex, type VectorIndexFactory } from "./vector-index.js";
 
 /** The format {@link VectorStrategy.save} writes and `saved` accepts. */
 export const VECTOR_INDEX_FORMAT_VERSION = 1;
@@ -46,7 +48,8 @@ export interface VectorStrategyOptions {
   /**
    * The nearest-neighbour index, or a factory given the vectors' dimensions (e.g. `hnswVectorIndex()` from
    * `@dynamic-tools/hnswlib`).
-   * @defaultValue an exact {@link BruteForceVectorIndex}
+   * @defaultValue {@link defaultVectorIndex}: exact search below 5,000 tools, HNSW at or above when
+   * `@dynamic-tools/hnswlib` is installed
    */
   index?: VectorIndex | VectorIndexFactory;
   /** The text each tool is embedded as. @defaultValue {@link toolDocumentText} */
@@ -58,10 +61,17 @@ export interface VectorStrategyOptions {
   historyWeight?: number;
   /**
    * Also search each clause of a request that asks for several things ({@link queryClauses}); a tool scores its
-   * best cosine over the request and its clauses.
+   * best cosine over the request and its clauses. With an API embedder each clause costs one more `embedQuery`
+   * call (query vectors are cached per text).
    * @defaultValue true
    */
   splitClauses?: boolean;
+  /**
+   * Applied to the request, each clause and each earlier message before they are embedded (after clause
+   * splitting, which needs the punctuation and conjunctions a rewrite removes); `false` embeds them as written.
+   * @defaultValue {@link rewriteQuery} (stop and filler words removed: "can you edit my photo?" → "edit photo")
+   */
+  queryRewrite?: ((text: string) => string) | false;
   /** What {@link VectorStrategy.save} returned: vectors of unchanged tools are reused instead of re-embedded. */
   saved?: SavedVectorIndex;
 }
@@ -91,7 +101,9 @@ export function embeddingModelName(embeddings: EmbeddingsInterface): string {
 /**
  * Ranks tools by the cosine similarity of their embedded document text ({@link toolDocumentText}) to the
  * current message (and to each of its clauses, see {@link queryClauses}), with earlier messages blended in at
- * `historyWeight`. Signal: `vector` (the best cosine).
+ * `historyWeight`; each text is rewritten ({@link rewriteQuery}: stop and filler words out) before it is embedded,
+ * so pass the request as the user wrote it. Signal: `vector` (the best cosine); only tools with a positive cosine
+ * are returned.
  * Unchanged tools are never embedded twice: vectors are cached by the sha256 of their text, `add`/`remove` update
  * the index in place, and `save()`/`saved` carry the vectors across processes. `add` keeps the statistics the
  * embeddings were fitted with at `index()`; call `index()` again to refit.
@@ -101,6 +113,7 @@ export function embeddingModelName(embeddings: EmbeddingsInterface): string {
  * @param options.documentText - the text each tool is embedded as. @defaultValue {@link toolDocumentText}
  * @param options.historyWeight - weight of earlier messages. @defaultValue 0.3
  * @param options.splitClauses - also search each clause of a multi-part request. @defaultValue true
+ * @param options.queryRewrite - applied to each query text before embedding, or `false`. @defaultValue {@link rewriteQuery}
  * @param options.saved - vectors saved by {@link VectorStrategy.save}.
  * @throws DynamicToolsError `INVALID_OPTION` for a bad `historyWeight` or a `saved` of another format version; on
  *   `index()`, when the default embeddings' package is not installed.
@@ -114,11 +127,12 @@ export function embeddingModelName(embeddings: EmbeddingsInterface): string {
  * ] });
  * const vector = createVectorStrategy();
  * await vector.index(catalog);
- * await vector.rank({ query: "edit my photo", limit: 1 }); // [{ name: "generate_image", signals: { vector: 0.4… } }]
+ * await vector.rank({ query: "edit my photo", limit: 1 }); // [{ name: "generate_image", score: 0.6…, signals: { vector: 0.6… } }]
  * ```
  */
 export function createVectorStrategy(options: VectorStrategyOptions = {}): VectorStrategy {
-  const { documentText = toolDocumentText, historyWeight = 0.3, splitClauses = true, saved } = options;
+  const { documentText = toolDocumentText, historyWeight = 0.3, splitClauses = true, queryRewrite = rewriteQuery, saved } = options;
+  const prepare = queryRewrite === false ? (text: string) => text : queryRewrite;
   if (!(historyWeight >= 0) || !Number.isFinite(historyWeight)) {
     throw new DynamicToolsError("INVALID_OPTION", `historyWeight must be a finite number ≥ 0, got ${String(historyWeight)}.`, { path: ["historyWeight"] });
   }
@@ -131,6 +145,9 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
   /** Per indexed tool: its text hash and catalog position (ties go to the earlier tool). */
   const entries = new Map<string, { hash: string; order: number; vector: number[] }>();
   let nextOrder = 0;
+  let indexed = false;
+  /** How many tools the index is built for (the catalog's size at `index()`), for the default index choice. */
+  let expectedSize = 0;
   const queryVectors = new Map<string, number[]>();
 
   async function ensureIndex(vectorLength: number): Promise<VectorIndex> {
@@ -138,7 +155,7 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
       throw new DynamicToolsError("INVALID_OPTION", `The embeddings returned vectors of ${vectorLength} numbers, but the index holds ${dimensions}.`);
     }
     if (index === undefined) {
-      const chosen = options.index ?? ((created: { dimensions: number }) => new BruteForceVectorIndex(created.dimensions));
+      const chosen = options.index ?? ((created: { dimensions: number }) => defaultVectorIndex({ ...created, size: expectedSize }));
       index = typeof chosen === "function" ? await chosen({ dimensions: vectorLength }) : chosen;
       dimensions = vectorLength;
     }
@@ -146,13 +163,12 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
   }
 
   /** Embeds (or reuses) and stores the given tools; existing names are replaced in place. */
-  async function store(tools: readonly ToolMetadata[]): Promise<void> {
-    const texts = tools.map(documentText);
-    const vectors = await cache.embed(embeddings!, texts);
+  async function store(tools: readonly ToolMetadata[], texts = tools.map(documentText), hashes = texts.map(textHash)): Promise<void> {
+    const vectors = await cache.embed(embeddings!, texts, hashes);
     if (vectors.length === 0) return;
     const target = await ensureIndex(vectors[0]!.length);
     tools.forEach((tool, position) => {
-      const hash = textHash(texts[position]!);
+      const hash = hashes[position]!;
       const vector = vectors[position]!;
       const existing = entries.get(tool.name);
       if (existing?.hash === hash && existing.vector === vector) return;
@@ -179,7 +195,7 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
     for (const vector of vectors) {
       if (euclideanNorm(vector) === 0) continue;
       for (const { id, score } of index.search(vector, limit, filter)) {
-        if (score > (best.get(id) ?? -Infinity)) best.set(id, score);
+        if (score > 0 && score > (best.get(id) ?? 0)) best.set(id, score);
       }
     }
     return [...best]
@@ -205,6 +221,7 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
     async index(catalog: ToolCatalog): Promise<void> {
       embeddings ??= await loadDefaultEmbeddings();
       const tools = catalog.tools();
+      expectedSize = tools.length;
       const texts = tools.map(documentText);
       if (isFittable(embeddings)) await embeddings.fit(texts);
       cache.model = embeddingModelName(embeddings);
@@ -219,20 +236,22 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
           entries.delete(name);
         }
       }
-      await store(tools);
+      const hashes = texts.map(textHash);
+      await store(tools, texts, hashes);
       // Catalog order decides ties.
       tools.forEach((tool, position) => (entries.get(tool.name)!.order = position));
       nextOrder = tools.length;
-      cache.retain(new Set(texts.map(textHash)));
+      cache.retain(new Set(hashes));
+      indexed = true;
     },
 
     rank(request: RankRequest): RankedTool[] | Promise<RankedTool[]> {
-      if (embeddings === undefined || index === undefined) {
+      if (!indexed || embeddings === undefined) {
         throw new DynamicToolsError("INVALID_OPTION", "The vector strategy was asked to rank before index(catalog) was called.");
       }
       const queries = [request.query, ...(splitClauses ? queryClauses(request.query) : [])];
       const history = historyWeight > 0 ? (request.history ?? []).filter((text) => text.trim() !== "") : [];
-      const texts = [...queries, ...history];
+      const texts = [...queries, ...history].map(prepare);
       const finish = (vectors: number[][]): RankedTool[] =>
         searchAll(
           vectors.slice(0, queries.length).map((vector) => blend(vector, vectors.slice(queries.length))),
@@ -246,7 +265,7 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
     },
 
     async add(tools: readonly ToolMetadata[]): Promise<void> {
-      if (embeddings === undefined) {
+      if (!indexed) {
         throw new DynamicToolsError("INVALID_OPTION", "The vector strategy was asked to add tools before index(catalog) was called.");
       }
       await store(tools);
@@ -305,11 +324,18 @@ function checkSaved(saved: SavedVectorIndex): void {
   }
 }
 
-/** `new OfflineEmbeddings()`, imported on first use; a missing package becomes an error that names it. */
-async function loadDefaultEmbeddings(): Promise<EmbeddingsInterface> {
-  let module: typeof import("@dynamic-tools/offline-embeddings");
+type OfflineEmbeddingsModule = typeof import("@dynamic-tools/offline-embeddings");
+
+/**
+ * `new OfflineEmbeddings()`, imported on first use; a missing package becomes an error that names it.
+ * @internal `importModule` is replaceable for tests.
+ */
+export async function loadDefaultEmbeddings(
+  importModule: () => Promise<OfflineEmbeddingsModule> = () => import("@dynamic-tools/offline-embeddings"),
+): Promise<EmbeddingsInterface> {
+  let module: OfflineEmbeddingsModule;
   try {
-    module = await import("@dynamic-tools/offline-embeddings");
+    module = await importModule();
   } catch (cause) {
     const code = (cause as { code?: unknown }).code;
     if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw cause;

@@ -1,0 +1,232 @@
+import { describe, expect, it } from "vitest";
+import { ToolCatalog } from "../../catalog/tool-catalog.js";
+import type { ToolDeclaration } from "../../catalog/tool-metadata.js";
+import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
+import { CountingEmbeddings } from "./__fixtures__/fake-embeddings.js";
+import { queryClauses } from "./query-clauses.js";
+import { toolDocumentText } from "./tool-document-text.js";
+import { BruteForceVectorIndex, type VectorIndex } from "./vector-index.js";
+import { createVectorStrategy, loadDefaultEmbeddings, type SavedVectorIndex } from "./vector-strategy.js";
+
+const TOOLS: ToolDeclaration[] = [
+  { name: "generate_image", description: "Create or edit an image" },
+  { name: "get_pending_salaries", description: "Salaries not yet paid", category: "salary" },
+  { name: "send_email", description: "Send an email to staff" },
+  { name: "email_send", description: "Send an email to staff" },
+  { name: "book_class", description: "Book a yoga class", tags: ["class"] },
+];
+const catalogOf = (tools: ToolDeclaration[]) => new ToolCatalog({ tools });
+
+async function indexed(tools = TOOLS, embeddings = new CountingEmbeddings()) {
+  const strategy = createVectorStrategy({ embeddings });
+  await strategy.index(catalogOf(tools));
+  return { strategy, embeddings };
+}
+
+const names = (ranked: Array<{ name: string }>) => ranked.map((tool) => tool.name);
+
+describe("createVectorStrategy", () => {
+  it("ranks by cosine with a vector signal, respecting limit and filter", async () => {
+    const { strategy } = await indexed();
+    const ranked = await strategy.rank({ query: "edit my photo", limit: 3 });
+    expect(strategy.name).toBe("vector");
+    expect(ranked[0]).toEqual({ name: "generate_image", score: expect.any(Number), signals: { vector: ranked[0]!.score } });
+    expect(ranked[0]!.score).toBeGreaterThan(0.5);
+    expect(ranked.length).toBeLessThanOrEqual(3);
+    expect(names(await strategy.rank({ query: "edit my photo", limit: 3, filter: (name) => name !== "generate_image" }))).not.toContain(
+      "generate_image",
+    );
+    expect(await strategy.rank({ query: "edit my photo", limit: 0 })).toEqual([]);
+  });
+
+  it("breaks ties by catalog order", async () => {
+    const { strategy } = await indexed();
+    expect(names(await strategy.rank({ query: "send email", limit: 2 }))).toEqual(["send_email", "email_send"]);
+    const reversed = await indexed([TOOLS[3]!, TOOLS[2]!]);
+    expect(names(await reversed.strategy.rank({ query: "send email", limit: 2 }))).toEqual(["email_send", "send_email"]);
+  });
+
+  it("returns nothing for a query with no known word, or from an empty catalog", async () => {
+    const { strategy } = await indexed();
+    expect(await strategy.rank({ query: "xyzzy", limit: 5 })).toEqual([]);
+    const empty = await indexed([]);
+    expect(await empty.strategy.rank({ query: "edit my photo", limit: 5 })).toEqual([]);
+  });
+
+  it("blends earlier messages in below the current one", async () => {
+    const { strategy } = await indexed();
+    const alone = await strategy.rank({ query: "book a class", limit: 5 });
+    const withHistory = await strategy.rank({ query: "book a class", history: ["edit the photo"], limit: 5 });
+    expect(alone[0]!.name).toBe("book_class");
+    expect(withHistory[0]!.name).toBe("book_class");
+    const imageRank = (ranked: Array<{ name: string }>) => names(ranked).indexOf("generate_image");
+    expect(imageRank(withHistory)).toBeGreaterThanOrEqual(0);
+    expect(imageRank(alone)).toBe(-1);
+  });
+
+  it("searches each clause of a multi-part request", async () => {
+    const query = "edit the image of the gym, and then send an email to all staff";
+    const { strategy } = await indexed();
+    const ranked = await strategy.rank({ query, limit: 3 });
+    expect(names(ranked)).toEqual(expect.arrayContaining(["generate_image", "send_email"]));
+    const whole = createVectorStrategy({ embeddings: new CountingEmbeddings(), splitClauses: false });
+    await whole.index(catalogOf(TOOLS));
+    const image = (tools: Array<{ name: string; score: number }>) => tools.find((tool) => tool.name === "generate_image")?.score ?? 0;
+    expect(image(ranked)).toBeGreaterThan(image(await whole.rank({ query, limit: 3 })));
+  });
+
+  it("rewrites each query text after clause splitting, unless queryRewrite is false", async () => {
+    const seen: string[] = [];
+    const strategy = createVectorStrategy({ embeddings: new CountingEmbeddings(), queryRewrite: (text) => (seen.push(text), text.toUpperCase()) });
+    await strategy.index(catalogOf(TOOLS));
+    await strategy.rank({ query: "edit the image of the gym, then send an email to all staff", history: ["book a class"], limit: 2 });
+    expect(seen).toEqual([
+      "edit the image of the gym, then send an email to all staff",
+      "edit the image of the gym",
+      "send an email to all staff",
+      "book a class",
+    ]);
+    const { strategy: byDefault } = await indexed();
+    expect(names(await byDefault.rank({ query: "Could you please edit my photo?", limit: 1 }))).toEqual(["generate_image"]);
+    const asWritten = createVectorStrategy({ embeddings: new CountingEmbeddings(), queryRewrite: false });
+    await asWritten.index(catalogOf(TOOLS));
+    expect(names(await asWritten.rank({ query: "Could you please edit my photo?", limit: 1 }))).toEqual(["generate_image"]);
+  });
+
+  it("embeds only changed tools when re-indexed, and updates in place with add/remove", async () => {
+    const { strategy, embeddings } = await indexed();
+    expect(embeddings.embedded).toHaveLength(TOOLS.length);
+
+    const changed = TOOLS.map((tool) => (tool.name === "book_class" ? { ...tool, description: "Book a spinning class" } : tool));
+    await strategy.index(catalogOf(changed));
+    expect(embeddings.embedded).toHaveLength(TOOLS.length + 1);
+    expect(embeddings.embedded.at(-1)).toContain("spinning");
+    expect(strategy.stats).toEqual({ embedded: TOOLS.length + 1, reused: TOOLS.length - 1 });
+
+    await strategy.add([{ ...catalogOf([{ name: "weather_now", description: "Current weather" }]).get("weather_now")! }]);
+    expect(embeddings.embedded).toHaveLength(TOOLS.length + 2);
+    expect(names(await strategy.rank({ query: "weather", limit: 1 }))).toEqual(["weather_now"]);
+
+    strategy.remove(["weather_now"]);
+    expect(names(await strategy.rank({ query: "weather", limit: 5 }))).toEqual([]);
+
+    await strategy.index(catalogOf(TOOLS.slice(0, 2)));
+    expect(names(await strategy.rank({ query: "send email", limit: 5 }))).not.toContain("send_email");
+  });
+
+  it("calls fit with the catalog's document texts before embedding", async () => {
+    const embeddings = Object.assign(new CountingEmbeddings(), {
+      fitted: [] as string[][],
+      fit(documents: string[]) {
+        this.fitted.push(documents);
+      },
+    });
+    await indexed(TOOLS, embeddings);
+    expect(embeddings.fitted).toEqual([catalogOf(TOOLS).tools().map(toolDocumentText)]);
+  });
+
+  it("uses the index or index factory given", async () => {
+    const created: number[] = [];
+    const strategy = createVectorStrategy({
+      embeddings: new CountingEmbeddings(),
+      index: ({ dimensions }) => {
+        created.push(dimensions);
+        return new BruteForceVectorIndex(dimensions);
+      },
+    });
+    await strategy.index(catalogOf(TOOLS));
+    expect(created).toEqual([11]);
+    const instance: VectorIndex = new BruteForceVectorIndex(11);
+    const withInstance = createVectorStrategy({ embeddings: new CountingEmbeddings(), index: instance });
+    await withInstance.index(catalogOf(TOOLS));
+    expect(instance.size).toBe(TOOLS.length);
+  });
+
+  it("saves to JSON and restores without re-embedding", async () => {
+    const { strategy } = await indexed();
+    const saved = JSON.parse(JSON.stringify(strategy.save())) as SavedVectorIndex;
+    expect(saved).toMatchObject({ formatVersion: 1, dimensions: 11, model: "fake-bag-of-words" });
+    expect(saved.entries.map((entry) => entry.name)).toEqual(TOOLS.map((tool) => tool.name));
+    expect(saved.entries[0]!.textHash).toMatch(/^[0-9a-f]{64}$/);
+
+    const embeddings = new CountingEmbeddings();
+    const restored = createVectorStrategy({ embeddings, saved });
+    await restored.index(catalogOf(TOOLS));
+    expect(embeddings.embedded).toEqual([]);
+    expect(await restored.rank({ query: "edit my photo", limit: 3 })).toEqual(await strategy.rank({ query: "edit my photo", limit: 3 }));
+
+    const otherModel = new CountingEmbeddings("another-model");
+    const reembedded = createVectorStrategy({ embeddings: otherModel, saved });
+    await reembedded.index(catalogOf(TOOLS));
+    expect(otherModel.embedded).toHaveLength(TOOLS.length);
+  });
+
+  it("rejects a saved index of another format version, and bad options", () => {
+    const saved = { formatVersion: 2, dimensions: 1, model: "m", entries: [] };
+    expect(() => createVectorStrategy({ saved })).toThrow(/formatVersion is 2.*reads only format 1/);
+    try {
+      createVectorStrategy({ saved });
+    } catch (error) {
+      expect(DynamicToolsError.isInstance(error) && error.code).toBe("INVALID_OPTION");
+    }
+    expect(() => createVectorStrategy({ saved: { ...saved, formatVersion: 1, entries: [{ name: "a", textHash: "h", vector: [1, 2] }] } })).toThrow(
+      /saved.entries\[0\]/,
+    );
+    expect(() => createVectorStrategy({ historyWeight: -1 })).toThrow(/historyWeight/);
+    expect(() => createVectorStrategy().rank({ query: "x", limit: 1 })).toThrow(/before index/);
+    expect(() => createVectorStrategy().save()).toThrow(/index\(catalog\) first/);
+  });
+
+  it("embeds with OfflineEmbeddings by default, ranking synchronously", async () => {
+    const strategy = createVectorStrategy();
+    await strategy.index(catalogOf(TOOLS));
+    const ranked = strategy.rank({ query: "edit my photo", limit: 2 });
+    expect(Array.isArray(ranked)).toBe(true);
+    expect(names(ranked as Array<{ name: string }>)[0]).toBe("generate_image");
+    expect(strategy.save().model).toMatch(/^dynamic-tools\/offline-glove-100d-int8.*\+fit:/);
+  });
+
+  it("names the package to install when the default embeddings are missing", async () => {
+    const missing = Object.assign(new Error("Cannot find package '@dynamic-tools/offline-embeddings'"), { code: "ERR_MODULE_NOT_FOUND" });
+    const error = await loadDefaultEmbeddings(() => Promise.reject(missing)).catch((caught: unknown) => caught);
+    expect(DynamicToolsError.isInstance(error) && error.code).toBe("INVALID_OPTION");
+    expect((error as Error).message).toMatch(/npm install @dynamic-tools\/offline-embeddings/);
+    const other = new Error("boom");
+    await expect(loadDefaultEmbeddings(() => Promise.reject(other))).rejects.toBe(other);
+  });
+});
+
+describe("queryClauses", () => {
+  it("splits a multi-part request at punctuation and chaining conjunctions", () => {
+    expect(queryClauses("Find the cheapest flight to Oslo and book a hotel near the station")).toEqual([
+      "Find the cheapest flight to Oslo",
+      "book a hotel near the station",
+    ]);
+    expect(queryClauses("Translate this text. Then email the result to Ann.")).toEqual(["Translate this text", "email the result to Ann"]);
+  });
+
+  it("leaves short pieces and single requests alone", () => {
+    expect(queryClauses("salt and pepper")).toEqual([]);
+    expect(queryClauses("what is the weather in Paris")).toEqual([]);
+  });
+});
+
+describe("toolDocumentText", () => {
+  it("joins name words, description, parameters, category, tags and keywords", () => {
+    const tool = catalogOf([
+      {
+        name: "generate_image",
+        description: "Create or edit an image.",
+        whenToUse: "the user wants a picture",
+        parameters: { type: "object", properties: { promptText: { type: "string", description: "What to draw" }, size: { type: "string" } } },
+        category: "media",
+        tags: ["art"],
+        keywords: ["draw"],
+      },
+    ]).get("generate_image")!;
+    expect(toolDocumentText(tool)).toBe(
+      "generate image\nCreate or edit an image.\nUse when: the user wants a picture\nParameters: prompt text (What to draw); size\n" +
+        "Category: media\nTags: art\nKeywords: draw",
+    );
+  });
+});

