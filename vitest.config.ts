@@ -13,6 +13,7 @@ export default defineConfig({
       { find: /^@dynamic-tools\/langgraph\/middleware$/, replacement: source("./packages/langgraph/src/middleware/index.ts") },
       { find: /^@dynamic-tools\/offline-embeddings$/, replacement: source("./packages/offline-embeddings/src/index.ts") },
       { find: /^@dynamic-tools\/hnswlib$/, replacement: source("./packages/hnswlib/src/index.ts") },
+      { find: /^@dynamic-tools\/mcp$/, replacement: source("./packages/mcp/src/index.ts") },
     ],
   },
   test: {

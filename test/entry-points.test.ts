@@ -18,6 +18,7 @@ const PACKAGES: Record<string, { dir: string; expected: string[] }> = {
   },
   "@dynamic-tools/offline-embeddings": { dir: "packages/offline-embeddings", expected: ["OfflineEmbeddings", "loadWordVectorTable"] },
   "@dynamic-tools/hnswlib": { dir: "packages/hnswlib", expected: ["HnswVectorIndex", "hnswVectorIndex"] },
+  "@dynamic-tools/mcp": { dir: "packages/mcp", expected: ["createMcpToolSource", "createSdkToolRegistry", "McpServerError"] },
 };
 
 function entryPoints(dir: string): string[] {

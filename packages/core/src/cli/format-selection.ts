@@ -15,6 +15,7 @@ export function selectionJson(selection: ToolSelection) {
     totalTools: selection.totalTools,
     core: selection.core,
     matchedTools: selection.matchedTools.map(({ name, reason }) => ({ name, reason })),
+    ...(selection.ranked === undefined ? {} : { ranked: selection.ranked }),
     ...(selection.trimmedBy === undefined ? {} : { trimmedBy: selection.trimmedBy }),
     budget: selection.budget,
     strategy: selection.strategy,
@@ -33,7 +34,10 @@ export function formatSelection(selection: ToolSelection, catalog: ToolCatalog):
   const share = tokens && tokens.all > 0 ? ` (${Math.round((100 * tokens.selected) / tokens.all)}%)` : "";
   lines.push(`Selected ${selection.count} of ${selection.totalTools} tools` + (tokens ? `: ${tokens.selected} of ${tokens.all} definition tokens${share}` : ""));
   lines.push("");
-  if (selection.categories.length > 0) {
+  if (selection.ranked !== undefined && selection.ranked.length > 0) {
+    lines.push(`Ranked by ${selection.strategy}`);
+    lines.push(...padTable(selection.ranked.map((tool) => [`  ${tool.rank}.`, tool.name, tool.reason])));
+  } else if (selection.categories.length > 0) {
     lines.push("Categories");
     const rows = selection.categories.map((category) => [
       `  ${category.name}`,

@@ -3,20 +3,24 @@
  */
 import { parseArgs } from "node:util";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
-import { createSelector } from "../selection/select-tools.js";
+import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
+import { createToolSelector } from "../selection/select-ranked.js";
 import { formatSelection, selectionJson } from "./format-selection.js";
 import { parseCount, UsageError } from "./usage-error.js";
 
-export const SELECT_USAGE = `dynamic-tools select --catalog <file> [--history <message>]... [--max-tools N] [--max-tokens N] [--json] <message>
+export const SELECT_USAGE = `dynamic-tools select --catalog <file> [--history <message>]... [--strategy <name>] [--top-k N]
+                     [--max-tools N] [--max-tokens N] [--json] <message>
 
   --catalog <file>     catalog file (JSON or YAML; a plain array of tools or { tools, categories, core, ... })
   --history <message>  an earlier human message, oldest first (repeatable)
+  --strategy <name>    keyword (default), bm25, fuzzy, vector, hybrid or sequence-matcher
+  --top-k N            retrieval strategies: most ranked tools bound after the core tools (default 10)
   --max-tools N        override the catalog's maxTools
   --max-tokens N       override the catalog's maxTokens
   --json               print one JSON object: { count, tools, categories, trimmed, tokens, ... }`;
 
 /** Runs `select`; returns the exit code. */
-export function selectCommand(argv: string[], out: (text: string) => void): number {
+export async function selectCommand(argv: string[], out: (text: string) => void): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -25,6 +29,8 @@ export function selectCommand(argv: string[], out: (text: string) => void): numb
       history: { type: "string", multiple: true },
       "max-tools": { type: "string" },
       "max-tokens": { type: "string" },
+      strategy: { type: "string" },
+      "top-k": { type: "string" },
       json: { type: "boolean", default: false },
     },
   });
@@ -32,13 +38,19 @@ export function selectCommand(argv: string[], out: (text: string) => void): numb
   if (positionals.length === 0) throw new UsageError("select needs a message.", SELECT_USAGE);
   const maxTools = parseCount(values["max-tools"], "--max-tools");
   const maxTokens = parseCount(values["max-tokens"], "--max-tokens");
+  const topK = parseCount(values["top-k"], "--top-k");
+  if (values.strategy !== undefined && !BUILTIN_STRATEGY_NAMES.includes(values.strategy)) {
+    throw new UsageError(`Unknown strategy "${values.strategy}". Strategies: ${BUILTIN_STRATEGY_NAMES.join(", ")}.`, SELECT_USAGE);
+  }
   const catalog = loadCatalogFile(values.catalog);
-  const select = createSelector(catalog, {
+  const select = createToolSelector(catalog, {
+    ...(values.strategy === undefined ? {} : { strategy: values.strategy }),
+    ...(topK === undefined ? {} : { topK }),
     ...(maxTools === undefined ? {} : { maxTools }),
     ...(maxTokens === undefined ? {} : { maxTokens }),
   });
   const messages = [...(values.history ?? []), positionals.join(" ")].map((content) => ({ role: "user", content }));
-  const selection = select(messages);
+  const selection = await select(messages);
   out(values.json ? JSON.stringify(selectionJson(selection)) : formatSelection(selection, catalog));
   return 0;
 }

@@ -1,0 +1,183 @@
+/**
+ * @module Opens one live session with one MCP server (stdio or Streamable HTTP), loaded lazily: the MCP SDK and
+ * `@langchain/mcp-adapters` are imported only when a server is first connected, so a catalog built from the cache
+ * never loads them.
+ *
+ * Why the SDK `Client` plus the adapters' `loadMcpTools`, not `MultiServerMCPClient`: the multi-server client
+ * connects all its servers in one `initializeConnections()`, keeps a stdio connection whose process died (it only
+ * checks that a connection was registered), and restarts servers on its own timer. Owning one `Client` per server
+ * gives exactly one lazy connect, an `onclose` that marks the session dead the moment the child exits, and a clean
+ * reconnect on the next call. `loadMcpTools` still does the LangChain part: schema simplification for the model,
+ * content and artifact conversion of results, tool errors.
+ */
+import type { JsonSchema } from "@dynamic-tools/core";
+import type { DynamicStructuredTool } from "@langchain/core/tools";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import type { CachedServerInfo, CachedTool, McpToolAnnotations } from "../cache/metadata-cache.js";
+import type { McpServerConfig } from "../config/server-config.js";
+
+/** The client name this library announces to servers. */
+const CLIENT_INFO = { name: "dynamic-tools", version: "0.1.0" };
+
+/** Bytes of a server's stderr kept to explain a failure. */
+const STDERR_TAIL = 1_000;
+
+/** Options of {@link connectServer}. */
+export interface ConnectServerOptions {
+  serverId: string;
+  config: McpServerConfig;
+  /** Most time for starting and initialising, in ms. */
+  timeoutMs: number;
+  /** The connection closed without {@link LiveServer.close} (the process exited, the HTTP session ended). */
+  onClose: () => void;
+  /** The server announced that its tool list changed. */
+  onToolListChanged: () => void;
+  /** Output of a stdio server on stderr. */
+  onStderr: (text: string) => void;
+}
+
+/** An open session with a server. */
+export interface LiveServer {
+  /** The server's tools as listed on connect or by the last {@link LiveServer.relist}. */
+  readonly tools: CachedTool[];
+  readonly server: CachedServerInfo;
+  /** False once the connection closed, whoever closed it. */
+  readonly open: boolean;
+  /** The end of what the server wrote on stderr, for error messages ("" when nothing). */
+  stderrTail(): string;
+  /** Calls a tool by its own name; resolves to `[content, artifacts]` as `@langchain/mcp-adapters` converts them. */
+  call(toolName: string, args: Record<string, unknown>, config: RunnableConfig | undefined): Promise<unknown>;
+  /** Lists the tools again. */
+  relist(): Promise<CachedTool[]>;
+  /** Closes the session (and ends a stdio server's process). */
+  close(): Promise<void>;
+}
+
+function toCachedTool(tool: DynamicStructuredTool): CachedTool {
+  const annotations = (tool.metadata as { annotations?: McpToolAnnotations } | undefined)?.annotations;
+  return {
+    name: tool.name,
+    description: tool.description,
+    // loadMcpTools builds each tool from the server's JSON Schema (dereferenced and simplified for LLM providers).
+    inputSchema: tool.schema as JsonSchema,
+    ...(annotations === undefined ? {} : { annotations }),
+  };
+}
+
+/**
+ * Starts or reaches a server, initialises the MCP session and lists its tools.
+ * @throws whatever the transport or the initialisation threw; the caller names the server.
+ */
+export async function connectServer(options: ConnectServerOptions): Promise<LiveServer> {
+  const { serverId, config, timeoutMs, onClose, onToolListChanged, onStderr } = options;
+  const [{ Client }, { ToolListChangedNotificationSchema }, { loadMcpTools }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/client/index.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+    import("@langchain/mcp-adapters"),
+  ]).catch((error: unknown) => {
+    throw new Error(
+      `cannot load the MCP client libraries (install @modelcontextprotocol/sdk, @langchain/mcp-adapters and its peer @langchain/langgraph): ${
+        error instanceof Error ? error.message : String(error)
+      }`,
+      { cause: error },
+    );
+  });
+
+  let stderr = "";
+  let transport: import("@modelcontextprotocol/sdk/shared/transport.js").Transport;
+  if (config.transport === "stdio") {
+    const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+    const stdio = new StdioClientTransport({
+      command: config.command,
+      args: config.args ?? [],
+      // The SDK merges these over its safe defaults (HOME, PATH, …), not over this process's whole environment.
+      ...(config.env === undefined ? {} : { env: config.env }),
+      ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+      stderr: "pipe",
+    });
+    stdio.stderr?.on("data", function keepStderr(chunk: Buffer) {
+      const text = chunk.toString("utf8");
+      stderr = (stderr + text).slice(-STDERR_TAIL);
+      onStderr(text);
+    });
+    transport = stdio;
+  } else {
+    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+    transport = new StreamableHTTPClientTransport(new URL(config.url), config.headers === undefined ? {} : { requestInit: { headers: config.headers } });
+  }
+
+  const client = new Client(CLIENT_INFO);
+  let open = false;
+  let closing = false;
+  client.onclose = function sessionClosed() {
+    const wasOpen = open;
+    open = false;
+    if (wasOpen && !closing) onClose();
+  };
+  try {
+    await client.connect(transport, { timeout: timeoutMs });
+    open = true;
+  } catch (error) {
+    closing = true;
+    await client.close().catch(() => undefined);
+    if (error instanceof Error) {
+      // The SDK's StreamableHTTPError keeps the HTTP status in `code`, not in its message.
+      const status = (error as { code?: unknown }).code;
+      if (config.transport === "http" && typeof status === "number" && status >= 100) error.message += ` (HTTP ${status})`;
+      if (stderr.trim() !== "") error.message += ` (server stderr: ${stderr.trim()})`;
+    }
+    throw error;
+  }
+
+  let adapterTools = new Map<string, DynamicStructuredTool>();
+  let tools: CachedTool[] = [];
+  async function relist(): Promise<CachedTool[]> {
+    // throwOnLoadError false: one tool with a schema LangChain cannot use must not hide the server's other tools.
+    const loaded = await loadMcpTools(serverId, client, { throwOnLoadError: false });
+    adapterTools = new Map(loaded.map((tool) => [tool.name, tool]));
+    tools = loaded.map(toCachedTool);
+    return tools;
+  }
+  try {
+    await relist();
+  } catch (error) {
+    closing = true;
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => onToolListChanged());
+
+  const version = client.getServerVersion();
+  const instructions = client.getInstructions();
+  const server: CachedServerInfo = {
+    ...(version?.name === undefined ? {} : { name: version.name }),
+    ...(version?.version === undefined ? {} : { version: version.version }),
+    ...(instructions === undefined ? {} : { instructions }),
+  };
+
+  return {
+    get tools() {
+      return tools;
+    },
+    server,
+    get open() {
+      return open;
+    },
+    stderrTail: () => stderr.trim(),
+    async call(toolName, args, runConfig) {
+      const tool = adapterTools.get(toolName);
+      if (tool === undefined) {
+        throw new Error(`it has no tool "${toolName}" any more (its tools: ${[...adapterTools.keys()].join(", ") || "none"})`);
+      }
+      // The adapter's own function, not tool.invoke(): our proxy already validated the arguments, and invoke() would
+      // drop the artifact half of the [content, artifact] pair.
+      return tool.func(args, undefined, runConfig);
+    },
+    relist,
+    async close() {
+      closing = true;
+      open = false;
+      await client.close();
+    },
+  };
+}

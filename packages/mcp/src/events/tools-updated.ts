@@ -1,0 +1,65 @@
+/**
+ * @module The tools-updated event of a tool source (seed 000's TOOLS_UPDATED): which tools of one server or app
+ * appeared, changed or went away, so a catalog can update incrementally.
+ */
+import type { ToolDeclaration } from "@dynamic-tools/core";
+import type { StructuredToolInterface } from "@langchain/core/tools";
+
+/** One server's or app's tool list changed. */
+export interface ToolsUpdatedEvent {
+  source: "mcp" | "sdk";
+  /** The MCP server id or SDK app name. */
+  sourceId: string;
+  /** The namespace of these tools, e.g. `mcp_files`. */
+  namespace: string;
+  /** Every tool this server or app now has (empty once unregistered). */
+  tools: StructuredToolInterface[];
+  /** The catalog declarations of those tools (source, sourceId, namespace, permission), in the same order. */
+  declarations: ToolDeclaration[];
+  /** Names (prefixed) of tools that are new. */
+  added: string[];
+  /** Names of tools whose description, schema or permission changed: their tool objects were replaced. */
+  changed: string[];
+  /** Names of tools that are gone. */
+  removed: string[];
+}
+
+/** Receives {@link ToolsUpdatedEvent}s. */
+export type ToolsUpdatedListener = (event: ToolsUpdatedEvent) => void;
+
+/** Stops a listener. */
+export type Unsubscribe = () => void;
+
+/** A minimal listener list: a listener that throws is reported and does not stop the others or the caller. */
+export class ToolsUpdatedListeners {
+  readonly #listeners = new Set<ToolsUpdatedListener>();
+
+  add(listener: ToolsUpdatedListener): Unsubscribe {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  emit(event: ToolsUpdatedEvent): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        // The event is emitted from inside a tool call or a connect: a broken listener must not fail those.
+        console.error(`dynamic-tools: a tools-updated listener failed for ${event.source} "${event.sourceId}":`, error);
+      }
+    }
+  }
+}
+
+/** Names added, changed and removed between two versions of a tool list, each keyed by name with a fingerprint. */
+export function diffTools(
+  before: ReadonlyMap<string, string>,
+  after: ReadonlyMap<string, string>,
+): Pick<ToolsUpdatedEvent, "added" | "changed" | "removed"> {
+  const added = [...after.keys()].filter((name) => !before.has(name));
+  const removed = [...before.keys()].filter((name) => !after.has(name));
+  const changed = [...after.keys()].filter((name) => before.has(name) && before.get(name) !== after.get(name));
+  return { added, changed, removed };
+}
