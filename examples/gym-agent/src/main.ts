@@ -6,26 +6,41 @@
  *
  * `pnpm start -- --compare` runs the same conversation through the real ChatOpenAI client against a local fake
  * OpenAI endpoint twice, `bindTools(ALL_TOOLS)` versus dynamic, and prints what each sent per turn (compare.ts).
+ *
+ * `pnpm start -- --mode search|both|auto|auto:N` runs the conversation with tool search: core tools + `tool_search`
+ * (+ this turn's selection in `both`), and the tools the model found stay loaded for later turns. The offline model
+ * then searches for a tool it lacks. `pnpm start -- --tokens` prints the first model call's definition tokens for
+ * "what is pending salary?" in each mode (first-turn-tokens.ts).
  */
-import type { ToolSelection } from "@dynamic-tools/core";
-import { createDynamicToolAgent } from "@dynamic-tools/langgraph";
+import { createDynamicToolAgent, parseToolMode, type DynamicToolSelection, type ToolMode } from "@dynamic-tools/langgraph";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { MemorySaver } from "@langchain/langgraph";
 import { createGymCatalog } from "./catalog.js";
-import { DEMO_CONVERSATION } from "./conversation.js";
+import { DEMO_CONVERSATION, OFFLINE_SCRIPT } from "./conversation.js";
 import { SYSTEM_PROMPT, chooseModel } from "./model.js";
+import { SearchingOfflineModel } from "./searching-offline-model.js";
 
 function clip(text: string, limit = 150): string {
   const flat = text.replace(/\s+/g, " ");
   return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
 }
 
-function printSelection(selection: ToolSelection): void {
+function printSelection(selection: DynamicToolSelection): void {
   const reasons = selection.categories.map((category) => `${category.name} (${category.reason})`);
   console.log(`  categories: ${reasons.length > 0 ? reasons.join("; ") : "none"}`);
   const tokens = selection.tokens;
   const tokenText = tokens ? `, ${tokens.selected.toLocaleString("en")} of ${tokens.all.toLocaleString("en")} definition tokens (${Math.round((100 * tokens.selected) / tokens.all)}%)` : "";
   console.log(`  bound: ${selection.count} of ${selection.totalTools} tools${tokenText}${selection.trimmed.length > 0 ? `, ${selection.trimmed.length} trimmed` : ""}`);
+  if (selection.searchTool !== undefined) console.log(`  loaded (bound after the selection): ${selection.loaded?.join(", ") || "none"}`);
+  for (const tool of selection.unloaded ?? []) console.log(`  unloaded ${tool.name}: ${tool.reason}`);
+}
+
+/** `--mode <mode>`, validated (select by default). */
+function modeFlag(): ToolMode {
+  const index = process.argv.indexOf("--mode");
+  const mode = (index >= 0 ? process.argv[index + 1] : undefined) ?? "select";
+  parseToolMode(mode);
+  return mode as ToolMode;
 }
 
 function printNewMessages(messages: BaseMessage[]): void {
@@ -41,10 +56,23 @@ function printNewMessages(messages: BaseMessage[]): void {
 }
 
 async function main(): Promise<void> {
+  const mode = modeFlag();
   const catalog = createGymCatalog();
-  const { model, label } = await chooseModel();
-  const agent = createDynamicToolAgent({ model, catalog, systemPrompt: SYSTEM_PROMPT, checkpointer: new MemorySaver() });
-  console.log(`Gym agent: ${catalog.size} tools in ${catalog.categories().length} categories, ${catalog.settings.core.length} core tools.`);
+  const chosen = await chooseModel();
+  // Offline, the search modes need a model that searches for what it lacks; auto needs a context window (the
+  // offline model has no name): gpt-4o-mini's 128,000 tokens.
+  const offline = !process.env.OPENAI_API_KEY;
+  const { model, label } =
+    offline && mode !== "select" ? { model: new SearchingOfflineModel({ script: OFFLINE_SCRIPT }), label: `${chosen.label}, searching for tools it lacks` } : chosen;
+  const agent = createDynamicToolAgent({
+    model,
+    catalog,
+    mode,
+    ...(offline && mode.startsWith("auto") ? { contextWindow: 128_000 } : {}),
+    systemPrompt: SYSTEM_PROMPT,
+    checkpointer: new MemorySaver(),
+  });
+  console.log(`Gym agent: ${catalog.size} tools in ${catalog.categories().length} categories, ${catalog.settings.core.length} core tools; mode ${mode}.`);
   console.log(`Model: ${label}\n`);
   const config = { configurable: { thread_id: "demo" } };
   let seen = 0;
@@ -63,7 +91,12 @@ async function compare(): Promise<void> {
   console.log(formatComparison(await runComparison()));
 }
 
-(process.argv.includes("--compare") ? compare() : main()).catch((error: unknown) => {
+async function tokens(): Promise<void> {
+  const { formatFirstTurnTable, measureFirstTurn } = await import("./first-turn-tokens.js");
+  console.log(formatFirstTurnTable(await measureFirstTurn()));
+}
+
+(process.argv.includes("--compare") ? compare() : process.argv.includes("--tokens") ? tokens() : main()).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

@@ -1,14 +1,22 @@
 /**
  * @module @dynamic-tools/langgraph: drop dynamic tool selection into a LangGraph.js graph in place of
  * `bindTools(ALL_TOOLS)`: a pre-model selection node, a model node that binds only the selection, DynamicToolNode
- * that executes any catalog tool, and a prebuilt agent.
+ * that executes any catalog tool, a prebuilt agent, and `tool_search` with loaded tools that persist (modes select,
+ * search, both and auto). The createAgent middleware is at `@dynamic-tools/langgraph/middleware`.
  */
-export { DynamicToolsAnnotation, toolSelectionChannels, type DynamicToolsState, type DynamicToolsUpdate } from "./state/dynamic-tools-state.js";
+export {
+  DynamicToolsAnnotation,
+  toolSelectionChannels,
+  loadedToolsChannels,
+  type DynamicToolsState,
+  type DynamicToolsUpdate,
+} from "./state/dynamic-tools-state.js";
 export {
   createToolSelectorNode,
   selectionTraceMetadata,
   SELECTION_RUN_NAME,
   type ToolSelectorNodeOptions,
+  type ToolSelectorNodeUpdate,
 } from "./nodes/tool-selector-node.js";
 export {
   bindSelectedTools,
@@ -17,4 +25,33 @@ export {
   type ToolCallingModel,
 } from "./nodes/bind-selected-tools.js";
 export { DynamicToolNode, type DynamicToolNodeOptions } from "./nodes/dynamic-tool-node.js";
+export { definitionOfTool, definitionTokensOf } from "./nodes/extra-tool-definition.js";
 export { createDynamicToolAgent, AGENT_NODES, type DynamicToolAgentOptions } from "./prebuilt/create-dynamic-tool-agent.js";
+
+export { createToolSearchTool, LOADED_TOOLS_KEY, type ToolSearchOptions, type ToolSearchInput } from "./search/tool-search-tool.js";
+export { isToolSearchArtifact, type ToolSearchArtifact, type ToolSearchMatch } from "./search/search-artifact.js";
+export { formatSearchResults, type FormatSearchResultsInput } from "./search/format-search-results.js";
+export { expandToNamespaces, type ExpandToNamespacesInput, type NamespaceExpansion } from "./search/expand-namespaces.js";
+export { reduceLoadedTools, type LoadedToolsUpdate } from "./search/loaded-tools.js";
+export {
+  loadedToolsFromMessages,
+  loadedToolRecency,
+  TOOL_SEARCH_NAME,
+  type LoadedHistoryOptions,
+  type LoadedToolRecency,
+} from "./search/loaded-tools-history.js";
+export { planBoundTools, type PlanBoundToolsInput, type BoundToolsPlan } from "./search/plan-bound-tools.js";
+
+export {
+  parseToolMode,
+  usesSearch,
+  DEFAULT_AUTO_PERCENT,
+  type ToolMode,
+  type BindingMode,
+  type FallbackMode,
+  type ParsedToolMode,
+} from "./modes/tool-mode.js";
+export { decideAutoMode, type AutoModeDecision, type DecideAutoModeInput } from "./modes/auto-mode.js";
+export { KNOWN_CONTEXT_WINDOWS, contextWindowOf, modelNameOf } from "./modes/context-windows.js";
+export { createTurnPlanner, type TurnPlanner, type TurnPlannerOptions, type TurnPlan, type TurnPlannerInput } from "./modes/turn-planner.js";
+export type { DynamicToolSelection, UnloadedTool } from "./modes/dynamic-tool-selection.js";

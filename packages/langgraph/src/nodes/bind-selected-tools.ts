@@ -4,6 +4,8 @@
 import { DynamicToolsError, type ToolCatalog, type ToolSelection } from "@dynamic-tools/core";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { SystemMessage, type BaseMessage } from "@langchain/core/messages";
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import { definitionOfTool } from "./extra-tool-definition.js";
 
 /** A chat model that can bind tools. */
 export type ToolCallingModel = Pick<BaseChatModel, "bindTools">;
@@ -16,17 +18,29 @@ export function assertToolCallingModel(model: unknown): asserts model is Require
 }
 
 /**
- * Binds the selected tools (their catalog definitions, in bind order) to the model.
+ * Binds the selected tools (their catalog definitions, in bind order) to the model. A selected name that is not in
+ * the catalog (such as `tool_search`) is bound from `extraTools`.
  *
  * @example
  * ```ts
  * const response = await bindSelectedTools(model, catalog, state.toolSelection).invoke(state.messages);
+ * const withSearch = bindSelectedTools(model, catalog, state.toolSelection, [toolSearch]);
  * ```
  */
-export function bindSelectedTools(model: ToolCallingModel, catalog: ToolCatalog, selection: ToolSelection | null | undefined) {
+export function bindSelectedTools(
+  model: ToolCallingModel,
+  catalog: ToolCatalog,
+  selection: ToolSelection | null | undefined,
+  extraTools: readonly StructuredToolInterface[] = [],
+) {
   assertToolCallingModel(model);
   const names = selection?.tools ?? [];
-  return model.bindTools(catalog.definitions(names));
+  const extra = new Map(extraTools.map((tool) => [tool.name, tool]));
+  const definitions = names.map((name) => {
+    const tool = catalog.has(name) ? undefined : extra.get(name);
+    return tool === undefined ? catalog.definitions([name])[0]! : definitionOfTool(tool);
+  });
+  return model.bindTools(definitions);
 }
 
 /** Options of {@link createDynamicModelNode}. */
@@ -37,6 +51,8 @@ export interface DynamicModelNodeOptions {
   catalog: ToolCatalog;
   /** A system prompt put before the conversation on every call. */
   systemPrompt?: string;
+  /** Tools outside the catalog the selection may name (the `tool_search` tool). */
+  extraTools?: readonly StructuredToolInterface[];
 }
 
 /**
@@ -47,14 +63,14 @@ export interface DynamicModelNodeOptions {
  * graph.addNode("agent", createDynamicModelNode({ model: new ChatOpenAI({ model: "gpt-4o" }), catalog }));
  * ```
  */
-export function createDynamicModelNode({ model, catalog, systemPrompt }: DynamicModelNodeOptions) {
+export function createDynamicModelNode({ model, catalog, systemPrompt, extraTools = [] }: DynamicModelNodeOptions) {
   assertToolCallingModel(model);
   return async function callModel(
     state: { messages: BaseMessage[]; toolSelection?: ToolSelection | null },
     config?: Parameters<ReturnType<typeof bindSelectedTools>["invoke"]>[1],
   ): Promise<{ messages: BaseMessage[] }> {
     const messages = systemPrompt === undefined ? state.messages : [new SystemMessage(systemPrompt), ...state.messages];
-    const response = await bindSelectedTools(model, catalog, state.toolSelection).invoke(messages, config);
+    const response = await bindSelectedTools(model, catalog, state.toolSelection, extraTools).invoke(messages, config);
     return { messages: [response] };
   };
 }

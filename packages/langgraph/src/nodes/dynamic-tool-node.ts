@@ -2,11 +2,13 @@
  * @module DynamicToolNode: a ToolNode that executes any tool of the full catalog, not only this turn's selection
  * (seed 004's TOOL_MAP), and turns every bad call into an error ToolMessage instead of a crashed graph.
  */
-import { isBindable, type ToolCatalog, type ToolFilterOptions } from "@dynamic-tools/core";
+import type { ToolCatalog, ToolFilterOptions } from "@dynamic-tools/core";
 import { ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
+import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { Command, LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
+import { toolCallRefusal } from "./tool-call-refusal.js";
 
 /** Options of {@link DynamicToolNode}. */
 export interface DynamicToolNodeOptions extends ToolFilterOptions {
@@ -15,6 +17,8 @@ export interface DynamicToolNodeOptions extends ToolFilterOptions {
   tags?: string[];
   /** Turn errors thrown by tools into error ToolMessages (as ToolNode does). @defaultValue true */
   handleToolErrors?: boolean;
+  /** Tools outside the catalog this node also executes (the `tool_search` tool). @defaultValue [] */
+  extraTools?: readonly StructuredToolInterface[];
 }
 
 /**
@@ -33,27 +37,23 @@ export class DynamicToolNode extends ToolNode {
   /** The registry this node executes from. */
   readonly catalog: ToolCatalog;
   readonly #filters: ToolFilterOptions;
+  readonly #extraNames: ReadonlySet<string>;
 
-  constructor(catalog: ToolCatalog, { name = "tools", tags, handleToolErrors, ...filters }: DynamicToolNodeOptions = {}) {
-    super(catalog.executableTools(), {
+  constructor(catalog: ToolCatalog, { name = "tools", tags, handleToolErrors, extraTools = [], ...filters }: DynamicToolNodeOptions = {}) {
+    super([...catalog.executableTools(), ...extraTools], {
       name,
       ...(tags === undefined ? {} : { tags }),
       ...(handleToolErrors === undefined ? {} : { handleToolErrors }),
     });
     this.catalog = catalog;
     this.#filters = filters;
+    this.#extraNames = new Set(extraTools.map((tool) => tool.name));
   }
 
   /** Why this call must not run, or undefined when it may. */
   protected refusal(call: ToolCall): string | undefined {
-    const tool = this.catalog.get(call.name);
-    if (tool === undefined) {
-      return `Tool "${call.name}" is not in the catalog (${this.catalog.size} tools).${this.catalog.suggest(call.name)}`;
-    }
-    // Non-searchable tools may still be called: searchability only hides a tool from selection and search.
-    if (!isBindable(tool, this.#filters, true)) return `Tool "${call.name}" is not available to this agent (disabled or excluded).`;
-    if (this.catalog.getTool(call.name) === undefined) return `Tool "${call.name}" is declared in the catalog but has no implementation.`;
-    return undefined;
+    if (this.#extraNames.has(call.name) && !this.catalog.has(call.name)) return undefined;
+    return toolCallRefusal(this.catalog, this.#filters, call.name);
   }
 
   protected override async runTool(call: ToolCall, config: LangGraphRunnableConfig, state: unknown): Promise<ToolMessage | Command> {

@@ -1,9 +1,13 @@
 /**
- * @module The pre-model node: reads the conversation and writes this turn's {@link ToolSelection} to state.
+ * @module The pre-model node: reads the conversation (and the loaded tools) and writes this turn's
+ * {@link ToolSelection} to state, in any mode: select, search, both or auto.
  */
-import { createToolSelector, type ToolCatalog, type ToolSelection, type ToolSelectorOptions } from "@dynamic-tools/core";
+import type { ToolSelection } from "@dynamic-tools/core";
 import type { BaseMessage } from "@langchain/core/messages";
 import { RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
+import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
+import { createTurnPlanner, type TurnPlannerOptions } from "../modes/turn-planner.js";
+import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 
 /** The name of the traced child run that carries each selection (a LangSmith run, a `streamEvents` event). */
 export const SELECTION_RUN_NAME = "tool_selection";
@@ -18,8 +22,10 @@ export const SELECTION_RUN_NAME = "tool_selection";
  * // { strategy: "keyword", count: 19, totalTools: 137, trimmedCount: 0, categories: ["salary", "staff"], tokensSelected: 2153, tokensAll: 16881, maxTools: 128 }
  * ```
  */
-export function selectionTraceMetadata(selection: ToolSelection): Record<string, string | number | string[]> {
+export function selectionTraceMetadata(selection: ToolSelection | DynamicToolSelection): Record<string, string | number | string[]> {
+  const { mode, loaded, unloaded } = selection as DynamicToolSelection;
   return {
+    ...(mode === undefined ? {} : { mode }),
     strategy: selection.strategy,
     count: selection.count,
     totalTools: selection.totalTools,
@@ -30,6 +36,8 @@ export function selectionTraceMetadata(selection: ToolSelection): Record<string,
     ...(selection.tokens === undefined ? {} : { tokensSelected: selection.tokens.selected, tokensAll: selection.tokens.all }),
     maxTools: selection.budget.maxTools,
     ...(selection.budget.maxTokens === undefined ? {} : { maxTokens: selection.budget.maxTokens }),
+    ...(loaded === undefined ? {} : { loaded }),
+    ...(unloaded === undefined || unloaded.length === 0 ? {} : { unloaded: unloaded.map((tool) => tool.name) }),
   };
 }
 
@@ -38,7 +46,7 @@ export function selectionTraceMetadata(selection: ToolSelection): Record<string,
  * whole selection as output and {@link selectionTraceMetadata} as metadata. Run metadata is fixed when a run
  * starts, so the selection is made first (it takes microseconds to milliseconds) and recorded here.
  */
-async function traceSelection(selection: ToolSelection, config: RunnableConfig | undefined): Promise<void> {
+export async function traceSelection(selection: ToolSelection, config: RunnableConfig | undefined): Promise<void> {
   await RunnableLambda.from(function toolSelection() {
     return selection;
   }).invoke(selection.query, {
@@ -51,11 +59,16 @@ async function traceSelection(selection: ToolSelection, config: RunnableConfig |
 
 /**
  * Options of {@link createToolSelectorNode}: the catalog plus any selection option, including the strategy
- * (`"keyword"` by default; `"hybrid"`, `"bm25"`, … or your own) and, for retrieval, `topK` and `autoCut`.
+ * (`"keyword"` by default; `"hybrid"`, `"bm25"`, … or your own) and, for retrieval, `topK` and `autoCut`; and the
+ * mode (`"select"` by default; `"search"` and `"both"` need `searchTool`; `"auto"`/`"auto:N"` need the model or
+ * `contextWindow`).
  */
-export interface ToolSelectorNodeOptions extends ToolSelectorOptions {
-  /** The full registry. */
-  catalog: ToolCatalog;
+export type ToolSelectorNodeOptions = TurnPlannerOptions;
+
+/** What the node writes: the selection, and the loaded set when it changes (rebuilt or unloaded). */
+export interface ToolSelectorNodeUpdate {
+  toolSelection: DynamicToolSelection;
+  loadedTools?: LoadedToolsUpdate;
 }
 
 /**
@@ -64,7 +77,12 @@ export interface ToolSelectorNodeOptions extends ToolSelectorOptions {
  * metadata holds the strategy, counts, trimming, categories and tokens, so a LangSmith trace shows why the model
  * saw what it saw.
  *
+ * In modes `search` and `both` the bound list is core, `tool_search`, this turn's selection, then the loaded tools
+ * (first-load order); the budget covers all of it and unloads the least recently used loaded tools when needed.
+ *
  * @param options.catalog - the full registry to select from.
+ * @param options.mode - `"select"` (default), `"search"`, `"both"`, `"auto"` or `"auto:N"`.
+ * @param options.searchTool - the tool from `createToolSearchTool(catalog)`, for modes that bind it.
  * @example
  * ```ts
  * const graph = new StateGraph(DynamicToolsAnnotation)
@@ -78,11 +96,14 @@ export interface ToolSelectorNodeOptions extends ToolSelectorOptions {
  *   .compile();
  * ```
  */
-export function createToolSelectorNode({ catalog, ...options }: ToolSelectorNodeOptions) {
-  const select = createToolSelector(catalog, options);
-  return async function selectTools(state: { messages: BaseMessage[] }, config?: RunnableConfig): Promise<{ toolSelection: ToolSelection }> {
-    const selection = await select(state.messages);
+export function createToolSelectorNode(options: ToolSelectorNodeOptions) {
+  const plan = createTurnPlanner(options);
+  return async function selectTools(
+    state: { messages: BaseMessage[]; loadedTools?: readonly string[] | null },
+    config?: RunnableConfig,
+  ): Promise<ToolSelectorNodeUpdate> {
+    const { selection, loadedUpdate } = await plan({ messages: state.messages, loadedTools: state.loadedTools });
     await traceSelection(selection, config);
-    return { toolSelection: selection };
+    return loadedUpdate === undefined ? { toolSelection: selection } : { toolSelection: selection, loadedTools: loadedUpdate };
   };
 }

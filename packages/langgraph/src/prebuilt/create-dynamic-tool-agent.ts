@@ -1,20 +1,25 @@
 /**
- * @module The prebuilt agent: select → agent → tools, looping; the drop-in for `createReactAgent(model, ALL_TOOLS)`.
+ * @module The prebuilt agent: select → agent → tools, looping; the drop-in for `createReactAgent(model, ALL_TOOLS)`,
+ * in any mode (select, search, both, auto).
  */
-import type { ToolCatalog, ToolSelectorOptions } from "@dynamic-tools/core";
 import { END, START, StateGraph, type BaseCheckpointSaver, type BaseStore } from "@langchain/langgraph";
 import { toolsCondition } from "@langchain/langgraph/prebuilt";
+import type { TurnPlannerOptions } from "../modes/turn-planner.js";
 import { createDynamicModelNode, type ToolCallingModel } from "../nodes/bind-selected-tools.js";
 import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
 import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
+import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
 import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
 
 /** Options of {@link createDynamicToolAgent}. */
-export interface DynamicToolAgentOptions extends ToolSelectorOptions {
-  /** A tool-calling chat model. */
+export interface DynamicToolAgentOptions extends Omit<TurnPlannerOptions, "model" | "searchTool"> {
+  /** A tool-calling chat model (its name gives `auto` the context window, unless `contextWindow` is set). */
   model: ToolCallingModel;
-  /** The full registry. */
-  catalog: ToolCatalog;
+  /**
+   * `tool_search` settings (modes search, both and auto): `strategy` (default: the selection's retrieval strategy,
+   * else "hybrid"), `defaultLimit` (5), `maxLimit` (10), `namespaceMaxSize` (10), `name`.
+   */
+  search?: Omit<ToolSearchOptions, "platform" | "exclude" | "core">;
   /** A system prompt put before the conversation on every model call. */
   systemPrompt?: string;
   /** Persists threads (and their selections) across calls, e.g. `new MemorySaver()`. */
@@ -32,8 +37,13 @@ export const AGENT_NODES = { select: "select_tools", model: "agent", tools: "too
  * Builds and compiles the agent graph: `select_tools` picks this turn's tools, `agent` calls the model with only
  * those bound, `tools` executes any catalog tool the model called, then back to `select_tools`.
  *
+ * With `mode: "search"` (or `"both"`, or `"auto"` when the catalog is large) the model also gets `tool_search`; the
+ * tools it finds are loaded into `state.loadedTools` and bound from the next model call on, and persist with the
+ * thread through the checkpointer.
+ *
  * @param options.model - a tool-calling chat model.
  * @param options.catalog - the full registry.
+ * @param options.mode - `"select"` (default), `"search"`, `"both"`, `"auto"` or `"auto:N"`.
  * @example
  * ```ts
  * import { MemorySaver } from "@langchain/langgraph";
@@ -45,6 +55,8 @@ export const AGENT_NODES = { select: "select_tools", model: "agent", tools: "too
  *   { configurable: { thread_id: "1" } },
  * );
  * result.toolSelection?.tools; // what the model saw
+ *
+ * const searching = createDynamicToolAgent({ model, catalog, mode: "search", checkpointer: new MemorySaver() });
  * ```
  */
 export function createDynamicToolAgent({
@@ -54,16 +66,21 @@ export function createDynamicToolAgent({
   checkpointer,
   store,
   name = "dynamic_tool_agent",
+  search,
   ...selectOptions
 }: DynamicToolAgentOptions) {
-  const { platform, exclude } = selectOptions;
+  const { platform, exclude, core, strategy, mode = "select" } = selectOptions;
+  const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
+  const searchStrategy = search?.strategy ?? (strategy === undefined || strategy === "keyword" ? undefined : strategy);
+  const searchTool =
+    mode === "select"
+      ? undefined
+      : createToolSearchTool(catalog, { ...search, ...filters, ...(core === undefined ? {} : { core }), ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }) });
+  const extraTools = searchTool === undefined ? [] : [searchTool];
   return new StateGraph(DynamicToolsAnnotation)
-    .addNode(AGENT_NODES.select, createToolSelectorNode({ catalog, ...selectOptions }))
-    .addNode(AGENT_NODES.model, createDynamicModelNode({ model, catalog, ...(systemPrompt === undefined ? {} : { systemPrompt }) }))
-    .addNode(
-      AGENT_NODES.tools,
-      new DynamicToolNode(catalog, { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) }),
-    )
+    .addNode(AGENT_NODES.select, createToolSelectorNode({ catalog, model, ...selectOptions, ...(searchTool === undefined ? {} : { searchTool }) }))
+    .addNode(AGENT_NODES.model, createDynamicModelNode({ model, catalog, extraTools, ...(systemPrompt === undefined ? {} : { systemPrompt }) }))
+    .addNode(AGENT_NODES.tools, new DynamicToolNode(catalog, { ...filters, extraTools }))
     .addEdge(START, AGENT_NODES.select)
     .addEdge(AGENT_NODES.select, AGENT_NODES.model)
     .addConditionalEdges(AGENT_NODES.model, toolsCondition, [AGENT_NODES.tools, END])

@@ -1,9 +1,11 @@
 /**
  * @module Graph state for dynamic tools: the messages plus a `toolSelection` channel holding the latest selection
- * (tool names in bind order and the whole explanation), readable in LangGraph Studio and in checkpoints.
+ * (tool names in bind order and the whole explanation) and a `loadedTools` channel holding the tools `tool_search`
+ * loaded, readable in LangGraph Studio and in checkpoints.
  */
-import type { ToolSelection } from "@dynamic-tools/core";
 import { Annotation, MessagesAnnotation } from "@langchain/langgraph";
+import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
+import { reduceLoadedTools, type LoadedToolsUpdate } from "../search/loaded-tools.js";
 
 /**
  * The `toolSelection` channel alone, to spread into your own state annotation.
@@ -15,15 +17,32 @@ import { Annotation, MessagesAnnotation } from "@langchain/langgraph";
  */
 export const toolSelectionChannels = {
   /** The selection made before the latest model call (replaced, not merged, on each update). */
-  toolSelection: Annotation<ToolSelection | null>({
+  toolSelection: Annotation<DynamicToolSelection | null>({
     reducer: (_previous, next) => next,
     default: () => null,
   }),
 };
 
 /**
- * Messages plus the `toolSelection` channel: the state of {@link createDynamicToolAgent}, and a ready-made state for
- * hand-built graphs.
+ * The `loadedTools` channel alone: the tools `tool_search` loaded, in first-load order (append-unique; the selector
+ * writes `{ unload: [...] }` when the budget unloads some). `null` until first written, so a thread whose channel
+ * was lost is told apart from one with nothing loaded (its set is then rebuilt from the history).
+ *
+ * @example
+ * ```ts
+ * const MyState = Annotation.Root({ ...MessagesAnnotation.spec, ...toolSelectionChannels, ...loadedToolsChannels });
+ * ```
+ */
+export const loadedToolsChannels = {
+  loadedTools: Annotation<string[] | null, LoadedToolsUpdate>({
+    reducer: reduceLoadedTools,
+    default: () => null,
+  }),
+};
+
+/**
+ * Messages plus the `toolSelection` and `loadedTools` channels: the state of {@link createDynamicToolAgent}, and a
+ * ready-made state for hand-built graphs.
  *
  * @example
  * ```ts
@@ -35,6 +54,7 @@ export const toolSelectionChannels = {
 export const DynamicToolsAnnotation = Annotation.Root({
   ...MessagesAnnotation.spec,
   ...toolSelectionChannels,
+  ...loadedToolsChannels,
 });
 
 /** The state type of {@link DynamicToolsAnnotation}. */

@@ -1,0 +1,44 @@
+import { ToolCatalog, type ToolCatalogOptions } from "@dynamic-tools/core";
+import { tool } from "@langchain/core/tools";
+import { z } from "zod";
+
+const DECLARATIONS = [
+  { name: "get_time", description: "The current date and time" },
+  { name: "create_issue", description: "Open a new issue in a GitHub repository", namespace: "github" },
+  { name: "list_issues", description: "List the open issues of a GitHub repository", namespace: "github" },
+  { name: "close_issue", description: "Close an issue in a GitHub repository", namespace: "github" },
+  { name: "list_pulls", description: "List the pull requests of a GitHub repository", namespace: "github" },
+  { name: "create_event", description: "Add an event to the calendar", namespace: "calendar" },
+  { name: "list_events", description: "List upcoming calendar events", namespace: "calendar" },
+  { name: "get_weather", description: "Weather forecast for a city", whenToUse: "Use for forecasts and current conditions, not for climate history." },
+  { name: "convert_currency", description: "Convert an amount between currencies" },
+  { name: "send_email", description: "Send an email message to a recipient" },
+  { name: "translate_text", description: "Translate text into another language" },
+  { name: "drop_database", description: "Delete the whole database", enabled: false },
+  { name: "debug_dump", description: "Dump internal debug state of the weather service", searchable: false },
+] as const;
+
+/**
+ * A catalog for tool search: a core tool, two namespaces (github: 4 tools, calendar: 2), loose tools (one with a
+ * "when to use" hint), a disabled tool and a non-searchable one. Every tool records its calls.
+ */
+export function createSearchCatalog(options: Partial<ToolCatalogOptions> = {}) {
+  const calls: string[] = [];
+  const tools = DECLARATIONS.map((declaration) =>
+    tool(
+      (args: unknown) => {
+        calls.push(declaration.name);
+        return JSON.stringify({ tool: declaration.name, args });
+      },
+      { name: declaration.name, description: declaration.description, schema: z.object({ text: z.string().optional() }) },
+    ),
+  );
+  const catalog = new ToolCatalog({
+    tools,
+    declarations: DECLARATIONS.map((declaration) => ({ ...declaration })),
+    namespaces: { github: { description: "GitHub issues and pull requests" }, calendar: { description: "The team calendar" } },
+    core: ["get_time"],
+    ...options,
+  });
+  return { catalog, calls };
+}

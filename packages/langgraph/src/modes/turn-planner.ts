@@ -1,0 +1,208 @@
+/**
+ * @module One turn's tools in any mode, shared by the graph's selector node and the createAgent middleware: the
+ * selection (modes select and both), `tool_search` and the loaded tools (search and both), or everything (auto,
+ * while small), under one budget, with the explanation and the update of the loaded channel.
+ */
+import {
+  DynamicToolsError,
+  applyBudget,
+  createToolSelector,
+  isBindable,
+  readConversation,
+  type ToolCatalog,
+  type ToolFilterOptions,
+  type ToolSelection,
+  type ToolSelector,
+  type ToolSelectorOptions,
+} from "@dynamic-tools/core";
+import type { BaseMessage } from "@langchain/core/messages";
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import { definitionTokensOf } from "../nodes/extra-tool-definition.js";
+import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
+import { loadedToolRecency, loadedToolsFromMessages } from "../search/loaded-tools-history.js";
+import { planBoundTools } from "../search/plan-bound-tools.js";
+import { decideAutoMode, type AutoModeDecision } from "./auto-mode.js";
+import { modelNameOf } from "./context-windows.js";
+import type { DynamicToolSelection, UnloadedTool } from "./dynamic-tool-selection.js";
+import { parseToolMode, usesSearch, type BindingMode, type FallbackMode, type ToolMode } from "./tool-mode.js";
+
+/** Options of {@link createTurnPlanner}: every selection option plus the mode and what it needs. */
+export interface TurnPlannerOptions extends ToolSelectorOptions {
+  /** The full registry. */
+  catalog: ToolCatalog;
+  /** @defaultValue "select" */
+  mode?: ToolMode;
+  /** What `auto` uses when not everything fits. @defaultValue "search" */
+  fallback?: FallbackMode;
+  /** `auto`: the model's context window in tokens (overrides the known value for `model`). */
+  contextWindow?: number;
+  /** `auto`: the model, or its name, to look the context window up. */
+  model?: unknown;
+  /** The `tool_search` tool (from `createToolSearchTool`); required when the mode binds it. */
+  searchTool?: StructuredToolInterface;
+}
+
+/** What one turn binds, and the update of the loaded channel if it changes. */
+export interface TurnPlan {
+  selection: DynamicToolSelection;
+  loadedUpdate?: LoadedToolsUpdate;
+}
+
+/** What the planner reads from state. */
+export interface TurnPlannerInput {
+  messages: readonly BaseMessage[];
+  /** The loaded channel; `null`/absent means it was never written (the set is then rebuilt from the history). */
+  loadedTools?: readonly string[] | null;
+}
+
+/** Plans a turn; `mode` and `auto` say what construction decided. */
+export interface TurnPlanner {
+  (input: TurnPlannerInput): Promise<TurnPlan>;
+  readonly mode: BindingMode;
+  readonly auto: AutoModeDecision | undefined;
+}
+
+function unloadReason(limit: "maxTools" | "maxTokens" | undefined, maxTools: number, maxTokens: number | undefined): string {
+  const bound = limit === "maxTokens" ? `maxTokens (${maxTokens})` : `maxTools (${maxTools})`;
+  return `least recently used loaded tool; unloaded to fit ${bound}`;
+}
+
+/**
+ * Builds a planner. Options are validated here (a bad mode, an unknown context window for `auto`, a missing search
+ * tool, core + tool_search over the budget), so a bad configuration fails when the graph or agent is built.
+ *
+ * @example
+ * ```ts
+ * const searchTool = createToolSearchTool(catalog);
+ * const plan = createTurnPlanner({ catalog, mode: "both", searchTool });
+ * const { selection, loadedUpdate } = await plan({ messages: state.messages, loadedTools: state.loadedTools });
+ * selection.tools; // core…, "tool_search", selected…, loaded…
+ * ```
+ */
+export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
+  const { catalog, mode: requested = "select", fallback = "search", contextWindow, model, searchTool, ...selectOptions } = options;
+  const settings = catalog.resolveSettings(selectOptions);
+  const countTokens = selectOptions.countTokens ?? true;
+  const { platform, exclude } = selectOptions;
+  const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
+  const coreSet = new Set(settings.core);
+  const bindableCore = settings.core.filter((name) => isBindable(catalog.get(name)!, filters, true));
+  const selectable = catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name);
+  const selectableSet = new Set(selectable);
+
+  const parsed = parseToolMode(requested);
+  const modelName = modelNameOf(model);
+  const auto =
+    parsed.kind === "auto"
+      ? decideAutoMode({
+          percent: parsed.percent,
+          ...(contextWindow === undefined ? {} : { contextWindow }),
+          ...(modelName === undefined ? {} : { model: modelName }),
+          definitionTokens: catalog.totalTokens(),
+          toolCount: bindableCore.length + selectable.length,
+          maxTools: settings.maxTools,
+          fallback,
+        })
+      : undefined;
+  const mode: BindingMode = auto?.mode ?? (parsed.kind === "auto" ? fallback : parsed.kind);
+
+  const searchName = searchTool?.name;
+  if (usesSearch(mode)) {
+    if (searchTool === undefined) {
+      throw new DynamicToolsError("INVALID_OPTION", `mode "${mode}" binds tool_search: pass searchTool: createToolSearchTool(catalog).`, { path: ["searchTool"] });
+    }
+    if (catalog.has(searchTool.name)) {
+      throw new DynamicToolsError("DUPLICATE_TOOL", `The search tool's name "${searchTool.name}" is also a catalog tool; give the search tool another name.`, {
+        path: ["searchTool", "name"],
+      });
+    }
+  }
+  const searchTokens = usesSearch(mode) && (countTokens || settings.maxTokens !== undefined) ? definitionTokensOf(searchTool!) : 0;
+  const tokensOf = countTokens || settings.maxTokens !== undefined ? (name: string) => (name === searchName ? searchTokens : catalog.tokensOf(name)) : undefined;
+  if (usesSearch(mode)) {
+    const fixedTokens = bindableCore.reduce((sum, name) => sum + catalog.tokensOf(name), searchTokens);
+    if (bindableCore.length + 1 > settings.maxTools || (settings.maxTokens !== undefined && fixedTokens > settings.maxTokens)) {
+      throw new DynamicToolsError(
+        "CORE_EXCEEDS_BUDGET",
+        `The core tools and ${searchName} alone exceed the budget (maxTools ${settings.maxTools}${settings.maxTokens === undefined ? "" : `, maxTokens ${settings.maxTokens}`}); raise it or declare fewer core tools.`,
+        { path: ["core"] },
+      );
+    }
+  }
+  const selector: ToolSelector | undefined = mode === "select" || mode === "both" ? createToolSelector(catalog, selectOptions) : undefined;
+  const budget = { maxTools: settings.maxTools, ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }) };
+  const withMode = (selection: ToolSelection): DynamicToolSelection => ({ ...selection, mode, ...(auto === undefined ? {} : { auto }) });
+
+  function bindAll(messages: readonly BaseMessage[]): TurnPlan {
+    const result = applyBudget({ ordered: [...bindableCore, ...selectable], ...budget, ...(tokensOf === undefined ? {} : { tokensOf }) });
+    const selection: ToolSelection = {
+      strategy: "all",
+      tools: result.selected,
+      count: result.selected.length,
+      totalTools: catalog.size,
+      core: [...bindableCore],
+      categories: [],
+      matchedTools: [],
+      trimmed: result.trimmed,
+      budget,
+      query: readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow }),
+      ...(result.trimmedBy === undefined ? {} : { trimmedBy: result.trimmedBy }),
+      ...(countTokens ? { tokens: { selected: result.tokens, all: catalog.totalTokens() } } : {}),
+    };
+    return { selection: withMode(selection) };
+  }
+
+  async function planWithSearch(messages: readonly BaseMessage[], channel: readonly string[] | null | undefined): Promise<TurnPlan> {
+    const rebuilt = channel === null || channel === undefined;
+    const previous = rebuilt ? loadedToolsFromMessages(messages, { toolName: searchName! }) : [...channel];
+    const loaded = previous.filter((name) => selectableSet.has(name));
+    const unavailable = previous.filter((name) => !selectableSet.has(name));
+    const base = selector === undefined ? undefined : await selector(messages);
+    const { lastUsed, turnStart } = loadedToolRecency(messages, { toolName: searchName! });
+    const plan = planBoundTools({
+      fixed: [...bindableCore, searchName!],
+      selected: (base?.tools ?? []).filter((name) => !coreSet.has(name)),
+      loaded,
+      lastUsed,
+      turnStart,
+      ...budget,
+      ...(tokensOf === undefined ? {} : { tokensOf }),
+    });
+    const reason = unloadReason(plan.limitedBy, settings.maxTools, settings.maxTokens);
+    const unloaded: UnloadedTool[] = plan.unloaded.map((name) => ({ name, reason }));
+    const trimmed = [...(base?.trimmed ?? []), ...plan.trimmed];
+    const trimmedBy = base?.trimmedBy ?? (plan.trimmed.length > 0 ? plan.limitedBy : undefined);
+    const selection: DynamicToolSelection = {
+      strategy: base?.strategy ?? "search",
+      tools: plan.tools,
+      count: plan.tools.length,
+      totalTools: catalog.size,
+      core: [...bindableCore],
+      categories: base?.categories ?? [],
+      matchedTools: base?.matchedTools ?? [],
+      ...(base?.ranked === undefined ? {} : { ranked: base.ranked }),
+      trimmed,
+      ...(trimmedBy === undefined ? {} : { trimmedBy }),
+      budget,
+      ...(countTokens ? { tokens: { selected: plan.tokens, all: catalog.totalTokens() } } : {}),
+      query: base?.query ?? readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow }),
+      mode,
+      searchTool: searchName!,
+      loaded: plan.loaded,
+      unloaded,
+      ...(rebuilt && loaded.length > 0 ? { rebuiltFromHistory: true } : {}),
+      ...(auto === undefined ? {} : { auto }),
+    };
+    let loadedUpdate: LoadedToolsUpdate | undefined;
+    if (rebuilt && loaded.length > 0) loadedUpdate = loaded.filter((name) => !plan.unloaded.includes(name));
+    else if (!rebuilt && (plan.unloaded.length > 0 || unavailable.length > 0)) loadedUpdate = { unload: [...plan.unloaded, ...unavailable] };
+    return { selection, ...(loadedUpdate === undefined ? {} : { loadedUpdate }) };
+  }
+
+  const planner = async function planTurn({ messages, loadedTools }: TurnPlannerInput): Promise<TurnPlan> {
+    if (mode === "all") return bindAll(messages);
+    if (mode === "select") return { selection: withMode(await selector!(messages as BaseMessage[])) };
+    return planWithSearch(messages, loadedTools);
+  };
+  return Object.assign(planner, { mode, auto });
+}

@@ -1,0 +1,46 @@
+/**
+ * @module The loaded set: tools `tool_search` found, kept in a state channel so they stay bound from one model call
+ * to the next. Append-unique: a tool is added once, in the order it was first loaded, so the bound list only
+ * grows at its end (provider prompt caches survive). The budget may unload the least recently used.
+ */
+
+/**
+ * An update of the loaded set: tool names to append (each once, in order), or `{ unload }` to remove tools.
+ *
+ * @example
+ * ```ts
+ * return { loadedTools: ["create_issue", "list_pulls"] };      // from tool_search's Command
+ * return { loadedTools: { unload: ["get_weather"] } };          // from the selector, under the budget
+ * ```
+ */
+export type LoadedToolsUpdate = readonly string[] | { readonly unload: readonly string[] };
+
+/**
+ * The reducer of the loaded channel: appends names not yet present (keeping first-load order) or removes the
+ * names of an `{ unload }` update. `null` (never written) counts as empty; a `null` update changes nothing. Pure.
+ *
+ * @example
+ * ```ts
+ * reduceLoadedTools(["a", "b"], ["b", "c"]); // ["a", "b", "c"]
+ * reduceLoadedTools(["a", "b", "c"], { unload: ["a"] }); // ["b", "c"]
+ * ```
+ */
+export function reduceLoadedTools(current: readonly string[] | null | undefined, update: LoadedToolsUpdate): string[];
+export function reduceLoadedTools(current: readonly string[] | null | undefined, update: LoadedToolsUpdate | null | undefined): string[] | null;
+export function reduceLoadedTools(current: readonly string[] | null | undefined, update: LoadedToolsUpdate | null | undefined): string[] | null {
+  // An empty update (createAgent re-sends absent channels as null) leaves a never-written channel never-written.
+  if (update === null || update === undefined) return current === null || current === undefined ? null : [...current];
+  const base = [...(current ?? [])];
+  if (Array.isArray(update)) {
+    const present = new Set(base);
+    for (const name of update as readonly string[]) {
+      if (!present.has(name)) {
+        present.add(name);
+        base.push(name);
+      }
+    }
+    return base;
+  }
+  const removed = new Set((update as { unload: readonly string[] }).unload);
+  return base.filter((name) => !removed.has(name));
+}

@@ -1,0 +1,170 @@
+/**
+ * @module `tool_search`: an ordinary client-side tool (seed 002's provider-agnostic approach) the model calls to find
+ * tools in the catalog. It ranks the tools the caller may see and that are not bound yet, answers with a ranked
+ * list, and loads what it found through a `Command` that writes the `loadedTools` channel.
+ */
+import { DynamicToolsError, createStrategy, isBindable, type RetrievalStrategy, type ToolCatalog, type ToolFilterOptions } from "@dynamic-tools/core";
+import { ToolMessage } from "@langchain/core/messages";
+import { tool, type StructuredToolInterface, type ToolRunnableConfig } from "@langchain/core/tools";
+import { Command, getCurrentTaskInput } from "@langchain/langgraph";
+import { expandToNamespaces } from "./expand-namespaces.js";
+import { formatSearchResults } from "./format-search-results.js";
+import { TOOL_SEARCH_NAME } from "./loaded-tools-history.js";
+import type { ToolSearchArtifact } from "./search-artifact.js";
+
+/** The state channel loaded tools are written to. */
+export const LOADED_TOOLS_KEY = "loadedTools";
+
+/** Options of {@link createToolSearchTool}. */
+export interface ToolSearchOptions extends ToolFilterOptions {
+  /** How tools are ranked: a built-in strategy name or your own. @defaultValue "hybrid" */
+  strategy?: string | RetrievalStrategy;
+  /** Results when the model gives no `limit`. @defaultValue 5 (or `maxLimit` when lower) */
+  defaultLimit?: number;
+  /** The hard maximum of results, whatever `limit` the model asks for. @defaultValue 10 */
+  maxLimit?: number;
+  /**
+   * Matches scoring below this share of the best match's score are dropped as noise (so a weak hit does not load a
+   * whole namespace); matches scoring 0 or less are always dropped. @defaultValue 0.05
+   */
+  minRelativeScore?: number;
+  /** Most tools of one namespace a hit loads, unless the namespace declares its own `maxSize`. @defaultValue 10 */
+  namespaceMaxSize?: number;
+  /** Core tools (always bound, never returned). @defaultValue the catalog's `core` */
+  core?: readonly string[];
+  /** The tool's name. @defaultValue "tool_search" */
+  name?: string;
+}
+
+/** What `tool_search` reads from graph state: what is bound now. */
+interface SearchState {
+  toolSelection?: { tools?: readonly string[] } | null;
+  loadedTools?: readonly string[] | null;
+}
+
+/** The arguments the model passes. */
+export interface ToolSearchInput {
+  query: string;
+  limit?: number;
+}
+
+function requireCount(value: number, key: string, minimum = 1): number {
+  if (!Number.isInteger(value) || value < minimum) {
+    throw new DynamicToolsError("INVALID_OPTION", `${key} must be a whole number ≥ ${minimum}, got ${String(value)}.`, { path: [key] });
+  }
+  return value;
+}
+
+/** The state of the graph step running the tool, or nothing outside a graph. */
+function readState(config: ToolRunnableConfig | undefined): SearchState {
+  try {
+    return (getCurrentTaskInput(config) ?? {}) as SearchState;
+  } catch {
+    return {};
+  }
+}
+
+function describeSearch(catalog: ToolCatalog, defaultLimit: number, maxLimit: number): string {
+  const lines = [
+    `Search the catalog of ${catalog.size} tools for tools that can do what you need next, and load them: the tools found ` +
+      "become callable from your next step and stay available. Describe the task in plain words (e.g. \"cancel a membership\"), " +
+      `not a guessed tool name. Returns up to ${defaultLimit} tools by default (at most ${maxLimit}); tools already available to you are not returned.`,
+  ];
+  const namespaces = catalog.namespaces().filter((namespace) => namespace.tools.length > 0);
+  if (namespaces.length > 0) {
+    lines.push("Namespaces (a match on any member loads the whole group):");
+    for (const namespace of namespaces) {
+      lines.push(`- ${namespace.name}${namespace.description === "" ? "" : `: ${namespace.description}`} (${namespace.tools.length} tools)`);
+    }
+  }
+  return lines.join("\n");
+}
+
+/**
+ * Creates the `tool_search` tool for a catalog. The model calls `tool_search({ query, limit? })`; the tool ranks the
+ * tools the caller may see (enabled, for the platform, not excluded, searchable, not core) that are not bound this
+ * turn, and returns a `Command` whose update holds the ToolMessage (ranked text, with the structured result as its
+ * `artifact`) and the tools found for the `loadedTools` channel. A hit on a namespace member loads the namespace.
+ * Options are validated here; the strategy's index is built on the first search.
+ *
+ * @param catalog - the full registry.
+ * @param options.strategy - the ranking strategy. @defaultValue "hybrid"
+ * @param options.defaultLimit - results when the model gives no limit. @defaultValue 5
+ * @param options.maxLimit - hard maximum of results. @defaultValue 10
+ * @param options.namespaceMaxSize - most tools one namespace hit loads. @defaultValue 10
+ * @param options.minRelativeScore - drop matches scoring below this share of the best. @defaultValue 0.05
+ * @example
+ * ```ts
+ * import { createToolSearchTool, DynamicToolNode } from "@dynamic-tools/langgraph";
+ *
+ * const toolSearch = createToolSearchTool(catalog, { maxLimit: 8 });
+ * const tools = new DynamicToolNode(catalog, { extraTools: [toolSearch] }); // executes tool_search and any catalog tool
+ * ```
+ */
+export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOptions = {}): StructuredToolInterface {
+  const { strategy: choice = "hybrid", name = TOOL_SEARCH_NAME, platform, exclude } = options;
+  const maxLimit = requireCount(options.maxLimit ?? 10, "maxLimit");
+  const defaultLimit = requireCount(options.defaultLimit ?? Math.min(5, maxLimit), "defaultLimit");
+  const namespaceMaxSize = requireCount(options.namespaceMaxSize ?? 10, "namespaceMaxSize");
+  const minRelativeScore = options.minRelativeScore ?? 0.05;
+  if (!(minRelativeScore >= 0 && minRelativeScore <= 1)) {
+    throw new DynamicToolsError("INVALID_OPTION", `minRelativeScore must be between 0 and 1, got ${String(minRelativeScore)}.`, { path: ["minRelativeScore"] });
+  }
+  if (defaultLimit > maxLimit) {
+    throw new DynamicToolsError("INVALID_OPTION", `defaultLimit (${defaultLimit}) must not exceed maxLimit (${maxLimit}).`, { path: ["defaultLimit"] });
+  }
+  const core = new Set(catalog.resolveSettings(options.core === undefined ? {} : { core: [...options.core] }).core);
+  const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
+  const visible = new Set(catalog.tools().filter((tool) => !core.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
+  const strategy = typeof choice === "string" ? createStrategy(choice) : choice;
+  let indexed: Promise<void> | undefined;
+
+  return tool(
+    async function toolSearch(input: ToolSearchInput, config: ToolRunnableConfig): Promise<Command> {
+      const query = String(input.query ?? "");
+      const asked = Math.floor(Number(input.limit ?? defaultLimit));
+      const limit = Number.isFinite(asked) ? Math.min(maxLimit, Math.max(1, asked)) : defaultLimit;
+      const state = readState(config);
+      const bound = new Set([...(state.toolSelection?.tools ?? []), ...(state.loadedTools ?? [])]);
+      const isCandidate = (tool: string) => visible.has(tool) && !bound.has(tool);
+      let totalCandidates = 0;
+      for (const tool of visible) if (!bound.has(tool)) totalCandidates++;
+      indexed ??= Promise.resolve(strategy.index(catalog));
+      await indexed;
+      const ranked = query.trim() === "" || totalCandidates === 0 ? [] : await strategy.rank({ query, limit, filter: isCandidate });
+      const best = Math.max(0, ...ranked.map((result) => result.score));
+      const matches = ranked
+        .filter((result) => isCandidate(result.name) && result.score > 0 && result.score >= best * minRelativeScore)
+        .slice(0, limit)
+        .map((result) => ({ name: result.name, description: catalog.get(result.name)?.description ?? "", score: result.score }));
+      const expansion = expandToNamespaces({
+        hits: matches.map((match) => match.name),
+        namespaceOf: (tool) => catalog.get(tool)?.namespace,
+        membersOf: (namespace) => catalog.namespace(namespace)?.tools ?? [],
+        maxSizeOf: (namespace) => catalog.namespace(namespace)?.maxSize ?? namespaceMaxSize,
+        isCandidate,
+      });
+      const artifact: ToolSearchArtifact = { query, limit, totalCandidates, matches, loaded: expansion.loaded, namespaces: expansion.namespaces };
+      const content = formatSearchResults({
+        artifact,
+        whenToUseOf: (tool) => catalog.get(tool)?.whenToUse,
+        namespaceSizeOf: (namespace) => expansion.loaded.filter((tool) => catalog.get(tool)?.namespace === namespace).length,
+      });
+      const message = new ToolMessage({ content, artifact, name, tool_call_id: config?.toolCall?.id ?? "" });
+      return new Command({ update: { messages: [message], [LOADED_TOOLS_KEY]: expansion.loaded } });
+    },
+    {
+      name,
+      description: describeSearch(catalog, defaultLimit, maxLimit),
+      schema: {
+        type: "object",
+        properties: {
+          query: { type: "string", description: "What you want to do next, in plain words." },
+          limit: { type: "integer", description: `How many tools to return (1–${maxLimit}). Default ${defaultLimit}.` },
+        },
+        required: ["query"],
+        additionalProperties: false,
+      },
+    },
+  );
+}
