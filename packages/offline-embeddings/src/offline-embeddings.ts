@@ -30,6 +30,19 @@ export interface OfflineEmbeddingsOptions extends EmbeddingsParams {
   tablePath?: string;
 }
 
+/**
+ * Most documents the common component is estimated from: an even, deterministic sample of a larger catalog. The
+ * first principal component of 100-d vectors is stable well below this, and the covariance costs O(n · d²).
+ */
+const PCA_SAMPLE = 2_000;
+
+/** Every ⌈n / limit⌉-th item, so at most `limit` items spread evenly over the list (deterministic). */
+function evenSample<T>(items: readonly T[], limit: number): readonly T[] {
+  if (items.length <= limit) return items;
+  const step = items.length / limit;
+  return Array.from({ length: limit }, (_, index) => items[Math.floor(index * step)]!);
+}
+
 /** What {@link OfflineEmbeddings.fit} learnt from the documents. */
 interface FittedStatistics {
   documentCount: number;
@@ -113,7 +126,7 @@ export class OfflineEmbeddings extends Embeddings {
     this.#fitted = { documentCount: documents.length, documentFrequency, commonComponent: undefined, fingerprint };
     this.#weights = undefined;
     const vectors = entriesOf.map((entries) => this.#weightedMean(entries));
-    if (this.#removeCommonComponent) this.#fitted.commonComponent = firstPrincipalComponent(vectors, table.dimensions);
+    if (this.#removeCommonComponent) this.#fitted.commonComponent = firstPrincipalComponent(evenSample(vectors, PCA_SAMPLE), table.dimensions);
     // The documents are usually embedded next, with exactly these statistics: keep their vectors for that once.
     this.#fittedVectors = new Map(documents.map((document, index) => [document, vectors[index]!]));
   }
