@@ -2,7 +2,7 @@
  * @module A field-weighted BM25 inverted index (BM25F-style: weighted term frequencies and lengths) with
  * incremental add and remove: the lexical engine of the bm25 and hybrid strategies.
  */
-import { DEFAULT_BM25, idf, termScore, type Bm25Parameters } from "./bm25-score.js";
+import { DEFAULT_BM25, idf, type Bm25Parameters } from "./bm25-score.js";
 
 /** A document: terms per field. */
 export type FieldTerms<F extends string> = Partial<Record<F, readonly string[]>>;
@@ -112,12 +112,16 @@ export class Bm25Index<F extends string> {
       const postings = this.#postings.get(term);
       if (postings === undefined || weight === 0) continue;
       const inverse = idf(count, postings.length) * weight;
+      const { k1, b } = this.#parameters;
+      const lengths = this.#lengths;
+      // termScore inlined: this loop runs once per posting of every query term, the hot path of lexical search.
       for (const { doc, tf } of postings) {
         if (seen[doc] === 0) {
           seen[doc] = 1;
           touched.push(doc);
         }
-        scores[doc]! += termScore({ tf, length: this.#lengths[doc]!, averageLength, idf: inverse }, this.#parameters);
+        const norm = k1 * (1 - b + (b * lengths[doc]!) / (averageLength || 1));
+        scores[doc]! += (inverse * tf * (k1 + 1)) / (tf + norm);
       }
     }
     const results = topK(touched, scores, limit, filter === undefined ? undefined : (doc) => filter(this.#ids[doc]!));
