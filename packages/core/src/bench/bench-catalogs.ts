@@ -4,10 +4,11 @@
  * with realistic queries. Without the dev sets it falls back to a synthetic generator.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { parseCatalogConfig } from "../catalog/parse-config.js";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { ToolDeclaration } from "../catalog/tool-metadata.js";
 import { syntheticCatalog, syntheticConversation } from "./synthetic-catalog.js";
 
@@ -50,20 +51,25 @@ export function scaleDeclarations(tools: readonly ToolDeclaration[], count: numb
   });
 }
 
-/** 1,000- and 10,000-tool catalogs from a dev set's catalog.json and queries.jsonl, or synthetic ones. */
+/**
+ * Catalogs of the given sizes from a dev set's catalog.json and queries.jsonl, or synthetic ones when
+ * `datasetDirectory` is `"synthetic"` or undefined.
+ */
 export function scaledBenchCatalogs(datasetDirectory: string | undefined, sizes: readonly number[]): BenchCatalog[] {
-  const catalogFile = datasetDirectory && join(datasetDirectory, "catalog.json");
-  if (catalogFile && existsSync(catalogFile)) {
+  if (datasetDirectory !== undefined && datasetDirectory !== "synthetic") {
+    const catalogFile = join(datasetDirectory, "catalog.json");
+    if (!existsSync(catalogFile)) throw new DynamicToolsError("INVALID_OPTION", `No catalog.json in ${datasetDirectory}; pass a dev-set folder or "synthetic".`);
     const { tools } = parseCatalogConfig(JSON.parse(readFileSync(catalogFile, "utf8")));
     const queries = readFileSync(join(datasetDirectory, "queries.jsonl"), "utf8")
       .trim()
       .split("\n")
       .slice(0, 200)
       .map((line) => ({ current: (JSON.parse(line) as { query: string }).query, history: [] }));
-    return sizes.map((size) => ({ label: `seal-${size}`, build: () => new ToolCatalog({ tools: scaleDeclarations(tools, size) }), queries }));
+    return sizes.map((size) => ({ label: `${basename(datasetDirectory)}-${size}`, build: () => new ToolCatalog({ tools: scaleDeclarations(tools, size) }), queries }));
   }
   return sizes.map((size) => {
-    const { vocabulary, tools, ...config } = syntheticCatalog({ tools: size, categories: Math.max(1, Math.round(size / 33)) });
+    // 3% as many categories as tools: 300 categories of about 33 tools at 10,000.
+    const { vocabulary, tools, ...config } = syntheticCatalog({ tools: size, categories: Math.max(1, Math.round(size * 0.03)) });
     const queries = Array.from({ length: 64 }, (_, seed) => {
       const humans = syntheticConversation(vocabulary, 5, seed).filter((message) => message.role === "user").map((message) => message.content);
       return { current: humans.at(-1)!, history: humans.slice(0, -1) };

@@ -12,8 +12,9 @@ import { parseCount, UsageError } from "./usage-error.js";
 export const BENCH_USAGE = `dynamic-tools bench [--catalog <file>] [--datasets <dir>] [--strategy <name>]... [--iterations N] [--json]
 
   --catalog <file>    the small real catalog (default: examples/gym-agent/catalog.yaml when present)
-  --datasets <dir>    dev set whose tools build the 1,000- and 10,000-tool catalogs
-                      (default: ../shared/datasets/sealtools-dev when present, else synthetic catalogs)
+  --datasets <dir>    dev set whose tools build the 1,000- and 10,000-tool catalogs, or "synthetic" for generated
+                      catalogs (30 and 300 categories) (default: ../shared/datasets/sealtools-dev when present,
+                      else synthetic)
   --strategy <name>   measure only these strategies (repeatable; default: every built-in one)
   --iterations N      most timed selections per row (default 2000; each row stops after 3 s)
   --json              print { "results": [{ strategy, tools, indexMs, p50Us, p99Us, memoryMb, ... }] }
@@ -52,7 +53,7 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
   const catalogs: BenchCatalog[] = [];
   const catalogFile = values.catalog ?? (existsSync(GYM_CATALOG) ? GYM_CATALOG : undefined);
   if (catalogFile !== undefined) catalogs.push(gymBenchCatalog(catalogFile));
-  catalogs.push(...scaledBenchCatalogs(values.datasets ?? (existsSync(DEV_SET) ? DEV_SET : undefined), [1_000, 10_000]));
+  catalogs.push(...scaledBenchCatalogs(values.datasets ?? (existsSync(DEV_SET) ? DEV_SET : "synthetic"), [1_000, 10_000]));
 
   const results: BenchResult[] = [];
   for (const catalog of catalogs) {
