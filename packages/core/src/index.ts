@@ -13,6 +13,8 @@ export {
   type NamespaceInfo,
   type ResolvedSettings,
 } from "./catalog/tool-catalog.js";
+export type { ToolsUpdate, ToolsUpdatedEvent as CatalogToolsUpdatedEvent, CatalogListener } from "./catalog/catalog-events.js";
+export { mayBePending } from "./catalog/catalog-state.js";
 export { loadCatalogFile, type LoadCatalogOptions } from "./catalog/catalog-file.js";
 export { parseCatalogConfig, parseToolDeclaration } from "./catalog/parse-config.js";
 export type { CatalogConfig, CatalogSettings, CategoryDeclaration, HistoryOptions, NamespaceDeclaration } from "./catalog/catalog-config.js";
