@@ -22,13 +22,14 @@ export {
   PERMISSION_KINDS,
   TOOL_SOURCES,
   TOOL_NAME_PATTERN,
+  toMetadata,
   type ToolMetadata,
   type ToolDeclaration,
   type ToolSource,
   type PermissionKind,
   type JsonSchema,
 } from "./catalog/tool-metadata.js";
-export { isLangChainTool } from "./catalog/langchain-tool.js";
+export { isLangChainTool, declarationFromLangChainTool } from "./catalog/langchain-tool.js";
 
 export { readConversation, textOf, type ConversationMessage, type ConversationText } from "./conversation/conversation-text.js";
 
@@ -119,3 +120,18 @@ export { toToolDefinition, type ToolDefinition } from "./budget/tool-definition.
 
 export { splitWords, stem, normalizeTerms } from "./text/tokenize.js";
 export { closestMatches, didYouMean, editDistance } from "./text/closest-matches.js";
+export {
+  definePolicy,
+  matchesRule,
+  visibleTo,
+  DEFAULT_POLICY,
+  ALLOW_ALL,
+  type PermissionPolicy,
+  type PermissionDecision,
+  type Caller,
+  type ToolRule,
+  type RoleRules,
+  type PolicyDefinition,
+} from "./permissions/permission-policy.js";
+export { followUpdate } from "./retrieval/follow-update.js";
+export { followCatalog, type SelectionRequest } from "./selection/selection-scope.js";
