@@ -41,7 +41,7 @@ const MARKER = Symbol.for("dynamic-tools.error");
  */
 export class DynamicToolsError extends Error {
   readonly [MARKER] = true;
-  override readonly name = "DynamicToolsError";
+  override readonly name: string = "DynamicToolsError";
   /** What went wrong, from a closed set. */
   readonly code: DynamicToolsErrorCode;
 
