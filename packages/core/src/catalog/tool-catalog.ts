@@ -85,7 +85,9 @@ export class ToolCatalog {
     this.#declaredNamespaces = options.namespaces ?? {};
     this.#core = new Set(options.core ?? []);
     this.#state = this.#build(this.#tools, this.#declaredNamespaces);
-    this.#settings = this.resolveSettings(options);
+    // Seed 000's `required: true` tools join the core tools (after the declared ones).
+    const required = [...this.#state.entries.values()].filter(({ metadata }) => metadata.required && !this.#core.has(metadata.name)).map(({ metadata }) => metadata.name);
+    this.#settings = this.resolveSettings(required.length === 0 ? options : { ...options, core: [...(options.core ?? []), ...required] });
   }
 
   /** Increases by one on every change of the tools; selectors compare it to know when to re-resolve. */
