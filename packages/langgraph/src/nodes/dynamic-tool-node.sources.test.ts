@@ -71,3 +71,19 @@ describe("permissions at selection and search, re-checked every turn", () => {
     expect((await found("viewer")).some((name) => ["create_issue", "list_issues", "close_issue", "list_pulls"].includes(name))).toBe(false);
   });
 });
+
+describe("tool_search's four filter layers (seed 000)", () => {
+  // Layer 4 (already bound) is covered in search/tool-search-tool.test.ts.
+  it("drops blacklisted, non-searchable and excluded tools", async () => {
+    const { catalog } = createSearchCatalog();
+    const search = createToolSearchTool(catalog, { blacklist: ["get_weather"], exclude: ["translate_text"], maxLimit: 10 });
+    const found = async (query: string) => {
+      const command = (await search.invoke({ name: "tool_search", args: { query, limit: 10 }, id: "s", type: "tool_call" })) as { update: { loadedTools: string[] } };
+      return command.update.loadedTools;
+    };
+    expect(await found("weather forecast debug dump")).not.toContain("get_weather");
+    expect(await found("weather forecast debug dump")).not.toContain("debug_dump");
+    expect(await found("translate text into another language")).not.toContain("translate_text");
+    expect(await found("convert currency")).toContain("convert_currency");
+  });
+});

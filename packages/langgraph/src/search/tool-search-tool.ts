@@ -47,6 +47,12 @@ export interface ToolSearchOptions extends ToolFilterOptions {
   name?: string;
   /** Tools the caller (read from the run's context or configurable) may not see are never returned. @defaultValue all visible */
   policy?: PermissionPolicy;
+  /**
+   * Seed 000's internal blacklist: plumbing tools search never returns, whatever their declaration says. The other
+   * three filter layers are the `searchable` flag, per-agent `exclude`, and dropping tools already bound.
+   * @defaultValue []
+   */
+  blacklist?: readonly string[];
 }
 
 /** What `tool_search` reads from graph state: what is bound now. */
@@ -128,7 +134,10 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
   }
   const core = new Set(catalog.resolveSettings(options.core === undefined ? {} : { core: [...options.core] }).core);
   const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
-  const visibleNow = () => new Set(catalog.tools().filter((tool) => !core.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
+  const blacklist = new Set(options.blacklist ?? []);
+  // Filter layers 1–3: internal blacklist, searchable flag (in isBindable), per-agent exclusions (ditto).
+  const visibleNow = () =>
+    new Set(catalog.tools().filter((tool) => !blacklist.has(tool.name) && !core.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
   let visible = { version: catalog.version, names: visibleNow() };
   const strategy = typeof choice === "string" ? createStrategy(choice) : choice;
   let indexed: Promise<void> | undefined;
@@ -150,6 +159,7 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
       if (visible.version !== catalog.version) visible = { version: catalog.version, names: visibleNow() };
       const names = visible.names;
       const permitted = options.policy === undefined ? () => true : visibleTo(catalog, options.policy, callerFromConfig(config));
+      // Layer 4: tools already bound are not returned again; then the caller's permissions.
       const isCandidate = (tool: string) => names.has(tool) && !bound.has(tool) && permitted(tool);
       let totalCandidates = 0;
       for (const tool of names) if (isCandidate(tool)) totalCandidates++;
