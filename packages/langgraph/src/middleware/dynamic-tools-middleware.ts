@@ -51,6 +51,12 @@ function nameOf(tool: unknown): string | undefined {
 /**
  * Creates the middleware. Options are validated here, so a bad configuration fails when the agent is built.
  *
+ * `policy` applies at selection, in tool_search and in `wrapToolCall` (a denied call gets an error ToolMessage and
+ * never runs; an approval tool pauses with `interrupt()`). Unlike `DynamicToolNode`, which asks every approval of a
+ * step before running any call, `wrapToolCall` sees one call at a time: when one step has several approval calls,
+ * calls that ran before a later interrupt run again on resume (LangGraph re-runs the node). Prefer the graph's
+ * `DynamicToolNode` when parallel approvals matter.
+ *
  * @param options.catalog - the full registry (pass its tools to createAgent, or none: the middleware adds them).
  * @param options.mode - `"select"` (default), `"search"`, `"both"`, `"auto"` or `"auto:N"`.
  * @param options.strategy - the selection strategy (`"keyword"` by default); retrieval strategies also rank tool_search.
