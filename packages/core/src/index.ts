@@ -13,6 +13,8 @@ export {
   type NamespaceInfo,
   type ResolvedSettings,
 } from "./catalog/tool-catalog.js";
+export type { ToolsUpdate, ToolsUpdatedEvent as CatalogToolsUpdatedEvent, CatalogListener } from "./catalog/catalog-events.js";
+export { mayBePending } from "./catalog/catalog-state.js";
 export { loadCatalogFile, type LoadCatalogOptions } from "./catalog/catalog-file.js";
 export { parseCatalogConfig, parseToolDeclaration } from "./catalog/parse-config.js";
 export type { CatalogConfig, CatalogSettings, CategoryDeclaration, HistoryOptions, NamespaceDeclaration } from "./catalog/catalog-config.js";
@@ -20,13 +22,14 @@ export {
   PERMISSION_KINDS,
   TOOL_SOURCES,
   TOOL_NAME_PATTERN,
+  toMetadata,
   type ToolMetadata,
   type ToolDeclaration,
   type ToolSource,
   type PermissionKind,
   type JsonSchema,
 } from "./catalog/tool-metadata.js";
-export { isLangChainTool } from "./catalog/langchain-tool.js";
+export { isLangChainTool, declarationFromLangChainTool } from "./catalog/langchain-tool.js";
 
 export { readConversation, textOf, type ConversationMessage, type ConversationText } from "./conversation/conversation-text.js";
 
@@ -117,3 +120,18 @@ export { toToolDefinition, type ToolDefinition } from "./budget/tool-definition.
 
 export { splitWords, stem, normalizeTerms } from "./text/tokenize.js";
 export { closestMatches, didYouMean, editDistance } from "./text/closest-matches.js";
+export {
+  definePolicy,
+  matchesRule,
+  visibleTo,
+  DEFAULT_POLICY,
+  ALLOW_ALL,
+  type PermissionPolicy,
+  type PermissionDecision,
+  type Caller,
+  type ToolRule,
+  type RoleRules,
+  type PolicyDefinition,
+} from "./permissions/permission-policy.js";
+export { followUpdate } from "./retrieval/follow-update.js";
+export { followCatalog, type SelectionRequest } from "./selection/selection-scope.js";

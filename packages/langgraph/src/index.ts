@@ -55,3 +55,7 @@ export { decideAutoMode, type AutoModeDecision, type DecideAutoModeInput } from 
 export { KNOWN_CONTEXT_WINDOWS, contextWindowOf, modelNameOf } from "./modes/context-windows.js";
 export { createTurnPlanner, type TurnPlanner, type TurnPlannerOptions, type TurnPlan, type TurnPlannerInput } from "./modes/turn-planner.js";
 export type { DynamicToolSelection, UnloadedTool } from "./modes/dynamic-tool-selection.js";
+export { toolCallRefusal, permissionRefusal } from "./nodes/tool-call-refusal.js";
+export { requestApproval, normaliseDecision, rejectionText, type ApprovalRequest, type ApprovalDecision } from "./nodes/tool-approval.js";
+export { findInProviders, readRequestTools, type ToolProvider, type RequestToolsReader } from "./nodes/tool-resolution.js";
+export { callerFromConfig } from "./permissions/caller.js";

@@ -3,7 +3,7 @@
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
-import type { JsonSchema, ToolDeclaration } from "./tool-metadata.js";
+import { PERMISSION_KINDS, TOOL_SOURCES, type JsonSchema, type ToolDeclaration } from "./tool-metadata.js";
 
 /** True for an executable LangChain tool (as opposed to a plain declaration). */
 export function isLangChainTool(value: unknown): value is StructuredToolInterface {
@@ -15,11 +15,40 @@ export function isLangChainTool(value: unknown): value is StructuredToolInterfac
   );
 }
 
-/** The metadata a LangChain tool carries itself: name, description and its schema as JSON Schema. */
+/** The catalog fields a tool source attaches to its tools as `tool.metadata.dynamicTools`. */
+interface SourceInfo {
+  source?: unknown;
+  sourceId?: unknown;
+  namespace?: unknown;
+  permission?: unknown;
+}
+
+function sourceFields(tool: StructuredToolInterface): Partial<ToolDeclaration> {
+  // metadata is on every LangChain tool (BaseLangChain), though StructuredToolInterface does not declare it.
+  const info = (tool as { metadata?: { dynamicTools?: SourceInfo } }).metadata?.dynamicTools;
+  if (info === undefined || info === null || typeof info !== "object") return {};
+  const fields: Partial<ToolDeclaration> = {};
+  if (TOOL_SOURCES.includes(info.source as never)) fields.source = info.source as ToolDeclaration["source"];
+  if (typeof info.sourceId === "string") fields.sourceId = info.sourceId;
+  if (typeof info.namespace === "string") fields.namespace = info.namespace;
+  if (PERMISSION_KINDS.includes(info.permission as never)) fields.permission = info.permission as ToolDeclaration["permission"];
+  return fields;
+}
+
+/**
+ * The metadata a LangChain tool carries itself: name, description, its schema as JSON Schema, and what a tool source
+ * attached as `tool.metadata.dynamicTools` (source, sourceId, namespace, permission).
+ *
+ * @example
+ * ```ts
+ * declarationFromLangChainTool(mcpReadFile);
+ * // { name: "mcp_files_read_file", description: "…", parameters: {…}, source: "mcp", sourceId: "files", namespace: "mcp_files", permission: "read" }
+ * ```
+ */
 export function declarationFromLangChainTool(tool: StructuredToolInterface): ToolDeclaration {
   // toJsonSchema accepts zod 3/4, Standard Schema and plain JSON Schema alike.
   const schema = tool.schema === undefined ? undefined : (toJsonSchema(tool.schema as Parameters<typeof toJsonSchema>[0]) as JsonSchema);
-  const declaration: ToolDeclaration = { name: tool.name, description: tool.description ?? "" };
+  const declaration: ToolDeclaration = { name: tool.name, description: tool.description ?? "", ...sourceFields(tool) };
   if (schema !== undefined) {
     const { $schema: _ignored, ...parameters } = schema;
     declaration.parameters = parameters;

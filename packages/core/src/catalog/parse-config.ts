@@ -77,6 +77,17 @@ function optionalCount(value: unknown, path: Path, minimum: number): number | un
   return value;
 }
 
+function optionalLocalised(value: unknown, path: Path): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  // `display: Web Search` is shorthand for `display: { en: Web Search }`.
+  if (typeof value === "string") return { en: value };
+  const record = expectRecord(value, path);
+  for (const [locale, text] of Object.entries(record)) {
+    if (typeof text !== "string") fail([...path, locale], `expected a string, got ${describe(text)}`);
+  }
+  return record as Record<string, string>;
+}
+
 function optionalOneOf<T extends string>(value: unknown, valid: readonly T[], path: Path): T | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "string" || !valid.includes(value as T)) {
@@ -111,7 +122,14 @@ export function parseToolDeclaration(value: unknown, path: Path = []): ToolDecla
     enabled: optionalBoolean(record.enabled, [...path, "enabled"]),
     namespace: optionalString(record.namespace, [...path, "namespace"]),
     whenToUse: optionalString(record.whenToUse, [...path, "whenToUse"]),
+    available: optionalBoolean(record.available, [...path, "available"]),
+    display: optionalLocalised(record.display, [...path, "display"]),
+    desc: optionalLocalised(record.desc, [...path, "desc"]),
+    required: optionalBoolean(record.required, [...path, "required"]),
   };
+  // `available` is seed 000's word for `enabled`; `enabled` wins when both are given.
+  if (declaration.available !== undefined && declaration.enabled === undefined) declaration.enabled = declaration.available;
+  delete declaration.available;
   // Drop absent keys so merging a declaration over a code tool never overwrites with `undefined`.
   for (const key of Object.keys(declaration) as (keyof ToolDeclaration)[]) {
     if (declaration[key] === undefined) delete declaration[key];

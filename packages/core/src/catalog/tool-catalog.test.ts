@@ -51,6 +51,9 @@ describe("ToolCatalog: construction and accessors", () => {
       enabled: true,
       namespace: undefined,
       whenToUse: undefined,
+      display: {},
+      desc: {},
+      required: false,
     });
     expect(catalog.getTool("get_gym_info")).toBeUndefined();
     expect(catalog.executableTools()).toEqual([]);

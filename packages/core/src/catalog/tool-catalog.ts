@@ -6,15 +6,14 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { countDefinitionTokens } from "../budget/token-counter.js";
 import { toToolDefinition, type ToolDefinition } from "../budget/tool-definition.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { deriveKeywords } from "../selection/derive-keywords.js";
-import { KeywordIndex } from "../selection/keyword-index.js";
+import type { KeywordIndex } from "../selection/keyword-index.js";
 import { createSelector, type SelectionInput, type SelectToolsOptions } from "../selection/select-tools.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
 import { didYouMean } from "../text/closest-matches.js";
 import type { CatalogSettings, CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
-import { declarationFromLangChainTool, isLangChainTool } from "./langchain-tool.js";
-import { formatPath, parseToolDeclaration } from "./parse-config.js";
-import { TOOL_NAME_PATTERN, toMetadata, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
+import { buildCatalogState, requireCategory, type CatalogState, type CategoryInfo, type NamespaceInfo } from "./catalog-state.js";
+import { CatalogEvents, type CatalogListener, type ToolsUpdate, type ToolsUpdatedEvent } from "./catalog-events.js";
+import type { ToolDeclaration, ToolMetadata } from "./tool-metadata.js";
 
 /** Options of {@link ToolCatalog}: the tools, their metadata, categories and selection settings. */
 export interface ToolCatalogOptions extends CatalogSettings {
@@ -31,29 +30,7 @@ export interface ToolCatalogOptions extends CatalogSettings {
   namespaces?: Readonly<Record<string, NamespaceDeclaration>>;
 }
 
-/** A category as the catalog resolved it. */
-export interface CategoryInfo {
-  readonly name: string;
-  readonly description: string;
-  /** The keywords in effect: declared, derived, or both. */
-  readonly keywords: readonly string[];
-  /** Whether any keywords were derived from the tools (zero-config). */
-  readonly derivedKeywords: boolean;
-  readonly related: readonly string[];
-  /** Tool names in catalog order. */
-  readonly tools: readonly string[];
-}
-
-/** A namespace as the catalog resolved it: a group of tools tool search loads as a unit. */
-export interface NamespaceInfo {
-  readonly name: string;
-  /** What the group is for ("" when not declared). */
-  readonly description: string;
-  /** Most tools one search hit loads, when declared. */
-  readonly maxSize: number | undefined;
-  /** Member tool names in catalog order. */
-  readonly tools: readonly string[];
-}
+export type { CategoryInfo, NamespaceInfo } from "./catalog-state.js";
 
 /** Catalog settings with every default filled in. */
 export interface ResolvedSettings {
@@ -66,16 +43,8 @@ export interface ResolvedSettings {
   readonly relatedDepth: number;
 }
 
-/** Most keywords derived for a tool that has no category (zero-config). */
-const LOOSE_TOOL_KEYWORDS = 5;
-
 /** OpenAI's limit on tools per request, the default `maxTools`. */
 export const OPENAI_MAX_TOOLS = 128;
-
-interface Entry {
-  metadata: ToolMetadata;
-  tool: StructuredToolInterface | undefined;
-}
 
 /**
  * The full registry of an agent's tools. Selection binds a few of them per turn; execution may run any of them.
@@ -98,27 +67,42 @@ interface Entry {
  * ```
  */
 export class ToolCatalog {
-  readonly #entries = new Map<string, Entry>();
-  readonly #categories = new Map<string, CategoryInfo>();
-  readonly #namespaces = new Map<string, NamespaceInfo>();
+  #state: CatalogState;
+  #version = 0;
   readonly #settings: ResolvedSettings;
-  readonly #keywordIndex = new KeywordIndex();
-  readonly #tokens = new Map<string, number>();
-  readonly #derivedToolKeywords = new Map<string, readonly string[]>();
-  #totalTokens: number | undefined;
+  readonly #events = new CatalogEvents();
+  /** What the state is built from: tools as passed, declarations, and the declared categories and namespaces. */
+  #tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>;
+  readonly #declarations: readonly ToolDeclaration[];
+  readonly #declaredCategories: Readonly<Record<string, CategoryDeclaration>>;
+  #declaredNamespaces: Readonly<Record<string, NamespaceDeclaration>>;
+  readonly #core: ReadonlySet<string>;
 
   constructor(options: ToolCatalogOptions) {
-    this.#addTools(options.tools);
-    this.#mergeDeclarations(options.declarations ?? []);
-    this.#buildCategories(options.categories ?? {}, new Set(options.core ?? []));
-    this.#buildNamespaces(options.namespaces ?? {});
-    this.#settings = this.resolveSettings(options);
-    this.#indexKeywords();
+    this.#tools = [...options.tools];
+    this.#declarations = [...(options.declarations ?? [])];
+    this.#declaredCategories = options.categories ?? {};
+    this.#declaredNamespaces = options.namespaces ?? {};
+    this.#core = new Set(options.core ?? []);
+    this.#state = this.#build(this.#tools, this.#declaredNamespaces);
+    // Seed 000's `required: true` tools join the core tools (after the declared ones).
+    const required = [...this.#state.entries.values()].filter(({ metadata }) => metadata.required && !this.#core.has(metadata.name)).map(({ metadata }) => metadata.name);
+    this.#settings = this.resolveSettings(required.length === 0 ? options : { ...options, core: [...(options.core ?? []), ...required] });
+  }
+
+  /** Increases by one on every change of the tools; selectors compare it to know when to re-resolve. */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** Names of source tools declared (e.g. in a catalog file) but not loaded yet; their declarations apply on arrival. */
+  pendingNames(): string[] {
+    return [...this.#state.pending.keys()];
   }
 
   /** Number of tools. */
   get size(): number {
-    return this.#entries.size;
+    return this.#state.entries.size;
   }
 
   /** The catalog's own selection settings, defaults filled in. */
@@ -128,52 +112,52 @@ export class ToolCatalog {
 
   /** Whether a tool of this name exists. */
   has(name: string): boolean {
-    return this.#entries.has(name);
+    return this.#state.entries.has(name);
   }
 
   /** A tool's metadata. */
   get(name: string): ToolMetadata | undefined {
-    return this.#entries.get(name)?.metadata;
+    return this.#state.entries.get(name)?.metadata;
   }
 
   /** The executable LangChain tool of that name, if the catalog has an implementation for it. */
   getTool(name: string): StructuredToolInterface | undefined {
-    return this.#entries.get(name)?.tool;
+    return this.#state.entries.get(name)?.tool;
   }
 
   /** Every tool name, in catalog order. */
   names(): string[] {
-    return [...this.#entries.keys()];
+    return [...this.#state.entries.keys()];
   }
 
   /** Every tool's metadata, in catalog order. */
   tools(): ToolMetadata[] {
-    return [...this.#entries.values()].map((entry) => entry.metadata);
+    return [...this.#state.entries.values()].map((entry) => entry.metadata);
   }
 
   /** Every executable tool, in catalog order. */
   executableTools(): StructuredToolInterface[] {
-    return [...this.#entries.values()].flatMap((entry) => (entry.tool === undefined ? [] : [entry.tool]));
+    return [...this.#state.entries.values()].flatMap((entry) => (entry.tool === undefined ? [] : [entry.tool]));
   }
 
   /** Categories in declaration order. */
   categories(): CategoryInfo[] {
-    return [...this.#categories.values()];
+    return [...this.#state.categories.values()];
   }
 
   /** One category. */
   category(name: string): CategoryInfo | undefined {
-    return this.#categories.get(name);
+    return this.#state.categories.get(name);
   }
 
   /** Namespaces: declared ones first (declaration order), then those named only by tools (catalog order). */
   namespaces(): NamespaceInfo[] {
-    return [...this.#namespaces.values()];
+    return [...this.#state.namespaces.values()];
   }
 
   /** One namespace. */
   namespace(name: string): NamespaceInfo | undefined {
-    return this.#namespaces.get(name);
+    return this.#state.namespaces.get(name);
   }
 
   /**
@@ -181,34 +165,35 @@ export class ToolCatalog {
    * an empty list.
    */
   derivedKeywords(name: string): readonly string[] {
-    return this.#derivedToolKeywords.get(name) ?? [];
+    return this.#state.derivedToolKeywords.get(name) ?? [];
   }
 
   /** The keyword index selection matches against. */
   get keywordIndex(): KeywordIndex {
-    return this.#keywordIndex;
+    return this.#state.keywordIndex;
   }
 
   /** " Did you mean: …?" for a tool name that is not in the catalog. */
   suggest(name: string): string {
-    return didYouMean(name, this.#entries.keys());
+    return didYouMean(name, this.#state.entries.keys());
   }
 
   /** Tokens of one tool's definition as sent (o200k_base), memoised. */
   tokensOf(name: string): number {
-    let tokens = this.#tokens.get(name);
+    let tokens = this.#state.tokens.get(name);
     if (tokens === undefined) {
       const metadata = this.#require(name);
       tokens = countDefinitionTokens(metadata);
-      this.#tokens.set(name, tokens);
+      this.#state.tokens.set(name, tokens);
     }
     return tokens;
   }
 
   /** Tokens of every enabled tool's definition: what binding them all would cost. */
   totalTokens(): number {
-    this.#totalTokens ??= this.tools().reduce((sum, tool) => (tool.enabled ? sum + this.tokensOf(tool.name) : sum), 0);
-    return this.#totalTokens;
+    const state = this.#state;
+    state.totalTokens ??= [...state.entries.values()].reduce((sum, { metadata }) => (metadata.enabled ? sum + this.tokensOf(metadata.name) : sum), 0);
+    return state.totalTokens;
   }
 
   /**
@@ -228,7 +213,7 @@ export class ToolCatalog {
    * Settings for one selection: the catalog's own, overridden by `overrides`, validated.
    * @throws DynamicToolsError `UNKNOWN_TOOL`, `UNKNOWN_CATEGORY`, `INVALID_OPTION` or `CORE_EXCEEDS_BUDGET`.
    */
-  resolveSettings(overrides: CatalogSettings = {}): ResolvedSettings {
+  resolveSettings(overrides: CatalogSettings = {}, { lenient = false }: { lenient?: boolean } = {}): ResolvedSettings {
     const base = this.#settings as ResolvedSettings | undefined;
     const settings: ResolvedSettings = {
       core: overrides.core ?? base?.core ?? [],
@@ -252,7 +237,8 @@ export class ToolCatalog {
       }
     }
     settings.core.forEach((name, index) => {
-      if (!this.#entries.has(name)) {
+      // Lenient (a selector re-resolving after a live update): a core tool whose source went away is skipped later.
+      if (!this.#state.entries.has(name) && !lenient) {
         throw new DynamicToolsError(
           "UNKNOWN_TOOL",
           `core[${index}]: tool "${name}" is not in the catalog (${this.size} tools).${this.suggest(name)}`,
@@ -268,7 +254,7 @@ export class ToolCatalog {
         { path: ["core"] },
       );
     }
-    if (settings.maxTokens !== undefined) {
+    if (settings.maxTokens !== undefined && !lenient) {
       const coreTokens = settings.core.reduce((sum, name) => sum + this.tokensOf(name), 0);
       if (coreTokens > settings.maxTokens) {
         throw new DynamicToolsError(
@@ -282,7 +268,7 @@ export class ToolCatalog {
   }
 
   #require(name: string): ToolMetadata {
-    const entry = this.#entries.get(name);
+    const entry = this.#state.entries.get(name);
     if (entry === undefined) {
       throw new DynamicToolsError("UNKNOWN_TOOL", `Tool "${name}" is not in the catalog (${this.size} tools).${this.suggest(name)}`);
     }
@@ -290,143 +276,106 @@ export class ToolCatalog {
   }
 
   #requireCategory(name: string, path: Array<string | number>): void {
-    if (this.#categories.has(name)) return;
-    const known = [...this.#categories.keys()];
-    throw new DynamicToolsError(
-      "UNKNOWN_CATEGORY",
-      `${formatPath(path)}: category "${name}" does not exist.` +
-        `${didYouMean(name, known)} Categories: ${known.join(", ") || "(none)"}`,
-      { path },
-    );
+    requireCategory(this.#state.categories, name, path);
   }
 
-  #addTools(tools: ToolCatalogOptions["tools"]): void {
-    tools.forEach((item, index) => {
-      const executable = isLangChainTool(item) ? item : undefined;
-      const declaration = executable ? declarationFromLangChainTool(executable) : parseToolDeclaration(item, ["tools", index]);
-      const { name } = declaration;
-      if (!TOOL_NAME_PATTERN.test(name)) {
-        throw new DynamicToolsError(
-          "INVALID_TOOL_NAME",
-          `tools[${index}]: tool name "${name}" is not valid: names must match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI rejects others).`,
-          { path: ["tools", index, "name"] },
-        );
-      }
-      if (this.#entries.has(name)) {
-        throw new DynamicToolsError("DUPLICATE_TOOL", `tools[${index}]: tool "${name}" is declared twice; tool names must be unique.`, {
-          path: ["tools", index, "name"],
-        });
-      }
-      this.#entries.set(name, { metadata: toMetadata(declaration), tool: executable });
+  #build(tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>, namespaces: Readonly<Record<string, NamespaceDeclaration>>): CatalogState {
+    return buildCatalogState({
+      tools,
+      declarations: this.#declarations,
+      categories: this.#declaredCategories,
+      namespaces,
+      core: this.#core,
+      ...(this.#state === undefined ? {} : { previous: this.#state }),
     });
   }
 
-  #mergeDeclarations(declarations: readonly ToolDeclaration[]): void {
-    const merged = new Set<string>();
-    declarations.forEach((raw, index) => {
-      const declaration = parseToolDeclaration(raw, ["tools", index]);
-      const entry = this.#entries.get(declaration.name);
-      if (entry === undefined) {
-        throw new DynamicToolsError(
-          "UNKNOWN_TOOL",
-          `tools[${index}]: "${declaration.name}" is declared but no tool of that name was passed (${this.size} tools).${this.suggest(declaration.name)}`,
-          { path: ["tools", index, "name"] },
-        );
-      }
-      if (merged.has(declaration.name)) {
-        throw new DynamicToolsError("DUPLICATE_TOOL", `tools[${index}]: tool "${declaration.name}" is declared twice; tool names must be unique.`, {
-          path: ["tools", index, "name"],
-        });
-      }
-      merged.add(declaration.name);
-      entry.metadata = toMetadata({ ...entry.metadata, ...declaration } as ToolDeclaration);
-    });
+  /**
+   * Replaces every tool of one source (an MCP server, an SDK app) with `tools`: the shape of the mcp package's
+   * `ToolsUpdatedEvent`, so wiring is `source.onToolsUpdated((event) => catalog.replaceSource(event))`. Declarations
+   * from the source apply under the catalog's own (a catalog file wins); pending declarations apply on arrival.
+   * The new state is built fully, then swapped in one assignment; `toolsUpdated` listeners run after the swap.
+   *
+   * @example
+   * ```ts
+   * mcp.onToolsUpdated((event) => catalog.replaceSource(event));
+   * catalog.replaceSource({ source: "sdk", sourceId: "notes", tools: [], declarations: [] }); // the app unregistered
+   * ```
+   */
+  replaceSource({ source, sourceId, tools, declarations = [], namespace, namespaceDescription }: ToolsUpdate): ToolsUpdatedEvent {
+    const ownDeclarations = new Map(declarations.map((declaration) => [declaration.name, declaration]));
+    const fromSource = (item: StructuredToolInterface | ToolDeclaration) => {
+      const metadata = this.#state.entries.get(item.name)?.metadata;
+      return metadata?.source === source && metadata.sourceId === sourceId;
+    };
+    const incoming = tools.map((tool) => (ownDeclarations.has(tool.name) ? withSourceDeclaration(tool, ownDeclarations.get(tool.name)!) : tool));
+    return this.#update([...this.#tools.filter((item) => !fromSource(item)), ...incoming], namespace === undefined || this.#declaredNamespaces[namespace] !== undefined ? undefined : { [namespace]: namespaceDescription === undefined ? {} : { description: namespaceDescription } });
   }
 
-  #buildCategories(declared: Readonly<Record<string, CategoryDeclaration>>, core: ReadonlySet<string>): void {
-    const members = new Map<string, string[]>(Object.keys(declared).map((name) => [name, []]));
-    for (const { metadata } of this.#entries.values()) {
-      if (metadata.category === undefined) continue;
-      const list = members.get(metadata.category) ?? [];
-      list.push(metadata.name);
-      members.set(metadata.category, list);
-    }
-    const needsDerived = [...members.keys()].filter((name) => declared[name]?.deriveKeywords ?? declared[name]?.keywords === undefined);
-    // Zero-config for loose tools: a tool with no category and no keywords (and not core) is derived keywords of
-    // its own, as if it were a one-tool category, so a plain array of tools still selects by keywords.
-    const loose = [...this.#entries.values()]
-      .map((entry) => entry.metadata)
-      .filter((tool) => tool.category === undefined && tool.keywords.length === 0 && !core.has(tool.name));
-    const looseKey = (name: string) => `\u0000${name}`;
-    const derived = deriveKeywords([
-      ...[...members.entries()].map(([name, tools]) => ({ name, tools: tools.map((tool) => this.#entries.get(tool)!.metadata) })),
-      ...loose.map((tool) => ({ name: looseKey(tool.name), tools: [tool] })),
-    ]);
-    for (const tool of loose) {
-      const words = (derived.get(looseKey(tool.name)) ?? []).slice(0, LOOSE_TOOL_KEYWORDS);
-      if (words.length > 0) this.#derivedToolKeywords.set(tool.name, Object.freeze(words));
-    }
-    for (const [name, tools] of members) {
-      const declaration = declared[name] ?? {};
-      const derivedWords = needsDerived.includes(name) ? (derived.get(name) ?? []) : [];
-      const keywords = [...new Set([...(declaration.keywords ?? []), ...derivedWords])];
-      this.#categories.set(name, Object.freeze({
-        name,
-        description: declaration.description ?? "",
-        keywords: Object.freeze(keywords),
-        derivedKeywords: derivedWords.length > 0,
-        related: Object.freeze([...(declaration.related ?? [])]),
-        tools: Object.freeze(tools),
-      }));
-    }
-    for (const [name, declaration] of Object.entries(declared)) {
-      (declaration.related ?? []).forEach((related, index) => this.#requireCategory(related, ["categories", name, "related", index]));
-    }
+  /**
+   * Adds tools (or replaces tools of the same name) and updates every derived index atomically.
+   * @example
+   * ```ts
+   * catalog.add([weatherTool]);
+   * ```
+   */
+  add(tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>): ToolsUpdatedEvent {
+    const names = new Set(tools.map((tool) => tool.name));
+    return this.#update([...this.#tools.filter((item) => !names.has(item.name)), ...tools]);
   }
 
-  #buildNamespaces(declared: Readonly<Record<string, NamespaceDeclaration>>): void {
-    const members = new Map<string, string[]>(Object.keys(declared).map((name) => [name, []]));
-    for (const { metadata } of this.#entries.values()) {
-      if (metadata.namespace === undefined) continue;
-      const list = members.get(metadata.namespace) ?? [];
-      list.push(metadata.name);
-      members.set(metadata.namespace, list);
-    }
-    for (const [name, tools] of members) {
-      const declaration = declared[name] ?? {};
-      const { maxSize } = declaration;
-      if (maxSize !== undefined && (!Number.isInteger(maxSize) || maxSize < 1)) {
-        throw new DynamicToolsError("INVALID_DECLARATION", `namespaces.${name}.maxSize: expected a whole number ≥ 1, got ${String(maxSize)}`, {
-          path: ["namespaces", name, "maxSize"],
-        });
-      }
-      this.#namespaces.set(name, Object.freeze({ name, description: declaration.description ?? "", maxSize, tools: Object.freeze(tools) }));
-    }
+  /**
+   * Removes tools by name (unknown names are ignored).
+   * @example
+   * ```ts
+   * catalog.remove(["sdk_notes_create_note"]);
+   * ```
+   */
+  remove(names: readonly string[]): ToolsUpdatedEvent {
+    const gone = new Set(names);
+    return this.#update(this.#tools.filter((item) => !gone.has(item.name)));
   }
 
-  #indexKeywords(): void {
-    for (const category of this.#categories.values()) {
-      category.keywords.forEach((keyword, index) => {
-        if (!this.#keywordIndex.add(keyword, { kind: "category", name: category.name })) {
-          throw new DynamicToolsError("INVALID_DECLARATION", `categories.${category.name}.keywords[${index}]: keyword "${keyword}" has no letters or digits.`, {
-            path: ["categories", category.name, "keywords", index],
-          });
-        }
-      });
-    }
-    for (const [name, words] of this.#derivedToolKeywords) {
-      for (const word of words) this.#keywordIndex.add(word, { kind: "tool", name });
-    }
-    let index = 0;
-    for (const { metadata } of this.#entries.values()) {
-      metadata.keywords.forEach((keyword, keywordIndex) => {
-        if (!this.#keywordIndex.add(keyword, { kind: "tool", name: metadata.name })) {
-          throw new DynamicToolsError("INVALID_DECLARATION", `tools[${index}].keywords[${keywordIndex}]: keyword "${keyword}" has no letters or digits.`, {
-            path: ["tools", index, "keywords", keywordIndex],
-          });
-        }
-      });
-      index++;
-    }
+  /**
+   * Listens to changes of the tools. Returns a function that stops listening.
+   * @example
+   * ```ts
+   * const stop = catalog.on("toolsUpdated", ({ added, removed, version }) => console.log(version, added, removed));
+   * ```
+   */
+  on(event: "toolsUpdated", listener: CatalogListener): () => void {
+    return this.#events.add(event, listener);
   }
+
+  #update(tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>, namespaces?: Record<string, NamespaceDeclaration>): ToolsUpdatedEvent {
+    const before = this.#state;
+    const declaredNamespaces = namespaces === undefined ? this.#declaredNamespaces : { ...this.#declaredNamespaces, ...namespaces };
+    const next = this.#build(tools, declaredNamespaces);
+    // The one assignment that publishes the update: readers hold either `before` or `next`.
+    this.#state = next;
+    this.#tools = tools;
+    this.#declaredNamespaces = declaredNamespaces;
+    this.#version++;
+    const added: ToolMetadata[] = [];
+    const changed: ToolMetadata[] = [];
+    for (const [name, { metadata }] of next.entries) {
+      const old = before.entries.get(name);
+      if (old === undefined) added.push(metadata);
+      else if (old.tool !== next.entries.get(name)!.tool || JSON.stringify(old.metadata) !== JSON.stringify(metadata)) changed.push(metadata);
+    }
+    const removed = [...before.entries.keys()].filter((name) => !next.entries.has(name));
+    const event: ToolsUpdatedEvent = { version: this.#version, added, changed, removed };
+    this.#events.emit(event);
+    return event;
+  }
+}
+
+/** A source tool whose source declaration (permission, namespace…) applies over what it carries itself. */
+function withSourceDeclaration(tool: StructuredToolInterface, declaration: ToolDeclaration): StructuredToolInterface {
+  const metadata = (tool as { metadata?: Record<string, unknown> }).metadata ?? {};
+  const info = (metadata.dynamicTools as Record<string, unknown> | undefined) ?? {};
+  const { source, sourceId, namespace, permission } = declaration;
+  const fields = Object.fromEntries(Object.entries({ source, sourceId, namespace, permission }).filter(([, value]) => value !== undefined));
+  // A view of the tool with merged metadata; the prototype keeps invoke and the schema (never mutates the original).
+  return Object.assign(Object.create(tool) as StructuredToolInterface, { metadata: { ...metadata, dynamicTools: { ...info, ...fields } } });
 }

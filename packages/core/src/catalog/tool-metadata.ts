@@ -49,6 +49,12 @@ export interface ToolMetadata {
   readonly namespace: string | undefined;
   /** A hint for the model: when this tool is the right one. */
   readonly whenToUse: string | undefined;
+  /** Display names by locale (`en`, `zh-CN`, …); lexical search matches them too. @defaultValue {} */
+  readonly display: Readonly<Record<string, string>>;
+  /** Descriptions by locale (`en`, `zh-CN`, …); lexical search matches them too. @defaultValue {} */
+  readonly desc: Readonly<Record<string, string>>;
+  /** Bound on every turn like a core tool (seed 000's `required`). @defaultValue false */
+  readonly required: boolean;
 }
 
 /**
@@ -70,6 +76,11 @@ export interface ToolDeclaration {
   enabled?: boolean;
   namespace?: string;
   whenToUse?: string;
+  /** Seed 000's name for `enabled`; `available: false` hides and refuses the tool. */
+  available?: boolean;
+  display?: Record<string, string>;
+  desc?: Record<string, string>;
+  required?: boolean;
 }
 
 /** The keys a {@link ToolDeclaration} may have. */
@@ -88,6 +99,10 @@ export const DECLARATION_KEYS: readonly (keyof ToolDeclaration)[] = [
   "enabled",
   "namespace",
   "whenToUse",
+  "available",
+  "display",
+  "desc",
+  "required",
 ];
 
 /** Names the OpenAI API accepts for functions. */
@@ -107,8 +122,11 @@ export function toMetadata(declaration: ToolDeclaration): ToolMetadata {
     permission: declaration.permission ?? "read",
     searchable: declaration.searchable ?? true,
     platforms: declaration.platforms ?? "all",
-    enabled: declaration.enabled ?? true,
+    enabled: declaration.enabled ?? declaration.available ?? true,
     namespace: declaration.namespace,
     whenToUse: declaration.whenToUse,
+    display: Object.freeze({ ...(declaration.display ?? {}) }),
+    desc: Object.freeze({ ...(declaration.desc ?? {}) }),
+    required: declaration.required ?? false,
   });
 }

@@ -15,7 +15,13 @@ export type DynamicToolsErrorCode =
   | "INVALID_OPTION"
   | "TOOL_NOT_FOUND"
   | "TOOL_DISABLED"
-  | "TOOL_NOT_IMPLEMENTED";
+  | "TOOL_NOT_IMPLEMENTED"
+  /** A tool's source (an MCP server, an SDK app) could not start, connect or died during a call. */
+  | "SOURCE_UNAVAILABLE"
+  /** The caller's permission policy does not allow this tool. */
+  | "PERMISSION_DENIED"
+  /** A human rejected the tool call at approval. */
+  | "APPROVAL_REJECTED";
 
 const MARKER = Symbol.for("dynamic-tools.error");
 
@@ -35,7 +41,7 @@ const MARKER = Symbol.for("dynamic-tools.error");
  */
 export class DynamicToolsError extends Error {
   readonly [MARKER] = true;
-  override readonly name = "DynamicToolsError";
+  override readonly name: string = "DynamicToolsError";
   /** What went wrong, from a closed set. */
   readonly code: DynamicToolsErrorCode;
 

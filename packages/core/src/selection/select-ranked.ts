@@ -7,9 +7,10 @@ import { readConversation } from "../conversation/conversation-text.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { autoCut } from "../retrieval/hybrid/auto-cut.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
+import { followUpdate } from "../retrieval/follow-update.js";
 import { createStrategy } from "../retrieval/strategy-registry.js";
 import { createSelector, type SelectionInput } from "./select-tools.js";
-import { createSelectionScope, finishSelection, type SelectToolsOptions } from "./selection-scope.js";
+import { finishSelection, followCatalog, type SelectionRequest, type SelectToolsOptions } from "./selection-scope.js";
 import type { RankedSelection, SelectedCategory, ToolSelection } from "./tool-selection.js";
 
 /** AutoCut settings: cut where a score is more than `ratio` times the next, keeping at least `minimum`. */
@@ -35,7 +36,7 @@ export interface ToolSelectorOptions extends SelectToolsOptions {
 }
 
 /** A selector for any strategy; retrieval strategies answer asynchronously. */
-export type ToolSelector = (input: SelectionInput) => ToolSelection | Promise<ToolSelection>;
+export type ToolSelector = (input: SelectionInput, request?: SelectionRequest) => ToolSelection | Promise<ToolSelection>;
 
 function formatSignals(tool: RankedTool): string {
   const parts = Object.entries(tool.signals).map(([signal, score]) => (signal === "exact" ? "exact name" : `${signal} ${Number((score ?? 0).toFixed(3))}`));
@@ -60,15 +61,21 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
   }
   if (choice === "keyword") return createSelector(catalog, selectOptions);
   const strategy = typeof choice === "string" ? createStrategy(choice) : choice;
-  const scope = createSelectionScope(catalog, selectOptions);
-  const indexed = Promise.resolve().then(() => strategy.index(catalog));
+  const currentScope = followCatalog(catalog, selectOptions);
+  let indexed = Promise.resolve().then(() => strategy.index(catalog));
   // The failure is reported to the first selection that awaits it; don't also raise it as unhandled.
   indexed.catch(() => undefined);
-  const filter = (name: string) => scope.selectable.has(name);
+  // Live catalog: the strategy's index follows incrementally (add/remove), or is rebuilt when it cannot.
+  catalog.on("toolsUpdated", ({ added, changed, removed }) => {
+    indexed = indexed.then(() => followUpdate(strategy, catalog, [...added, ...changed], removed));
+    indexed.catch(() => undefined);
+  });
 
-  return async function selectByRetrieval(input: SelectionInput): Promise<ToolSelection> {
+  return async function selectByRetrieval(input: SelectionInput, request: SelectionRequest = {}): Promise<ToolSelection> {
     await indexed;
+    const scope = currentScope();
     const { settings } = scope;
+    const filter = (name: string) => scope.selectable.has(name) && (request.filter === undefined || request.filter(name));
     const conversation = readConversation(input, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow });
     const results =
       conversation.current.trim() === "" && conversation.history.length === 0
@@ -95,6 +102,6 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
         ordered.push(...(scope.toolsByCategory.get(name) ?? []));
       }
     }
-    return finishSelection(scope, { strategy: strategy.name, ordered, categories, matchedTools: [], ranked, conversation });
+    return finishSelection(scope, { strategy: strategy.name, ordered, categories, matchedTools: [], ranked, conversation }, request.filter);
   };
 }

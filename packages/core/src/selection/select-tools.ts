@@ -7,7 +7,7 @@ import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { readConversation, type ConversationMessage } from "../conversation/conversation-text.js";
 import { expandRelated } from "./expand-related.js";
 import type { KeywordMatch } from "./keyword-index.js";
-import { createSelectionScope, finishSelection, type SelectToolsOptions } from "./selection-scope.js";
+import { finishSelection, followCatalog, type SelectionRequest, type SelectToolsOptions } from "./selection-scope.js";
 import { SOURCE_PRIORITY, type SelectedCategory, type SelectedTool, type SelectionSource, type ToolSelection } from "./tool-selection.js";
 
 export type { SelectToolsOptions } from "./selection-scope.js";
@@ -16,7 +16,7 @@ export type { SelectToolsOptions } from "./selection-scope.js";
 export type SelectionInput = string | readonly ConversationMessage[];
 
 /** A selection function with its settings resolved and validated once. */
-export type Selector = (input: SelectionInput) => ToolSelection;
+export type Selector = (input: SelectionInput, request?: SelectionRequest) => ToolSelection;
 
 const QUOTE_LIMIT = 80;
 
@@ -75,13 +75,15 @@ function addRelated(catalog: ToolCatalog, candidates: Candidates, from: Selectio
  * ```
  */
 export function createSelector(catalog: ToolCatalog, options: SelectToolsOptions = {}): Selector {
-  const scope = createSelectionScope(catalog, options);
-  const { settings, coreSet, bindableCore, selectable, toolsByCategory } = scope;
-  const categoryOrder = new Map(catalog.categories().map((category, index) => [category.name, index]));
-  const byCatalogOrder = (a: { name: string }, b: { name: string }) => categoryOrder.get(a.name)! - categoryOrder.get(b.name)!;
+  const currentScope = followCatalog(catalog, options);
   const tierOf = (source: SelectionSource) => SOURCE_PRIORITY.indexOf(source);
 
-  return function selectForConversation(input: SelectionInput): ToolSelection {
+  return function selectForConversation(input: SelectionInput, request: SelectionRequest = {}): ToolSelection {
+    // One scope for the whole selection: a live update during it is seen by the next selection, not half of this one.
+    const scope = currentScope();
+    const { settings, coreSet, bindableCore, selectable, toolsByCategory } = scope;
+    const categoryOrder = new Map(catalog.categories().map((category, index) => [category.name, index]));
+    const byCatalogOrder = (a: { name: string }, b: { name: string }) => (categoryOrder.get(a.name) ?? 0) - (categoryOrder.get(b.name) ?? 0);
     const conversation = readConversation(input, {
       historyMessages: settings.historyMessages,
       historyWindow: settings.historyWindow,
@@ -114,7 +116,7 @@ export function createSelector(catalog: ToolCatalog, options: SelectToolsOptions
       }
     }
 
-    return finishSelection(scope, { strategy: "keyword", ordered, categories, matchedTools: candidates.tools, conversation });
+    return finishSelection(scope, { strategy: "keyword", ordered, categories, matchedTools: candidates.tools, conversation }, request.filter);
   };
 }
 

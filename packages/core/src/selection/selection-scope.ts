@@ -21,6 +21,8 @@ export interface SelectToolsOptions extends CatalogSettings, ToolFilterOptions {
 /** Settings, filters and bindable tools, resolved once per selector. */
 export interface SelectionScope {
   readonly catalog: ToolCatalog;
+  /** The catalog version this scope was resolved against; a selector re-resolves when the catalog moves on. */
+  readonly version: number;
   readonly settings: ResolvedSettings;
   readonly countTokens: boolean;
   readonly coreSet: ReadonlySet<string>;
@@ -36,21 +38,50 @@ export interface SelectionScope {
  * Resolves and validates a selector's options against the catalog.
  * @throws DynamicToolsError for a bad option, so selectors fail at construction.
  */
-export function createSelectionScope(catalog: ToolCatalog, options: SelectToolsOptions = {}): SelectionScope {
-  const settings = catalog.resolveSettings(options);
+export function createSelectionScope(catalog: ToolCatalog, options: SelectToolsOptions = {}, { lenient = false }: { lenient?: boolean } = {}): SelectionScope {
+  const version = catalog.version;
+  const settings = catalog.resolveSettings(options, { lenient });
   const { platform, exclude } = options;
   const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const coreSet = new Set(settings.core);
   const selectable = new Set(catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
   return {
     catalog,
+    version,
     settings,
     countTokens: options.countTokens ?? true,
     coreSet,
-    bindableCore: settings.core.filter((name) => isBindable(catalog.get(name)!, filters, true)),
+    bindableCore: settings.core.filter((name) => {
+      const tool = catalog.get(name);
+      return tool !== undefined && isBindable(tool, filters, true);
+    }),
     selectable,
     toolsByCategory: new Map(catalog.categories().map((category) => [category.name, category.tools.filter((name) => selectable.has(name))])),
   };
+}
+
+/**
+ * A selector's scope that follows the catalog: re-resolved (leniently: a core tool whose source went away is skipped)
+ * whenever the catalog's version changes, so a selection sees the old catalog or the new one, never a mix.
+ *
+ * @example
+ * ```ts
+ * const scopeNow = followCatalog(catalog, options);
+ * const scope = scopeNow(); // the same object until catalog.version changes
+ * ```
+ */
+export function followCatalog(catalog: ToolCatalog, options: SelectToolsOptions = {}): () => SelectionScope {
+  let scope = createSelectionScope(catalog, options);
+  return function currentScope() {
+    if (scope.version !== catalog.version) scope = createSelectionScope(catalog, options, { lenient: true });
+    return scope;
+  };
+}
+
+/** Per-request options of a selector (the selector's own options are per selector). */
+export interface SelectionRequest {
+  /** Only tools for which this returns true may be selected, core included (e.g. the caller's permissions). */
+  filter?: (name: string) => boolean;
 }
 
 /** The parts of a selection a selector decided; {@link finishSelection} adds the budget and tokens. */
@@ -65,8 +96,13 @@ export interface SelectionDraft {
 }
 
 /** Applies the budget (count and tokens) and assembles the explanation. */
-export function finishSelection(scope: SelectionScope, { strategy, ordered, categories, matchedTools, ranked, conversation }: SelectionDraft): ToolSelection {
+export function finishSelection(
+  scope: SelectionScope,
+  { strategy, ordered: candidates, categories, matchedTools, ranked, conversation }: SelectionDraft,
+  filter?: (name: string) => boolean,
+): ToolSelection {
   const { catalog, settings, countTokens } = scope;
+  const ordered = filter === undefined ? candidates : candidates.filter((name) => filter(name));
   const tokensOf = countTokens || settings.maxTokens !== undefined ? (name: string) => catalog.tokensOf(name) : undefined;
   const budget = applyBudget({
     ordered,
@@ -79,7 +115,7 @@ export function finishSelection(scope: SelectionScope, { strategy, ordered, cate
     tools: budget.selected,
     count: budget.selected.length,
     totalTools: catalog.size,
-    core: [...scope.bindableCore],
+    core: filter === undefined ? [...scope.bindableCore] : scope.bindableCore.filter((name) => filter(name)),
     categories,
     matchedTools,
     trimmed: budget.trimmed,

@@ -5,7 +5,7 @@
  * catalog tools it was not; `wrapToolCall` executes any catalog tool (createAgent only runs tools added in
  * wrapModelCall when some middleware has wrapToolCall).
  */
-import type { ToolCatalog } from "@dynamic-tools/core";
+import { DEFAULT_POLICY, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
 import { ToolMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { getConfig } from "@langchain/langgraph";
@@ -13,7 +13,10 @@ import { createMiddleware } from "langchain";
 import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
 import { usesSearch } from "../modes/tool-mode.js";
 import { createTurnPlanner, type TurnPlannerOptions } from "../modes/turn-planner.js";
-import { toolCallRefusal } from "../nodes/tool-call-refusal.js";
+import { permissionRefusal, toolCallRefusal } from "../nodes/tool-call-refusal.js";
+import { rejectionText, requestApproval } from "../nodes/tool-approval.js";
+import { findInProviders, type ToolProvider } from "../nodes/tool-resolution.js";
+import { callerFromConfig } from "../permissions/caller.js";
 import { traceSelection } from "../nodes/tool-selector-node.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
@@ -24,9 +27,20 @@ export interface DynamicToolsMiddlewareOptions extends Omit<TurnPlannerOptions, 
   /** `auto`: the model's name (e.g. `"gpt-4o"`) to look its context window up; or pass `contextWindow`. */
   model?: string;
   /** `tool_search` settings (modes search, both and auto): `strategy`, `defaultLimit`, `maxLimit`, `namespaceMaxSize`, `name`. */
-  search?: Omit<ToolSearchOptions, "platform" | "exclude" | "core">;
+  search?: Omit<ToolSearchOptions, "platform" | "exclude" | "core" | "policy">;
+  /** Where tools the catalog has no implementation for are found, in order (SDK registry, then MCP source). @defaultValue [] */
+  sources?: readonly ToolProvider[];
 }
 
+
+/** The run's config, or undefined outside a runnable context. */
+function currentConfig(): ReturnType<typeof getConfig> | undefined {
+  try {
+    return getConfig();
+  } catch {
+    return undefined;
+  }
+}
 
 function nameOf(tool: unknown): string | undefined {
   const candidate = tool as { name?: unknown; function?: { name?: unknown } } | null;
@@ -36,6 +50,12 @@ function nameOf(tool: unknown): string | undefined {
 
 /**
  * Creates the middleware. Options are validated here, so a bad configuration fails when the agent is built.
+ *
+ * `policy` applies at selection, in tool_search and in `wrapToolCall` (a denied call gets an error ToolMessage and
+ * never runs; an approval tool pauses with `interrupt()`). Unlike `DynamicToolNode`, which asks every approval of a
+ * step before running any call, `wrapToolCall` sees one call at a time: when one step has several approval calls,
+ * calls that ran before a later interrupt run again on resume (LangGraph re-runs the node). Prefer the graph's
+ * `DynamicToolNode` when parallel approvals matter.
  *
  * @param options.catalog - the full registry (pass its tools to createAgent, or none: the middleware adds them).
  * @param options.mode - `"select"` (default), `"search"`, `"both"`, `"auto"` or `"auto:N"`.
@@ -56,15 +76,16 @@ function nameOf(tool: unknown): string | undefined {
  * ```
  */
 export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
-  const { catalog, search, ...planOptions } = options;
+  const { catalog, search, sources = [], ...planOptions } = options;
+  const policy: PermissionPolicy = planOptions.policy ?? DEFAULT_POLICY;
   const { platform, exclude, core, strategy, mode = "select" } = planOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const searchStrategy = search?.strategy ?? (strategy === undefined || strategy === "keyword" ? undefined : strategy);
   const candidateSearch =
     mode === "select"
       ? undefined
-      : createToolSearchTool(catalog, { ...search, ...filters, ...(core === undefined ? {} : { core }), ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }) });
-  const plan = createTurnPlanner({ ...planOptions, catalog, ...(candidateSearch === undefined ? {} : { searchTool: candidateSearch }) });
+      : createToolSearchTool(catalog, { ...search, ...filters, policy, ...(core === undefined ? {} : { core }), ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }) });
+  const plan = createTurnPlanner({ ...planOptions, policy, catalog, ...(candidateSearch === undefined ? {} : { searchTool: candidateSearch }) });
   const searchTool = usesSearch(plan.mode) ? candidateSearch : undefined;
 
   /** The tool (or, for a declared-only tool, its definition) to bind for a name. */
@@ -80,13 +101,8 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
     tools: searchTool === undefined ? [] : [searchTool],
 
     async beforeModel(state) {
-      const { selection, loadedUpdate } = await plan({ messages: state.messages, loadedTools: state.loadedTools });
-      let config;
-      try {
-        config = getConfig();
-      } catch {
-        config = undefined; // outside a runnable context: nothing to trace into
-      }
+      const config = currentConfig();
+      const { selection, loadedUpdate } = await plan({ messages: state.messages, loadedTools: state.loadedTools, caller: callerFromConfig(config) });
       await traceSelection(selection, config);
       const update: { toolSelection: DynamicToolSelection; loadedTools?: LoadedToolsUpdate } = { toolSelection: selection };
       if (loadedUpdate !== undefined) update.loadedTools = loadedUpdate;
@@ -115,11 +131,26 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
       const { name, id } = request.toolCall;
       if (searchTool !== undefined && name === searchTool.name) return handler(request.tool === undefined ? { ...request, tool: searchTool } : request);
       if (!catalog.has(name) && request.tool !== undefined) return handler(request);
+      const refuse = (content: string) => new ToolMessage({ status: "error", name, tool_call_id: id ?? "", content });
       const refusal = toolCallRefusal(catalog, filters, name);
-      if (refusal !== undefined) {
-        return new ToolMessage({ status: "error", name, tool_call_id: id ?? "", content: `Error: ${refusal}\n Please fix your mistakes.` });
+      const missing = refusal !== undefined && refusal.includes("has no implementation");
+      if (refusal !== undefined && !missing) return refuse(`Error: ${refusal}\n Please fix your mistakes.`);
+      // The model is untrusted: the policy is checked here too, even for a tool it names without it being bound.
+      const metadata = catalog.get(name)!;
+      const runtime = request.runtime as { context?: unknown } | undefined;
+      const config = currentConfig();
+      const caller = callerFromConfig({ ...config, context: runtime?.context ?? config?.context });
+      const decision = policy(metadata, caller);
+      if (decision === "deny") return refuse(`Error: ${permissionRefusal(metadata, caller)}`);
+      let toolCall = request.toolCall;
+      if (decision === "approve") {
+        const answer = requestApproval(request.toolCall, metadata);
+        if (answer.decision === "reject") return refuse(rejectionText(name, answer));
+        if (answer.decision === "edit") toolCall = { ...toolCall, args: answer.args };
       }
-      return handler(request.tool === undefined ? { ...request, tool: catalog.getTool(name) as StructuredToolInterface } : request);
+      const implementation = request.tool ?? catalog.getTool(name) ?? (await findInProviders(sources, name));
+      if (implementation === undefined) return refuse(`Error: ${refusal ?? `Tool "${name}" not found.`}\n Please fix your mistakes.`);
+      return handler({ ...request, toolCall, tool: implementation as StructuredToolInterface });
     },
   });
 }

@@ -9,6 +9,9 @@ import {
   createToolSelector,
   isBindable,
   readConversation,
+  visibleTo,
+  type Caller,
+  type PermissionPolicy,
   type ToolCatalog,
   type ToolFilterOptions,
   type ToolSelection,
@@ -40,6 +43,11 @@ export interface TurnPlannerOptions extends ToolSelectorOptions {
   model?: unknown;
   /** The `tool_search` tool (from `createToolSearchTool`); required when the mode binds it. */
   searchTool?: StructuredToolInterface;
+  /**
+   * Which tools a caller may see: denied tools are never selected, searched or kept loaded (re-checked every
+   * turn). @defaultValue every tool visible
+   */
+  policy?: PermissionPolicy;
 }
 
 /** What one turn binds, and the update of the loaded channel if it changes. */
@@ -53,6 +61,8 @@ export interface TurnPlannerInput {
   messages: readonly BaseMessage[];
   /** The loaded channel; `null`/absent means it was never written (the set is then rebuilt from the history). */
   loadedTools?: readonly string[] | null;
+  /** Who is asking this turn (see `callerFromConfig`); the policy filters by it. */
+  caller?: Caller;
 }
 
 /** Plans a turn; `mode` and `auto` say what construction decided. */
@@ -80,15 +90,25 @@ function unloadReason(limit: "maxTools" | "maxTokens" | undefined, maxTools: num
  * ```
  */
 export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
-  const { catalog, mode: requested = "select", fallback = "search", contextWindow, model, searchTool, ...selectOptions } = options;
+  const { catalog, mode: requested = "select", fallback = "search", contextWindow, model, searchTool, policy, ...selectOptions } = options;
   const settings = catalog.resolveSettings(selectOptions);
   const countTokens = selectOptions.countTokens ?? true;
   const { platform, exclude } = selectOptions;
   const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const coreSet = new Set(settings.core);
-  const bindableCore = settings.core.filter((name) => isBindable(catalog.get(name)!, filters, true));
-  const selectable = catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name);
-  const selectableSet = new Set(selectable);
+  // What may be bound follows the live catalog: recomputed (whole, then swapped) when its version changes.
+  const resolveTools = () => {
+    const version = catalog.version;
+    const core = settings.core.filter((name) => {
+      const tool = catalog.get(name);
+      return tool !== undefined && isBindable(tool, filters, true);
+    });
+    const names = catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name);
+    return { version, bindableCore: core, selectable: names, selectableSet: new Set(names) };
+  };
+  let resolved = resolveTools();
+  const current = () => (resolved.version === catalog.version ? resolved : (resolved = resolveTools()));
+  const { bindableCore, selectable } = resolved;
 
   const parsed = parseToolMode(requested);
   const modelName = modelNameOf(model);
@@ -133,14 +153,16 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
   const budget = { maxTools: settings.maxTools, ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }) };
   const withMode = (selection: ToolSelection): DynamicToolSelection => ({ ...selection, mode, ...(auto === undefined ? {} : { auto }) });
 
-  function bindAll(messages: readonly BaseMessage[]): TurnPlan {
-    const result = applyBudget({ ordered: [...bindableCore, ...selectable], ...budget, ...(tokensOf === undefined ? {} : { tokensOf }) });
+  function bindAll(messages: readonly BaseMessage[], allowed: (name: string) => boolean): TurnPlan {
+    const { bindableCore, selectable } = current();
+    const core = bindableCore.filter(allowed);
+    const result = applyBudget({ ordered: [...core, ...selectable.filter(allowed)], ...budget, ...(tokensOf === undefined ? {} : { tokensOf }) });
     const selection: ToolSelection = {
       strategy: "all",
       tools: result.selected,
       count: result.selected.length,
       totalTools: catalog.size,
-      core: [...bindableCore],
+      core,
       categories: [],
       matchedTools: [],
       trimmed: result.trimmed,
@@ -152,12 +174,15 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
     return { selection: withMode(selection) };
   }
 
-  async function planWithSearch(messages: readonly BaseMessage[], channel: readonly string[] | null | undefined): Promise<TurnPlan> {
+  async function planWithSearch(messages: readonly BaseMessage[], channel: readonly string[] | null | undefined, allowed: (name: string) => boolean): Promise<TurnPlan> {
+    const { selectableSet, bindableCore: coreTools } = current();
+    const bindableCore = coreTools.filter(allowed);
     const rebuilt = channel === null || channel === undefined;
     const previous = rebuilt ? loadedToolsFromMessages(messages, { toolName: searchName! }) : [...channel];
-    const loaded = previous.filter((name) => selectableSet.has(name));
-    const unavailable = previous.filter((name) => !selectableSet.has(name));
-    const base = selector === undefined ? undefined : await selector(messages);
+    // Loaded tools are re-checked every turn: a tool the caller may no longer use (or that went away) is unloaded.
+    const loaded = previous.filter((name) => selectableSet.has(name) && allowed(name));
+    const unavailable = previous.filter((name) => !(selectableSet.has(name) && allowed(name)));
+    const base = selector === undefined ? undefined : await selector(messages, { filter: allowed });
     const { lastUsed, turnStart } = loadedToolRecency(messages, { toolName: searchName! });
     const plan = planBoundTools({
       fixed: [...bindableCore, searchName!],
@@ -199,10 +224,11 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
     return { selection, ...(loadedUpdate === undefined ? {} : { loadedUpdate }) };
   }
 
-  const planner = async function planTurn({ messages, loadedTools }: TurnPlannerInput): Promise<TurnPlan> {
-    if (mode === "all") return bindAll(messages);
-    if (mode === "select") return { selection: withMode(await selector!(messages as BaseMessage[])) };
-    return planWithSearch(messages, loadedTools);
+  const planner = async function planTurn({ messages, loadedTools, caller = {} }: TurnPlannerInput): Promise<TurnPlan> {
+    const allowed = policy === undefined ? () => true : visibleTo(catalog, policy, caller);
+    if (mode === "all") return bindAll(messages, allowed);
+    if (mode === "select") return { selection: withMode(await selector!(messages as BaseMessage[], { filter: allowed })) };
+    return planWithSearch(messages, loadedTools, allowed);
   };
   return Object.assign(planner, { mode, auto });
 }

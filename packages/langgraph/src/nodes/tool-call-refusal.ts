@@ -1,8 +1,8 @@
 /**
- * @module Why a tool call must not run: the one rule both executors apply (DynamicToolNode and the createAgent
+ * @module Why a tool call must not run: the rules both executors apply (DynamicToolNode and the createAgent
  * middleware's wrapToolCall), so the model gets the same answer whichever runtime it is in. Pure.
  */
-import { isBindable, type ToolCatalog, type ToolFilterOptions } from "@dynamic-tools/core";
+import { isBindable, type Caller, type ToolCatalog, type ToolFilterOptions, type ToolMetadata } from "@dynamic-tools/core";
 
 /**
  * The reason a call to `name` is refused, or undefined when it may run: unknown names (with close matches),
@@ -20,4 +20,20 @@ export function toolCallRefusal(catalog: ToolCatalog, filters: ToolFilterOptions
   if (!isBindable(tool, filters, true)) return `Tool "${name}" is not available to this agent (disabled or excluded).`;
   if (catalog.getTool(name) === undefined) return `Tool "${name}" is declared in the catalog but has no implementation.`;
   return undefined;
+}
+
+/**
+ * The text of the error ToolMessage for a call the permission policy denies (code PERMISSION_DENIED). It names the
+ * tool and the rule, not how to get around it.
+ *
+ * @example
+ * ```ts
+ * permissionRefusal(catalog.get("pay_salary")!, { role: "trainer" });
+ * // 'Permission denied (PERMISSION_DENIED): role "trainer" may not use "pay_salary" (write, category salary). Do not retry it.'
+ * ```
+ */
+export function permissionRefusal(tool: ToolMetadata, caller: Caller): string {
+  const who = caller.role === undefined ? "this caller" : `role "${caller.role}"`;
+  const what = [tool.permission, ...(tool.category === undefined ? [] : [`category ${tool.category}`])].join(", ");
+  return `Permission denied (PERMISSION_DENIED): ${who} may not use "${tool.name}" (${what}). Do not retry it.`;
 }

@@ -6,6 +6,7 @@ import type { ToolSelection } from "@dynamic-tools/core";
 import type { BaseMessage } from "@langchain/core/messages";
 import { RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
 import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
+import { callerFromConfig } from "../permissions/caller.js";
 import { createTurnPlanner, type TurnPlannerOptions } from "../modes/turn-planner.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 
@@ -102,7 +103,7 @@ export function createToolSelectorNode(options: ToolSelectorNodeOptions) {
     state: { messages: BaseMessage[]; loadedTools?: readonly string[] | null },
     config?: RunnableConfig,
   ): Promise<ToolSelectorNodeUpdate> {
-    const { selection, loadedUpdate } = await plan({ messages: state.messages, loadedTools: state.loadedTools });
+    const { selection, loadedUpdate } = await plan({ messages: state.messages, loadedTools: state.loadedTools, caller: callerFromConfig(config) });
     await traceSelection(selection, config);
     return loadedUpdate === undefined ? { toolSelection: selection } : { toolSelection: selection, loadedTools: loadedUpdate };
   };

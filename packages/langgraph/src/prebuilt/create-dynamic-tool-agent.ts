@@ -7,6 +7,7 @@ import { toolsCondition } from "@langchain/langgraph/prebuilt";
 import type { TurnPlannerOptions } from "../modes/turn-planner.js";
 import { createDynamicModelNode, type ToolCallingModel } from "../nodes/bind-selected-tools.js";
 import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
+import type { ToolProvider } from "../nodes/tool-resolution.js";
 import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
 import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
 import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
@@ -19,7 +20,12 @@ export interface DynamicToolAgentOptions extends Omit<TurnPlannerOptions, "model
    * `tool_search` settings (modes search, both and auto): `strategy` (default: the selection's retrieval strategy,
    * else "hybrid"), `defaultLimit` (5), `maxLimit` (10), `namespaceMaxSize` (10), `name`.
    */
-  search?: Omit<ToolSearchOptions, "platform" | "exclude" | "core">;
+  search?: Omit<ToolSearchOptions, "platform" | "exclude" | "core" | "policy">;
+  /**
+   * Tool sources for the execution fallback chain (SDK registry, then MCP source). Those with `close()` are closed
+   * by the agent's `close()`. @defaultValue []
+   */
+  sources?: ReadonlyArray<ToolProvider & { close?: () => Promise<void> | void }>;
   /** A system prompt put before the conversation on every model call. */
   systemPrompt?: string;
   /** Persists threads (and their selections) across calls, e.g. `new MemorySaver()`. */
@@ -57,6 +63,9 @@ export const AGENT_NODES = { select: "select_tools", model: "agent", tools: "too
  * result.toolSelection?.tools; // what the model saw
  *
  * const searching = createDynamicToolAgent({ model, catalog, mode: "search", checkpointer: new MemorySaver() });
+ *
+ * const guarded = createDynamicToolAgent({ model, catalog, sources: [mcp], policy: definePolicy({ approval: ["dangerous"] }), checkpointer: new MemorySaver() });
+ * await guarded.close(); // ends the MCP servers
  * ```
  */
 export function createDynamicToolAgent({
@@ -67,20 +76,22 @@ export function createDynamicToolAgent({
   store,
   name = "dynamic_tool_agent",
   search,
+  sources = [],
   ...selectOptions
 }: DynamicToolAgentOptions) {
+  const { policy } = selectOptions;
   const { platform, exclude, core, strategy, mode = "select" } = selectOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const searchStrategy = search?.strategy ?? (strategy === undefined || strategy === "keyword" ? undefined : strategy);
   const searchTool =
     mode === "select"
       ? undefined
-      : createToolSearchTool(catalog, { ...search, ...filters, ...(core === undefined ? {} : { core }), ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }) });
+      : createToolSearchTool(catalog, { ...search, ...filters, ...(policy === undefined ? {} : { policy }), ...(core === undefined ? {} : { core }), ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }) });
   const extraTools = searchTool === undefined ? [] : [searchTool];
-  return new StateGraph(DynamicToolsAnnotation)
+  const graph = new StateGraph(DynamicToolsAnnotation)
     .addNode(AGENT_NODES.select, createToolSelectorNode({ catalog, model, ...selectOptions, ...(searchTool === undefined ? {} : { searchTool }) }))
     .addNode(AGENT_NODES.model, createDynamicModelNode({ model, catalog, extraTools, ...(systemPrompt === undefined ? {} : { systemPrompt }) }))
-    .addNode(AGENT_NODES.tools, new DynamicToolNode(catalog, { ...filters, extraTools }))
+    .addNode(AGENT_NODES.tools, new DynamicToolNode(catalog, { ...filters, extraTools, sources, ...(policy === undefined ? {} : { policy }) }))
     .addEdge(START, AGENT_NODES.select)
     .addEdge(AGENT_NODES.select, AGENT_NODES.model)
     .addConditionalEdges(AGENT_NODES.model, toolsCondition, [AGENT_NODES.tools, END])
@@ -90,4 +101,9 @@ export function createDynamicToolAgent({
       ...(checkpointer === undefined ? {} : { checkpointer }),
       ...(store === undefined ? {} : { store }),
     });
+  /** Closes every source that can be closed (ends MCP server processes). */
+  async function close(): Promise<void> {
+    await Promise.all(sources.map((source) => source.close?.()));
+  }
+  return Object.assign(graph, { close });
 }

@@ -3,10 +3,21 @@
  * tools in the catalog. It ranks the tools the caller may see and that are not bound yet, answers with a ranked
  * list, and loads what it found through a `Command` that writes the `loadedTools` channel.
  */
-import { DynamicToolsError, createStrategy, isBindable, type RetrievalStrategy, type ToolCatalog, type ToolFilterOptions } from "@dynamic-tools/core";
+import {
+  DynamicToolsError,
+  createStrategy,
+  followUpdate,
+  isBindable,
+  visibleTo,
+  type PermissionPolicy,
+  type RetrievalStrategy,
+  type ToolCatalog,
+  type ToolFilterOptions,
+} from "@dynamic-tools/core";
 import { ToolMessage } from "@langchain/core/messages";
 import { tool, type StructuredToolInterface, type ToolRunnableConfig } from "@langchain/core/tools";
 import { Command, getCurrentTaskInput } from "@langchain/langgraph";
+import { callerFromConfig } from "../permissions/caller.js";
 import { expandToNamespaces } from "./expand-namespaces.js";
 import { formatSearchResults } from "./format-search-results.js";
 import { TOOL_SEARCH_NAME } from "./loaded-tools-history.js";
@@ -34,6 +45,14 @@ export interface ToolSearchOptions extends ToolFilterOptions {
   core?: readonly string[];
   /** The tool's name. @defaultValue "tool_search" */
   name?: string;
+  /** Tools the caller (read from the run's context or configurable) may not see are never returned. @defaultValue all visible */
+  policy?: PermissionPolicy;
+  /**
+   * Seed 000's internal blacklist: plumbing tools search never returns, whatever their declaration says. The other
+   * three filter layers are the `searchable` flag, per-agent `exclude`, and dropping tools already bound.
+   * @defaultValue []
+   */
+  blacklist?: readonly string[];
 }
 
 /** What `tool_search` reads from graph state: what is bound now. */
@@ -115,9 +134,18 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
   }
   const core = new Set(catalog.resolveSettings(options.core === undefined ? {} : { core: [...options.core] }).core);
   const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
-  const visible = new Set(catalog.tools().filter((tool) => !core.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
+  const blacklist = new Set(options.blacklist ?? []);
+  // Filter layers 1–3: internal blacklist, searchable flag (in isBindable), per-agent exclusions (ditto).
+  const visibleNow = () =>
+    new Set(catalog.tools().filter((tool) => !blacklist.has(tool.name) && !core.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
+  let visible = { version: catalog.version, names: visibleNow() };
   const strategy = typeof choice === "string" ? createStrategy(choice) : choice;
   let indexed: Promise<void> | undefined;
+  // Live catalog: once built, the index follows updates incrementally; the visible set is recomputed on a new version.
+  catalog.on("toolsUpdated", ({ added, changed, removed }) => {
+    if (indexed === undefined) return;
+    indexed = indexed.then(() => followUpdate(strategy, catalog, [...added, ...changed], removed));
+  });
 
   return tool(
     async function toolSearch(input: ToolSearchInput, config: ToolRunnableConfig): Promise<Command> {
@@ -126,11 +154,15 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
       const limit = Number.isFinite(asked) ? Math.min(maxLimit, Math.max(1, asked)) : defaultLimit;
       const state = readState(config);
       const bound = new Set([...(state.toolSelection?.tools ?? []), ...(state.loadedTools ?? [])]);
-      const isCandidate = (tool: string) => visible.has(tool) && !bound.has(tool);
-      let totalCandidates = 0;
-      for (const tool of visible) if (!bound.has(tool)) totalCandidates++;
       indexed ??= Promise.resolve(strategy.index(catalog));
       await indexed;
+      if (visible.version !== catalog.version) visible = { version: catalog.version, names: visibleNow() };
+      const names = visible.names;
+      const permitted = options.policy === undefined ? () => true : visibleTo(catalog, options.policy, callerFromConfig(config));
+      // Layer 4: tools already bound are not returned again; then the caller's permissions.
+      const isCandidate = (tool: string) => names.has(tool) && !bound.has(tool) && permitted(tool);
+      let totalCandidates = 0;
+      for (const tool of names) if (isCandidate(tool)) totalCandidates++;
       const ranked = query.trim() === "" || totalCandidates === 0 ? [] : await strategy.rank({ query, limit, filter: isCandidate });
       const best = Math.max(0, ...ranked.map((result) => result.score));
       const matches = ranked

@@ -2,6 +2,7 @@
  * @module The error of an MCP server that could not start, died, or closed its connection: it names the server and
  * the cause, so the error ToolMessage a ToolNode makes of it tells the model (and the user) what failed.
  */
+import { DynamicToolsError } from "@dynamic-tools/core";
 
 const MARKER = Symbol.for("dynamic-tools.mcp-server-error");
 
@@ -9,9 +10,7 @@ const MARKER = Symbol.for("dynamic-tools.mcp-server-error");
  * An MCP server failed: it could not start or connect, or its connection closed during a call. The next call of any
  * of its tools tries to start it again.
  *
- * Not a `DynamicToolsError`: that error's codes are a closed union in `@dynamic-tools/core` and none of them means
- * "a tool's server is unavailable". Once core has such a code (e.g. `SOURCE_UNAVAILABLE`), this class should become
- * a `DynamicToolsError` carrying it, keeping `serverId`.
+ * A `DynamicToolsError` with code `SOURCE_UNAVAILABLE`, so `DynamicToolsError.isInstance` recognises it too.
  *
  * @example
  * ```ts
@@ -23,19 +22,19 @@ const MARKER = Symbol.for("dynamic-tools.mcp-server-error");
  * }
  * ```
  */
-export class McpServerError extends Error {
+export class McpServerError extends DynamicToolsError {
   readonly [MARKER] = true;
-  override readonly name = "McpServerError";
+  override readonly name: string = "McpServerError";
   /** The id of the server that failed, as configured. */
   readonly serverId: string;
 
   constructor(serverId: string, reason: string, options?: { cause?: unknown }) {
-    super(`MCP server "${serverId}" failed: ${reason}`, options?.cause === undefined ? undefined : { cause: options.cause });
+    super("SOURCE_UNAVAILABLE", `MCP server "${serverId}" failed: ${reason}`, options?.cause === undefined ? undefined : { cause: options.cause });
     this.serverId = serverId;
   }
 
   /** True for any McpServerError, from this or another copy of the package. */
-  static isInstance(error: unknown): error is McpServerError {
+  static override isInstance(error: unknown): error is McpServerError {
     return typeof error === "object" && error !== null && MARKER in error;
   }
 }

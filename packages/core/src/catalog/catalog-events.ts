@@ -1,0 +1,56 @@
+/**
+ * @module The catalog's `toolsUpdated` event (seed 000's TOOLS_UPDATED) and what an update is made of.
+ */
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import type { ToolDeclaration, ToolMetadata } from "./tool-metadata.js";
+
+/** One source's tools, as a tool source reports them (the mcp package's `ToolsUpdatedEvent` fits). */
+export interface ToolsUpdate {
+  source: "mcp" | "sdk";
+  /** The MCP server id or SDK app name. */
+  sourceId: string;
+  /** Every tool this source now has (empty once it unregistered). */
+  tools: readonly StructuredToolInterface[];
+  /** The source's declarations of those tools; the catalog's own declarations still win. */
+  declarations?: readonly ToolDeclaration[];
+  /** The namespace of these tools, created when not declared. */
+  namespace?: string;
+  /** Its description, when the namespace is new. */
+  namespaceDescription?: string;
+}
+
+/** What changed in one update of the catalog. */
+export interface ToolsUpdatedEvent {
+  /** The catalog's version after the update. */
+  version: number;
+  added: ToolMetadata[];
+  /** Tools whose metadata or implementation changed. */
+  changed: ToolMetadata[];
+  /** Names of tools that are gone. */
+  removed: string[];
+}
+
+/** Receives {@link ToolsUpdatedEvent}s. */
+export type CatalogListener = (event: ToolsUpdatedEvent) => void;
+
+/** The catalog's listener list: a listener that throws is reported and does not stop the others. */
+export class CatalogEvents {
+  readonly #listeners = new Set<CatalogListener>();
+
+  add(_event: "toolsUpdated", listener: CatalogListener): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  emit(event: ToolsUpdatedEvent): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error("dynamic-tools: a toolsUpdated listener of the catalog failed:", error);
+      }
+    }
+  }
+}

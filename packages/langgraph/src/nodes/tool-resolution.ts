@@ -1,0 +1,52 @@
+/**
+ * @module Where a tool call's implementation comes from (seed 000's fallback chain): tools passed for this request
+ * → builtin catalog tools → SDK tools → MCP session pool. Each step is looked up at call time, so tools that
+ * arrived after the graph was built run too.
+ */
+import type { StructuredToolInterface } from "@langchain/core/tools";
+
+/** Anything that lists tools: an SDK tool registry, an MCP tool source (`@dynamic-tools/mcp`), your own. */
+export interface ToolProvider {
+  tools(): readonly StructuredToolInterface[] | Promise<readonly StructuredToolInterface[]>;
+}
+
+/** Reads the tools passed for one request (e.g. per-user tools) from the run's config. */
+export type RequestToolsReader = (config: { configurable?: Record<string, unknown>; context?: unknown } | undefined) => readonly StructuredToolInterface[] | undefined;
+
+/**
+ * The default {@link RequestToolsReader}: `context.requestTools` (runtime context), else `configurable.requestTools`.
+ *
+ * @example
+ * ```ts
+ * await graph.invoke(input, { configurable: { thread_id: "1", requestTools: [userCalendarTool] } });
+ * ```
+ */
+export const readRequestTools: RequestToolsReader = function readRequestTools(config) {
+  const context = config?.context as { requestTools?: unknown } | undefined;
+  const fromContext = typeof context === "object" && context !== null ? context.requestTools : undefined;
+  const tools = fromContext ?? config?.configurable?.requestTools;
+  return Array.isArray(tools) ? (tools as StructuredToolInterface[]) : undefined;
+};
+
+/**
+ * The first provider's tool of that name, in order (SDK before MCP, as seed 000 has it). A provider that fails to
+ * list is skipped: its failure must not hide the other sources' tools.
+ *
+ * @example
+ * ```ts
+ * const tool = await findInProviders([sdk, mcp], "mcp_files_read_file");
+ * ```
+ */
+export async function findInProviders(providers: readonly ToolProvider[], name: string): Promise<StructuredToolInterface | undefined> {
+  for (const provider of providers) {
+    let tools: readonly StructuredToolInterface[];
+    try {
+      tools = await provider.tools();
+    } catch {
+      continue;
+    }
+    const found = tools.find((tool) => tool.name === name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
