@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "./throwaway-postgres.js";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../../../../test/support/throwaway-postgres.js";
 
 const run = promisify(execFile);
 const tsx = createRequire(import.meta.url).resolve("tsx/cli");

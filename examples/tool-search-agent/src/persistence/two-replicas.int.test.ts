@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReplicaReport } from "./replica.js";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "./throwaway-postgres.js";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../../../../test/support/throwaway-postgres.js";
 
 const run = promisify(execFile);
 const tsx = createRequire(import.meta.url).resolve("tsx/cli");
