@@ -11,7 +11,9 @@ export const HNSW_THRESHOLD = 5_000;
 const HNSW_PACKAGE = "@dynamic-tools/hnswlib";
 
 interface HnswModule {
-  hnswVectorIndex(options?: { capacity?: number; efConstruction?: number }): (options: { dimensions: number }) => VectorIndex | Promise<VectorIndex>;
+  hnswVectorIndex(options?: { capacity?: number; m?: number; efConstruction?: number }): (options: {
+    dimensions: number;
+  }) => VectorIndex | Promise<VectorIndex>;
 }
 
 /**
@@ -26,9 +28,10 @@ interface HnswModule {
 export async function defaultVectorIndex({ dimensions, size }: { dimensions: number; size: number }): Promise<VectorIndex> {
   if (size >= HNSW_THRESHOLD) {
     const hnsw = (await import(HNSW_PACKAGE).catch(() => undefined)) as HnswModule | undefined;
-    // efConstruction 100 builds twice as fast as hnswlib's customary 200; recall@10 stayed 1.000 on 10,000
-    // clustered 100-d vectors (and search keeps ef 100).
-    if (hnsw !== undefined) return hnsw.hnswVectorIndex({ capacity: size, efConstruction: 100 })({ dimensions });
+    // A light graph (8 links, efConstruction 40; search keeps ef 100) builds several times faster than hnswlib's
+    // customary 16/200: the vector source is one of three fused lists, and with it hybrid kept sealtools-dev's
+    // R@5 0.925 / MRR 0.973, identical to 16/100.
+    if (hnsw !== undefined) return hnsw.hnswVectorIndex({ capacity: size, m: 8, efConstruction: 40 })({ dimensions });
   }
   return new BruteForceVectorIndex(dimensions);
 }
