@@ -3,6 +3,7 @@
  * each turn (category keywords, related expansion, multi-turn context, a budget by count and tokens), with an
  * explanation of every choice. No LangGraph dependency.
  */
+export { ListenerSet, type Unsubscribe } from "./events/listener-set.js";
 export { DynamicToolsError, type DynamicToolsErrorCode } from "./errors/dynamic-tools-error.js";
 
 export {

@@ -32,25 +32,3 @@ export interface ToolsUpdatedEvent {
 
 /** Receives {@link ToolsUpdatedEvent}s. */
 export type CatalogListener = (event: ToolsUpdatedEvent) => void;
-
-/** The catalog's listener list: a listener that throws is reported and does not stop the others. */
-export class CatalogEvents {
-  readonly #listeners = new Set<CatalogListener>();
-
-  add(_event: "toolsUpdated", listener: CatalogListener): () => void {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  }
-
-  emit(event: ToolsUpdatedEvent): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        console.error("dynamic-tools: a toolsUpdated listener of the catalog failed:", error);
-      }
-    }
-  }
-}

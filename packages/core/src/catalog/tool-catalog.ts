@@ -12,7 +12,8 @@ import type { ToolSelection } from "../selection/tool-selection.js";
 import { didYouMean } from "../text/closest-matches.js";
 import type { CatalogSettings, CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
 import { buildCatalogState, requireCategory, type CatalogState, type CategoryInfo, type NamespaceInfo } from "./catalog-state.js";
-import { CatalogEvents, type CatalogListener, type ToolsUpdate, type ToolsUpdatedEvent } from "./catalog-events.js";
+import { ListenerSet } from "../events/listener-set.js";
+import type { CatalogListener, ToolsUpdate, ToolsUpdatedEvent } from "./catalog-events.js";
 import type { ToolDeclaration, ToolMetadata } from "./tool-metadata.js";
 
 /** Options of {@link ToolCatalog}: the tools, their metadata, categories and selection settings. */
@@ -70,7 +71,7 @@ export class ToolCatalog {
   #state: CatalogState;
   #version = 0;
   readonly #settings: ResolvedSettings;
-  readonly #events = new CatalogEvents();
+  readonly #events = new ListenerSet<ToolsUpdatedEvent>(() => "the catalog");
   /** What the state is built from: tools as passed, declarations, and the declared categories and namespaces. */
   #tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>;
   readonly #declarations: readonly ToolDeclaration[];
@@ -343,8 +344,8 @@ export class ToolCatalog {
    * const stop = catalog.on("toolsUpdated", ({ added, removed, version }) => console.log(version, added, removed));
    * ```
    */
-  on(event: "toolsUpdated", listener: CatalogListener): () => void {
-    return this.#events.add(event, listener);
+  on(_event: "toolsUpdated", listener: CatalogListener): () => void {
+    return this.#events.add(listener);
   }
 
   #update(tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>, namespaces?: Record<string, NamespaceDeclaration>): ToolsUpdatedEvent {

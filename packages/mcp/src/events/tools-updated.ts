@@ -2,7 +2,7 @@
  * @module The tools-updated event of a tool source (seed 000's TOOLS_UPDATED): which tools of one server or app
  * appeared, changed or went away, so a catalog can update incrementally.
  */
-import type { ToolDeclaration } from "@dynamic-tools/core";
+import { ListenerSet, type ToolDeclaration } from "@dynamic-tools/core";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 
 /** One server's or app's tool list changed. */
@@ -28,29 +28,11 @@ export interface ToolsUpdatedEvent {
 export type ToolsUpdatedListener = (event: ToolsUpdatedEvent) => void;
 
 /** Stops a listener. */
-export type Unsubscribe = () => void;
+export type { Unsubscribe } from "@dynamic-tools/core";
 
-/** A minimal listener list: a listener that throws is reported and does not stop the others or the caller. */
-export class ToolsUpdatedListeners {
-  readonly #listeners = new Set<ToolsUpdatedListener>();
-
-  add(listener: ToolsUpdatedListener): Unsubscribe {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  }
-
-  emit(event: ToolsUpdatedEvent): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        // The event is emitted from inside a tool call or a connect: a broken listener must not fail those.
-        console.error(`dynamic-tools: a tools-updated listener failed for ${event.source} "${event.sourceId}":`, error);
-      }
-    }
-  }
+/** A source's listener list (core's {@link ListenerSet}, naming the source in a failing listener's report). */
+export function toolsUpdatedListeners(): ListenerSet<ToolsUpdatedEvent> {
+  return new ListenerSet<ToolsUpdatedEvent>((event) => `${event.source} "${event.sourceId}"`);
 }
 
 /** Names added, changed and removed between two versions of a tool list, each keyed by name with a fingerprint. */

@@ -10,7 +10,7 @@ import { parseServerConfigs } from "../config/parse-server-configs.js";
 import type { McpServerConfig } from "../config/server-config.js";
 import { ServerSession, type ServerStatus } from "../connection/server-session.js";
 import type { McpServerError } from "../errors/mcp-server-error.js";
-import { diffTools, ToolsUpdatedListeners, type ToolsUpdatedListener, type Unsubscribe } from "../events/tools-updated.js";
+import { diffTools, toolsUpdatedListeners, type ToolsUpdatedListener, type Unsubscribe } from "../events/tools-updated.js";
 import { namespaceName, prefixedToolName } from "../naming/source-names.js";
 import { permissionFromAnnotations } from "../tools/permission.js";
 import { createProxyTool } from "../tools/proxy-tool.js";
@@ -103,7 +103,7 @@ class ServerToolSource implements McpToolSource {
   readonly #sessions = new Map<string, ServerSession>();
   /** Each server's tools by catalog name; absent until the server was first loaded (or failed to load). */
   readonly #entries = new Map<string, Map<string, Entry>>();
-  readonly #listeners = new ToolsUpdatedListeners();
+  readonly #listeners = toolsUpdatedListeners();
   readonly #descriptions: Record<string, string>;
   readonly #onServerError: (error: McpServerError) => void;
   #loading: Promise<void> | undefined;

@@ -14,7 +14,7 @@ import {
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { canonicalJson } from "../config/config-hash.js";
-import { diffTools, ToolsUpdatedListeners, type ToolsUpdatedListener, type Unsubscribe } from "../events/tools-updated.js";
+import { diffTools, toolsUpdatedListeners, type ToolsUpdatedListener, type Unsubscribe } from "../events/tools-updated.js";
 import { assertSourceId, namespaceName, prefixedToolName } from "../naming/source-names.js";
 import { renameTool } from "../tools/rename-tool.js";
 import { sourceDeclaration, type SourceToolInfo } from "../tools/tool-declaration.js";
@@ -74,7 +74,7 @@ function parametersOf(tool: StructuredToolInterface): JsonSchema {
 
 class AppToolRegistry implements SdkToolRegistry {
   readonly #apps = new Map<string, App>();
-  readonly #listeners = new ToolsUpdatedListeners();
+  readonly #listeners = toolsUpdatedListeners();
   #serial = 0;
 
   register(appName: string, tools: readonly StructuredToolInterface[], options: RegisterSdkToolsOptions = {}): StructuredToolInterface[] {
