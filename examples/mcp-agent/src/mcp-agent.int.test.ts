@@ -1,12 +1,14 @@
 /**
  * The example end to end with its two real stdio MCP servers, started by the tests: metadata cache, lazy start,
- * crashes, live catalog updates, filtering at selection, search and execution, and approval through interrupt().
+ * crashes, a server that fails to start, live catalog updates, filtering at selection, search and execution, and
+ * approval through interrupt().
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ALLOW_ALL, createToolSelector, type ToolCatalog } from "@dynamic-tools/core";
 import { createToolSearchTool, DynamicToolNode, type ToolSearchArtifact } from "@dynamic-tools/langgraph";
+import { recordBoundTools } from "@dynamic-tools/langgraph/testing";
 import type { McpToolSource } from "@dynamic-tools/mcp";
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
@@ -15,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMcpAgent } from "./agent.js";
 import { createExampleCatalog } from "./catalog.js";
 import { gymPolicy } from "./policy.js";
+import { SERVERS_DIR } from "./servers.js";
 
 let dir = "";
 const opened: McpToolSource[] = [];
@@ -31,13 +34,18 @@ const starts = (server: "members" | "payroll") => {
   return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).length : 0;
 };
 
-async function open(options: { crash?: boolean } = {}) {
-  const built = await createExampleCatalog({ cacheDir: join(dir, "cache"), startsDir: dir, ...(options.crash ? { crashDir: dir } : {}) });
+async function open(options: { crash?: boolean; scriptsDir?: string } = {}) {
+  const built = await createExampleCatalog({
+    cacheDir: join(dir, "cache"),
+    startsDir: dir,
+    ...(options.crash ? { crashDir: dir } : {}),
+    ...(options.scriptsDir === undefined ? {} : { scriptsDir: options.scriptsDir }),
+  });
   opened.push(built.mcp);
   return built;
 }
 
-async function primed(options: { crash?: boolean } = {}) {
+async function primed(options: Parameters<typeof open>[0] = {}) {
   const first = await open(options);
   await first.mcp.close();
   return open(options);
@@ -100,6 +108,54 @@ describe("examples/mcp-agent with real stdio MCP servers", () => {
     const [again] = await runCalls(graph, [call("mcp_members_find_member", { query: "li" })]);
     expect(String(again!.content)).toContain("Li Wei");
     expect(starts("members")).toBe(3); // prime, crashed, restarted
+  });
+
+  it("answers a server that fails to start with an error ToolMessage naming it and the cause; the run, the other server and the retry are unaffected", async () => {
+    // The servers run from links to their scripts: removing one makes that server fail to start (node exits at once,
+    // "Cannot find module") while its configuration, and so its cache entry, stays the same.
+    const scripts = join(dir, "scripts");
+    mkdirSync(scripts);
+    const script = (server: "members" | "payroll") => join(scripts, `${server}-server.mjs`);
+    const restore = (server: "members" | "payroll") => symlinkSync(join(SERVERS_DIR, `${server}-server.mjs`), script(server));
+    restore("members");
+    restore("payroll");
+    const { catalog, mcp } = await primed({ scriptsDir: scripts });
+    rmSync(script("members"));
+    expect(catalog.get("mcp_members_find_member")).toMatchObject({ source: "mcp", sourceId: "members" }); // from the cache
+
+    const find = { name: "mcp_members_find_member", args: { query: "ana" } };
+    const { model, bound } = recordBoundTools(
+      fakeModel()
+        .respondWithTools([{ ...find, id: "find-1" }, { name: "mcp_payroll_get_payslips", args: { month: "2026-11" }, id: "payslips" }])
+        .respond(new AIMessage("The members service is down; here are the payslips."))
+        .respondWithTools([{ ...find, id: "find-2" }])
+        .respond(new AIMessage("Ana Silva has a monthly plan.")),
+    );
+    const agent = createMcpAgent({ model, catalog, mcp, checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: "members-down" }, context: { role: "trainer" } };
+    const toolMessages = (messages: unknown[]) => messages.filter((message): message is ToolMessage => message instanceof ToolMessage);
+
+    const first = await agent.invoke({ messages: [new HumanMessage("find member Ana and show the November payslips")] }, config);
+    expect(bound[0]).toEqual(expect.arrayContaining(["mcp_members_find_member", "mcp_payroll_get_payslips"]));
+    const [failed, payslips] = toolMessages(first.messages);
+    expect(failed).toMatchObject({ status: "error", tool_call_id: "find-1", name: "mcp_members_find_member" });
+    expect(String(failed!.content)).toMatch(/^Error: MCP server "members" failed: could not start or connect: /);
+    expect(String(failed!.content)).toContain(`Cannot find module '${script("members")}'`); // the cause, from the server's stderr
+    expect(payslips).toMatchObject({ status: "success", tool_call_id: "payslips", content: "2026-11: Ana 2100 paid, Li 2300 pending" }); // the other server, same step
+    expect(first.messages.at(-1)).toBeInstanceOf(AIMessage); // the run finished normally
+    expect(String(first.messages.at(-1)!.content)).toBe("The members service is down; here are the payslips.");
+    expect((first as { __interrupt__?: unknown }).__interrupt__).toBeUndefined();
+    expect([mcp.status("members"), mcp.status("payroll")]).toEqual(["failed", "connected"]);
+    expect(starts("members")).toBe(1); // the prime only: the failed start never ran the script
+
+    restore("members");
+    const second = await agent.invoke({ messages: [new HumanMessage("try Ana again")] }, config);
+    const retried = toolMessages(second.messages).at(-1)!;
+    expect(retried).toMatchObject({ status: "success", tool_call_id: "find-2" });
+    expect(String(retried.content)).toContain("Ana Silva");
+    expect(mcp.status("members")).toBe("connected");
+    expect(starts("members")).toBe(2);
+    await agent.close();
   });
 
   it("updates the catalog and its indexes incrementally when a server has other tools than the cache", async () => {

@@ -53,6 +53,7 @@ export {
   createToolSelector,
   type ToolSelectorOptions,
   type ToolSelector,
+  type ClosableToolSelector,
   type AutoCutOptions,
 } from "./selection/select-ranked.js";
 export type { SelectionScope, SelectionDraft } from "./selection/selection-scope.js";
@@ -62,7 +63,7 @@ export { KeywordIndex, type KeywordMatch, type KeywordTarget } from "./selection
 export { isBindable, type ToolFilterOptions } from "./selection/tool-filter.js";
 
 export type { RetrievalStrategy, RankedTool, RankRequest, SignalName } from "./retrieval/retrieval-strategy.js";
-export { BUILTIN_STRATEGY_NAMES, createStrategy } from "./retrieval/strategy-registry.js";
+export { BUILTIN_STRATEGY_NAMES, createStrategy, type CreateStrategyOptions } from "./retrieval/strategy-registry.js";
 export { createBm25Strategy, DEFAULT_FIELD_WEIGHTS, type Bm25StrategyOptions } from "./retrieval/lexical/bm25-strategy.js";
 export { Bm25Index, type FieldTerms, type ScoredDocument } from "./retrieval/lexical/bm25-index.js";
 export { idf, termScore, DEFAULT_BM25, type Bm25Parameters } from "./retrieval/lexical/bm25-score.js";
@@ -134,5 +135,6 @@ export {
   type RoleRules,
   type PolicyDefinition,
 } from "./permissions/permission-policy.js";
-export { followUpdate } from "./retrieval/follow-update.js";
+export { followUpdate, followCatalogIndex, type FollowedIndex, type FollowCatalogIndexOptions } from "./retrieval/follow-update.js";
+export type { Closable } from "./selection/closable.js";
 export { followCatalog, type SelectionRequest } from "./selection/selection-scope.js";

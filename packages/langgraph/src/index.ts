@@ -28,7 +28,7 @@ export { DynamicToolNode, type DynamicToolNodeOptions } from "./nodes/dynamic-to
 export { definitionOfTool, definitionTokensOf } from "./nodes/extra-tool-definition.js";
 export { createDynamicToolAgent, AGENT_NODES, type DynamicToolAgentOptions } from "./prebuilt/create-dynamic-tool-agent.js";
 
-export { createToolSearchTool, LOADED_TOOLS_KEY, type ToolSearchOptions, type ToolSearchInput } from "./search/tool-search-tool.js";
+export { createToolSearchTool, LOADED_TOOLS_KEY, type ToolSearchOptions, type ToolSearchInput, type ToolSearchTool } from "./search/tool-search-tool.js";
 export { isToolSearchArtifact, type ToolSearchArtifact, type ToolSearchMatch } from "./search/search-artifact.js";
 export { formatSearchResults, type FormatSearchResultsInput } from "./search/format-search-results.js";
 export { expandToNamespaces, type ExpandToNamespacesInput, type NamespaceExpansion } from "./search/expand-namespaces.js";

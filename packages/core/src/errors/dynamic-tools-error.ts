@@ -21,7 +21,9 @@ export type DynamicToolsErrorCode =
   /** The caller's permission policy does not allow this tool. */
   | "PERMISSION_DENIED"
   /** A human rejected the tool call at approval. */
-  | "APPROVAL_REJECTED";
+  | "APPROVAL_REJECTED"
+  /** A selector or `tool_search` was used after its `close()` (or after its `signal` aborted). */
+  | "CLOSED";
 
 const MARKER = Symbol.for("dynamic-tools.error");
 

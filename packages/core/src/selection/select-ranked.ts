@@ -7,8 +7,9 @@ import { readConversation } from "../conversation/conversation-text.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { autoCut } from "../retrieval/hybrid/auto-cut.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
-import { followUpdate } from "../retrieval/follow-update.js";
+import { followCatalogIndex } from "../retrieval/follow-update.js";
 import { createStrategy } from "../retrieval/strategy-registry.js";
+import { closedError, DISPOSE, type Closable } from "./closable.js";
 import { createSelector, type SelectionInput } from "./select-tools.js";
 import { finishSelection, followCatalog, type SelectionRequest, type SelectToolsOptions } from "./selection-scope.js";
 import type { RankedSelection, SelectedCategory, ToolSelection } from "./tool-selection.js";
@@ -33,10 +34,32 @@ export interface ToolSelectorOptions extends SelectToolsOptions {
   topK?: number;
   /** Retrieval: AutoCut, or `false` to keep the top K whatever their scores. @defaultValue { ratio: 2, minimum: 3 } */
   autoCut?: AutoCutOptions | false;
+  /**
+   * Closes the selector when it aborts, like calling its `close()`: e.g. a request's signal for a selector made per
+   * request, or the application's shutdown signal. @defaultValue none: close it yourself, or let it be collected
+   */
+  signal?: AbortSignal;
 }
 
 /** A selector for any strategy; retrieval strategies answer asynchronously. */
 export type ToolSelector = (input: SelectionInput, request?: SelectionRequest) => ToolSelection | Promise<ToolSelection>;
+
+/**
+ * What {@link createToolSelector} returns: a {@link ToolSelector} you can close. Closing stops its index from
+ * following the catalog and lets the index go; a selection after that throws `CLOSED`.
+ */
+export type ClosableToolSelector = ToolSelector & Closable;
+
+const closedSelector = () => closedError("This tool selector", "create another with createToolSelector(catalog, options)");
+
+/** Adds close(), `using` and the signal to a selector; `release` stops whatever it follows. */
+function closable(select: ToolSelector, release: () => void, isClosed: () => boolean): ClosableToolSelector {
+  return Object.defineProperties(select as ClosableToolSelector, {
+    close: { value: release },
+    [DISPOSE]: { value: release },
+    closed: { get: isClosed },
+  });
+}
 
 function formatSignals(tool: RankedTool): string {
   const parts = Object.entries(tool.signals).map(([signal, score]) => (signal === "exact" ? "exact name" : `${signal} ${Number((score ?? 0).toFixed(3))}`));
@@ -47,32 +70,51 @@ function formatSignals(tool: RankedTool): string {
  * Builds a selector for the given strategy. Options are validated and the strategy's index build starts here,
  * so a bad option fails at construction; selections wait for the index.
  *
+ * A retrieval selector keeps its strategy's index in step with a live catalog (every `toolsUpdated` is applied
+ * incrementally) until it is closed: call `close()`, declare it with `using`, or pass a `signal`. After that,
+ * catalog updates no longer reach the strategy, the selector lets its index go, and a selection throws a
+ * `DynamicToolsError` with code `CLOSED` (a selection already running finishes on the index it had). Closing twice
+ * does nothing. The catalog holds a selector only weakly, so one you drop without closing (made per request, per
+ * test) is garbage-collected with its index rather than kept and updated forever. A keyword selector follows the
+ * catalog without an index; it can be closed all the same.
+ *
+ * @param catalog - the full registry.
+ * @param options.strategy - `"keyword"`, a built-in strategy name or your own strategy. @defaultValue "keyword"
+ * @param options.topK - most ranked tools bound after the core tools. @defaultValue 10
+ * @param options.autoCut - AutoCut settings, or `false`. @defaultValue { ratio: 2, minimum: 3 }
+ * @param options.signal - closes the selector when it aborts.
  * @example
  * ```ts
  * const select = createToolSelector(catalog, { strategy: "hybrid", topK: 8 });
  * const selection = await select("can you resize my photo?");
  * selection.ranked; // [{ name: "resize_image", rank: 1, score: …, signals: { bm25: …, fuzzy: … }, reason: "bm25 4.1, fuzzy 0.5" }, …]
+ * select.close(); // done with it: catalog updates stop reaching its index
+ * ```
+ * @example
+ * ```ts
+ * // One selector per request, closed when the block ends (TypeScript 5.2+ `using`)…
+ * async function handle(question: string) {
+ *   using select = createToolSelector(catalog, { strategy: "bm25" });
+ *   return (await select(question)).tools;
+ * }
+ * // …or with the request's lifetime.
+ * const perRequest = createToolSelector(catalog, { strategy: "bm25", signal: request.signal });
  * ```
  */
-export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions = {}): ToolSelector {
-  const { strategy: choice = "keyword", topK = 10, autoCut: cut = {}, ...selectOptions } = options;
+export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions = {}): ClosableToolSelector {
+  const { strategy: choice = "keyword", topK = 10, autoCut: cut = {}, signal, ...selectOptions } = options;
   if (!Number.isInteger(topK) || topK < 1) {
     throw new DynamicToolsError("INVALID_OPTION", `topK must be a whole number ≥ 1, got ${String(topK)}.`, { path: ["topK"] });
   }
-  if (choice === "keyword") return createSelector(catalog, selectOptions);
+  if (choice === "keyword") return closableKeywordSelector(catalog, selectOptions, signal);
   const strategy = typeof choice === "string" ? createStrategy(choice) : choice;
   const currentScope = followCatalog(catalog, selectOptions);
-  let indexed = Promise.resolve().then(() => strategy.index(catalog));
-  // The failure is reported to the first selection that awaits it; don't also raise it as unhandled.
-  indexed.catch(() => undefined);
-  // Live catalog: the strategy's index follows incrementally (add/remove), or is rebuilt when it cannot.
-  catalog.on("toolsUpdated", ({ added, changed, removed }) => {
-    indexed = indexed.then(() => followUpdate(strategy, catalog, [...added, ...changed], removed));
-    indexed.catch(() => undefined);
-  });
+  // Live catalog: the strategy's index follows incrementally (add/remove), or is rebuilt when it cannot; until closed.
+  const followed = followCatalogIndex(catalog, strategy, { ...(signal === undefined ? {} : { signal }), closedError: closedSelector });
 
-  return async function selectByRetrieval(input: SelectionInput, request: SelectionRequest = {}): Promise<ToolSelection> {
-    await indexed;
+  async function selectByRetrieval(input: SelectionInput, request: SelectionRequest = {}): Promise<ToolSelection> {
+    // The strategy comes from the followed index (not this closure), so a closed selector lets it go.
+    const indexed = await followed.ready();
     const scope = currentScope();
     const { settings } = scope;
     const filter = (name: string) => scope.selectable.has(name) && (request.filter === undefined || request.filter(name));
@@ -80,7 +122,7 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
     const results =
       conversation.current.trim() === "" && conversation.history.length === 0
         ? []
-        : await strategy.rank({ query: conversation.current, history: conversation.history, limit: topK, filter });
+        : await indexed.rank({ query: conversation.current, history: conversation.history, limit: topK, filter });
     // The filter is enforced here too, and duplicates dropped: a custom strategy that ignores the filter must still
     // never bind a filtered tool, nor one tool twice.
     const seen = new Set<string>();
@@ -102,6 +144,39 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
         ordered.push(...(scope.toolsByCategory.get(name) ?? []));
       }
     }
-    return finishSelection(scope, { strategy: strategy.name, ordered, categories, matchedTools: [], ranked, conversation }, request.filter);
+    return finishSelection(scope, { strategy: indexed.name, ordered, categories, matchedTools: [], ranked, conversation }, request.filter);
+  }
+  return closable(selectByRetrieval, () => followed.close(), () => followed.closed);
+}
+
+/** The keyword selector, closable like the others: nothing to stop (it reads the catalog's version), only to refuse. */
+function closableKeywordSelector(catalog: ToolCatalog, options: SelectToolsOptions, signal: AbortSignal | undefined): ClosableToolSelector {
+  const select = createSelector(catalog, options);
+  const flag = closedFlag(signal);
+  return closable(
+    function selectByKeywords(input: SelectionInput, request?: SelectionRequest): ToolSelection {
+      if (flag.closed) throw closedSelector();
+      return select(input, request);
+    },
+    () => flag.close(),
+    () => flag.closed,
+  );
+}
+
+/** A flag set by close() or the signal; the signal's listener holds only the flag, never the selector. */
+function closedFlag(signal: AbortSignal | undefined): { readonly closed: boolean; close(): void } {
+  let closed = signal?.aborted === true;
+  const onAbort = () => {
+    closed = true;
+  };
+  if (!closed) signal?.addEventListener("abort", onAbort, { once: true });
+  return {
+    get closed() {
+      return closed;
+    },
+    close() {
+      closed = true;
+      signal?.removeEventListener("abort", onAbort);
+    },
   };
 }

@@ -6,9 +6,10 @@
 import {
   DynamicToolsError,
   createStrategy,
-  followUpdate,
+  followCatalogIndex,
   isBindable,
   visibleTo,
+  type Closable,
   type PermissionPolicy,
   type RetrievalStrategy,
   type ToolCatalog,
@@ -53,7 +54,18 @@ export interface ToolSearchOptions extends ToolFilterOptions {
    * @defaultValue []
    */
   blacklist?: readonly string[];
+  /** Closes the tool when it aborts, like calling its `close()`. @defaultValue none: close it yourself, or let it be collected */
+  signal?: AbortSignal;
 }
+
+/**
+ * What {@link createToolSearchTool} returns: the tool, which you can close. Closing stops its index from following
+ * the catalog and lets the index go; a search after that fails with `CLOSED` (an error ToolMessage in a graph).
+ */
+export type ToolSearchTool = StructuredToolInterface & Closable;
+
+/** The Symbol.dispose key (or the one TypeScript's `using` falls back to on Node 20 before 20.4). */
+const DISPOSE: typeof Symbol.dispose = Symbol.dispose ?? (Symbol.for("Symbol.dispose") as typeof Symbol.dispose);
 
 /** What `tool_search` reads from graph state: what is bound now. */
 interface SearchState {
@@ -106,22 +118,36 @@ function describeSearch(catalog: ToolCatalog, defaultLimit: number, maxLimit: nu
  * `artifact`) and the tools found for the `loadedTools` channel. A hit on a namespace member loads the namespace.
  * Options are validated here; the strategy's index is built on the first search.
  *
+ * Once built, the index follows the live catalog until the tool is closed: `close()`, `using`, or the `signal`.
+ * After that catalog updates no longer reach the strategy and a search fails with a `DynamicToolsError` of code
+ * `CLOSED` (a graph's tool node turns it into an error ToolMessage); closing twice does nothing. The catalog holds
+ * the tool only weakly: a tool you drop without closing (say, with the graph that used it) is garbage-collected with
+ * its index. `createDynamicToolAgent` closes the one it creates in its `close()`.
+ *
  * @param catalog - the full registry.
  * @param options.strategy - the ranking strategy. @defaultValue "hybrid"
  * @param options.defaultLimit - results when the model gives no limit. @defaultValue 5
  * @param options.maxLimit - hard maximum of results. @defaultValue 10
  * @param options.namespaceMaxSize - most tools one namespace hit loads. @defaultValue 10
  * @param options.minRelativeScore - drop matches scoring below this share of the best. @defaultValue 0.05
+ * @param options.signal - closes the tool when it aborts.
  * @example
  * ```ts
  * import { createToolSearchTool, DynamicToolNode } from "@dynamic-tools/langgraph";
  *
  * const toolSearch = createToolSearchTool(catalog, { maxLimit: 8 });
  * const tools = new DynamicToolNode(catalog, { extraTools: [toolSearch] }); // executes tool_search and any catalog tool
+ * // …
+ * toolSearch.close(); // done with the graph: catalog updates stop reaching the search index
+ * ```
+ * @example
+ * ```ts
+ * using toolSearch = createToolSearchTool(catalog); // closed at the end of the block
+ * await toolSearch.invoke({ name: "tool_search", args: { query: "cancel a membership" }, id: "1", type: "tool_call" });
  * ```
  */
-export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOptions = {}): StructuredToolInterface {
-  const { strategy: choice = "hybrid", name = TOOL_SEARCH_NAME, platform, exclude } = options;
+export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOptions = {}): ToolSearchTool {
+  const { strategy: choice = "hybrid", name = TOOL_SEARCH_NAME, platform, exclude, signal } = options;
   const maxLimit = requireCount(options.maxLimit ?? 10, "maxLimit");
   const defaultLimit = requireCount(options.defaultLimit ?? Math.min(5, maxLimit), "defaultLimit");
   const namespaceMaxSize = requireCount(options.namespaceMaxSize ?? 10, "namespaceMaxSize");
@@ -139,23 +165,22 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
   const visibleNow = () =>
     new Set(catalog.tools().filter((tool) => !blacklist.has(tool.name) && !core.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
   let visible = { version: catalog.version, names: visibleNow() };
-  const strategy = typeof choice === "string" ? createStrategy(choice) : choice;
-  let indexed: Promise<void> | undefined;
-  // Live catalog: once built, the index follows updates incrementally; the visible set is recomputed on a new version.
-  catalog.on("toolsUpdated", ({ added, changed, removed }) => {
-    if (indexed === undefined) return;
-    indexed = indexed.then(() => followUpdate(strategy, catalog, [...added, ...changed], removed));
+  // Live catalog: once built (on the first search), the index follows updates incrementally until closed; the
+  // visible set is recomputed on a new version.
+  const followed = followCatalogIndex(catalog, typeof choice === "string" ? createStrategy(choice) : choice, {
+    lazy: true,
+    ...(signal === undefined ? {} : { signal }),
+    closedError: () => new DynamicToolsError("CLOSED", `${name} was closed (by close(), \`using\` or its signal); create another with createToolSearchTool(catalog, options).`),
   });
 
-  return tool(
+  const searchTool = tool(
     async function toolSearch(input: ToolSearchInput, config: ToolRunnableConfig): Promise<Command> {
       const query = String(input.query ?? "");
       const asked = Math.floor(Number(input.limit ?? defaultLimit));
       const limit = Number.isFinite(asked) ? Math.min(maxLimit, Math.max(1, asked)) : defaultLimit;
       const state = readState(config);
       const bound = new Set([...(state.toolSelection?.tools ?? []), ...(state.loadedTools ?? [])]);
-      indexed ??= Promise.resolve(strategy.index(catalog));
-      await indexed;
+      const strategy = await followed.ready();
       if (visible.version !== catalog.version) visible = { version: catalog.version, names: visibleNow() };
       const names = visible.names;
       const permitted = options.policy === undefined ? () => true : visibleTo(catalog, options.policy, callerFromConfig(config));
@@ -199,4 +224,10 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
       },
     },
   );
+  const close = () => followed.close();
+  return Object.defineProperties<StructuredToolInterface>(searchTool, {
+    close: { value: close },
+    [DISPOSE]: { value: close },
+    closed: { get: () => followed.closed },
+  }) as ToolSearchTool;
 }
