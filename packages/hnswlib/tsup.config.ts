@@ -8,4 +8,6 @@ export default defineConfig({
   sourcemap: true,
   target: "node20",
   external: [/^@dynamic-tools\//, "hnswlib-node"],
+  // import.meta.url in the CommonJS build too (the worker build resolves hnswlib-node from it).
+  shims: true,
 });

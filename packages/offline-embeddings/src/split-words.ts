@@ -20,14 +20,20 @@ export function splitWords(text: string): string[] {
   return spaced.match(WORD) ?? [];
 }
 
-/** {@link splitWords} for ASCII text, in one pass without regular expressions (the hot path). */
+/** {@link splitWords} for ASCII text, in one pass without regular expressions, slicing words out of the text. */
 function splitAsciiWords(text: string): string[] {
   const words: string[] = [];
-  let word = "";
+  // The current word's first index (-1: none), whether it has capitals, and its last character's class.
+  let start = -1;
+  let hasUpper = false;
   let previous: "none" | "lower" | "upper" = "none";
-  const flush = () => {
-    if (word !== "") words.push(word);
-    word = "";
+  const flush = (end: number) => {
+    if (start !== -1) {
+      const word = text.slice(start, end);
+      words.push(hasUpper ? word.toLowerCase() : word);
+    }
+    start = -1;
+    hasUpper = false;
     previous = "none";
   };
   for (let index = 0; index < text.length; index++) {
@@ -36,19 +42,20 @@ function splitAsciiWords(text: string): string[] {
       // "clientsList" → clients | list; "HTTPServer" → http | server; but "IDs" stays one word.
       const next = text.charCodeAt(index + 1);
       const pluralAcronym = next === 115 /* s */ && !isLowerOrDigit(text.charCodeAt(index + 2));
-      if (previous === "lower" || (previous === "upper" && isLower(next) && !pluralAcronym)) flush();
-      word += String.fromCharCode(code + 32);
+      if (previous === "lower" || (previous === "upper" && isLower(next) && !pluralAcronym)) flush(index);
+      if (start === -1) start = index;
+      hasUpper = true;
       previous = "upper";
     } else if (isLowerOrDigit(code)) {
-      word += text[index];
+      if (start === -1) start = index;
       previous = "lower";
     } else {
+      flush(index);
       // A possessive "'s" ends the word and is dropped.
       if (code === 39 /* ' */ && (text.charCodeAt(index + 1) | 32) === 115 && !isLowerOrDigit(text.charCodeAt(index + 2))) index++;
-      flush();
     }
   }
-  flush();
+  flush(text.length);
   return words;
 }
 

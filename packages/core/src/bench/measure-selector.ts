@@ -5,9 +5,15 @@
 import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import { createStrategy } from "../retrieval/strategy-registry.js";
+import { loadDefaultEmbeddings } from "../retrieval/vector/vector-strategy.js";
 import { createToolSelector } from "../selection/select-ranked.js";
 import type { BenchQuery } from "./bench-catalogs.js";
 import { percentile } from "./percentile.js";
+import { timeEmbeddings } from "./timed-embeddings.js";
+
+/** The built-in strategies that embed queries. */
+const EMBEDDING_STRATEGIES = new Set(["vector", "hybrid"]);
 
 /** One row of the bench. */
 export interface BenchResult {
@@ -18,8 +24,12 @@ export interface BenchResult {
   catalogMs: number;
   /** Building the strategy's index (up to its first selection). */
   indexMs: number;
+  /** Selection latency without the query's embedding (see `embedP50Us`). */
   p50Us: number;
   p99Us: number;
+  /** Time the selection spent embedding its texts (current message, clauses, history), for vector and hybrid. */
+  embedP50Us?: number;
+  embedP99Us?: number;
   memoryMb: number;
   samples: number;
 }
@@ -66,20 +76,28 @@ export async function measureSelector({ strategy, label, build, queries, iterati
   const catalogMs = performance.now() - catalogStarted;
   const memoryBefore = heldMb();
   const started = performance.now();
-  const select = createToolSelector(catalog, { strategy, countTokens: false });
-  const asConversation = (query: BenchQuery, index: number) =>
-    [...query.history, `${query.current} (${index})`].map((content) => ({ role: "user", content }));
-  await select(asConversation(queries[0]!, -1));
+  // Vector and hybrid embed with timed offline embeddings: query embedding is measured apart from selection.
+  const timer = EMBEDDING_STRATEGIES.has(strategy) ? timeEmbeddings(await loadDefaultEmbeddings()) : undefined;
+  const select = createToolSelector(catalog, { strategy: createStrategy(strategy, { embeddings: timer?.embeddings }), countTokens: false });
+  // Every selection's current message is new, even after query rewriting (which drops punctuation and signs):
+  // a running turn number, so no query vector or match memo is reused across timed selections.
+  let turn = 0;
+  const asConversation = (query: BenchQuery) => [...query.history, `${query.current} (${turn++})`].map((content) => ({ role: "user", content }));
+  await select(asConversation(queries[0]!));
   const indexMs = performance.now() - started;
   const memoryMb = Math.max(0, heldMb() - memoryBefore);
-  for (let index = 0; index < Math.min(200, iterations); index++) await select(asConversation(queries[index % queries.length]!, -index - 2));
+  for (let index = 0; index < Math.min(200, iterations); index++) await select(asConversation(queries[index % queries.length]!));
   const samples: number[] = [];
+  const embedSamples: number[] = [];
   const deadline = performance.now() + budgetMs;
   for (let index = 0; index < iterations && performance.now() < deadline; index++) {
-    const input = asConversation(queries[index % queries.length]!, index);
+    const input = asConversation(queries[index % queries.length]!);
+    timer?.reset();
     const start = process.hrtime.bigint();
     await select(input);
-    samples.push(Number(process.hrtime.bigint() - start) / 1000);
+    const elapsedUs = Number(process.hrtime.bigint() - start) / 1000;
+    samples.push(elapsedUs - (timer?.elapsedUs ?? 0));
+    if (timer !== undefined) embedSamples.push(timer.elapsedUs);
   }
   return {
     strategy,
@@ -89,6 +107,7 @@ export async function measureSelector({ strategy, label, build, queries, iterati
     indexMs: round(indexMs),
     p50Us: round(percentile(samples, 50)),
     p99Us: round(percentile(samples, 99)),
+    ...(timer === undefined ? {} : { embedP50Us: round(percentile(embedSamples, 50)), embedP99Us: round(percentile(embedSamples, 99)) }),
     memoryMb: round(memoryMb),
     samples: samples.length,
   };

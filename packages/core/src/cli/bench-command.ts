@@ -19,15 +19,17 @@ export const BENCH_USAGE = `dynamic-tools bench [--catalog <file>] [--datasets <
   --iterations N      most timed selections per row (default 2000; each row stops after 3 s)
   --json              print { "results": [{ strategy, tools, indexMs, p50Us, p99Us, memoryMb, ... }] }
 
-memory MB is the JavaScript heap plus external memory the strategy's index holds (after a full GC).`;
+p50/p99 µs is selection latency without the query's embedding; vector and hybrid report the time spent embedding
+(the current message, its clauses and new history messages, offline embedder) as embed p50/p99 µs (embedP50Us,
+embedP99Us). memory MB is the JavaScript heap plus external memory the strategy's index holds (after a full GC).`;
 
 const GYM_CATALOG = "examples/gym-agent/catalog.yaml";
 const DEV_SET = "../shared/datasets/sealtools-dev";
 
 function formatTable(results: readonly BenchResult[]): string {
-  const header = ["strategy", "catalog", "tools", "catalog ms", "index ms", "p50 µs", "p99 µs", "memory MB", "samples"];
+  const header = ["strategy", "catalog", "tools", "catalog ms", "index ms", "p50 µs", "p99 µs", "embed p50 µs", "embed p99 µs", "memory MB", "samples"];
   const rows = results.map((row) =>
-    [row.strategy, row.catalog, row.tools, row.catalogMs, row.indexMs, row.p50Us, row.p99Us, row.memoryMb, row.samples].map(String),
+    [row.strategy, row.catalog, row.tools, row.catalogMs, row.indexMs, row.p50Us, row.p99Us, row.embedP50Us ?? "-", row.embedP99Us ?? "-", row.memoryMb, row.samples].map(String),
   );
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
   return [header, ...rows].map((row) => row.map((cell, column) => cell.padStart(widths[column]!)).join("  ")).join("\n");

@@ -1,6 +1,7 @@
 /**
  * @module The built-in retrieval strategies by name, for the CLI (`eval --strategy <name>`) and configuration.
  */
+import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { RetrievalStrategy } from "./retrieval-strategy.js";
 import { createFuzzyStrategy } from "./fuzzy/fuzzy-strategy.js";
@@ -10,12 +11,18 @@ import { createBm25Strategy } from "./lexical/bm25-strategy.js";
 import { createSequenceMatcherStrategy } from "./sequence-matcher/sequence-matcher-strategy.js";
 import { createVectorStrategy } from "./vector/vector-strategy.js";
 
-const FACTORIES: Record<string, () => RetrievalStrategy> = {
+/** Options of {@link createStrategy}. */
+export interface CreateStrategyOptions {
+  /** The embeddings of `vector` and `hybrid` (others ignore it). @defaultValue `OfflineEmbeddings` */
+  embeddings?: EmbeddingsInterface;
+}
+
+const FACTORIES: Record<string, (options: CreateStrategyOptions) => RetrievalStrategy> = {
   keyword: () => createKeywordStrategy(),
   bm25: () => createBm25Strategy(),
   fuzzy: () => createFuzzyStrategy(),
-  vector: () => createVectorStrategy(),
-  hybrid: () => createHybridStrategy({ vector: createVectorStrategy() }),
+  vector: ({ embeddings }) => createVectorStrategy({ embeddings }),
+  hybrid: ({ embeddings }) => createHybridStrategy({ vector: createVectorStrategy({ embeddings }) }),
   "sequence-matcher": () => createSequenceMatcherStrategy(),
 };
 
@@ -31,10 +38,10 @@ export const BUILTIN_STRATEGY_NAMES: readonly string[] = Object.freeze(Object.ke
  * strategy.index(catalog);
  * ```
  */
-export function createStrategy(name: string): RetrievalStrategy {
+export function createStrategy(name: string, options: CreateStrategyOptions = {}): RetrievalStrategy {
   const factory = Object.hasOwn(FACTORIES, name) ? FACTORIES[name] : undefined;
   if (factory === undefined) {
     throw new DynamicToolsError("INVALID_OPTION", `Unknown strategy "${name}". Strategies: ${BUILTIN_STRATEGY_NAMES.join(", ")}.`);
   }
-  return factory();
+  return factory(options);
 }

@@ -91,3 +91,18 @@ describe("normalizeTerms", () => {
     expect(normalizeTerms("查一下工资")).toEqual(["查", "一", "下", "工", "资"]);
   });
 });
+
+describe("splitWords: the ASCII fast path", () => {
+  // Characters that exercise every branch: case changes, digits, separators, apostrophes before s/S.
+  const asciiText = fc.string({ unit: fc.constantFrom(..."aAbBsSzZ09_-. '?"), maxLength: 40 });
+
+  it("splits ASCII text exactly as the general (Unicode) path does", () => {
+    fc.assert(
+      fc.property(asciiText, (text) => {
+        // A trailing non-ASCII word sends the same text down the general path, and only adds that word.
+        expect(splitWords(`${text} é`)).toEqual([...splitWords(text), "é"]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

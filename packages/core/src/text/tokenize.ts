@@ -73,40 +73,47 @@ const enum Char {
   LowerZ = 122,
 }
 
-/** {@link splitWords} for ASCII text, in one pass without regular expressions (selection's hot path). */
+/**
+ * {@link splitWords} for ASCII text, in one pass without regular expressions (selection's and indexing's hot path).
+ * Words are sliced out of the text, not built a character at a time.
+ */
 function splitAsciiWords(text: string): string[] {
   const words: string[] = [];
-  let word = "";
-  // 0: none yet, 1: lower or digit, 2: upper
+  // The current word's first index (-1: none), whether it has capitals, and its last character's class
+  // (1: lower or digit, 2: upper).
+  let start = -1;
+  let hasUpper = false;
   let previous = 0;
-  const flush = () => {
-    if (word !== "") words.push(word);
-    word = "";
+  const flush = (end: number) => {
+    if (start !== -1) {
+      const word = text.slice(start, end);
+      words.push(hasUpper ? word.toLowerCase() : word);
+    }
+    start = -1;
+    hasUpper = false;
     previous = 0;
   };
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    const isUpper = code >= Char.UpperA && code <= Char.UpperZ;
-    const isLower = code >= Char.LowerA && code <= Char.LowerZ;
-    const isDigit = code >= Char.Zero && code <= Char.Nine;
-    if (isUpper) {
+    if (code >= Char.UpperA && code <= Char.UpperZ) {
       const next = text.charCodeAt(index + 1);
       const nextIsLower = next >= Char.LowerA && next <= Char.LowerZ;
       // "clientsList" → clients | list; "HTTPServer" → http | server; but "IDs" stays one word.
       const pluralAcronym = next === Char.LowerS && !isLowerOrDigit(text.charCodeAt(index + 2));
-      if (previous === 1 || (previous === 2 && nextIsLower && !pluralAcronym)) flush();
-      word += String.fromCharCode(code + 32);
+      if (previous === 1 || (previous === 2 && nextIsLower && !pluralAcronym)) flush(index);
+      if (start === -1) start = index;
+      hasUpper = true;
       previous = 2;
-    } else if (isLower || isDigit) {
-      word += text[index];
+    } else if (isLowerOrDigit(code)) {
+      if (start === -1) start = index;
       previous = 1;
     } else {
+      flush(index);
       // A possessive "'s" ends the word and is dropped.
       if (code === Char.Apostrophe && (text.charCodeAt(index + 1) | 32) === Char.LowerS && !isLowerOrDigit(text.charCodeAt(index + 2))) index++;
-      flush();
     }
   }
-  flush();
+  flush(text.length);
   return words;
 }
 

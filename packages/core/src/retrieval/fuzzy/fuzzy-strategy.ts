@@ -7,6 +7,7 @@ import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../../catalog/tool-metadata.js";
 import { editDistance } from "../../text/closest-matches.js";
 import { splitWords, stem } from "../../text/tokenize.js";
+import { bestK } from "../best-k.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 
 /** Options of {@link createFuzzyStrategy}. */
@@ -67,6 +68,7 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
 
   function add(tool: ToolMetadata): void {
     remove(tool.name);
+    rarities.clear();
     const words = splitWords(tool.name);
     nameWords.set(tool.name, words);
     order.set(tool.name, nextOrder++);
@@ -83,6 +85,7 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
   function remove(name: string): void {
     const words = nameWords.get(name);
     if (words === undefined) return;
+    rarities.clear();
     nameWords.delete(name);
     order.delete(name);
     unlink(toolsByPhrase, words.join(" "), name);
@@ -113,8 +116,15 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
     return close;
   }
 
+  /** Rarity of each name word, memoised until the next add or remove (which changes the counts). */
+  const rarities = new Map<string, number>();
   function rarity(word: string): number {
-    return Math.log(1 + nameWords.size / (toolsByWord.get(word)?.size ?? 1));
+    let value = rarities.get(word);
+    if (value === undefined) {
+      value = Math.log(1 + nameWords.size / (toolsByWord.get(word)?.size ?? 1));
+      rarities.set(word, value);
+    }
+    return value;
   }
 
   /**
@@ -162,7 +172,9 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
         const tools = toolsByWord.get(word)!;
         if (tools.size <= maxShare) for (const tool of tools) candidates.add(tool);
       }
-      const ranked: Array<RankedTool & { order: number }> = [];
+      // Per candidate: the share of its name matched, and that plus the exact-name bonus (the ranking score).
+      const scores = new Map<string, number>();
+      const ranking = new Map<string, number>();
       for (const tool of candidates) {
         if (filter !== undefined && !filter(tool)) continue;
         let covered = 0;
@@ -173,16 +185,14 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
           covered += weight * (close.get(word) ?? 0);
         }
         const fuzzy = total > 0 ? covered / total : 0;
-        const isExact = exact.has(tool);
-        ranked.push({
-          name: tool,
-          score: fuzzy + (isExact ? exactBonus : 0),
-          signals: isExact ? { fuzzy, exact: 1 } : { fuzzy },
-          order: order.get(tool)!,
-        });
+        scores.set(tool, fuzzy);
+        ranking.set(tool, fuzzy + (exact.has(tool) ? exactBonus : 0));
       }
-      ranked.sort((a, b) => b.score - a.score || a.order - b.order);
-      return ranked.slice(0, limit).map(({ order: _order, ...tool }) => tool);
+      const best = bestK(ranking.keys(), limit, (a, b) => ranking.get(b)! - ranking.get(a)! || order.get(a)! - order.get(b)!);
+      return best.map((tool) => {
+        const fuzzy = scores.get(tool)!;
+        return { name: tool, score: ranking.get(tool)!, signals: exact.has(tool) ? { fuzzy, exact: 1 } : { fuzzy } };
+      });
     },
   };
 }

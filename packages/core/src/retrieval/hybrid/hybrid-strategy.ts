@@ -56,7 +56,9 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Retri
   const weights = { ...DEFAULT_WEIGHTS, ...options.weights };
   const bm25 = createBm25Strategy(options.bm25);
   const fuzzy = createFuzzyStrategy({ ...options.fuzzy, exactBonus: 0 });
-  const sources: RetrievalStrategy[] = vector === undefined ? [bm25, fuzzy] : [bm25, fuzzy, vector];
+  // The vector source first: a large vector index may go on loading in the background (an HNSW graph on a worker
+  // thread) while the lexical ones are built.
+  const sources: RetrievalStrategy[] = vector === undefined ? [bm25, fuzzy] : [vector, bm25, fuzzy];
   let order = new Map<string, number>();
 
   return {

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { STOP_WORDS } from "../../text/stop-words.js";
 import { analyze } from "./analyzer.js";
 
 describe("analyze: word splitting", () => {
@@ -92,5 +94,19 @@ describe("analyze: mixed text", () => {
   it("does not form bigrams across a space or punctuation between CJK runs", () => {
     expect(analyze("读取 文件")).toEqual(["读取", "文件"]);
     expect(analyze("读，写")).toEqual(["读", "写"]);
+  });
+});
+
+describe("analyze: the ASCII fast path", () => {
+  const asciiText = fc.string({ unit: fc.constantFrom(..."aAbBsSzZ09_-. '?,"), maxLength: 40 });
+
+  it("gives the terms the general (chunked, Unicode) path gives", () => {
+    fc.assert(
+      fc.property(asciiText, fc.boolean(), (text, stem) => {
+        // A trailing CJK character sends the same text down the general path, and only adds that character.
+        expect(analyze(`${text} 文`, { stem, stopWords: STOP_WORDS })).toEqual([...analyze(text, { stem, stopWords: STOP_WORDS }), "文"]);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

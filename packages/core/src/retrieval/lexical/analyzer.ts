@@ -23,6 +23,11 @@ export interface AnalyzeOptions {
  */
 export function analyze(text: string, { stem = true, stopWords }: AnalyzeOptions = {}): string[] {
   const terms: string[] = [];
+  // eslint-disable-next-line no-control-regex -- ASCII text has no CJK runs: one pass over the whole text.
+  if (!/[^\x00-\x7f]/.test(text)) {
+    for (const word of splitWords(text)) if (stopWords?.has(word) !== true) terms.push(stem ? porterStem(word) : word);
+    return terms;
+  }
   // Spaces and punctuation break a CJK run: "读取 文件" is 读取 + 文件, not 取文.
   for (const chunk of text.split(/[^\p{L}\p{N}'’]+/u)) if (chunk !== "") analyzeChunk(chunk, stem, stopWords, terms);
   return terms;

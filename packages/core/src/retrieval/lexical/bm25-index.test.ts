@@ -139,6 +139,23 @@ describe("Bm25Index: limit, filter and ties", () => {
   });
 });
 
+describe("Bm25Index: a filter that searches the same index", () => {
+  it("gets correct results for both searches (no shared scratch space)", () => {
+    const index = new Bm25Index<Field>(WEIGHTS);
+    index.add("d0", { title: ["alpha"] });
+    index.add("d1", { body: ["alpha", "beta"] });
+    index.add("d2", { title: ["beta"] });
+    const inner: string[][] = [];
+    const outer = index.search(one("alpha"), 5, (id) => {
+      inner.push(ids(index.search(one("beta"), 5)));
+      return id !== "d0";
+    });
+    expect(ids(outer)).toEqual(["d1"]);
+    expect(inner.every((result) => result.join() === "d2,d1")).toBe(true);
+    expect(ids(index.search(one("alpha"), 5))).toEqual(["d0", "d1"]);
+  });
+});
+
 describe("Bm25Index: incremental updates", () => {
   it("tracks size and document frequency through add, replace and remove", () => {
     const index = new Bm25Index<Field>(WEIGHTS);
@@ -179,6 +196,8 @@ describe("Bm25Index: incremental updates", () => {
   const operation = fc.oneof(
     fc.record({ kind: fc.constant("add" as const), id: fc.constantFrom(...IDS), fields: fieldsArbitrary }),
     fc.record({ kind: fc.constant("remove" as const), id: fc.constantFrom(...IDS, "unknown") }),
+    // A search between updates fills the index's caches (norms, per-posting scores), which must not go stale.
+    fc.record({ kind: fc.constant("search" as const), term: fc.constantFrom(...TERMS) }),
   );
   const queryArbitrary = fc.array(fc.record({ term: fc.constantFrom(...TERMS, "missing"), weight: fc.constantFrom(0.25, 0.5, 1, 2) }), {
     minLength: 1,
@@ -196,9 +215,11 @@ describe("Bm25Index: incremental updates", () => {
             incremental.add(op.id, op.fields);
             final.delete(op.id);
             final.set(op.id, op.fields);
-          } else {
+          } else if (op.kind === "remove") {
             incremental.remove(op.id);
             final.delete(op.id);
+          } else {
+            incremental.search(one(op.term), 3);
           }
         }
         const fresh = new Bm25Index<Field>(WEIGHTS);

@@ -2,6 +2,7 @@
  * @module A field-weighted BM25 inverted index (BM25F-style: weighted term frequencies and lengths) with
  * incremental add and remove: the lexical engine of the bm25 and hybrid strategies.
  */
+import { bestK } from "../best-k.js";
 import { DEFAULT_BM25, idf, type Bm25Parameters } from "./bm25-score.js";
 
 /** A document: terms per field. */
@@ -13,14 +14,53 @@ export interface ScoredDocument {
   score: number;
 }
 
-interface Posting {
-  doc: number;
-  tf: number;
+/**
+ * A term's postings as parallel typed arrays (no object per posting): document slots, weighted term frequencies,
+ * and each posting's BM25 saturation `tf·(k1+1) / (tf + norm(doc))`, cached for one state of the index.
+ */
+class PostingList {
+  docs = new Int32Array(4);
+  tfs = new Float64Array(4);
+  impacts = new Float64Array(4);
+  length = 0;
+  /** The index version the impacts were computed for (-1: never). */
+  impactsVersion = -1;
+
+  push(doc: number, tf: number): void {
+    if (this.length === this.docs.length) {
+      const grow = <T extends Int32Array | Float64Array>(array: T): T => {
+        const bigger = new (array.constructor as new (size: number) => T)(array.length * 2);
+        bigger.set(array);
+        return bigger;
+      };
+      this.docs = grow(this.docs);
+      this.tfs = grow(this.tfs);
+      this.impacts = grow(this.impacts);
+    }
+    this.docs[this.length] = doc;
+    this.tfs[this.length] = tf;
+    this.length++;
+    this.impactsVersion = -1;
+  }
+
+  /** Removes a document's posting (the last posting takes its place: scores do not depend on posting order). */
+  delete(doc: number): void {
+    const { docs } = this;
+    for (let index = 0; index < this.length; index++) {
+      if (docs[index] !== doc) continue;
+      const last = --this.length;
+      docs[index] = docs[last]!;
+      this.tfs[index] = this.tfs[last]!;
+      this.impacts[index] = this.impacts[last]!;
+      return;
+    }
+  }
 }
 
 /**
  * The index. Documents are weighted bags of terms: a term's frequency is the sum over fields of its count times the
- * field's weight, and so is the document's length.
+ * field's weight, and so is the document's length. Search touches only the query terms' postings, whose BM25
+ * saturation values are computed once per state of the index (any add or remove changes the average length).
  *
  * @example
  * ```ts
@@ -30,17 +70,25 @@ interface Posting {
  * ```
  */
 export class Bm25Index<F extends string> {
-  readonly #weights: Readonly<Record<F, number>>;
+  readonly #fields: ReadonlyArray<readonly [F, number]>;
   readonly #parameters: Bm25Parameters;
-  readonly #postings = new Map<string, Posting[]>();
+  readonly #postings = new Map<string, PostingList>();
   readonly #ids: Array<string | undefined> = [];
   readonly #lengths: number[] = [];
   readonly #terms: Array<string[] | undefined> = [];
   readonly #byId = new Map<string, number>();
   #totalLength = 0;
+  /** Bumped by every add and remove: cached norms and impacts of an older version are stale. */
+  #version = 0;
+  #norms = new Float64Array(0);
+  #normsVersion = -1;
+  /** Scratch buffers reused by searches (all zero between searches). */
+  #scores = new Float64Array(0);
+  #seen = new Uint8Array(0);
+  #searching = false;
 
   constructor(weights: Readonly<Record<F, number>>, parameters: Bm25Parameters = DEFAULT_BM25) {
-    this.#weights = weights;
+    this.#fields = (Object.entries(weights) as Array<[F, number]>).filter(([, weight]) => weight > 0);
     this.#parameters = parameters;
   }
 
@@ -54,13 +102,11 @@ export class Bm25Index<F extends string> {
     this.remove(id);
     const frequencies = new Map<string, number>();
     let length = 0;
-    for (const field of Object.keys(this.#weights) as F[]) {
-      const weight = this.#weights[field];
-      if (weight <= 0) continue;
-      for (const term of fields[field] ?? []) {
-        frequencies.set(term, (frequencies.get(term) ?? 0) + weight);
-        length += weight;
-      }
+    for (const [field, weight] of this.#fields) {
+      const terms = fields[field];
+      if (terms === undefined) continue;
+      for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + weight);
+      length += weight * terms.length;
     }
     // Slots are never reused, so a document's slot order is its insertion order (the tie-break).
     const doc = this.#ids.length;
@@ -69,10 +115,11 @@ export class Bm25Index<F extends string> {
     this.#terms[doc] = [...frequencies.keys()];
     this.#byId.set(id, doc);
     this.#totalLength += length;
+    this.#version++;
     for (const [term, tf] of frequencies) {
-      const list = this.#postings.get(term);
-      if (list === undefined) this.#postings.set(term, [{ doc, tf }]);
-      else list.push({ doc, tf });
+      let list = this.#postings.get(term);
+      if (list === undefined) this.#postings.set(term, (list = new PostingList()));
+      list.push(doc, tf);
     }
   }
 
@@ -82,14 +129,14 @@ export class Bm25Index<F extends string> {
     if (doc === undefined) return;
     for (const term of this.#terms[doc]!) {
       const list = this.#postings.get(term)!;
-      const kept = list.filter((posting) => posting.doc !== doc);
-      if (kept.length === 0) this.#postings.delete(term);
-      else this.#postings.set(term, kept);
+      list.delete(doc);
+      if (list.length === 0) this.#postings.delete(term);
     }
     this.#totalLength -= this.#lengths[doc]!;
     this.#ids[doc] = undefined;
     this.#terms[doc] = undefined;
     this.#byId.delete(id);
+    this.#version++;
   }
 
   /** How many documents contain the term. */
@@ -104,51 +151,67 @@ export class Bm25Index<F extends string> {
   search(query: ReadonlyArray<{ term: string; weight: number }>, limit: number, filter?: (id: string) => boolean): ScoredDocument[] {
     const count = this.#byId.size;
     if (count === 0 || limit <= 0) return [];
-    const averageLength = this.#totalLength / count;
-    const scores = new Float64Array(this.#ids.length);
-    const seen = new Uint8Array(this.#ids.length);
+    // A filter that searches this index again gets buffers of its own.
+    const reuse = !this.#searching;
+    const slots = this.#ids.length;
+    if (reuse && this.#scores.length < slots) {
+      this.#scores = new Float64Array(Math.max(slots, this.#scores.length * 2));
+      this.#seen = new Uint8Array(this.#scores.length);
+    }
+    const scores = reuse ? this.#scores : new Float64Array(slots);
+    const seen = reuse ? this.#seen : new Uint8Array(slots);
     const touched: number[] = [];
     for (const { term, weight } of query) {
-      const postings = this.#postings.get(term);
-      if (postings === undefined || weight === 0) continue;
-      const inverse = idf(count, postings.length) * weight;
-      const { k1, b } = this.#parameters;
-      const lengths = this.#lengths;
-      // termScore inlined: this loop runs once per posting of every query term, the hot path of lexical search.
-      for (const { doc, tf } of postings) {
+      const list = this.#postings.get(term);
+      if (list === undefined || weight === 0) continue;
+      const inverse = idf(count, list.length) * weight;
+      const impacts = this.#impacts(list);
+      const docs = list.docs;
+      for (let index = 0; index < list.length; index++) {
+        const doc = docs[index]!;
         if (seen[doc] === 0) {
           seen[doc] = 1;
           touched.push(doc);
         }
-        const norm = k1 * (1 - b + (b * lengths[doc]!) / (averageLength || 1));
-        scores[doc]! += (inverse * tf * (k1 + 1)) / (tf + norm);
+        scores[doc]! += inverse * impacts[index]!;
       }
     }
-    const results = topK(touched, scores, limit, filter === undefined ? undefined : (doc) => filter(this.#ids[doc]!));
-    return results.map(({ doc, score }) => ({ id: this.#ids[doc]!, score }));
+    this.#searching = true;
+    try {
+      const best = bestK(touched, limit, (a, b) => scores[b]! - scores[a]! || a - b, filter === undefined ? undefined : (doc) => filter(this.#ids[doc]!));
+      return best.map((doc) => ({ id: this.#ids[doc]!, score: scores[doc]! }));
+    } finally {
+      if (reuse) {
+        this.#searching = false;
+        for (const doc of touched) {
+          scores[doc] = 0;
+          seen[doc] = 0;
+        }
+      }
+    }
   }
-}
 
-/**
- * The best `limit` of the touched documents by score (ties: lower slot first), best first. Sorts everything only
- * when the limit is a large share of the candidates; otherwise keeps a small sorted buffer.
- */
-function topK(touched: readonly number[], scores: Float64Array, limit: number, keep?: (doc: number) => boolean): Array<{ doc: number; score: number }> {
-  const better = (a: { doc: number; score: number }, b: { doc: number; score: number }) => b.score - a.score || a.doc - b.doc;
-  if (limit * 4 >= touched.length) {
-    const all = touched.filter((doc) => keep === undefined || keep(doc)).map((doc) => ({ doc, score: scores[doc]! }));
-    return all.sort(better).slice(0, limit);
+  /** A posting list's BM25 saturation values for the current version (recomputed after any add or remove). */
+  #impacts(list: PostingList): Float64Array {
+    if (list.impactsVersion === this.#version) return list.impacts;
+    const norms = this.#currentNorms();
+    const k1 = this.#parameters.k1;
+    const { docs, tfs, impacts } = list;
+    // termScore without the idf, per posting: the hot loop of search only multiplies and adds.
+    for (let index = 0; index < list.length; index++) impacts[index] = (tfs[index]! * (k1 + 1)) / (tfs[index]! + norms[docs[index]!]!);
+    list.impactsVersion = this.#version;
+    return impacts;
   }
-  const best: Array<{ doc: number; score: number }> = [];
-  for (const doc of touched) {
-    const score = scores[doc]!;
-    if (best.length === limit && better(best[limit - 1]!, { doc, score }) <= 0) continue;
-    if (keep !== undefined && !keep(doc)) continue;
-    const item = { doc, score };
-    let position = best.length;
-    while (position > 0 && better(best[position - 1]!, item) > 0) position--;
-    best.splice(position, 0, item);
-    if (best.length > limit) best.pop();
+
+  /** Every slot's length normalisation `k1·(1 − b + b·length / averageLength)` for the current version. */
+  #currentNorms(): Float64Array {
+    if (this.#normsVersion === this.#version) return this.#norms;
+    const { k1, b } = this.#parameters;
+    const averageLength = this.#totalLength / (this.#byId.size || 1) || 1;
+    const lengths = this.#lengths;
+    if (this.#norms.length < lengths.length) this.#norms = new Float64Array(Math.max(lengths.length, this.#norms.length * 2));
+    for (let doc = 0; doc < lengths.length; doc++) this.#norms[doc] = k1 * (1 - b + (b * lengths[doc]!) / averageLength);
+    this.#normsVersion = this.#version;
+    return this.#norms;
   }
-  return best;
 }

@@ -19,6 +19,12 @@ export interface VectorIndex {
   readonly size: number;
   /** Stores (or replaces) the vector of `id`. */
   add(id: string, vector: readonly number[]): void;
+  /**
+   * Optional: stores many vectors, as `add` would one by one. An implementation may do the work off the calling
+   * thread (the vector strategy adds a whole catalog this way at `index()` and does not use the index until the
+   * promise settles).
+   */
+  addAll?(entries: ReadonlyArray<{ id: string; vector: readonly number[] }>): void | Promise<void>;
   /** Forgets `id`; unknown ids are ignored. */
   remove(id: string): void;
   /**

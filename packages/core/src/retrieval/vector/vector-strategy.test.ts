@@ -142,6 +142,38 @@ describe("createVectorStrategy", () => {
     expect(instance.size).toBe(TOOLS.length);
   });
 
+  it("lets an index load in bulk in the background: index() returns, rank and updates wait for the load", async () => {
+    /** A brute-force index whose addAll finishes only when the test says so (as a worker-thread build would). */
+    class SlowBulkIndex extends BruteForceVectorIndex {
+      finish!: () => void;
+      loads = 0;
+      addAll(entries: ReadonlyArray<{ id: string; vector: readonly number[] }>): Promise<void> {
+        this.loads++;
+        return new Promise((resolve) => {
+          this.finish = () => {
+            for (const { id, vector } of entries) this.add(id, vector);
+            resolve();
+          };
+        });
+      }
+    }
+    const index = new SlowBulkIndex(11);
+    const strategy = createVectorStrategy({ embeddings: new CountingEmbeddings(), index });
+    await strategy.index(catalogOf(TOOLS));
+    expect(index.loads).toBe(1);
+    expect(index.size).toBe(0);
+    let ranked: Array<{ name: string }> | undefined;
+    const ranking = Promise.resolve(strategy.rank({ query: "edit my photo", limit: 1 })).then((result) => (ranked = result));
+    strategy.remove(["send_email"]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(ranked).toBeUndefined();
+    index.finish();
+    await ranking;
+    expect(names(ranked!)).toEqual(["generate_image"]);
+    expect(names(await strategy.rank({ query: "send an email", limit: 5 }))).not.toContain("send_email");
+    expect(index.size).toBe(TOOLS.length - 1);
+  });
+
   it("saves to JSON and restores without re-embedding", async () => {
     const { strategy } = await indexed();
     const saved = JSON.parse(JSON.stringify(strategy.save())) as SavedVectorIndex;

@@ -162,19 +162,46 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
     return index;
   }
 
-  /** Embeds (or reuses) and stores the given tools; existing names are replaced in place. */
-  async function store(tools: readonly ToolMetadata[], texts = tools.map(documentText), hashes = texts.map(textHash)): Promise<void> {
+  /** A bulk load the index is still doing (e.g. an HNSW graph built on a worker thread); nothing else runs on it meanwhile. */
+  let building: Promise<void> | undefined;
+  function track(work: Promise<void>): void {
+    const pending: Promise<void> = work.finally(() => {
+      if (building === pending) building = undefined;
+    });
+    building = pending;
+  }
+
+  /**
+   * Embeds (or reuses) and stores the given tools; existing names are replaced in place. With `background`, an
+   * index that loads in bulk (`addAll`) may still be working when this returns: see {@link track}.
+   */
+  async function store(tools: readonly ToolMetadata[], texts = tools.map(documentText), hashes = texts.map(textHash), background = false): Promise<void> {
     const vectors = await cache.embed(embeddings!, texts, hashes);
     if (vectors.length === 0) return;
     const target = await ensureIndex(vectors[0]!.length);
+    const fresh: Array<{ id: string; vector: number[] }> = [];
     tools.forEach((tool, position) => {
       const hash = hashes[position]!;
       const vector = vectors[position]!;
       const existing = entries.get(tool.name);
       if (existing?.hash === hash && existing.vector === vector) return;
-      target.add(tool.name, vector);
+      fresh.push({ id: tool.name, vector });
       entries.set(tool.name, { hash, order: existing?.order ?? nextOrder++, vector });
     });
+    if (target.addAll === undefined) {
+      for (const { id, vector } of fresh) target.add(id, vector);
+      return;
+    }
+    const loading = Promise.resolve(target.addAll(fresh));
+    if (background) track(loading);
+    else await loading;
+  }
+
+  function removeNow(names: readonly string[]): void {
+    for (const name of names) {
+      index?.remove(name);
+      entries.delete(name);
+    }
   }
 
   function blend(query: number[], history: number[][]): number[] {
@@ -211,6 +238,26 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
     return vector;
   }
 
+  function rank(request: RankRequest): RankedTool[] | Promise<RankedTool[]> {
+    if (building !== undefined) return building.then(() => rank(request));
+    if (!indexed || embeddings === undefined) {
+      throw new DynamicToolsError("INVALID_OPTION", "The vector strategy was asked to rank before index(catalog) was called.");
+    }
+    const queries = [request.query, ...(splitClauses ? queryClauses(request.query) : [])];
+    const history = historyWeight > 0 ? (request.history ?? []).filter((text) => text.trim() !== "") : [];
+    const texts = [...queries, ...history].map(prepare);
+    const finish = (vectors: number[][]): RankedTool[] =>
+      searchAll(
+        vectors.slice(0, queries.length).map((vector) => blend(vector, vectors.slice(queries.length))),
+        request,
+      );
+    const known = texts.map((text) => queryVectors.get(text));
+    if (known.every((vector) => vector !== undefined)) return finish(known as number[][]);
+    const source = embeddings;
+    if (isSync(source)) return finish(texts.map((text, position) => known[position] ?? rememberQuery(text, source.embedQuerySync(text))));
+    return Promise.all(texts.map(async (text, position) => known[position] ?? rememberQuery(text, await source.embedQuery(text)))).then(finish);
+  }
+
   return {
     name: "vector",
 
@@ -219,6 +266,7 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
     },
 
     async index(catalog: ToolCatalog): Promise<void> {
+      await building;
       embeddings ??= await loadDefaultEmbeddings();
       const tools = catalog.tools();
       expectedSize = tools.length;
@@ -237,7 +285,9 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
         }
       }
       const hashes = texts.map(textHash);
-      await store(tools, texts, hashes);
+      // A large index may finish loading in the background (the first rank waits for it), so a caller can index
+      // other sources meanwhile, as the hybrid strategy does.
+      await store(tools, texts, hashes, true);
       // Catalog order decides ties.
       tools.forEach((tool, position) => (entries.get(tool.name)!.order = position));
       nextOrder = tools.length;
@@ -245,36 +295,21 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
       indexed = true;
     },
 
-    rank(request: RankRequest): RankedTool[] | Promise<RankedTool[]> {
-      if (!indexed || embeddings === undefined) {
-        throw new DynamicToolsError("INVALID_OPTION", "The vector strategy was asked to rank before index(catalog) was called.");
-      }
-      const queries = [request.query, ...(splitClauses ? queryClauses(request.query) : [])];
-      const history = historyWeight > 0 ? (request.history ?? []).filter((text) => text.trim() !== "") : [];
-      const texts = [...queries, ...history].map(prepare);
-      const finish = (vectors: number[][]): RankedTool[] =>
-        searchAll(
-          vectors.slice(0, queries.length).map((vector) => blend(vector, vectors.slice(queries.length))),
-          request,
-        );
-      const known = texts.map((text) => queryVectors.get(text));
-      if (known.every((vector) => vector !== undefined)) return finish(known as number[][]);
-      const source = embeddings;
-      if (isSync(source)) return finish(texts.map((text, position) => known[position] ?? rememberQuery(text, source.embedQuerySync(text))));
-      return Promise.all(texts.map(async (text, position) => known[position] ?? rememberQuery(text, await source.embedQuery(text)))).then(finish);
-    },
+    rank,
 
     async add(tools: readonly ToolMetadata[]): Promise<void> {
       if (!indexed) {
         throw new DynamicToolsError("INVALID_OPTION", "The vector strategy was asked to add tools before index(catalog) was called.");
       }
+      await building;
       await store(tools);
     },
 
     remove(names: readonly string[]): void {
-      for (const name of names) {
-        index?.remove(name);
-        entries.delete(name);
+      if (building === undefined) removeNow(names);
+      else {
+        const gone = [...names];
+        track(building.then(() => removeNow(gone)));
       }
     },
 
