@@ -104,7 +104,15 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   const candidateSearch =
     mode === "select"
       ? undefined
-      : createToolSearchTool(catalog, { ...search, ...filters, policy, ...(core === undefined ? {} : { core }), ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }) });
+      : createToolSearchTool(catalog, {
+          ...search,
+          ...filters,
+          policy,
+          ...(core === undefined ? {} : { core }),
+          ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }),
+          // The same signal releases the planner's selector and this tool_search.
+          ...(planOptions.signal === undefined ? {} : { signal: planOptions.signal }),
+        });
   const plan = createTurnPlanner({ ...planOptions, policy, catalog, ...(candidateSearch === undefined ? {} : { searchTool: candidateSearch }) });
   const searchTool = usesSearch(plan.mode) ? candidateSearch : undefined;
 
