@@ -29,11 +29,11 @@ class SlowEmbeddings extends Embeddings {
   fit(documents: string[]): void {
     this.fitted = documents;
   }
-  embedQuerySync(): number[] {
+  embedQuerySync(_text?: string): number[] {
     busy(2);
     return [1, 0];
   }
-  async embedQuery(): Promise<number[]> {
+  async embedQuery(_text?: string): Promise<number[]> {
     busy(2);
     return [1, 0];
   }

@@ -1,23 +1,29 @@
 /**
  * @module Everything a {@link ToolCatalog} derives from its tools (entries, categories, namespaces, keyword index,
- * derived keywords, token counts), built in one go into a fresh object so the catalog can swap one reference: a
+ * derived keywords, token counts) as one immutable snapshot, built in one go at construction. Live updates derive
+ * the next snapshot from this one ({@link applyCatalogDelta}); either way the catalog swaps one reference, so a
  * selection running during an update sees the old state or the new one, never half of each.
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { deriveKeywords } from "../selection/derive-keywords.js";
 import { KeywordIndex } from "../selection/keyword-index.js";
+import { KeywordStatistics } from "../selection/keyword-statistics.js";
 import { didYouMean } from "../text/closest-matches.js";
 import type { CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
 import { declarationFromLangChainTool, isLangChainTool } from "./langchain-tool.js";
 import { formatPath, parseToolDeclaration } from "./parse-config.js";
+import { PersistentMap } from "./persistent-map.js";
 import { TOOL_NAME_PATTERN, toMetadata, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
 
 /** A category as the catalog resolved it. */
 export interface CategoryInfo {
   readonly name: string;
   readonly description: string;
-  /** The keywords in effect: declared, derived, or both. */
+  /**
+   * The keywords in effect: declared, derived, or both. In a live catalog, derived keywords are derived again when
+   * the category's tools change (or one stops being distinctive), not on every update of other categories: see
+   * {@link KeywordStatistics}.
+   */
   readonly keywords: readonly string[];
   /** Whether any keywords were derived from the tools (zero-config). */
   readonly derivedKeywords: boolean;
@@ -39,21 +45,47 @@ export interface NamespaceInfo {
 
 /** One tool: its metadata and, when the catalog can run it, its implementation. */
 export interface CatalogEntry {
-  metadata: ToolMetadata;
-  tool: StructuredToolInterface | undefined;
+  readonly metadata: ToolMetadata;
+  readonly tool: StructuredToolInterface | undefined;
+  /** Increases with every tool added to the catalog, so it orders tools (and groups by their first tool). */
+  readonly seq: number;
+}
+
+/** One of the catalog's own declarations, parsed, with its index in the list (for error paths). */
+export interface DeclarationAt {
+  readonly declaration: ToolDeclaration;
+  readonly index: number;
+}
+
+/** What a catalog's states are derived under: the catalog's own declarations, categories, namespaces and core. */
+export interface CatalogContext {
+  readonly declarations: ReadonlyMap<string, DeclarationAt>;
+  readonly categories: Readonly<Record<string, CategoryDeclaration>>;
+  readonly namespaces: Readonly<Record<string, NamespaceDeclaration>>;
+  readonly core: ReadonlySet<string>;
 }
 
 /** One immutable snapshot of a catalog's derived state. */
 export interface CatalogState {
-  readonly entries: ReadonlyMap<string, CatalogEntry>;
+  readonly context: CatalogContext;
+  /** Tools in catalog order. */
+  readonly entries: PersistentMap<string, CatalogEntry>;
   readonly categories: ReadonlyMap<string, CategoryInfo>;
   readonly namespaces: ReadonlyMap<string, NamespaceInfo>;
   readonly keywordIndex: KeywordIndex;
-  readonly derivedToolKeywords: ReadonlyMap<string, readonly string[]>;
-  /** Token counts, memoised per tool (carried over for tools whose metadata did not change). */
-  readonly tokens: Map<string, number>;
+  readonly derivedToolKeywords: PersistentMap<string, readonly string[]>;
+  /** Candidate words of every category and loose tool, for deriving keywords again on an update. */
+  readonly keywordStatistics: KeywordStatistics;
+  /** Token counts, memoised per tool (carried over for tools whose definition did not change). */
+  readonly tokens: PersistentMap<string, number>;
   /** Declarations of source tools (`mcp_*`, `sdk_*`) that are not loaded yet: they apply when the tool arrives. */
   readonly pending: ReadonlyMap<string, ToolDeclaration>;
+  /** Tool names by source (see {@link sourceKey}), in catalog order. */
+  readonly sources: ReadonlyMap<string, readonly string[]>;
+  /** Tools declared `required: true`, in catalog order. */
+  readonly required: readonly string[];
+  /** The `seq` of the next tool added. */
+  readonly nextSeq: number;
   totalTokens: number | undefined;
 }
 
@@ -64,12 +96,10 @@ export interface CatalogStateInput {
   categories: Readonly<Record<string, CategoryDeclaration>>;
   namespaces: Readonly<Record<string, NamespaceDeclaration>>;
   core: ReadonlySet<string>;
-  /** The state this one replaces: token counts of unchanged tools are kept. */
-  previous?: CatalogState;
 }
 
 /** Most keywords derived for a tool that has no category (zero-config). */
-const LOOSE_TOOL_KEYWORDS = 5;
+export const LOOSE_TOOL_KEYWORDS = 5;
 
 /** Source prefixes of tools that arrive at run time (seed 000: `mcp_{server}_`, `sdk_{app}_`). */
 const SOURCE_PREFIX = /^(mcp|sdk)_/;
@@ -79,56 +109,87 @@ export function mayBePending(declaration: ToolDeclaration): boolean {
   return SOURCE_PREFIX.test(declaration.name) || declaration.source === "mcp" || declaration.source === "sdk";
 }
 
-function addTools(entries: Map<string, CatalogEntry>, tools: CatalogStateInput["tools"]): void {
-  tools.forEach((item, index) => {
-    const executable = isLangChainTool(item) ? item : undefined;
-    const declaration = executable ? declarationFromLangChainTool(executable) : parseToolDeclaration(item, ["tools", index]);
-    const { name } = declaration;
-    if (!TOOL_NAME_PATTERN.test(name)) {
-      throw new DynamicToolsError(
-        "INVALID_TOOL_NAME",
-        `tools[${index}]: tool name "${name}" is not valid: names must match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI rejects others).`,
-        { path: ["tools", index, "name"] },
-      );
-    }
-    if (entries.has(name)) {
-      throw new DynamicToolsError("DUPLICATE_TOOL", `tools[${index}]: tool "${name}" is declared twice; tool names must be unique.`, {
-        path: ["tools", index, "name"],
-      });
-    }
-    entries.set(name, { metadata: toMetadata(declaration), tool: executable });
+/**
+ * Zero-config for loose tools: a tool with no category and no keywords (and not core) is derived keywords of its
+ * own, as if it were a one-tool category, so a plain array of tools still selects by keywords.
+ */
+export function isLoose(metadata: ToolMetadata, core: ReadonlySet<string>): boolean {
+  return metadata.category === undefined && metadata.keywords.length === 0 && !core.has(metadata.name);
+}
+
+/** The keyword-statistics name of a loose tool: no category can be named so. */
+export function looseKey(name: string): string {
+  return `\u0000${name}`;
+}
+
+/** Whether a category's keywords include derived ones: declared `deriveKeywords`, else when it declares none. */
+export function derivesKeywords(declaration: CategoryDeclaration | undefined): boolean {
+  return declaration?.deriveKeywords ?? declaration?.keywords === undefined;
+}
+
+/** The key of a tool's source in {@link CatalogState.sources}, or undefined for a tool of no source. */
+export function sourceKey({ source, sourceId }: Pick<ToolMetadata, "source" | "sourceId">): string | undefined {
+  return sourceId === undefined ? undefined : `${source}\u0000${sourceId}`;
+}
+
+/** What a tool's token count depends on. */
+export function definitionKey(tool: ToolMetadata): string {
+  return JSON.stringify([tool.name, tool.description, tool.parameters]);
+}
+
+/**
+ * Parses one tool as passed (an executable tool or a declaration) at `index` of the catalog, merging the catalog's
+ * own declaration of that name over it.
+ * @throws DynamicToolsError `INVALID_TOOL_NAME` or `INVALID_DECLARATION`.
+ */
+export function parseTool(
+  item: StructuredToolInterface | ToolDeclaration,
+  index: number,
+  declarations: ReadonlyMap<string, DeclarationAt>,
+): { metadata: ToolMetadata; tool: StructuredToolInterface | undefined } {
+  const executable = isLangChainTool(item) ? item : undefined;
+  const declaration = executable ? declarationFromLangChainTool(executable) : parseToolDeclaration(item, ["tools", index]);
+  const { name } = declaration;
+  if (!TOOL_NAME_PATTERN.test(name)) {
+    throw new DynamicToolsError(
+      "INVALID_TOOL_NAME",
+      `tools[${index}]: tool name "${name}" is not valid: names must match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI rejects others).`,
+      { path: ["tools", index, "name"] },
+    );
+  }
+  const declared = declarations.get(name)?.declaration;
+  return { metadata: toMetadata(declared === undefined ? declaration : { ...declaration, ...declared }), tool: executable };
+}
+
+/** The error for a second tool of one name. */
+export function duplicateTool(name: string, index: number): DynamicToolsError {
+  return new DynamicToolsError("DUPLICATE_TOOL", `tools[${index}]: tool "${name}" is declared twice; tool names must be unique.`, {
+    path: ["tools", index, "name"],
   });
 }
 
-function mergeDeclarations(entries: Map<string, CatalogEntry>, declarations: readonly ToolDeclaration[]): Map<string, ToolDeclaration> {
-  const merged = new Set<string>();
-  const pending = new Map<string, ToolDeclaration>();
+/** The error for a declaration whose tool is missing and may not wait for it. */
+export function unknownDeclaration({ declaration, index }: DeclarationAt, size: number, names: Iterable<string>): DynamicToolsError {
+  return new DynamicToolsError(
+    "UNKNOWN_TOOL",
+    `tools[${index}]: "${declaration.name}" is declared but no tool of that name was passed (${size} tools).${didYouMean(declaration.name, names)}`,
+    { path: ["tools", index, "name"] },
+  );
+}
+
+/** Parses the catalog's own declarations once. @throws DynamicToolsError for a bad or repeated declaration. */
+export function parseDeclarations(declarations: readonly ToolDeclaration[]): Map<string, DeclarationAt> {
+  const parsed = new Map<string, DeclarationAt>();
   declarations.forEach((raw, index) => {
     const declaration = parseToolDeclaration(raw, ["tools", index]);
-    if (merged.has(declaration.name)) {
-      throw new DynamicToolsError("DUPLICATE_TOOL", `tools[${index}]: tool "${declaration.name}" is declared twice; tool names must be unique.`, {
-        path: ["tools", index, "name"],
-      });
-    }
-    merged.add(declaration.name);
-    const entry = entries.get(declaration.name);
-    if (entry === undefined) {
-      if (mayBePending(declaration)) {
-        pending.set(declaration.name, declaration);
-        return;
-      }
-      throw new DynamicToolsError(
-        "UNKNOWN_TOOL",
-        `tools[${index}]: "${declaration.name}" is declared but no tool of that name was passed (${entries.size} tools).${didYouMean(declaration.name, entries.keys())}`,
-        { path: ["tools", index, "name"] },
-      );
-    }
-    entry.metadata = toMetadata({ ...entry.metadata, ...declaration } as ToolDeclaration);
+    if (parsed.has(declaration.name)) throw duplicateTool(declaration.name, index);
+    parsed.set(declaration.name, { declaration, index });
   });
-  return pending;
+  return parsed;
 }
 
-function requireCategory(categories: ReadonlyMap<string, CategoryInfo>, name: string, path: Array<string | number>): void {
+/** @throws DynamicToolsError `UNKNOWN_CATEGORY` naming the close matches and every category. */
+export function requireCategory(categories: ReadonlyMap<string, CategoryInfo>, name: string, path: Array<string | number>): void {
   if (categories.has(name)) return;
   const known = [...categories.keys()];
   throw new DynamicToolsError(
@@ -138,136 +199,140 @@ function requireCategory(categories: ReadonlyMap<string, CategoryInfo>, name: st
   );
 }
 
-export { requireCategory };
-
-function buildCategories(
-  entries: ReadonlyMap<string, CatalogEntry>,
-  declared: Readonly<Record<string, CategoryDeclaration>>,
-  core: ReadonlySet<string>,
-): { categories: Map<string, CategoryInfo>; derivedToolKeywords: Map<string, readonly string[]> } {
-  const categories = new Map<string, CategoryInfo>();
-  const derivedToolKeywords = new Map<string, readonly string[]>();
-  const members = new Map<string, string[]>(Object.keys(declared).map((name) => [name, []]));
-  for (const { metadata } of entries.values()) {
-    if (metadata.category === undefined) continue;
-    const list = members.get(metadata.category) ?? [];
-    list.push(metadata.name);
-    members.set(metadata.category, list);
-  }
-  const needsDerived = [...members.keys()].filter((name) => declared[name]?.deriveKeywords ?? declared[name]?.keywords === undefined);
-  // Zero-config for loose tools: a tool with no category and no keywords (and not core) is derived keywords of
-  // its own, as if it were a one-tool category, so a plain array of tools still selects by keywords.
-  const loose = [...entries.values()]
-    .map((entry) => entry.metadata)
-    .filter((tool) => tool.category === undefined && tool.keywords.length === 0 && !core.has(tool.name));
-  const looseKey = (name: string) => `\u0000${name}`;
-  const derived = deriveKeywords([
-    ...[...members.entries()].map(([name, tools]) => ({ name, tools: tools.map((tool) => entries.get(tool)!.metadata) })),
-    ...loose.map((tool) => ({ name: looseKey(tool.name), tools: [tool] })),
-  ]);
-  for (const tool of loose) {
-    const words = (derived.get(looseKey(tool.name)) ?? []).slice(0, LOOSE_TOOL_KEYWORDS);
-    if (words.length > 0) derivedToolKeywords.set(tool.name, Object.freeze(words));
-  }
-  for (const [name, tools] of members) {
-    const declaration = declared[name] ?? {};
-    const derivedWords = needsDerived.includes(name) ? (derived.get(name) ?? []) : [];
-    const keywords = [...new Set([...(declaration.keywords ?? []), ...derivedWords])];
-    categories.set(
-      name,
-      Object.freeze({
-        name,
-        description: declaration.description ?? "",
-        keywords: Object.freeze(keywords),
-        derivedKeywords: derivedWords.length > 0,
-        related: Object.freeze([...(declaration.related ?? [])]),
-        tools: Object.freeze(tools),
-      }),
-    );
-  }
+/** Every declared `related` category must exist. @throws DynamicToolsError `UNKNOWN_CATEGORY`. */
+export function checkRelated(categories: ReadonlyMap<string, CategoryInfo>, declared: Readonly<Record<string, CategoryDeclaration>>): void {
   for (const [name, declaration] of Object.entries(declared)) {
     (declaration.related ?? []).forEach((related, index) => requireCategory(categories, related, ["categories", name, "related", index]));
   }
-  return { categories, derivedToolKeywords };
 }
 
-function buildNamespaces(entries: ReadonlyMap<string, CatalogEntry>, declared: Readonly<Record<string, NamespaceDeclaration>>): Map<string, NamespaceInfo> {
-  const namespaces = new Map<string, NamespaceInfo>();
-  const members = new Map<string, string[]>(Object.keys(declared).map((name) => [name, []]));
-  for (const { metadata } of entries.values()) {
-    if (metadata.namespace === undefined) continue;
-    const list = members.get(metadata.namespace) ?? [];
-    list.push(metadata.name);
-    members.set(metadata.namespace, list);
+/** A category's resolved info from its declaration, tools and derived keywords. */
+export function categoryInfo(name: string, declaration: CategoryDeclaration | undefined, tools: readonly string[], derived: readonly string[]): CategoryInfo {
+  const derivedWords = derivesKeywords(declaration) ? derived : [];
+  return Object.freeze({
+    name,
+    description: declaration?.description ?? "",
+    keywords: Object.freeze([...new Set([...(declaration?.keywords ?? []), ...derivedWords])]),
+    derivedKeywords: derivedWords.length > 0,
+    related: Object.freeze([...(declaration?.related ?? [])]),
+    tools: Object.freeze(tools),
+  });
+}
+
+/** A namespace's resolved info. @throws DynamicToolsError `INVALID_DECLARATION` for a bad `maxSize`. */
+export function namespaceInfo(name: string, declaration: NamespaceDeclaration | undefined, tools: readonly string[]): NamespaceInfo {
+  const maxSize = declaration?.maxSize;
+  if (maxSize !== undefined && (!Number.isInteger(maxSize) || maxSize < 1)) {
+    throw new DynamicToolsError("INVALID_DECLARATION", `namespaces.${name}.maxSize: expected a whole number ≥ 1, got ${String(maxSize)}`, {
+      path: ["namespaces", name, "maxSize"],
+    });
   }
-  for (const [name, tools] of members) {
-    const declaration = declared[name] ?? {};
-    const { maxSize } = declaration;
-    if (maxSize !== undefined && (!Number.isInteger(maxSize) || maxSize < 1)) {
-      throw new DynamicToolsError("INVALID_DECLARATION", `namespaces.${name}.maxSize: expected a whole number ≥ 1, got ${String(maxSize)}`, {
-        path: ["namespaces", name, "maxSize"],
+  return Object.freeze({ name, description: declaration?.description ?? "", maxSize, tools: Object.freeze(tools) });
+}
+
+/** Indexes a category's keywords. @throws DynamicToolsError `INVALID_DECLARATION` for a keyword with no letters. */
+export function indexCategory(index: KeywordIndex, category: CategoryInfo): void {
+  category.keywords.forEach((keyword, at) => {
+    if (!index.add(keyword, { kind: "category", name: category.name })) {
+      throw new DynamicToolsError("INVALID_DECLARATION", `categories.${category.name}.keywords[${at}]: keyword "${keyword}" has no letters or digits.`, {
+        path: ["categories", category.name, "keywords", at],
       });
     }
-    namespaces.set(name, Object.freeze({ name, description: declaration.description ?? "", maxSize, tools: Object.freeze(tools) }));
-  }
-  return namespaces;
+  });
 }
 
-function indexKeywords(
-  entries: ReadonlyMap<string, CatalogEntry>,
-  categories: ReadonlyMap<string, CategoryInfo>,
-  derivedToolKeywords: ReadonlyMap<string, readonly string[]>,
-): KeywordIndex {
-  const keywordIndex = new KeywordIndex();
-  for (const category of categories.values()) {
-    category.keywords.forEach((keyword, index) => {
-      if (!keywordIndex.add(keyword, { kind: "category", name: category.name })) {
-        throw new DynamicToolsError("INVALID_DECLARATION", `categories.${category.name}.keywords[${index}]: keyword "${keyword}" has no letters or digits.`, {
-          path: ["categories", category.name, "keywords", index],
-        });
-      }
-    });
-  }
-  for (const [name, words] of derivedToolKeywords) {
-    for (const word of words) keywordIndex.add(word, { kind: "tool", name });
-  }
-  let index = 0;
-  for (const { metadata } of entries.values()) {
-    metadata.keywords.forEach((keyword, keywordIndex_) => {
-      if (!keywordIndex.add(keyword, { kind: "tool", name: metadata.name })) {
-        throw new DynamicToolsError("INVALID_DECLARATION", `tools[${index}].keywords[${keywordIndex_}]: keyword "${keyword}" has no letters or digits.`, {
-          path: ["tools", index, "keywords", keywordIndex_],
-        });
-      }
-    });
-    index++;
-  }
-  return keywordIndex;
+/** Indexes a tool's own keywords (it sits at `position` in the catalog). @throws DynamicToolsError `INVALID_DECLARATION`. */
+export function indexTool(index: KeywordIndex, metadata: ToolMetadata, position: number): void {
+  metadata.keywords.forEach((keyword, at) => {
+    if (!index.add(keyword, { kind: "tool", name: metadata.name })) {
+      throw new DynamicToolsError("INVALID_DECLARATION", `tools[${position}].keywords[${at}]: keyword "${keyword}" has no letters or digits.`, {
+        path: ["tools", position, "keywords", at],
+      });
+    }
+  });
 }
 
-/** What a tool's token count depends on. */
-function definitionKey(tool: ToolMetadata): string {
-  return JSON.stringify([tool.name, tool.description, tool.parameters]);
+/** Groups tool names by a field, declared groups first (even empty), then the others in order of first member. */
+function groupBy(entries: Iterable<CatalogEntry>, declared: readonly string[], field: (metadata: ToolMetadata) => string | undefined): Map<string, string[]> {
+  const groups = new Map<string, string[]>(declared.map((name) => [name, []]));
+  for (const { metadata } of entries) {
+    const group = field(metadata);
+    if (group === undefined) continue;
+    const list = groups.get(group) ?? [];
+    list.push(metadata.name);
+    groups.set(group, list);
+  }
+  return groups;
 }
 
 /**
  * Builds a complete state from tools, declarations, categories and namespaces, validating as it goes.
  * @throws DynamicToolsError for a bad tool, declaration, category or namespace; nothing is half-built.
  */
-export function buildCatalogState({ tools, declarations, categories: declaredCategories, namespaces: declaredNamespaces, core, previous }: CatalogStateInput): CatalogState {
+export function buildCatalogState({ tools, declarations: rawDeclarations, categories: declaredCategories, namespaces: declaredNamespaces, core }: CatalogStateInput): CatalogState {
+  const declarations = parseDeclarations(rawDeclarations);
+  const context: CatalogContext = { declarations, categories: declaredCategories, namespaces: declaredNamespaces, core };
   const entries = new Map<string, CatalogEntry>();
-  addTools(entries, tools);
-  const pending = mergeDeclarations(entries, declarations);
-  const { categories, derivedToolKeywords } = buildCategories(entries, declaredCategories, core);
-  const namespaces = buildNamespaces(entries, declaredNamespaces);
-  const keywordIndex = indexKeywords(entries, categories, derivedToolKeywords);
-  const tokens = new Map<string, number>();
-  if (previous !== undefined) {
-    for (const [name, count] of previous.tokens) {
-      const before = previous.entries.get(name)?.metadata;
-      const after = entries.get(name)?.metadata;
-      if (before !== undefined && after !== undefined && definitionKey(before) === definitionKey(after)) tokens.set(name, count);
-    }
+  tools.forEach((item, index) => {
+    const { metadata, tool } = parseTool(item, index, declarations);
+    if (entries.has(metadata.name)) throw duplicateTool(metadata.name, index);
+    entries.set(metadata.name, { metadata, tool, seq: index });
+  });
+  const pending = new Map<string, ToolDeclaration>();
+  for (const declared of declarations.values()) {
+    if (entries.has(declared.declaration.name)) continue;
+    if (!mayBePending(declared.declaration)) throw unknownDeclaration(declared, entries.size, entries.keys());
+    pending.set(declared.declaration.name, declared.declaration);
   }
-  return { entries, categories, namespaces, keywordIndex, derivedToolKeywords, tokens, pending, totalTokens: undefined };
+
+  const members = groupBy(entries.values(), Object.keys(declaredCategories), (metadata) => metadata.category);
+  const loose = [...entries.values()].map((entry) => entry.metadata).filter((metadata) => isLoose(metadata, core));
+  const { statistics: keywordStatistics, derived } = KeywordStatistics.build([
+    ...[...members].map(([name, names]) => ({ name, tools: names.map((tool) => entries.get(tool)!.metadata) })),
+    ...loose.map((metadata) => ({ name: looseKey(metadata.name), tools: [metadata] })),
+  ]);
+  const categories = new Map([...members].map(([name, names]) => [name, categoryInfo(name, declaredCategories[name], names, derived.get(name) ?? [])]));
+  checkRelated(categories, declaredCategories);
+  const derivedToolKeywords = new Map<string, readonly string[]>();
+  for (const { name } of loose) {
+    const words = (derived.get(looseKey(name)) ?? []).slice(0, LOOSE_TOOL_KEYWORDS);
+    if (words.length > 0) derivedToolKeywords.set(name, Object.freeze(words));
+  }
+  const namespaces = new Map(
+    [...groupBy(entries.values(), Object.keys(declaredNamespaces), (metadata) => metadata.namespace)].map(([name, names]) => [
+      name,
+      namespaceInfo(name, declaredNamespaces[name], names),
+    ]),
+  );
+
+  const keywordIndex = new KeywordIndex();
+  for (const category of categories.values()) indexCategory(keywordIndex, category);
+  for (const [name, words] of derivedToolKeywords) for (const word of words) keywordIndex.add(word, { kind: "tool", name });
+  [...entries.values()].forEach(({ metadata }, position) => indexTool(keywordIndex, metadata, position));
+  // Forking folds the index built so far into a shared base, so the first live update forks it cheaply.
+  const settledIndex = keywordIndex.fork();
+
+  const sources = new Map<string, string[]>();
+  for (const { metadata } of entries.values()) {
+    const key = sourceKey(metadata);
+    if (key === undefined) continue;
+    const names = sources.get(key) ?? [];
+    names.push(metadata.name);
+    sources.set(key, names);
+  }
+  return {
+    context,
+    entries: PersistentMap.from(entries),
+    categories,
+    namespaces,
+    keywordIndex: settledIndex,
+    derivedToolKeywords: PersistentMap.from(derivedToolKeywords),
+    keywordStatistics,
+    tokens: PersistentMap.from(),
+    pending,
+    sources,
+    required: Object.freeze([...entries.values()].filter(({ metadata }) => metadata.required).map(({ metadata }) => metadata.name)),
+    nextSeq: entries.size,
+    totalTokens: undefined,
+  };
 }

@@ -6,6 +6,7 @@ import { createSelector } from "../selection/select-tools.js";
 import { createToolSelector } from "../selection/select-ranked.js";
 import { ToolCatalog } from "./tool-catalog.js";
 import type { ToolsUpdatedEvent } from "./catalog-events.js";
+import type { ToolDeclaration } from "./tool-metadata.js";
 
 function sourceTool(name: string, description: string, info: Record<string, string>) {
   return tool(() => name, { name, description, schema: z.object({}), metadata: { dynamicTools: info } });
@@ -115,4 +116,98 @@ describe("ToolCatalog live updates", () => {
     expect(catalog.pendingNames()).toEqual([]);
     expect(() => baseCatalog({ declarations: [{ name: "book_clas", category: "classes" }] })).toThrow(/book_clas.*Did you mean: book_class/);
   });
+});
+
+describe("ToolCatalog live updates: required tools (seed 000) and consistency", () => {
+  it("a pending required source tool joins core when its server connects and leaves when it goes; selectors made before follow", async () => {
+    const catalog = baseCatalog({ declarations: [{ name: "mcp_weather_send_alert", required: true }] });
+    const keyword = createSelector(catalog, { countTokens: false });
+    const retrieval = createToolSelector(catalog, { strategy: "bm25", autoCut: false, countTokens: false });
+    expect(catalog.settings.core).toEqual(["get_gym_info"]);
+    const event = catalog.replaceSource({ source: "mcp", sourceId: "weather", tools: [forecast(), alert()] });
+    expect(event.added.map((tool) => tool.name)).toEqual(["mcp_weather_get_forecast", "mcp_weather_send_alert"]);
+    expect(catalog.settings.core).toEqual(["get_gym_info", "mcp_weather_send_alert"]);
+    expect(keyword("hello").tools).toEqual(["get_gym_info", "mcp_weather_send_alert"]);
+    expect((await retrieval("hello")).core).toEqual(["get_gym_info", "mcp_weather_send_alert"]);
+    catalog.replaceSource({ source: "mcp", sourceId: "weather", tools: [] });
+    expect(catalog.settings.core).toEqual(["get_gym_info"]);
+    expect(keyword("hello").tools).toEqual(["get_gym_info"]);
+    expect((await retrieval("hello")).core).toEqual(["get_gym_info"]);
+  });
+
+  it("a tool added with required: true joins core after the declared core, in catalog order, and leaves when removed", () => {
+    const catalog = baseCatalog();
+    catalog.add([{ name: "check_in", description: "Check a member in", required: true }]);
+    catalog.add([{ name: "who_is_here", description: "Members in the gym now", required: true }]);
+    expect(catalog.settings.core).toEqual(["get_gym_info", "check_in", "who_is_here"]);
+    // Adding a tool again moves it to the end of the catalog, and of the required tools.
+    catalog.add([{ name: "check_in", description: "Check a member in by card", required: true }]);
+    expect(catalog.settings.core).toEqual(["get_gym_info", "who_is_here", "check_in"]);
+    // A declared core tool that is also required is not listed twice.
+    catalog.add([{ name: "get_gym_info", description: "Gym name, address and opening hours", required: true }]);
+    expect(catalog.settings.core).toEqual(["get_gym_info", "who_is_here", "check_in"]);
+    catalog.remove(["who_is_here"]);
+    expect(catalog.settings.core).toEqual(["get_gym_info", "check_in"]);
+    catalog.add([{ name: "check_in", description: "Check a member in" }]);
+    expect(catalog.settings.core).toEqual(["get_gym_info"]);
+    expect(createSelector(catalog)("hello").tools).toEqual(["get_gym_info"]);
+  });
+
+  it("rejects an update whose required tools would exceed maxTools, and leaves the catalog unchanged", () => {
+    const catalog = baseCatalog({ maxTools: 2 });
+    const events: ToolsUpdatedEvent[] = [];
+    catalog.on("toolsUpdated", (event) => events.push(event));
+    const index = catalog.keywordIndex;
+    let caught: unknown;
+    try {
+      catalog.add([
+        { name: "check_in", description: "Check a member in", required: true, category: "classes" },
+        { name: "who_is_here", description: "Members in the gym now", required: true },
+      ]);
+    } catch (error) {
+      caught = error;
+    }
+    expect(DynamicToolsError.isInstance(caught) && caught.code).toBe("CORE_EXCEEDS_BUDGET");
+    expect(String((caught as Error).message)).toMatch(/required tools \(check_in, who_is_here\) the catalog would have 3 core tools, over maxTools \(2\)/);
+    expect(catalog.version).toBe(0);
+    expect(events).toEqual([]);
+    expect(catalog.names()).toEqual(["get_gym_info", "book_class"]);
+    expect(catalog.category("classes")!.tools).toEqual(["book_class"]);
+    expect(catalog.keywordIndex).toBe(index);
+    expect(catalog.settings.core).toEqual(["get_gym_info"]);
+    // The catalog still takes a valid update afterwards.
+    catalog.add([{ name: "check_in", description: "Check a member in", required: true }]);
+    expect(catalog.settings.core).toEqual(["get_gym_info", "check_in"]);
+  });
+
+  it("readers holding the previous keyword index and categories keep seeing the previous catalog", () => {
+    const catalog = baseCatalog({ categories: { classes: { keywords: ["class", "booking"] }, weather: { keywords: ["weather"] } } });
+    catalog.add([{ name: "get_forecast", description: "Forecast", category: "weather", keywords: ["forecast"] }]);
+    const index = catalog.keywordIndex;
+    const weather = catalog.category("weather")!;
+    const matched = (text: string) => index.match(text).map((match) => match.target.name);
+    expect(matched("weather forecast")).toEqual(["weather", "get_forecast"]);
+    catalog.remove(["get_forecast"]);
+    catalog.add([{ name: "get_radar", description: "Rain radar", category: "weather", keywords: ["radar"] }]);
+    expect(matched("weather forecast radar")).toEqual(["weather", "get_forecast"]);
+    expect(weather.tools).toEqual(["get_forecast"]);
+    expect(catalog.keywordIndex.match("weather forecast radar").map((match) => match.target.name)).toEqual(["weather", "get_radar"]);
+    expect(catalog.category("weather")!.tools).toEqual(["get_radar"]);
+  });
+
+  it("re-derives zero-config keywords only for the categories an update touches", () => {
+    const tools: ToolDeclaration[] = [
+      { name: "get_pending_salaries", description: "Salaries not yet paid", category: "salary" },
+      { name: "get_staff_list", description: "Everyone on staff", category: "staff" },
+      { name: "move_lead_stage", description: "Move a lead along the pipeline", category: "leads" },
+    ];
+    const added: ToolDeclaration = { name: "get_salary_report", description: "Monthly salaries paid", category: "salary" };
+    const catalog = new ToolCatalog({ tools });
+    const staff = catalog.category("staff");
+    catalog.add([added]);
+    // Untouched: the very same object. Touched: what a fresh build of the same tools gives.
+    expect(catalog.category("staff")).toBe(staff);
+    expect(catalog.category("salary")).toEqual(new ToolCatalog({ tools: [...tools, added] }).category("salary"));
+  });
+
 });

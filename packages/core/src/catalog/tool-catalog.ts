@@ -11,7 +11,8 @@ import { createSelector, type SelectionInput, type SelectToolsOptions } from "..
 import type { ToolSelection } from "../selection/tool-selection.js";
 import { didYouMean } from "../text/closest-matches.js";
 import type { CatalogSettings, CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
-import { buildCatalogState, requireCategory, type CatalogState, type CategoryInfo, type NamespaceInfo } from "./catalog-state.js";
+import { applyCatalogDelta, type CatalogDelta } from "./catalog-delta.js";
+import { buildCatalogState, requireCategory, sourceKey, type CatalogState, type CategoryInfo, type NamespaceInfo } from "./catalog-state.js";
 import { ListenerSet } from "../events/listener-set.js";
 import type { CatalogListener, ToolsUpdate, ToolsUpdatedEvent } from "./catalog-events.js";
 import type { ToolDeclaration, ToolMetadata } from "./tool-metadata.js";
@@ -70,25 +71,21 @@ export const OPENAI_MAX_TOOLS = 128;
 export class ToolCatalog {
   #state: CatalogState;
   #version = 0;
-  readonly #settings: ResolvedSettings;
+  #settings: ResolvedSettings;
   readonly #events = new ListenerSet<ToolsUpdatedEvent>(() => "the catalog");
-  /** What the state is built from: tools as passed, declarations, and the declared categories and namespaces. */
-  #tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>;
-  readonly #declarations: readonly ToolDeclaration[];
-  readonly #declaredCategories: Readonly<Record<string, CategoryDeclaration>>;
-  #declaredNamespaces: Readonly<Record<string, NamespaceDeclaration>>;
-  readonly #core: ReadonlySet<string>;
+  /** The core tools as declared; seed 000's `required: true` tools join them in {@link settings}. */
+  readonly #declaredCore: readonly string[];
 
   constructor(options: ToolCatalogOptions) {
-    this.#tools = [...options.tools];
-    this.#declarations = [...(options.declarations ?? [])];
-    this.#declaredCategories = options.categories ?? {};
-    this.#declaredNamespaces = options.namespaces ?? {};
-    this.#core = new Set(options.core ?? []);
-    this.#state = this.#build(this.#tools, this.#declaredNamespaces);
-    // Seed 000's `required: true` tools join the core tools (after the declared ones).
-    const required = [...this.#state.entries.values()].filter(({ metadata }) => metadata.required && !this.#core.has(metadata.name)).map(({ metadata }) => metadata.name);
-    this.#settings = this.resolveSettings(required.length === 0 ? options : { ...options, core: [...(options.core ?? []), ...required] });
+    this.#declaredCore = [...(options.core ?? [])];
+    this.#state = buildCatalogState({
+      tools: options.tools,
+      declarations: options.declarations ?? [],
+      categories: options.categories ?? {},
+      namespaces: options.namespaces ?? {},
+      core: new Set(this.#declaredCore),
+    });
+    this.#settings = this.resolveSettings({ ...options, core: this.#coreWith(this.#state.required) });
   }
 
   /** Increases by one on every change of the tools; selectors compare it to know when to re-resolve. */
@@ -280,22 +277,18 @@ export class ToolCatalog {
     requireCategory(this.#state.categories, name, path);
   }
 
-  #build(tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>, namespaces: Readonly<Record<string, NamespaceDeclaration>>): CatalogState {
-    return buildCatalogState({
-      tools,
-      declarations: this.#declarations,
-      categories: this.#declaredCategories,
-      namespaces,
-      core: this.#core,
-      ...(this.#state === undefined ? {} : { previous: this.#state }),
-    });
+  /** Seed 000's `required: true` tools join the declared core tools, after them, in catalog order. */
+  #coreWith(required: readonly string[]): string[] {
+    const declared = new Set(this.#declaredCore);
+    return [...this.#declaredCore, ...required.filter((name) => !declared.has(name))];
   }
 
   /**
    * Replaces every tool of one source (an MCP server, an SDK app) with `tools`: the shape of the mcp package's
    * `ToolsUpdatedEvent`, so wiring is `source.onToolsUpdated((event) => catalog.replaceSource(event))`. Declarations
    * from the source apply under the catalog's own (a catalog file wins); pending declarations apply on arrival.
-   * The new state is built fully, then swapped in one assignment; `toolsUpdated` listeners run after the swap.
+   * The next state is derived from the current one (only what the update touches is recomputed), then swapped in
+   * one assignment; `toolsUpdated` listeners run after the swap.
    *
    * @example
    * ```ts
@@ -305,12 +298,10 @@ export class ToolCatalog {
    */
   replaceSource({ source, sourceId, tools, declarations = [], namespace, namespaceDescription }: ToolsUpdate): ToolsUpdatedEvent {
     const ownDeclarations = new Map(declarations.map((declaration) => [declaration.name, declaration]));
-    const fromSource = (item: StructuredToolInterface | ToolDeclaration) => {
-      const metadata = this.#state.entries.get(item.name)?.metadata;
-      return metadata?.source === source && metadata.sourceId === sourceId;
-    };
-    const incoming = tools.map((tool) => (ownDeclarations.has(tool.name) ? withSourceDeclaration(tool, ownDeclarations.get(tool.name)!) : tool));
-    return this.#update([...this.#tools.filter((item) => !fromSource(item)), ...incoming], namespace === undefined || this.#declaredNamespaces[namespace] !== undefined ? undefined : { [namespace]: namespaceDescription === undefined ? {} : { description: namespaceDescription } });
+    const removed = this.#state.sources.get(sourceKey({ source, sourceId })!) ?? [];
+    const added = tools.map((tool) => (ownDeclarations.has(tool.name) ? withSourceDeclaration(tool, ownDeclarations.get(tool.name)!) : tool));
+    const declared = namespace === undefined || this.#state.context.namespaces[namespace] !== undefined;
+    return this.#update({ removed, added, ...(declared ? {} : { namespaces: { [namespace]: namespaceDescription === undefined ? {} : { description: namespaceDescription } } }) });
   }
 
   /**
@@ -321,8 +312,7 @@ export class ToolCatalog {
    * ```
    */
   add(tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>): ToolsUpdatedEvent {
-    const names = new Set(tools.map((tool) => tool.name));
-    return this.#update([...this.#tools.filter((item) => !names.has(item.name)), ...tools]);
+    return this.#update({ removed: tools.map((tool) => tool.name), added: tools });
   }
 
   /**
@@ -333,8 +323,7 @@ export class ToolCatalog {
    * ```
    */
   remove(names: readonly string[]): ToolsUpdatedEvent {
-    const gone = new Set(names);
-    return this.#update(this.#tools.filter((item) => !gone.has(item.name)));
+    return this.#update({ removed: names });
   }
 
   /**
@@ -348,26 +337,32 @@ export class ToolCatalog {
     return this.#events.add(listener);
   }
 
-  #update(tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>, namespaces?: Record<string, NamespaceDeclaration>): ToolsUpdatedEvent {
+  #update(delta: CatalogDelta): ToolsUpdatedEvent {
     const before = this.#state;
-    const declaredNamespaces = namespaces === undefined ? this.#declaredNamespaces : { ...this.#declaredNamespaces, ...namespaces };
-    const next = this.#build(tools, declaredNamespaces);
-    // The one assignment that publishes the update: readers hold either `before` or `next`.
+    // Validated in full (tools, declarations, categories, keywords, the core budget) before anything is published.
+    const { state: next, added, changed, removed } = applyCatalogDelta(before, delta);
+    const settings = next.required === before.required ? this.#settings : this.#settingsWithCore(this.#coreWith(next.required));
+    // Published together, synchronously, after every check: readers see either `before` or `next`.
     this.#state = next;
-    this.#tools = tools;
-    this.#declaredNamespaces = declaredNamespaces;
+    this.#settings = settings;
     this.#version++;
-    const added: ToolMetadata[] = [];
-    const changed: ToolMetadata[] = [];
-    for (const [name, { metadata }] of next.entries) {
-      const old = before.entries.get(name);
-      if (old === undefined) added.push(metadata);
-      else if (old.tool !== next.entries.get(name)!.tool || JSON.stringify(old.metadata) !== JSON.stringify(metadata)) changed.push(metadata);
-    }
-    const removed = [...before.entries.keys()].filter((name) => !next.entries.has(name));
     const event: ToolsUpdatedEvent = { version: this.#version, added, changed, removed };
     this.#events.emit(event);
     return event;
+  }
+
+  /** The catalog's settings with another core list, checked against `maxTools` as at construction. */
+  #settingsWithCore(core: readonly string[]): ResolvedSettings {
+    const { maxTools } = this.#settings;
+    if (core.length > maxTools) {
+      const required = core.slice(this.#declaredCore.length);
+      throw new DynamicToolsError(
+        "CORE_EXCEEDS_BUDGET",
+        `With the required tools (${required.join(", ")}) the catalog would have ${core.length} core tools, over maxTools (${maxTools}); raise maxTools or mark fewer tools required.`,
+        { path: ["core"] },
+      );
+    }
+    return Object.freeze({ ...this.#settings, core: Object.freeze([...core]) });
   }
 }
 

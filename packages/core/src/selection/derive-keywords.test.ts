@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
-import { deriveKeywords, type CategoryText } from "./derive-keywords.js";
+import { collectCandidates, deriveKeywords, rankCandidates, type CategoryText } from "./derive-keywords.js";
 
 const gym: CategoryText[] = [
   {
@@ -126,5 +126,23 @@ describe("derived keywords in a ToolCatalog", () => {
   it("derives nothing with deriveKeywords: false and no keywords", () => {
     const catalog = new ToolCatalog({ tools, categories: { leads: { deriveKeywords: false } } });
     expect(catalog.category("leads")).toMatchObject({ keywords: [], derivedKeywords: false });
+  });
+});
+
+describe("collectCandidates and rankCandidates (deriveKeywords in two steps, for incremental use)", () => {
+  const salary = { name: "salary", tools: [{ name: "get_pending_salaries", description: "Salaries not yet paid" }] };
+
+  it("match their documented examples", () => {
+    expect(collectCandidates(salary).byStem.get("salari")).toEqual({ word: "salary", weight: 6, fromName: true, descriptionHits: 1 });
+    expect(rankCandidates(collectCandidates(salary), { categoryCount: 2, frequencyOf: () => 1 }).map((keyword) => keyword.word)).toEqual(["salary", "pending", "paid"]);
+  });
+
+  it("give fresh words for a tool object whose text changed (the per-tool memo checks the text)", () => {
+    const tool = { name: "get_report", description: "Monthly payroll" };
+    expect(collectCandidates({ name: "x", tools: [tool] }).byStem.has("payrol")).toBe(true);
+    tool.description = "Weekly roster";
+    const candidates = collectCandidates({ name: "x", tools: [tool] }).byStem;
+    expect(candidates.has("payrol")).toBe(false);
+    expect(candidates.has("roster")).toBe(true);
   });
 });

@@ -112,3 +112,78 @@ describe("KeywordIndex.match: reporting", () => {
     expect(new KeywordIndex().match("salary")).toEqual([]);
   });
 });
+
+describe("KeywordIndex.remove and fork", () => {
+  it("removes one keyword of one target, leaving other targets and keywords of the same first word", () => {
+    const index = indexOf({ attendance: ["check in", "check out"], billing: ["check out"] });
+    expect(index.remove("check out", category("attendance"))).toBe(true);
+    expect(names(index, "check out")).toEqual(["billing"]);
+    expect(names(index, "check in")).toEqual(["attendance"]);
+    expect(index.remove("check out", category("attendance"))).toBe(false);
+    expect(index.remove("!!!", category("attendance"))).toBe(false);
+    expect(index.remove("check in", tool("attendance"))).toBe(false);
+  });
+
+  it("forgets memoised matches when a keyword is removed", () => {
+    const index = indexOf({ salary: ["salary"] });
+    expect(names(index, "salary please")).toEqual(["salary"]);
+    index.remove("salary", category("salary"));
+    expect(index.match("salary please")).toEqual([]);
+  });
+
+  it("keeps a fork and its original independent in both directions, however often they change", () => {
+    const before = indexOf({ salary: ["salary", "payroll"], staff: ["staff"] });
+    expect(names(before, "salary staff payroll")).toEqual(["salary", "staff"]);
+    const after = before.fork();
+    after.remove("salary", category("salary"));
+    after.add("salary", category("finance"));
+    after.add("staff", category("people"));
+    before.add("salary", category("bonus"));
+    expect(before.match("salary staff").map((match) => [match.target.name, match.keyword])).toEqual([
+      ["salary", "salary"],
+      ["bonus", "salary"],
+      ["staff", "staff"],
+    ]);
+    expect(after.match("salary staff").map((match) => [match.target.name, match.keyword])).toEqual([
+      ["finance", "salary"],
+      ["staff", "staff"],
+      ["people", "staff"],
+    ]);
+    const third = after.fork();
+    third.remove("staff", category("staff"));
+    expect(names(after, "staff")).toEqual(["staff", "people"]);
+    expect(names(third, "staff")).toEqual(["people"]);
+  });
+
+  it("matches like a fresh index of the same keywords after any sequence of adds, removes and forks", () => {
+    const words = ["salary", "pay", "check in", "check out", "staff", "who", "client", "clients"];
+    const targets = [category("a"), category("b"), tool("a"), tool("c")];
+    let index = new KeywordIndex();
+    let live: Array<[string, KeywordTarget]> = [];
+    const random = (() => {
+      let seed = 7;
+      return (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    })();
+    for (let step = 0; step < 400; step++) {
+      const roll = random(10);
+      if (roll < 5) {
+        const pair: [string, KeywordTarget] = [words[random(words.length)]!, targets[random(targets.length)]!];
+        index.add(...pair);
+        live.push(pair);
+      } else if (roll < 8 && live.length > 0) {
+        const [keyword, target] = live[random(live.length)]!;
+        expect(index.remove(keyword, target)).toBe(true);
+        const at = live.findIndex(([other, owner]) => other === keyword && owner === target);
+        live = live.filter((_, position) => position !== at);
+      } else {
+        index = index.fork();
+      }
+      const fresh = new KeywordIndex();
+      for (const [keyword, target] of live) fresh.add(keyword, target);
+      for (const text of words) {
+        const key = (match: { target: KeywordTarget; position: number }) => `${match.position}:${match.target.kind}:${match.target.name}`;
+        expect(index.match(text).map(key).sort()).toEqual(fresh.match(text).map(key).sort());
+      }
+    }
+  });
+});

@@ -2,6 +2,7 @@
  * @module An inverted index from normalised keyword phrases to what they select (a category or a single tool), so
  * matching costs time in proportion to the message, not to the catalog.
  */
+import { PersistentMap } from "../catalog/persistent-map.js";
 import { normalizeTerms } from "../text/tokenize.js";
 
 /** What a keyword selects. */
@@ -32,21 +33,86 @@ const MEMO_LIMIT = 1024;
 /**
  * Keyword phrases indexed by their first normalised word. Results are memoised per text (bounded): the history
  * messages of a conversation are matched again on every turn, and the current one before every model call.
+ *
+ * {@link KeywordIndex.fork} gives an independent copy cheaply (the index is a {@link PersistentMap} of posting lists,
+ * copied on write), so a live catalog derives the next index from the previous one by removing and adding only the
+ * keywords that changed, while selections holding the previous index keep matching against it unchanged.
+ *
+ * @example
+ * ```ts
+ * const index = new KeywordIndex();
+ * index.add("salary", { kind: "category", name: "payroll" });
+ * const next = index.fork();
+ * next.remove("salary", { kind: "category", name: "payroll" });
+ * index.match("pending salary").length; // 1
+ * next.match("pending salary").length; // 0
+ * ```
  */
 export class KeywordIndex {
-  readonly #byFirstTerm = new Map<string, Entry[]>();
+  #byFirstTerm: PersistentMap<string, Entry[]>;
+  /** Posting lists only this index holds, so `add` may append in place; every other list is copied on write. */
+  readonly #owned = new Set<Entry[]>();
   readonly #memo = new Map<string, readonly KeywordMatch[]>();
+
+  constructor() {
+    this.#byFirstTerm = PersistentMap.from();
+  }
 
   /** Adds a keyword; returns false when it normalises to nothing (e.g. only punctuation). */
   add(keyword: string, target: KeywordTarget): boolean {
     const terms = normalizeTerms(keyword);
     if (terms.length === 0) return false;
     const first = terms[0]!;
-    const entries = this.#byFirstTerm.get(first) ?? [];
-    entries.push({ terms, keyword, target, key: `${target.kind}:${target.name}` });
-    this.#byFirstTerm.set(first, entries);
+    const entry: Entry = { terms, keyword, target, key: `${target.kind}:${target.name}` };
+    const entries = this.#byFirstTerm.get(first);
+    if (entries !== undefined && this.#owned.has(entries)) {
+      entries.push(entry);
+    } else {
+      const copy = entries === undefined ? [entry] : [...entries, entry];
+      if (entries !== undefined) this.#owned.delete(entries);
+      this.#owned.add(copy);
+      this.#byFirstTerm.set(first, copy);
+    }
     this.#memo.clear();
     return true;
+  }
+
+  /**
+   * Removes one entry of `keyword` for `target` (the first added); returns whether there was one. Removing every
+   * keyword of a target that {@link add} accepted leaves the index as if the target had never been added.
+   */
+  remove(keyword: string, target: KeywordTarget): boolean {
+    const terms = normalizeTerms(keyword);
+    if (terms.length === 0) return false;
+    const first = terms[0]!;
+    const entries = this.#byFirstTerm.get(first);
+    const key = `${target.kind}:${target.name}`;
+    const at = entries?.findIndex((entry) => entry.key === key && entry.keyword === keyword) ?? -1;
+    if (entries === undefined || at < 0) return false;
+    if (entries.length === 1) {
+      this.#owned.delete(entries);
+      this.#byFirstTerm.delete(first);
+    } else if (this.#owned.has(entries)) {
+      entries.splice(at, 1);
+    } else {
+      const copy = entries.filter((_, index) => index !== at);
+      this.#owned.add(copy);
+      this.#byFirstTerm.set(first, copy);
+    }
+    this.#memo.clear();
+    return true;
+  }
+
+  /**
+   * An independent copy: keywords added to or removed from either never show in the other. Costs the posting
+   * lists changed recently, not the whole index; after a fork both indexes copy a posting list before changing it.
+   */
+  fork(): KeywordIndex {
+    const copy = new KeywordIndex();
+    copy.#byFirstTerm = this.#byFirstTerm.fork();
+    // Every list is shared now, this index's included.
+    this.#owned.clear();
+    return copy;
   }
 
   /**

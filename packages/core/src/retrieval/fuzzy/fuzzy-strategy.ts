@@ -68,7 +68,7 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
 
   function add(tool: ToolMetadata): void {
     remove(tool.name);
-    rarities.clear();
+    profiles.clear();
     const words = splitWords(tool.name);
     nameWords.set(tool.name, words);
     order.set(tool.name, nextOrder++);
@@ -85,7 +85,7 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
   function remove(name: string): void {
     const words = nameWords.get(name);
     if (words === undefined) return;
-    rarities.clear();
+    profiles.clear();
     nameWords.delete(name);
     order.delete(name);
     unlink(toolsByPhrase, words.join(" "), name);
@@ -116,15 +116,20 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
     return close;
   }
 
-  /** Rarity of each name word, memoised until the next add or remove (which changes the counts). */
-  const rarities = new Map<string, number>();
-  function rarity(word: string): number {
-    let value = rarities.get(word);
-    if (value === undefined) {
-      value = Math.log(1 + nameWords.size / (toolsByWord.get(word)?.size ?? 1));
-      rarities.set(word, value);
+  /**
+   * Per tool, its name words' rarities (across tool names) and their sum, memoised until the next add or remove
+   * (which changes the counts); built on demand for the tools a query makes candidates.
+   */
+  const profiles = new Map<string, { words: readonly string[]; weights: Float64Array; total: number }>();
+  function profile(tool: string): { words: readonly string[]; weights: Float64Array; total: number } {
+    let found = profiles.get(tool);
+    if (found === undefined) {
+      const words = nameWords.get(tool)!;
+      const weights = Float64Array.from(words, (word) => Math.log(1 + nameWords.size / (toolsByWord.get(word)?.size ?? 1)));
+      found = { words, weights, total: weights.reduce((sum, weight) => sum + weight, 0) };
+      profiles.set(tool, found);
     }
-    return value;
+    return found;
   }
 
   /**
@@ -172,26 +177,25 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
         const tools = toolsByWord.get(word)!;
         if (tools.size <= maxShare) for (const tool of tools) candidates.add(tool);
       }
-      // Per candidate: the share of its name matched, and that plus the exact-name bonus (the ranking score).
-      const scores = new Map<string, number>();
-      const ranking = new Map<string, number>();
+      // Per candidate: the share of its name matched (rarity-weighted), and that plus the exact-name bonus.
+      const tools: string[] = [];
+      const shares: number[] = [];
+      const scores: number[] = [];
       for (const tool of candidates) {
         if (filter !== undefined && !filter(tool)) continue;
+        const { words, weights, total } = profile(tool);
         let covered = 0;
-        let total = 0;
-        for (const word of nameWords.get(tool)!) {
-          const weight = rarity(word);
-          total += weight;
-          covered += weight * (close.get(word) ?? 0);
-        }
-        const fuzzy = total > 0 ? covered / total : 0;
-        scores.set(tool, fuzzy);
-        ranking.set(tool, fuzzy + (exact.has(tool) ? exactBonus : 0));
+        for (let index = 0; index < words.length; index++) covered += weights[index]! * (close.get(words[index]!) ?? 0);
+        const share = total > 0 ? covered / total : 0;
+        tools.push(tool);
+        shares.push(share);
+        scores.push(share + (exact.has(tool) ? exactBonus : 0));
       }
-      const best = bestK(ranking.keys(), limit, (a, b) => ranking.get(b)! - ranking.get(a)! || order.get(a)! - order.get(b)!);
-      return best.map((tool) => {
-        const fuzzy = scores.get(tool)!;
-        return { name: tool, score: ranking.get(tool)!, signals: exact.has(tool) ? { fuzzy, exact: 1 } : { fuzzy } };
+      const positions = tools.map((_, position) => position);
+      const best = bestK(positions, limit, (a, b) => scores[b]! - scores[a]! || order.get(tools[a]!)! - order.get(tools[b]!)!);
+      return best.map((position) => {
+        const fuzzy = shares[position]!;
+        return { name: tools[position]!, score: scores[position]!, signals: exact.has(tools[position]!) ? { fuzzy, exact: 1 } : { fuzzy } };
       });
     },
   };

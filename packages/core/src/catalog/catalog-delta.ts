@@ -1,0 +1,242 @@
+/**
+ * @module A live catalog update as a delta (tools removed, tools appended) applied to the previous immutable
+ * {@link CatalogState}: only what the delta touches is parsed, regrouped, re-derived and re-indexed, and the
+ * previous state stays intact for the selections still reading it.
+ */
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import type { CategoryText } from "../selection/derive-keywords.js";
+import type { KeywordTarget } from "../selection/keyword-index.js";
+import type { NamespaceDeclaration } from "./catalog-config.js";
+import {
+  categoryInfo,
+  checkRelated,
+  definitionKey,
+  duplicateTool,
+  indexCategory,
+  indexTool,
+  isLoose,
+  looseKey,
+  LOOSE_TOOL_KEYWORDS,
+  mayBePending,
+  namespaceInfo,
+  parseTool,
+  sourceKey,
+  unknownDeclaration,
+  type CatalogEntry,
+  type CatalogState,
+  type CategoryInfo,
+  type NamespaceInfo,
+} from "./catalog-state.js";
+import { mergeGroups, regroup } from "./tool-groups.js";
+import type { ToolDeclaration, ToolMetadata } from "./tool-metadata.js";
+
+/** One update of the catalog's tools. */
+export interface CatalogDelta {
+  /** Names of tools that go (unknown names are ignored). */
+  removed?: Iterable<string>;
+  /** Tools appended to the catalog after the removals; a tool of a removed name comes back with its new metadata. */
+  added?: ReadonlyArray<StructuredToolInterface | ToolDeclaration>;
+  /** Namespaces declared from now on (a source's namespace). */
+  namespaces?: Readonly<Record<string, NamespaceDeclaration>>;
+}
+
+/** The next state and what changed, as the `toolsUpdated` event reports it. */
+export interface AppliedCatalogDelta {
+  state: CatalogState;
+  added: ToolMetadata[];
+  /** Tools of a name already in the catalog whose metadata or implementation changed. */
+  changed: ToolMetadata[];
+  /** Names that are gone, in their previous catalog order. */
+  removed: string[];
+}
+
+const categoryTarget = (name: string): KeywordTarget => ({ kind: "category", name });
+const toolTarget = (name: string): KeywordTarget => ({ kind: "tool", name });
+
+/**
+ * Applies a delta to a state, returning the next state. Equivalent to building the final tool list from scratch
+ * for entries, categories' and namespaces' members and order, pending declarations and the keyword index of the
+ * keywords in effect; derived keywords follow {@link KeywordStatistics}' rule (categories whose tools changed are
+ * derived again, others keep theirs while they stay distinctive).
+ *
+ * Everything is validated before the state is returned and nothing of `previous` is modified, so a failed update
+ * leaves the catalog as it was.
+ *
+ * @throws DynamicToolsError `INVALID_TOOL_NAME`, `INVALID_DECLARATION`, `DUPLICATE_TOOL` (a name already in the
+ * catalog and not removed, or twice in `added`), `UNKNOWN_TOOL` (a removed tool the catalog declares, that is not
+ * a source tool), `UNKNOWN_CATEGORY` (a declared `related` category left without tools).
+ * @example
+ * ```ts
+ * const { state, added } = applyCatalogDelta(previous, { removed: ["old_tool"], added: [newTool] });
+ * ```
+ */
+export function applyCatalogDelta(previous: CatalogState, { removed = [], added = [], namespaces: newNamespaces = {} }: CatalogDelta): AppliedCatalogDelta {
+  const { context } = previous;
+  const before = (name: string) => previous.entries.get(name)!;
+  const gone = new Set([...removed].filter((name) => previous.entries.has(name)));
+  const keptCount = previous.entries.size - gone.size;
+
+  // Parse and validate what comes, and what goes against the catalog's declarations.
+  const incoming = new Map<string, { metadata: ToolMetadata; tool: StructuredToolInterface | undefined }>();
+  added.forEach((item, offset) => {
+    const parsed = parseTool(item, keptCount + offset, context.declarations);
+    const { name } = parsed.metadata;
+    if (incoming.has(name) || (previous.entries.has(name) && !gone.has(name))) throw duplicateTool(name, keptCount + offset);
+    incoming.set(name, parsed);
+  });
+  const leaving = [...gone].filter((name) => !incoming.has(name));
+  const nowPending: ToolDeclaration[] = [];
+  for (const name of leaving) {
+    const declared = context.declarations.get(name);
+    if (declared === undefined) continue;
+    if (!mayBePending(declared.declaration)) {
+      const names = [...[...previous.entries.keys()].filter((other) => !gone.has(other)), ...incoming.keys()];
+      throw unknownDeclaration(declared, names.length, names);
+    }
+    nowPending.push(declared.declaration);
+  }
+
+  const entries = previous.entries.fork();
+  for (const name of gone) entries.delete(name);
+  let seq = previous.nextSeq;
+  for (const [name, parsed] of incoming) entries.set(name, { ...parsed, seq: seq++ });
+  const seqOf = (name: string) => entries.get(name)!.seq;
+  const previousSeqOf = (name: string) => before(name).seq;
+  const goneTools = [...gone].map((name) => before(name).metadata);
+  const incomingTools = [...incoming.values()].map((parsed) => parsed.metadata);
+
+  // Categories whose members changed, and the keyword statistics of those and of loose tools.
+  const declaredCategories = context.categories;
+  const members = regroup({ membersOf: (name) => previous.categories.get(name)?.tools, gone: goneTools, incoming: incomingTools, groupOf: (tool) => tool.category });
+  const survives = (name: string, tools: readonly string[]) => tools.length > 0 || declaredCategories[name] !== undefined;
+  const upserted: CategoryText[] = [];
+  const removedUnits: string[] = [];
+  for (const [name, tools] of members) {
+    if (survives(name, tools)) upserted.push({ name, tools: tools.map((tool) => entries.get(tool)!.metadata) });
+    else removedUnits.push(name);
+  }
+  for (const tool of goneTools) if (isLoose(tool, context.core)) removedUnits.push(looseKey(tool.name));
+  for (const tool of incomingTools) if (isLoose(tool, context.core)) upserted.push({ name: looseKey(tool.name), tools: [tool] });
+  const { statistics: keywordStatistics, derived } = previous.keywordStatistics.update({ removed: removedUnits, upserted });
+
+  const categoryUpdates = new Map<string, CategoryInfo | undefined>();
+  for (const [name, tools] of members) {
+    categoryUpdates.set(name, survives(name, tools) ? categoryInfo(name, declaredCategories[name], tools, derived.get(name) ?? []) : undefined);
+  }
+  for (const [name, words] of derived) {
+    // Categories derived again because a keyword stopped being distinctive; their tools did not change.
+    const category = previous.categories.get(name);
+    if (category !== undefined && !categoryUpdates.has(name)) categoryUpdates.set(name, categoryInfo(name, declaredCategories[name], category.tools, words));
+  }
+  const categories = mergeGroups({ previous: previous.categories, updates: categoryUpdates, declared: Object.keys(declaredCategories), seqOf, previousSeqOf });
+  if ([...categoryUpdates.values()].includes(undefined)) checkRelated(categories, declaredCategories);
+
+  // Namespaces: members changed, or newly declared.
+  const declaredNamespaces = { ...context.namespaces, ...newNamespaces };
+  const namespaceMembers = regroup({ membersOf: (name) => previous.namespaces.get(name)?.tools, gone: goneTools, incoming: incomingTools, groupOf: (tool) => tool.namespace });
+  for (const name of Object.keys(newNamespaces)) if (!namespaceMembers.has(name)) namespaceMembers.set(name, [...(previous.namespaces.get(name)?.tools ?? [])]);
+  const namespaceUpdates = new Map<string, NamespaceInfo | undefined>();
+  for (const [name, tools] of namespaceMembers) {
+    const declaration = declaredNamespaces[name];
+    namespaceUpdates.set(name, tools.length > 0 || declaration !== undefined ? namespaceInfo(name, declaration, tools) : undefined);
+  }
+  const namespaces = mergeGroups({
+    previous: previous.namespaces,
+    updates: namespaceUpdates,
+    declared: Object.keys(declaredNamespaces),
+    seqOf,
+    previousSeqOf,
+    reorder: Object.keys(newNamespaces).length > 0,
+  });
+
+  // The keyword index: only the changed categories' and tools' keywords come and go.
+  const keywordIndex = previous.keywordIndex.fork();
+  for (const [name, category] of categoryUpdates) {
+    const old = previous.categories.get(name);
+    if (old !== undefined && category !== undefined && sameWords(old.keywords, category.keywords)) continue;
+    for (const keyword of old?.keywords ?? []) keywordIndex.remove(keyword, categoryTarget(name));
+    if (category !== undefined) indexCategory(keywordIndex, category);
+  }
+  const derivedToolKeywords = previous.derivedToolKeywords.fork();
+  for (const tool of goneTools) {
+    for (const keyword of tool.keywords) keywordIndex.remove(keyword, toolTarget(tool.name));
+    for (const word of previous.derivedToolKeywords.get(tool.name) ?? []) keywordIndex.remove(word, toolTarget(tool.name));
+    derivedToolKeywords.delete(tool.name);
+  }
+  for (const [unit, words] of derived) {
+    if (!unit.startsWith(looseKey(""))) continue;
+    const name = unit.slice(looseKey("").length);
+    for (const word of derivedToolKeywords.get(name) ?? []) keywordIndex.remove(word, toolTarget(name));
+    const own = words.slice(0, LOOSE_TOOL_KEYWORDS);
+    if (own.length === 0) {
+      derivedToolKeywords.delete(name);
+      continue;
+    }
+    derivedToolKeywords.set(name, Object.freeze(own));
+    for (const word of own) keywordIndex.add(word, toolTarget(name));
+  }
+  incomingTools.forEach((tool, offset) => indexTool(keywordIndex, tool, keptCount + offset));
+
+  // Token counts of tools whose definition did not change are kept.
+  const tokens = previous.tokens.fork();
+  for (const name of gone) {
+    const next = incoming.get(name)?.metadata;
+    if (next === undefined || definitionKey(next) !== definitionKey(before(name).metadata)) tokens.delete(name);
+  }
+
+  let pending = previous.pending;
+  if (nowPending.length > 0 || [...incoming.keys()].some((name) => pending.has(name))) {
+    const list = [...[...pending.values()].filter((declaration) => !incoming.has(declaration.name)), ...nowPending];
+    list.sort((a, b) => context.declarations.get(a.name)!.index - context.declarations.get(b.name)!.index);
+    pending = new Map(list.map((declaration) => [declaration.name, declaration]));
+  }
+
+  const sources = new Map(previous.sources);
+  for (const [key, names] of regroup({ membersOf: (key) => previous.sources.get(key), gone: goneTools, incoming: incomingTools, groupOf: sourceKey })) {
+    if (names.length > 0) sources.set(key, Object.freeze(names));
+    else sources.delete(key);
+  }
+
+  const required =
+    goneTools.some((tool) => tool.required) || incomingTools.some((tool) => tool.required)
+      ? Object.freeze([...previous.required.filter((name) => !gone.has(name)), ...incomingTools.filter((tool) => tool.required).map((tool) => tool.name)])
+      : previous.required;
+
+  const state: CatalogState = {
+    context: Object.keys(newNamespaces).length === 0 ? context : { ...context, namespaces: declaredNamespaces },
+    entries,
+    categories,
+    namespaces,
+    keywordIndex,
+    derivedToolKeywords,
+    keywordStatistics,
+    tokens,
+    pending,
+    sources,
+    required,
+    nextSeq: seq,
+    totalTokens: undefined,
+  };
+  return { state, ...changesOf(previous.entries, incoming, leaving) };
+}
+
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((word, index) => word === b[index]);
+}
+
+/** The event's lists: tools new to the catalog, tools that came back different, and names that went. */
+function changesOf(
+  previous: CatalogState["entries"],
+  incoming: ReadonlyMap<string, Pick<CatalogEntry, "metadata" | "tool">>,
+  leaving: readonly string[],
+): Omit<AppliedCatalogDelta, "state"> {
+  const added: ToolMetadata[] = [];
+  const changed: ToolMetadata[] = [];
+  for (const [name, { metadata, tool }] of incoming) {
+    const old = previous.get(name);
+    if (old === undefined) added.push(metadata);
+    else if (old.tool !== tool || JSON.stringify(old.metadata) !== JSON.stringify(metadata)) changed.push(metadata);
+  }
+  const removed = [...leaving].sort((a, b) => previous.get(a)!.seq - previous.get(b)!.seq);
+  return { added, changed, removed };
+}
