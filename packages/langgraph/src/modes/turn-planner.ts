@@ -99,16 +99,17 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
   const countTokens = selectOptions.countTokens ?? true;
   const { platform, exclude } = selectOptions;
   const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
-  const coreSet = new Set(settings.core);
-  // What may be bound follows the live catalog: recomputed (whole, then swapped) when its version changes.
+  // What may be bound follows the live catalog: recomputed (whole, then swapped) when its version changes, core
+  // included (required tools that arrive later join it; settings were validated above, so leniently here).
   const resolveTools = () => {
     const version = catalog.version;
-    const core = settings.core.filter((name) => {
+    const coreSet = new Set(catalog.resolveSettings(selectOptions, { lenient: true }).core);
+    const core = [...coreSet].filter((name) => {
       const tool = catalog.get(name);
       return tool !== undefined && isBindable(tool, filters, true);
     });
     const names = catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name);
-    return { version, bindableCore: core, selectable: names, selectableSet: new Set(names) };
+    return { version, coreSet, bindableCore: core, selectable: names, selectableSet: new Set(names) };
   };
   let resolved = resolveTools();
   const current = () => (resolved.version === catalog.version ? resolved : (resolved = resolveTools()));
@@ -179,7 +180,7 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
   }
 
   async function planWithSearch(messages: readonly BaseMessage[], channel: readonly string[] | null | undefined, allowed: (name: string) => boolean): Promise<TurnPlan> {
-    const { selectableSet, bindableCore: coreTools } = current();
+    const { selectableSet, bindableCore: coreTools, coreSet } = current();
     const bindableCore = coreTools.filter(allowed);
     const rebuilt = channel === null || channel === undefined;
     const previous = rebuilt ? loadedToolsFromMessages(messages, { toolName: searchName! }) : [...channel];

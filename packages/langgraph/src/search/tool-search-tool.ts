@@ -158,12 +158,17 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
   if (defaultLimit > maxLimit) {
     throw new DynamicToolsError("INVALID_OPTION", `defaultLimit (${defaultLimit}) must not exceed maxLimit (${maxLimit}).`, { path: ["defaultLimit"] });
   }
-  const core = new Set(catalog.resolveSettings(options.core === undefined ? {} : { core: [...options.core] }).core);
+  const coreOverride = options.core === undefined ? {} : { core: [...options.core] };
+  // Validated now; re-resolved (leniently) with the visible set, so required tools that arrive later count as core.
+  catalog.resolveSettings(coreOverride);
+  const coreNow = () => new Set(catalog.resolveSettings(coreOverride, { lenient: true }).core);
   const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const blacklist = new Set(options.blacklist ?? []);
   // Filter layers 1–3: internal blacklist, searchable flag (in isBindable), per-agent exclusions (ditto).
-  const visibleNow = () =>
-    new Set(catalog.tools().filter((tool) => !blacklist.has(tool.name) && !core.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
+  const visibleNow = () => {
+    const core = coreNow();
+    return new Set(catalog.tools().filter((tool) => !blacklist.has(tool.name) && !core.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
+  };
   let visible = { version: catalog.version, names: visibleNow() };
   // Live catalog: once built (on the first search), the index follows updates incrementally until closed; the
   // visible set is recomputed on a new version.
