@@ -138,7 +138,38 @@ describe("createBm25Strategy: query rewriting", () => {
       return names(strategy, { query: "can you please help me find the weather in Paris" });
     };
     expect(withHelp({})[0]).toBe("get_weather");
+    expect(withHelp({})).toContain("help_center");
     expect(withHelp({ rewrite: false })[0]).toBe("help_center");
+  });
+
+  it("searches a stripped word only where a tool name uses it (isNameTerm)", () => {
+    const query = "can you please help me find the weather in Paris";
+    expect(weightedTerms({ query }, { isNameTerm: (term) => term === "help" })).toEqual([
+      { term: "weather", weight: 1 },
+      { term: "pari", weight: 1 },
+      { term: "help", weight: 0.5 },
+    ]);
+    // History and the rewritten query are not filtered.
+    expect(weightedTerms({ query: "find flights", history: ["help"] }, { isNameTerm: () => false })).toEqual([
+      { term: "flight", weight: 1 },
+      { term: "help", weight: 0.3 },
+    ]);
+  });
+
+  it("does not match a filler word that only descriptions use, and follows add and remove", () => {
+    const catalog = new ToolCatalog({
+      tools: [
+        { name: "get_weather", description: "Current weather for a city" },
+        { name: "style_advisor", description: "Will help you choose what to wear" },
+      ],
+    });
+    const strategy = indexed({}, catalog);
+    const query = "can you help me with the weather?";
+    expect(names(strategy, { query })).toEqual(["get_weather"]);
+    strategy.add!(new ToolCatalog({ tools: [{ name: "help_center", description: "Articles and answers" }] }).tools());
+    expect(names(strategy, { query })).toEqual(["get_weather", "help_center", "style_advisor"]);
+    strategy.remove!(["help_center"]);
+    expect(names(strategy, { query })).toEqual(["get_weather"]);
   });
 });
 

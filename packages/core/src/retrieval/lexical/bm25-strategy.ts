@@ -33,22 +33,45 @@ export interface Bm25StrategyOptions {
   k1?: number;
   /** BM25 b. @defaultValue 0.75 */
   b?: number;
-  /** Strip question and filler words from the query (the original query still counts at half weight). @defaultValue true */
+  /**
+   * Strip question and filler words from the query. The words stripped still count at half weight where a tool's
+   * name uses them (`help_center` for "can you help me…"). @defaultValue true
+   */
   rewrite?: boolean;
   /** Weight of earlier human messages' terms relative to the current message's. @defaultValue 0.3 */
   historyWeight?: number;
 }
 
-/** Weighted query terms from the current message (its variants) and the history; each term keeps its best weight. */
+/** Options of {@link weightedTerms}: the strategy's, and which terms the catalog's tool names use. */
+export interface WeightedTermsOptions extends Pick<Bm25StrategyOptions, "rewrite" | "historyWeight" | "stem"> {
+  /**
+   * Whether some tool's name uses the (analysed) term. Given, a word the rewrite dropped (a filler word such as
+   * "help" or "find") is searched only if a tool name uses it: keeping such words exists for names like
+   * `help_center`; where no name uses one it can only match a description that uses it as filler ("will help
+   * you…"), which says nothing about what the user wants. Omitted, every dropped word is searched.
+   */
+  isNameTerm?: (term: string) => boolean;
+}
+
+/**
+ * Weighted query terms from the current message (its variants) and the history; each term keeps its best weight.
+ * Words only the original (unrewritten) message has count at its variant's weight, and only where `isNameTerm`
+ * (when given) accepts them.
+ */
 export function weightedTerms(
   { query, history = [] }: Pick<RankRequest, "query" | "history">,
-  { rewrite = true, historyWeight = 0.3, stem = true }: Pick<Bm25StrategyOptions, "rewrite" | "historyWeight" | "stem"> = {},
+  { rewrite = true, historyWeight = 0.3, stem = true, isNameTerm }: WeightedTermsOptions = {},
 ): Array<{ term: string; weight: number }> {
   const weights = new Map<string, number>();
-  const add = (text: string, weight: number) => {
-    for (const term of analyze(text, { stem, stopWords: STOP_WORDS })) weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+  const add = (text: string, weight: number, accept?: (term: string) => boolean) => {
+    for (const term of analyze(text, { stem, stopWords: STOP_WORDS })) {
+      if (accept !== undefined && !weights.has(term) && !accept(term)) continue;
+      weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+    }
   };
-  for (const variant of rewrite ? queryVariants(query) : [{ text: query, weight: 1 }]) add(variant.text, variant.weight);
+  const [main, ...others] = rewrite ? queryVariants(query) : [{ text: query, weight: 1 }];
+  add(main!.text, main!.weight);
+  for (const variant of others) add(variant.text, variant.weight, isNameTerm);
   if (historyWeight > 0) for (const message of history) add(message, historyWeight);
   return [...weights].map(([term, weight]) => ({ term, weight }));
 }
@@ -67,26 +90,45 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Retrieval
   const { stem = true, k1 = DEFAULT_BM25.k1, b = DEFAULT_BM25.b } = options;
   const weights = { ...DEFAULT_FIELD_WEIGHTS, ...options.fieldWeights };
   const index = new Bm25Index<ToolField>(weights, { k1, b });
-  const fieldTerms = (tool: ToolMetadata) => {
-    const text = toolText(tool);
-    return Object.fromEntries(
-      (Object.keys(weights) as ToolField[]).map((field) => [field, analyze(text[field], { stem })]),
-    ) as Record<ToolField, string[]>;
+  /** The indexed tools, and how many of their names use each term (see {@link WeightedTermsOptions.isNameTerm}). */
+  const indexed = new Set<string>();
+  const nameTerms = new Map<string, number>();
+  const countNameTerms = (name: string, change: 1 | -1) => {
+    for (const term of new Set(analyze(name, { stem }))) {
+      const count = (nameTerms.get(term) ?? 0) + change;
+      if (count > 0) nameTerms.set(term, count);
+      else nameTerms.delete(term);
+    }
   };
+  const store = (tool: ToolMetadata) => {
+    if (indexed.has(tool.name)) countNameTerms(tool.name, -1);
+    const text = toolText(tool);
+    index.add(
+      tool.name,
+      Object.fromEntries((Object.keys(weights) as ToolField[]).map((field) => [field, analyze(text[field], { stem })])) as Record<ToolField, string[]>,
+    );
+    indexed.add(tool.name);
+    countNameTerms(tool.name, 1);
+  };
+  const termOptions: WeightedTermsOptions = { ...options, isNameTerm: (term) => weights.name > 0 && nameTerms.has(term) };
   return {
     name: "bm25",
     index(catalog: ToolCatalog) {
-      for (const tool of catalog.tools()) index.add(tool.name, fieldTerms(tool));
+      for (const tool of catalog.tools()) store(tool);
     },
     add(tools) {
-      for (const tool of tools) index.add(tool.name, fieldTerms(tool));
+      for (const tool of tools) store(tool);
     },
     remove(names) {
-      for (const name of names) index.remove(name);
+      for (const name of names) {
+        if (!indexed.delete(name)) continue;
+        index.remove(name);
+        countNameTerms(name, -1);
+      }
     },
     rank(request: RankRequest): RankedTool[] {
       return index
-        .search(weightedTerms(request, options), request.limit, request.filter)
+        .search(weightedTerms(request, termOptions), request.limit, request.filter)
         .map(({ id, score }) => ({ name: id, score, signals: { bm25: score } }));
     },
   };
