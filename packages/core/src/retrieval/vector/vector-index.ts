@@ -2,6 +2,7 @@
  * @module The nearest-neighbour index the vector strategy searches: the {@link VectorIndex} interface (cosine
  * similarity, higher is better) and the exact {@link BruteForceVectorIndex}, the default.
  */
+import { bestK } from "../best-k.js";
 
 /** One search hit: an id and its cosine similarity to the query (higher is better). */
 export interface VectorMatch {
@@ -105,20 +106,16 @@ export class BruteForceVectorIndex implements VectorIndex {
     const dimensions = this.dimensions;
     const vectors = this.#vectors;
     const ids = this.#ids;
-    // The best k so far, best first; a new score must beat the worst strictly, so ties keep the earlier slot.
-    const best: VectorMatch[] = [];
+    const scores = new Float64Array(ids.length);
+    const slots: number[] = [];
     for (let slot = 0; slot < ids.length; slot++) {
-      const id = ids[slot];
-      if (id === undefined) continue;
-      const score = dot(query, vectors, slot * dimensions);
-      if (best.length === k && score <= best[k - 1]!.score) continue;
-      if (filter !== undefined && !filter(id)) continue;
-      let position = best.length;
-      while (position > 0 && best[position - 1]!.score < score) position--;
-      best.splice(position, 0, { id, score });
-      if (best.length > k) best.pop();
+      if (ids[slot] === undefined) continue;
+      scores[slot] = dot(query, vectors, slot * dimensions);
+      slots.push(slot);
     }
-    return best;
+    // Best first; ties keep the earlier slot. A heap, so asking for the whole ranking stays O(n log k).
+    const keep = filter === undefined ? undefined : (slot: number) => filter(ids[slot]!);
+    return bestK(slots, k, (a, b) => scores[b]! - scores[a]! || a - b, keep).map((slot) => ({ id: ids[slot]!, score: scores[slot]! }));
   }
 
   #checkLength(vector: readonly number[]): void {
