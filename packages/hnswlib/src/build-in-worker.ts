@@ -3,7 +3,8 @@
  * native work, which a worker does while the calling thread goes on (e.g. indexing the lexical sources); the graph
  * comes back as an hnswlib index file.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,7 +44,9 @@ parentPort.postMessage("built");
  * is deleted afterwards. Rejects if the worker cannot start or fails; nothing is left behind either way.
  */
 export async function buildInWorker(build: GraphBuild, load: (path: string) => void): Promise<void> {
-  const directory = await mkdtemp(join(tmpdir(), "dynamic-tools-hnsw-"));
+  // Everything up to the worker's start is synchronous: the caller's next synchronous work (e.g. indexing the
+  // lexical sources) then runs while the worker builds, not before it starts.
+  const directory = mkdtempSync(join(tmpdir(), "dynamic-tools-hnsw-"));
   try {
     const path = join(directory, "graph.bin");
     const modulePath = createRequire(import.meta.url).resolve("hnswlib-node");

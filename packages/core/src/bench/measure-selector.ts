@@ -78,7 +78,9 @@ export async function measureSelector({ strategy, label, build, queries, iterati
   const started = performance.now();
   // Vector and hybrid embed with timed offline embeddings: query embedding is measured apart from selection.
   const timer = EMBEDDING_STRATEGIES.has(strategy) ? timeEmbeddings(await loadDefaultEmbeddings()) : undefined;
-  const select = createToolSelector(catalog, { strategy: createStrategy(strategy, { embeddings: timer?.embeddings }), countTokens: false });
+  // By name otherwise, exactly as users pass it ("keyword" selects by categories, not through a ranking strategy).
+  const chosen = timer === undefined ? strategy : createStrategy(strategy, { embeddings: timer.embeddings });
+  const select = createToolSelector(catalog, { strategy: chosen, countTokens: false });
   // Every selection's current message is new, even after query rewriting (which drops punctuation and signs):
   // a running turn number, so no query vector or match memo is reused across timed selections.
   let turn = 0;

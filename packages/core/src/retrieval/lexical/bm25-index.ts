@@ -15,45 +15,38 @@ export interface ScoredDocument {
 }
 
 /**
- * A term's postings as parallel typed arrays (no object per posting): document slots, weighted term frequencies,
- * and each posting's BM25 saturation `tf·(k1+1) / (tf + norm(doc))`, cached for one state of the index.
+ * A term's postings as parallel arrays (no object per posting): document slots, weighted term frequencies, and
+ * each posting's BM25 saturation `tf·(k1+1) / (tf + norm(doc))`, cached for one state of the index.
  */
 class PostingList {
-  docs = new Int32Array(4);
-  tfs = new Float64Array(4);
-  impacts = new Float64Array(4);
-  length = 0;
+  readonly docs: number[] = [];
+  readonly tfs: number[] = [];
+  readonly impacts: number[] = [];
   /** The index version the impacts were computed for (-1: never). */
   impactsVersion = -1;
 
+  get length(): number {
+    return this.docs.length;
+  }
+
   push(doc: number, tf: number): void {
-    if (this.length === this.docs.length) {
-      const grow = <T extends Int32Array | Float64Array>(array: T): T => {
-        const bigger = new (array.constructor as new (size: number) => T)(array.length * 2);
-        bigger.set(array);
-        return bigger;
-      };
-      this.docs = grow(this.docs);
-      this.tfs = grow(this.tfs);
-      this.impacts = grow(this.impacts);
-    }
-    this.docs[this.length] = doc;
-    this.tfs[this.length] = tf;
-    this.length++;
+    this.docs.push(doc);
+    this.tfs.push(tf);
+    this.impacts.push(0);
     this.impactsVersion = -1;
   }
 
   /** Removes a document's posting (the last posting takes its place: scores do not depend on posting order). */
   delete(doc: number): void {
-    const { docs } = this;
-    for (let index = 0; index < this.length; index++) {
-      if (docs[index] !== doc) continue;
-      const last = --this.length;
-      docs[index] = docs[last]!;
-      this.tfs[index] = this.tfs[last]!;
-      this.impacts[index] = this.impacts[last]!;
-      return;
-    }
+    const index = this.docs.indexOf(doc);
+    if (index === -1) return;
+    const last = this.docs.length - 1;
+    this.docs[index] = this.docs[last]!;
+    this.tfs[index] = this.tfs[last]!;
+    this.impacts[index] = this.impacts[last]!;
+    this.docs.pop();
+    this.tfs.pop();
+    this.impacts.pop();
   }
 }
 
@@ -192,7 +185,7 @@ export class Bm25Index<F extends string> {
   }
 
   /** A posting list's BM25 saturation values for the current version (recomputed after any add or remove). */
-  #impacts(list: PostingList): Float64Array {
+  #impacts(list: PostingList): number[] {
     if (list.impactsVersion === this.#version) return list.impacts;
     const norms = this.#currentNorms();
     const k1 = this.#parameters.k1;
