@@ -93,22 +93,20 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Retrieval
   /** The indexed tools, and how many of their names use each term (see {@link WeightedTermsOptions.isNameTerm}). */
   const indexed = new Set<string>();
   const nameTerms = new Map<string, number>();
-  const countNameTerms = (name: string, change: 1 | -1) => {
-    for (const term of new Set(analyze(name, { stem }))) {
+  const countNameTerms = (terms: readonly string[], change: 1 | -1) => {
+    for (const term of new Set(terms)) {
       const count = (nameTerms.get(term) ?? 0) + change;
       if (count > 0) nameTerms.set(term, count);
       else nameTerms.delete(term);
     }
   };
   const store = (tool: ToolMetadata) => {
-    if (indexed.has(tool.name)) countNameTerms(tool.name, -1);
+    if (indexed.has(tool.name)) countNameTerms(analyze(tool.name, { stem }), -1);
     const text = toolText(tool);
-    index.add(
-      tool.name,
-      Object.fromEntries((Object.keys(weights) as ToolField[]).map((field) => [field, analyze(text[field], { stem })])) as Record<ToolField, string[]>,
-    );
+    const fields = Object.fromEntries((Object.keys(weights) as ToolField[]).map((field) => [field, analyze(text[field], { stem })])) as Record<ToolField, string[]>;
+    index.add(tool.name, fields);
     indexed.add(tool.name);
-    countNameTerms(tool.name, 1);
+    countNameTerms(fields.name, 1);
   };
   const termOptions: WeightedTermsOptions = { ...options, isNameTerm: (term) => weights.name > 0 && nameTerms.has(term) };
   return {
@@ -123,7 +121,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Retrieval
       for (const name of names) {
         if (!indexed.delete(name)) continue;
         index.remove(name);
-        countNameTerms(name, -1);
+        countNameTerms(analyze(name, { stem }), -1);
       }
     },
     rank(request: RankRequest): RankedTool[] {
