@@ -119,13 +119,18 @@ export class OfflineEmbeddings extends Embeddings {
     const table = this.#loadTable();
     const fingerprint = createHash("sha256").update(documents.join("\u0000")).digest("hex").slice(0, 16);
     const documentFrequency = new Map<number, number>();
-    const entriesOf = documents.map((document) => this.#entries(document));
+    // Each document's entries sorted once: runs of equal entries give its distinct words (document frequency here)
+    // and their counts (the weighted mean below).
+    const entriesOf = documents.map((document) => Int32Array.from(this.#entries(document)).sort());
     for (const entries of entriesOf) {
-      for (const entry of new Set(entries)) documentFrequency.set(entry, (documentFrequency.get(entry) ?? 0) + 1);
+      for (let index = 0; index < entries.length; index++) {
+        const entry = entries[index]!;
+        if (entries[index + 1] !== entry) documentFrequency.set(entry, (documentFrequency.get(entry) ?? 0) + 1);
+      }
     }
     this.#fitted = { documentCount: documents.length, documentFrequency, commonComponent: undefined, fingerprint };
     this.#weights = undefined;
-    const vectors = entriesOf.map((entries) => this.#weightedMean(entries));
+    const vectors = entriesOf.map((entries) => this.#sortedWeightedMean(entries));
     if (this.#removeCommonComponent) this.#fitted.commonComponent = firstPrincipalComponent(evenSample(vectors, PCA_SAMPLE), table.dimensions);
     // The documents are usually embedded next, with exactly these statistics: keep their vectors for that once.
     this.#fittedVectors = new Map(documents.map((document, index) => [document, vectors[index]!]));
@@ -209,13 +214,17 @@ export class OfflineEmbeddings extends Embeddings {
 
   /** SIF's sentence vector before component removal: Σ weight·vector / number of words. */
   #weightedMean(entries: readonly number[]): Float64Array {
+    return this.#sortedWeightedMean(Int32Array.from(entries).sort());
+  }
+
+  /** The same sentence vector from entries already sorted (equal entries adjacent). */
+  #sortedWeightedMean(sorted: Int32Array): Float64Array {
     const table = this.#loadTable();
     const sum = new Float64Array(table.dimensions);
-    if (entries.length === 0) return sum;
+    if (sorted.length === 0) return sum;
     const weights = this.#entryWeights();
     // Each distinct word's vector once, times how often it occurs: the same sum with fewer vector additions (tool
     // descriptions repeat about 40% of their words).
-    const sorted = Int32Array.from(entries).sort();
     for (let start = 0; start < sorted.length; ) {
       const entry = sorted[start]!;
       let end = start + 1;
@@ -223,7 +232,7 @@ export class OfflineEmbeddings extends Embeddings {
       table.addTo(sum, entry, weights[entry]! * (end - start));
       start = end;
     }
-    for (let d = 0; d < sum.length; d++) sum[d]! /= entries.length;
+    for (let d = 0; d < sum.length; d++) sum[d]! /= sorted.length;
     return sum;
   }
 }
