@@ -7,7 +7,6 @@ import { Embeddings, type EmbeddingsParams } from "@langchain/core/embeddings";
 import {
   firstPrincipalComponent,
   inverseDocumentFrequency,
-  normalized,
   removeComponent,
   sifWeight,
   zipfProbability,
@@ -81,7 +80,10 @@ export class OfflineEmbeddings extends Embeddings {
   #weights: Float32Array | undefined;
   /** Pre-removal vectors of the last fitted documents, each handed out (and dropped) on its first embedding. */
   #fittedVectors = new Map<string, Float64Array>();
-  readonly #entryCache = new Map<string, readonly number[]>();
+  /** A word's entries: one (the common case, kept unboxed), or several (letter and digit runs), or none. */
+  readonly #entryCache = new Map<string, number | readonly number[]>();
+  /** Scratch space for collecting a text's entries. */
+  #entryBuffer = new Int32Array(256);
 
   constructor(options: OfflineEmbeddingsOptions = {}) {
     const { sifA = 1e-3, idf = true, removeCommonComponent = true, tablePath = DEFAULT_TABLE_PATH, ...params } = options;
@@ -121,7 +123,7 @@ export class OfflineEmbeddings extends Embeddings {
     const documentFrequency = new Map<number, number>();
     // Each document's entries sorted once: runs of equal entries give its distinct words (document frequency here)
     // and their counts (the weighted mean below).
-    const entriesOf = documents.map((document) => Int32Array.from(this.#entries(document)).sort());
+    const entriesOf = documents.map((document) => this.#sortedEntries(document));
     for (const entries of entriesOf) {
       for (let index = 0; index < entries.length; index++) {
         const entry = entries[index]!;
@@ -140,10 +142,16 @@ export class OfflineEmbeddings extends Embeddings {
   embedQuerySync(text: string): number[] {
     const fitted = this.#fittedVectors.get(text);
     if (fitted !== undefined) this.#fittedVectors.delete(text);
-    const vector = fitted ?? this.#weightedMean(this.#entries(text));
+    const vector = fitted ?? this.#sortedWeightedMean(this.#sortedEntries(text));
     const component = this.#fitted?.commonComponent;
     if (component !== undefined) removeComponent(vector, component);
-    return Array.from(normalized(vector) ?? vector);
+    let norm = 0;
+    for (let d = 0; d < vector.length; d++) norm += vector[d]! * vector[d]!;
+    // Unit length (all zeros stay zeros), as a plain array: what LangChain's embeddings interface returns.
+    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    const result = new Array<number>(vector.length);
+    for (let d = 0; d < vector.length; d++) result[d] = vector[d]! * scale;
+    return result;
   }
 
   /** {@link OfflineEmbeddings.embedDocuments}, synchronously. */
@@ -166,31 +174,47 @@ export class OfflineEmbeddings extends Embeddings {
     return this.#table;
   }
 
-  /** The table entries of a text's words, in order; unknown words are dropped. */
-  #entries(text: string): number[] {
-    const entries: number[] = [];
-    for (const word of splitWords(text)) for (const entry of this.#resolve(word)) entries.push(entry);
-    return entries;
+  /** The table entries of a text's words, sorted (equal entries adjacent); unknown words are dropped. */
+  #sortedEntries(text: string): Int32Array {
+    let buffer = this.#entryBuffer;
+    let length = 0;
+    const push = (entry: number) => {
+      if (length === buffer.length) {
+        const larger = new Int32Array(buffer.length * 2);
+        larger.set(buffer);
+        buffer = larger;
+      }
+      buffer[length++] = entry;
+    };
+    for (const word of splitWords(text)) {
+      const resolved = this.#resolve(word);
+      if (typeof resolved === "number") push(resolved);
+      else for (const entry of resolved) push(entry);
+    }
+    this.#entryBuffer = buffer;
+    return buffer.slice(0, length).sort();
   }
 
+
   /** A word's entries: itself, else itself without a suffix, else its letter and digit runs; or none. */
-  #resolve(word: string): readonly number[] {
+  #resolve(word: string): number | readonly number[] {
     let entries = this.#entryCache.get(word);
     if (entries !== undefined) return entries;
     const table = this.#loadTable();
     const direct = table.lookup(word);
-    if (direct !== undefined) entries = [direct];
+    if (direct !== undefined) entries = direct;
     else {
       const variant = suffixVariants(word)
         .map((candidate) => table.lookup(candidate))
         .find((entry) => entry !== undefined);
-      if (variant !== undefined) entries = [variant];
+      if (variant !== undefined) entries = variant;
       else entries = letterDigitRuns(word).flatMap((run) => this.#resolve(run));
     }
     if (this.#entryCache.size >= 100_000) this.#entryCache.clear();
     this.#entryCache.set(word, entries);
     return entries;
   }
+
 
   /** Every entry's weight: SIF's `a / (a + p(w))`, times the IDF over the fitted documents when fitted. */
   #entryWeights(): Float32Array {
@@ -212,12 +236,9 @@ export class OfflineEmbeddings extends Embeddings {
     return weights;
   }
 
-  /** SIF's sentence vector before component removal: Σ weight·vector / number of words. */
-  #weightedMean(entries: readonly number[]): Float64Array {
-    return this.#sortedWeightedMean(Int32Array.from(entries).sort());
-  }
 
-  /** The same sentence vector from entries already sorted (equal entries adjacent). */
+
+  /** SIF's sentence vector before component removal, Σ weight·vector / number of words, from sorted entries. */
   #sortedWeightedMean(sorted: Int32Array): Float64Array {
     const table = this.#loadTable();
     const sum = new Float64Array(table.dimensions);
