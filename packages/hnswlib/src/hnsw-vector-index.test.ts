@@ -57,6 +57,16 @@ describe("HnswVectorIndex (real hnswlib-node)", () => {
     expect(hits.every((hit) => hit.id.endsWith("7"))).toBe(true);
   });
 
+  it("filters a few of the nearest out without losing k results (searching a little deeper)", () => {
+    const query = queries[1]!;
+    const unfiltered = index.search(query, 13);
+    const excluded = new Set(unfiltered.slice(0, 3).map((hit) => hit.id));
+    const hits = index.search(query, 10, (id) => !excluded.has(id));
+    expect(hits).toHaveLength(10);
+    expect(hits.some((hit) => excluded.has(hit.id))).toBe(false);
+    expect(hits.map((hit) => hit.id)).toEqual(unfiltered.slice(3).map((hit) => hit.id));
+  });
+
   it("hides removed ids (markDelete) and replaces re-added ones", () => {
     const small = new HnswVectorIndex({ dimensions: 3, capacity: 2 });
     small.add("a", [1, 0, 0]);

@@ -43,6 +43,9 @@ interface Sidecar {
 
 const ZERO_VECTOR = -1;
 
+/** Extra neighbours a filtered search fetches unfiltered, so that a filter excluding a few ids needs no second search. */
+const UNFILTERED_MARGIN = 16;
+
 /** From this many vectors on, {@link HnswVectorIndex.addAll} into an empty index builds the graph on a worker thread. */
 export const WORKER_BUILD_THRESHOLD = 2_000;
 
@@ -185,9 +188,17 @@ export class HnswVectorIndex implements VectorIndex {
     this.#checkIdle();
     const stored = this.#ids.size;
     if (k < 1 || stored === 0 || isZero(vector)) return [];
-    const accept = filter === undefined ? undefined : (label: number) => filter(this.#ids.get(label)!);
-    const { neighbors, distances } = this.#graph.searchKnn([...vector], Math.min(k, stored), accept);
-    return neighbors.map((label, position) => ({ id: this.#ids.get(label)!, score: 1 - distances[position]! }));
+    const want = Math.min(k, stored);
+    const point = [...vector];
+    const matches = (found: { neighbors: number[]; distances: number[] }) =>
+      found.neighbors.map((label, position) => ({ id: this.#ids.get(label)!, score: 1 - found.distances[position]! }));
+    if (filter === undefined) return matches(this.#graph.searchKnn(point, want));
+    // A filter inside the graph search is a call back into JavaScript for every node visited (2–3× the search).
+    // Filters usually exclude a few tools (core ones, a role's): search a little deeper without it and filter here;
+    // only when that leaves fewer than k, search again with the filter inside.
+    const kept = matches(this.#graph.searchKnn(point, Math.min(stored, want + UNFILTERED_MARGIN))).filter((match) => filter(match.id));
+    if (kept.length >= want) return kept.slice(0, want);
+    return matches(this.#graph.searchKnn(point, want, (label: number) => filter(this.#ids.get(label)!)));
   }
 
   #checkVector(vector: readonly number[]): void {
