@@ -7,6 +7,7 @@ import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import { createFuzzyStrategy, type FuzzyStrategyOptions } from "../fuzzy/fuzzy-strategy.js";
 import { createBm25Strategy, type Bm25StrategyOptions } from "../lexical/bm25-strategy.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
+import { bestK } from "../best-k.js";
 import { reciprocalRankFusion, weightedScoreFusion, type RankedList } from "./fusion.js";
 
 /** How ranked lists are combined. */
@@ -89,17 +90,14 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Retri
       ];
       const position = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
       const fused = fusion === "rrf" ? reciprocalRankFusion(lists, { k: rrfK, order: position }) : weightedScoreFusion(lists, { order: position });
-      const signals = new Map<string, RankedTool["signals"]>();
-      for (const list of [lexical, names, semantic]) {
-        for (const tool of list) signals.set(tool.name, { ...signals.get(tool.name), ...tool.signals });
-      }
+      // Only fuzzy says whether the query names a tool exactly.
+      const exact = new Set(names.filter((tool) => tool.signals.exact).map((tool) => tool.name));
       const bonus = fusion === "rrf" ? exactBonus / rrfK : exactBonus;
-      const ranked = fused.map((item) => {
-        const toolSignals = signals.get(item.id) ?? {};
-        return { name: item.id, score: item.score + (toolSignals.exact ? bonus : 0), signals: toolSignals };
-      });
-      ranked.sort((a, b) => b.score - a.score || position(a.name) - position(b.name));
-      return ranked.slice(0, request.limit);
+      const scored = fused.map((item) => ({ id: item.id, score: item.score + (exact.has(item.id) ? bonus : 0) }));
+      const best = bestK(scored, request.limit, (a, b) => b.score - a.score || position(a.id) - position(b.id));
+      // Each kept tool's explanation: every source's own signals.
+      const bySource = [lexical, names, semantic].map((list) => new Map(list.map((tool) => [tool.name, tool.signals])));
+      return best.map(({ id, score }) => ({ name: id, score, signals: Object.assign({}, ...bySource.map((signals) => signals.get(id))) }));
     },
   };
 }
