@@ -43,8 +43,14 @@ function collectGarbage(): () => void {
 
 const gc = collectGarbage();
 
-/** JavaScript heap plus memory held outside it (buffers, native addons' external allocations), after a full GC. */
-function heldMb(): number {
+/**
+ * JavaScript heap plus memory held outside it (buffers, native addons' external allocations), after a full GC. Twice,
+ * with a turn of the event loop between: objects a `FinalizationRegistry` still held (e.g. an earlier row's catalog,
+ * until its index's cleanup callback ran) are released by the first collection's callbacks, freed by the second.
+ */
+async function heldMb(): Promise<number> {
+  gc();
+  await new Promise((resolve) => setImmediate(resolve));
   gc();
   const { heapUsed, external } = process.memoryUsage();
   return (heapUsed + external) / 2 ** 20;
@@ -74,7 +80,7 @@ export async function measureSelector({ strategy, label, build, queries, iterati
   const catalogStarted = performance.now();
   const catalog = build();
   const catalogMs = performance.now() - catalogStarted;
-  const memoryBefore = heldMb();
+  const memoryBefore = await heldMb();
   const started = performance.now();
   // Vector and hybrid embed with timed offline embeddings: query embedding is measured apart from selection.
   const timer = EMBEDDING_STRATEGIES.has(strategy) ? timeEmbeddings(await loadDefaultEmbeddings()) : undefined;
@@ -87,7 +93,7 @@ export async function measureSelector({ strategy, label, build, queries, iterati
   const asConversation = (query: BenchQuery) => [...query.history, `${query.current} (${turn++})`].map((content) => ({ role: "user", content }));
   await select(asConversation(queries[0]!));
   const indexMs = performance.now() - started;
-  const memoryMb = Math.max(0, heldMb() - memoryBefore);
+  const memoryMb = Math.max(0, (await heldMb()) - memoryBefore);
   for (let index = 0; index < Math.min(200, iterations); index++) await select(asConversation(queries[index % queries.length]!));
   const samples: number[] = [];
   const embedSamples: number[] = [];
