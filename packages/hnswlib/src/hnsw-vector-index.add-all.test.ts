@@ -33,6 +33,7 @@ describe("HnswVectorIndex.addAll (graph built on a worker thread)", () => {
     // While the worker builds, the index refuses to be used rather than answer from half a graph.
     expect(() => bulk.search(queries[0]!, 5)).toThrow(/being built/);
     expect(() => bulk.add("late", randomVector())).toThrow(/being built/);
+    await expect(bulk.addAll(entries)).rejects.toThrow(/being built/);
     await pending;
     const oneByOne = new HnswVectorIndex({ dimensions: 32, m: 8, efConstruction: 40 });
     for (const { id, vector } of entries) oneByOne.add(id, vector);

@@ -143,6 +143,7 @@ export class HnswVectorIndex implements VectorIndex {
    * thread, so the calling thread is free until the promise settles; meanwhile the index refuses other calls.
    */
   async addAll(entries: ReadonlyArray<{ id: string; vector: readonly number[] }>): Promise<void> {
+    this.#checkIdle();
     for (const { vector } of entries) this.#checkVector(vector);
     const ids = new Set(entries.map((entry) => entry.id));
     if (this.#labels.size > 0 || this.#nextLabel > 0 || entries.length < WORKER_BUILD_THRESHOLD || ids.size < entries.length) {
@@ -159,7 +160,6 @@ export class HnswVectorIndex implements VectorIndex {
       await buildInWorker({ dimensions: this.dimensions, capacity, m, efConstruction, randomSeed, vectors }, (path) => this.#graph.readIndexSync(path));
     } catch {
       // No worker here (or it failed): build on this thread instead; the graph is the same.
-      this.#building = false;
       for (const { id, vector } of entries) this.add(id, vector);
       return;
     } finally {

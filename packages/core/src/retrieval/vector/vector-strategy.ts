@@ -309,7 +309,8 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
       if (building === undefined) removeNow(names);
       else {
         const gone = [...names];
-        track(building.then(() => removeNow(gone)));
+        // Even after a failed load: whatever it stored must not outlive the removal.
+        track(building.finally(() => removeNow(gone)));
       }
     },
 
