@@ -156,14 +156,19 @@ export class HnswVectorIndex implements VectorIndex {
     const { m, efConstruction, randomSeed, ef } = this.#options;
     const capacity = Math.max(this.#graph.getMaxElements(), points.length);
     this.#building = true;
+    let built = false;
     try {
       await buildInWorker({ dimensions: this.dimensions, capacity, m, efConstruction, randomSeed, vectors }, (path) => this.#graph.readIndexSync(path));
+      built = true;
     } catch {
-      // No worker here (or it failed): build on this thread instead; the graph is the same.
-      for (const { id, vector } of entries) this.add(id, vector);
-      return;
+      // Handled below: no worker here (or it failed).
     } finally {
       this.#building = false;
+    }
+    if (!built) {
+      // Build on this thread instead; the graph is the same.
+      for (const { id, vector } of entries) this.add(id, vector);
+      return;
     }
     this.#graph.setEf(ef);
     points.forEach(({ id }, label) => {

@@ -23,7 +23,9 @@ export type DynamicToolsErrorCode =
   /** A human rejected the tool call at approval. */
   | "APPROVAL_REJECTED"
   /** A selector or `tool_search` was used after its `close()` (or after its `signal` aborted). */
-  | "CLOSED";
+  | "CLOSED"
+  /** A retrieval index failed to build or load (the cause is attached); indexing again starts over. */
+  | "INDEX_FAILED";
 
 const MARKER = Symbol.for("dynamic-tools.error");
 

@@ -107,8 +107,14 @@ class StrategyIndex implements FollowedIndex {
   async ready(): Promise<RetrievalStrategy> {
     const strategy = this.#strategy;
     if (strategy === undefined) throw this.#closedError();
-    this.#built ??= build(strategy, this.#catalog);
-    await this.#built;
+    const built = (this.#built ??= build(strategy, this.#catalog));
+    try {
+      await built;
+    } catch (cause) {
+      // Reported once: the next ready() builds the index again, from the catalog as it is then.
+      if (this.#built === built) this.#built = undefined;
+      throw cause;
+    }
     return strategy;
   }
 
@@ -117,9 +123,15 @@ class StrategyIndex implements FollowedIndex {
     const strategy = this.#strategy;
     if (strategy === undefined || this.#built === undefined) return;
     const catalog = this.#catalog;
-    this.#built = this.#built.then(function applyUpdate() {
-      return followUpdate(strategy, catalog, [...added, ...changed], removed);
-    });
+    this.#built = this.#built
+      .then(function applyUpdate() {
+        return followUpdate(strategy, catalog, [...added, ...changed], removed);
+      })
+      // An update that failed (say, an embeddings API down for a moment) or a failed build before it: rebuild the
+      // index from the catalog, which includes this update, rather than stay broken.
+      .catch(function rebuild() {
+        return strategy.index(catalog);
+      });
     // A failure is reported to the next ready(); don't also raise it as unhandled.
     this.#built.catch(ignore);
   }

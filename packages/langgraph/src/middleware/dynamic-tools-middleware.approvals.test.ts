@@ -135,9 +135,9 @@ describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware approvals of a para
   });
 });
 
-describe("dynamicToolsMiddleware approvals after another middleware changes a call", () => {
-  it("asks again for a call whose arguments changed after it was approved, and never runs the unapproved arguments", async () => {
-    const { catalog, runs } = countingCatalog();
+describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware approvals after another middleware changes a call (createAgent tools %s)", (version) => {
+  it("refuses a call whose arguments changed after it was approved (never runs them, asks nothing more), and runs every other call once", async () => {
+    const { catalog, runs, ranCount } = countingCatalog();
     // Listed first, so its afterModel runs after ours: it raises the refund once the human has seen it.
     const raiseRefund = createMiddleware({
       name: "RaiseRefund",
@@ -149,15 +149,42 @@ describe("dynamicToolsMiddleware approvals after another middleware changes a ca
       },
     });
     const model = fakeModel().respond(parallelStep()).respond(new AIMessage("done"));
-    const agent = createAgent({ model, tools: [], middleware: [raiseRefund, dynamicToolsMiddleware({ catalog, countTokens: false })], checkpointer: new MemorySaver() });
-    const config = { configurable: { thread_id: "changed" } };
+    const agent = createAgent({ model, tools: [], middleware: [raiseRefund, dynamicToolsMiddleware({ catalog, countTokens: false })], checkpointer: new MemorySaver(), version });
+    const config = { configurable: { thread_id: `changed-${version}` } };
     await agent.invoke({ messages: [new HumanMessage("delete member m-7 and refund p-1")] }, config);
     const refundAsked = await agent.invoke(new Command({ resume: { decision: "approve" } }), config);
     expect((refundAsked as { __interrupt__?: Array<{ value: ApprovalRequest }> }).__interrupt__?.[0]?.value.toolCall.args).toEqual({ paymentId: "p-1", amount: 90 });
-    const askedAgain = await agent.invoke(new Command({ resume: { decision: "approve" } }), config);
-    expect((askedAgain as { __interrupt__?: Array<{ value: ApprovalRequest }> }).__interrupt__?.[0]?.value.toolCall.args).toEqual({ paymentId: "p-1", amount: 9000 });
-    const done = await agent.invoke(new Command({ resume: { decision: "reject" } }), config);
-    expect(toolReplies(done.messages).refund!.status).toBe("error");
+    const done = await agent.invoke(new Command({ resume: { decision: "approve" } }), config);
+    expect(askedFor(done)).toEqual([]);
+    const refund = toolReplies(done.messages).refund!;
+    expect(refund.status).toBe("error");
+    expect(String(refund.content)).toContain("not the one approved");
     expect(runs.filter((run) => run.name === "refund_payment")).toEqual([]);
+    expect([ranCount("delete_member"), ranCount("get_gym_info")]).toEqual([1, 1]);
+  });
+});
+
+describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware approvals of calls without ids (createAgent tools %s)", (version) => {
+  it("keeps one answer per call (name and arguments), so each call gets its own decision and runs at most once", async () => {
+    const { catalog, runs } = countingCatalog();
+    const step = new AIMessage({
+      content: "",
+      tool_calls: [
+        { name: "delete_member", args: { memberId: "a" }, type: "tool_call" },
+        { name: "delete_member", args: { memberId: "b" }, type: "tool_call" },
+      ],
+    });
+    const model = fakeModel().respond(step).respond(new AIMessage("done"));
+    const agent = createAgent({ model, tools: [], middleware: [dynamicToolsMiddleware({ catalog, countTokens: false })], checkpointer: new MemorySaver(), version });
+    const config = { configurable: { thread_id: `no-ids-${version}` } };
+    await agent.invoke({ messages: [new HumanMessage("delete members a and b")] }, config);
+    await agent.invoke(new Command({ resume: { decision: "reject" } }), config);
+    const done = await agent.invoke(new Command({ resume: { decision: "approve" } }), config);
+    expect(askedFor(done)).toEqual([]);
+    expect(runs).toEqual([{ name: "delete_member", args: { memberId: "b" } }]);
+    // The rejected call gets the human's rejection (not "not the one approved": its own answer was found).
+    const replies = (done.messages.filter((message) => ToolMessage.isInstance(message)) as ToolMessage[]).map((message) => String(message.content));
+    expect(replies.filter((content) => content.includes("The user rejected"))).toHaveLength(1);
+    expect(replies.some((content) => content.includes("not the one approved"))).toBe(false);
   });
 });

@@ -15,14 +15,15 @@ import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
 import { usesSearch } from "../modes/tool-mode.js";
 import { createTurnPlanner, type TurnPlannerOptions } from "../modes/turn-planner.js";
 import { permissionRefusal, toolCallRefusal } from "../nodes/tool-call-refusal.js";
-import { rejectionText, requestApproval } from "../nodes/tool-approval.js";
+import { rejectionText } from "../nodes/tool-approval.js";
 import { findInProviders, type ToolProvider } from "../nodes/tool-resolution.js";
 import { callerFromConfig } from "../permissions/caller.js";
 import { traceSelection } from "../nodes/tool-selector-node.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
+import { anySignal } from "../prebuilt/any-signal.js";
 import { dynamicToolsMiddlewareState } from "./middleware-state.js";
-import { askStepApprovals, pendingToolCalls, recordedDecision, type StepApprovals } from "./step-approvals.js";
+import { askStepApprovals, pendingToolCalls, recordedDecision, unapprovedText, type StepApprovals } from "./step-approvals.js";
 
 /** Options of {@link dynamicToolsMiddleware}: those of the selector node, plus tool_search settings. */
 export interface DynamicToolsMiddlewareOptions extends Omit<TurnPlannerOptions, "searchTool" | "model"> {
@@ -64,8 +65,8 @@ function nameOf(tool: unknown): string | undefined {
  * the value `{ type: "approval", toolCall, tool }`; resume each with `new Command({ resume: { decision: "approve" } })`,
  * `{ decision: "reject", reason? }` (the model gets an error ToolMessage) or `{ decision: "edit", args }` (the call runs
  * with these arguments). Only once every approval of the step is answered do its calls run, each exactly once. A call
- * changed or added after this `afterModel` ran (by a middleware listed before this one) is asked again, on its own,
- * when it runs: an answer only ever applies to the call the human saw.
+ * changed or added after this `afterModel` ran (by a middleware listed before this one) is refused with an error
+ * ToolMessage, not run: an answer only ever applies to the call the human saw, and the model can call it again.
  *
  * @param options.catalog - the full registry (pass its tools to createAgent, or none: the middleware adds them).
  * @param options.mode - `"select"` (default), `"search"`, `"both"`, `"auto"` or `"auto:N"`.
@@ -101,6 +102,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   const { platform, exclude, core, strategy, mode = "select" } = planOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const searchStrategy = search?.strategy ?? (strategy === undefined || strategy === "keyword" ? undefined : strategy);
+  const searchSignals = [planOptions.signal, search?.signal].filter((signal) => signal !== undefined);
   const candidateSearch =
     mode === "select"
       ? undefined
@@ -110,8 +112,8 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
           policy,
           ...(core === undefined ? {} : { core }),
           ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }),
-          // The same signal releases the planner's selector and this tool_search.
-          ...(planOptions.signal === undefined ? {} : { signal: planOptions.signal }),
+          // The middleware's signal releases the planner's selector and this tool_search (as does search.signal).
+          ...(searchSignals.length === 0 ? {} : { signal: anySignal(searchSignals) }),
         });
   const plan = createTurnPlanner({ ...planOptions, policy, catalog, ...(candidateSearch === undefined ? {} : { searchTool: candidateSearch }) });
   const searchTool = usesSearch(plan.mode) ? candidateSearch : undefined;
@@ -198,10 +200,12 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
       const refuse = (content: string) => new ToolMessage({ status: "error", name, tool_call_id: id ?? "", content });
       if (planned.kind === "refuse") return refuse(planned.text);
       let toolCall = request.toolCall;
-      // An answer recorded for exactly this call applies even if the policy no longer asks (a rejection always holds);
-      // a call afterModel did not ask about (added after it ran) is asked here, on its own.
-      const recorded = recordedDecision(request.state._toolApprovals as StepApprovals | null | undefined, toolCall);
-      const answer = recorded ?? (planned.approval ? requestApproval(toolCall, planned.metadata) : undefined);
+      // An answer recorded for exactly this call applies even if the policy no longer asks (a rejection always holds).
+      const answer = recordedDecision(request.state._toolApprovals as StepApprovals | null | undefined, toolCall);
+      // A call that needs approval but was not the one approved (changed, e.g. by another middleware, or added after
+      // afterModel asked) is refused, not asked here: an interrupt() inside the tools step would re-run calls of the
+      // step that already ran. The model can call it again, and the next step asks.
+      if (answer === undefined && planned.approval) return refuse(unapprovedText(name));
       if (answer?.decision === "reject") return refuse(rejectionText(name, answer));
       if (answer?.decision === "edit") toolCall = { ...toolCall, args: answer.args };
       const implementation = request.tool ?? catalog.getTool(name) ?? (await findInProviders(sources, name));

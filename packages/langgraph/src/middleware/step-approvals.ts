@@ -17,10 +17,10 @@ export interface RecordedApproval {
   decision: ApprovalDecision;
 }
 
-/** The answered approvals of the latest model step, by tool call id (or name when a call has no id). */
+/** The answered approvals of the latest model step, by tool call id (or name and arguments when a call has no id). */
 export type StepApprovals = Record<string, RecordedApproval>;
 
-const keyOf = (call: Pick<ToolCall, "id" | "name">) => call.id ?? call.name;
+const keyOf = (call: Pick<ToolCall, "id" | "name" | "args">) => call.id ?? `${call.name}:${JSON.stringify(call.args)}`;
 
 /** The calls of the last AI message that no ToolMessage answers yet (what the tools step will run). */
 export function pendingToolCalls(messages: readonly BaseMessage[]): ToolCall[] {
@@ -54,10 +54,18 @@ export function askStepApprovals(calls: readonly ToolCall[], approvalFor: (call:
 
 /**
  * The recorded answer for this call, or undefined when there is none for exactly this call: same id, same name and
- * the same arguments as shown to the human (a call changed since, e.g. by another middleware, is asked again).
+ * the same arguments as shown to the human (a call changed since, e.g. by another middleware, has no answer).
  */
 export function recordedDecision(approvals: StepApprovals | null | undefined, call: ToolCall): ApprovalDecision | undefined {
   const recorded = approvals?.[keyOf(call)];
   if (recorded === undefined || recorded.name !== call.name) return undefined;
   return JSON.stringify(recorded.args) === JSON.stringify(call.args) ? recorded.decision : undefined;
+}
+
+/** What the model sees for a call that needs approval but is not the call the human answered in this step. */
+export function unapprovedText(name: string): string {
+  return (
+    `Error: "${name}" needs a human's approval, and this call is not the one approved in this step (its arguments ` +
+    "changed after approval, or it was added after approvals were asked). It did not run; call it again to ask for approval."
+  );
 }

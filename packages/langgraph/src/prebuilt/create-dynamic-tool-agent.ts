@@ -11,6 +11,7 @@ import type { ToolProvider } from "../nodes/tool-resolution.js";
 import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
 import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
 import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
+import { anySignal } from "./any-signal.js";
 
 /** Options of {@link createDynamicToolAgent}. */
 export interface DynamicToolAgentOptions extends Omit<TurnPlannerOptions, "model" | "searchTool"> {
@@ -86,7 +87,7 @@ export function createDynamicToolAgent({
   // The agent's lifetime: close() stops the selector's and tool_search's indexes from following the catalog.
   const lifetime = new AbortController();
   const signals = [selectOptions.signal, search?.signal].filter((signal) => signal !== undefined);
-  const signal = signals.length === 0 ? lifetime.signal : AbortSignal.any([...signals, lifetime.signal]);
+  const signal = anySignal([...signals, lifetime.signal]);
   const searchTool =
     mode === "select"
       ? undefined

@@ -153,6 +153,9 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
   return {
     name: "fuzzy",
     index(catalog: ToolCatalog) {
+      // Indexing again (e.g. to recover from a failed update) drops what the catalog no longer has.
+      const current = new Set(catalog.names());
+      for (const name of [...nameWords.keys()]) if (!current.has(name)) remove(name);
       for (const tool of catalog.tools()) add(tool);
     },
     add(tools) {

@@ -108,22 +108,26 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Retrieval
     indexed.add(tool.name);
     countNameTerms(fields.name, 1);
   };
+  const unstore = (names: readonly string[]) => {
+    for (const name of names) {
+      if (!indexed.delete(name)) continue;
+      index.remove(name);
+      countNameTerms(analyze(name, { stem }), -1);
+    }
+  };
   const termOptions: WeightedTermsOptions = { ...options, isNameTerm: (term) => weights.name > 0 && nameTerms.has(term) };
   return {
     name: "bm25",
     index(catalog: ToolCatalog) {
+      // Indexing again (e.g. to recover from a failed update) drops what the catalog no longer has.
+      const current = new Set(catalog.names());
+      unstore([...indexed].filter((name) => !current.has(name)));
       for (const tool of catalog.tools()) store(tool);
     },
     add(tools) {
       for (const tool of tools) store(tool);
     },
-    remove(names) {
-      for (const name of names) {
-        if (!indexed.delete(name)) continue;
-        index.remove(name);
-        countNameTerms(analyze(name, { stem }), -1);
-      }
-    },
+    remove: unstore,
     rank(request: RankRequest): RankedTool[] {
       return index
         .search(weightedTerms(request, termOptions), request.limit, request.filter)

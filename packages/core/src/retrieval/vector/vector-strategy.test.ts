@@ -174,6 +174,39 @@ describe("createVectorStrategy", () => {
     expect(index.size).toBe(TOOLS.length - 1);
   });
 
+  it("reports a failed background load on rank (no unhandled rejection), and starts over on the next index()", async () => {
+    /** An index whose first bulk load fails after a while (as a dying worker would). */
+    class FailingOnceIndex extends BruteForceVectorIndex {
+      failures = 1;
+      async addAll(entries: ReadonlyArray<{ id: string; vector: readonly number[] }>): Promise<void> {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (this.failures-- > 0) throw new Error("worker died");
+        for (const { id, vector } of entries) this.add(id, vector);
+      }
+    }
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const embeddings = new CountingEmbeddings();
+      const strategy = createVectorStrategy({ embeddings, index: new FailingOnceIndex(11) });
+      const catalog = catalogOf(TOOLS);
+      await strategy.index(catalog);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await expect(Promise.resolve().then(() => strategy.rank({ query: "edit my photo", limit: 1 }))).rejects.toMatchObject({
+        code: "INDEX_FAILED",
+        message: expect.stringContaining("worker died"),
+      });
+      const embedded = embeddings.embedded.length;
+      await strategy.index(catalog);
+      expect(names(await strategy.rank({ query: "edit my photo", limit: 1 }))).toEqual(["generate_image"]);
+      expect(embeddings.embedded.length).toBe(embedded); // the embedding cache survived the failure
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+
   it("saves to JSON and restores without re-embedding", async () => {
     const { strategy } = await indexed();
     const saved = JSON.parse(JSON.stringify(strategy.save())) as SavedVectorIndex;

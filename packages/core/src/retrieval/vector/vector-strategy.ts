@@ -164,10 +164,25 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
 
   /** A bulk load the index is still doing (e.g. an HNSW graph built on a worker thread); nothing else runs on it meanwhile. */
   let building: Promise<void> | undefined;
+  /** Why the last background load failed, until the next `index()`. */
+  let loadFailure: unknown;
+  /** Makes `work` the pending load. It never rejects: a failure is kept for `rank` to report. */
   function track(work: Promise<void>): void {
-    const pending: Promise<void> = work.finally(() => {
-      if (building === pending) building = undefined;
-    });
+    const pending: Promise<void> = work.then(
+      () => {
+        if (building === pending) building = undefined;
+      },
+      (cause: unknown) => {
+        if (building === pending) building = undefined;
+        // The index holds an unknown part of the catalog: forget it, so the next index() starts over (the embedding
+        // cache is kept: nothing is embedded twice).
+        loadFailure = cause;
+        indexed = false;
+        entries.clear();
+        index = undefined;
+        dimensions = undefined;
+      },
+    );
     building = pending;
   }
 
@@ -240,6 +255,10 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
 
   function rank(request: RankRequest): RankedTool[] | Promise<RankedTool[]> {
     if (building !== undefined) return building.then(() => rank(request));
+    if (loadFailure !== undefined) {
+      const reason = loadFailure instanceof Error ? loadFailure.message : String(loadFailure);
+      throw new DynamicToolsError("INDEX_FAILED", `The vector index failed to load (${reason}); call index(catalog) again.`, { cause: loadFailure });
+    }
     if (!indexed || embeddings === undefined) {
       throw new DynamicToolsError("INVALID_OPTION", "The vector strategy was asked to rank before index(catalog) was called.");
     }
@@ -267,6 +286,7 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
 
     async index(catalog: ToolCatalog): Promise<void> {
       await building;
+      loadFailure = undefined;
       embeddings ??= await loadDefaultEmbeddings();
       const tools = catalog.tools();
       expectedSize = tools.length;
@@ -309,8 +329,7 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
       if (building === undefined) removeNow(names);
       else {
         const gone = [...names];
-        // Even after a failed load: whatever it stored must not outlive the removal.
-        track(building.finally(() => removeNow(gone)));
+        track(building.then(() => removeNow(gone)));
       }
     },
 
