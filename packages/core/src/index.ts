@@ -136,5 +136,5 @@ export {
   type PolicyDefinition,
 } from "./permissions/permission-policy.js";
 export { followUpdate, followCatalogIndex, type FollowedIndex, type FollowCatalogIndexOptions } from "./retrieval/follow-update.js";
-export type { Closable } from "./selection/closable.js";
+export { makeClosable, type Closable } from "./selection/closable.js";
 export { followCatalog, type SelectionRequest } from "./selection/selection-scope.js";

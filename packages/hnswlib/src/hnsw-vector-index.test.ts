@@ -2,19 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { seededRandom } from "./__fixtures__/seeded-random.js";
 import { HnswVectorIndex, hnswVectorIndex } from "./hnsw-vector-index.js";
 
-/** mulberry32: a tiny seeded generator, so the data (and the test) is the same on every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const next = random(42);
+const next = seededRandom(42);
 const randomVector = (dimensions = 100) => Array.from({ length: dimensions }, () => next() * 2 - 1);
 const cosine = (a: number[], b: number[]) => a.reduce((sum, value, index) => sum + value * b[index]!, 0) / (Math.hypot(...a) * Math.hypot(...b));
 

@@ -40,3 +40,21 @@ export interface Closable {
 export function closedError(what: string, remedy: string): DynamicToolsError {
   return new DynamicToolsError("CLOSED", `${what} was closed (by close(), \`using\` or its signal); ${remedy}.`);
 }
+
+/**
+ * Gives `target` the {@link Closable} members, `close()`, `[Symbol.dispose]()` (both `release`) and `closed`, and
+ * returns it: how a selector or `tool_search` (a function or tool object created elsewhere) becomes closable.
+ *
+ * @example
+ * ```ts
+ * const followed = followCatalogIndex(catalog, strategy);
+ * const select = makeClosable(selectByRetrieval, () => followed.close(), () => followed.closed);
+ * ```
+ */
+export function makeClosable<T extends object>(target: T, release: () => void, isClosed: () => boolean): T & Closable {
+  return Object.defineProperties(target, {
+    close: { value: release },
+    [DISPOSE]: { value: release },
+    closed: { get: isClosed },
+  }) as T & Closable;
+}

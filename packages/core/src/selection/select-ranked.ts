@@ -9,7 +9,7 @@ import { autoCut } from "../retrieval/hybrid/auto-cut.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { followCatalogIndex } from "../retrieval/follow-update.js";
 import { createStrategy } from "../retrieval/strategy-registry.js";
-import { closedError, DISPOSE, type Closable } from "./closable.js";
+import { closedError, makeClosable, type Closable } from "./closable.js";
 import { createSelector, type SelectionInput } from "./select-tools.js";
 import { finishSelection, followCatalog, type SelectionRequest, type SelectToolsOptions } from "./selection-scope.js";
 import type { RankedSelection, SelectedCategory, ToolSelection } from "./tool-selection.js";
@@ -51,15 +51,6 @@ export type ToolSelector = (input: SelectionInput, request?: SelectionRequest) =
 export type ClosableToolSelector = ToolSelector & Closable;
 
 const closedSelector = () => closedError("This tool selector", "create another with createToolSelector(catalog, options)");
-
-/** Adds close(), `using` and the signal to a selector; `release` stops whatever it follows. */
-function closable(select: ToolSelector, release: () => void, isClosed: () => boolean): ClosableToolSelector {
-  return Object.defineProperties(select as ClosableToolSelector, {
-    close: { value: release },
-    [DISPOSE]: { value: release },
-    closed: { get: isClosed },
-  });
-}
 
 function formatSignals(tool: RankedTool): string {
   const parts = Object.entries(tool.signals).map(([signal, score]) => (signal === "exact" ? "exact name" : `${signal} ${Number((score ?? 0).toFixed(3))}`));
@@ -146,14 +137,14 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
     }
     return finishSelection(scope, { strategy: indexed.name, ordered, categories, matchedTools: [], ranked, conversation }, request.filter);
   }
-  return closable(selectByRetrieval, () => followed.close(), () => followed.closed);
+  return makeClosable(selectByRetrieval, () => followed.close(), () => followed.closed);
 }
 
 /** The keyword selector, closable like the others: nothing to stop (it reads the catalog's version), only to refuse. */
 function closableKeywordSelector(catalog: ToolCatalog, options: SelectToolsOptions, signal: AbortSignal | undefined): ClosableToolSelector {
   const select = createSelector(catalog, options);
   const flag = closedFlag(signal);
-  return closable(
+  return makeClosable(
     function selectByKeywords(input: SelectionInput, request?: SelectionRequest): ToolSelection {
       if (flag.closed) throw closedSelector();
       return select(input, request);

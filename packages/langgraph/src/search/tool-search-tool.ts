@@ -8,6 +8,7 @@ import {
   createStrategy,
   followCatalogIndex,
   isBindable,
+  makeClosable,
   visibleTo,
   type Closable,
   type PermissionPolicy,
@@ -63,9 +64,6 @@ export interface ToolSearchOptions extends ToolFilterOptions {
  * the catalog and lets the index go; a search after that fails with `CLOSED` (an error ToolMessage in a graph).
  */
 export type ToolSearchTool = StructuredToolInterface & Closable;
-
-/** The Symbol.dispose key (or the one TypeScript's `using` falls back to on Node 20 before 20.4). */
-const DISPOSE: typeof Symbol.dispose = Symbol.dispose ?? (Symbol.for("Symbol.dispose") as typeof Symbol.dispose);
 
 /** What `tool_search` reads from graph state: what is bound now. */
 interface SearchState {
@@ -229,10 +227,5 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
       },
     },
   );
-  const close = () => followed.close();
-  return Object.defineProperties<StructuredToolInterface>(searchTool, {
-    close: { value: close },
-    [DISPOSE]: { value: close },
-    closed: { get: () => followed.closed },
-  }) as ToolSearchTool;
+  return makeClosable<StructuredToolInterface>(searchTool, () => followed.close(), () => followed.closed);
 }
