@@ -7,7 +7,8 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { LineCounter, parseDocument, type Document } from "yaml";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { CatalogConfig, CatalogSettings } from "./catalog-config.js";
-import { formatPath, parseCatalogConfig } from "./parse-config.js";
+import { formatPath } from "../errors/describe-value.js";
+import { parseCatalogConfig } from "./parse-config.js";
 import { ToolCatalog } from "./tool-catalog.js";
 
 /** Options of {@link loadCatalogFile}. */

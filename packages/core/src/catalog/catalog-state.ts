@@ -11,7 +11,8 @@ import { KeywordStatistics } from "../selection/keyword-statistics.js";
 import { didYouMean } from "../text/closest-matches.js";
 import type { CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
 import { declarationFromLangChainTool, isLangChainTool } from "./langchain-tool.js";
-import { formatPath, parseToolDeclaration } from "./parse-config.js";
+import { formatPath } from "../errors/describe-value.js";
+import { parseToolDeclaration } from "./parse-config.js";
 import { PersistentMap } from "./persistent-map.js";
 import { TOOL_NAME_PATTERN, toMetadata, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
 

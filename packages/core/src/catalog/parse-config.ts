@@ -2,6 +2,7 @@
  * @module Turns untrusted data (a parsed JSON or YAML file) into a {@link CatalogConfig}, failing with a typed
  * error that names the key path of the first bad value and what would be valid.
  */
+import { describeValue, formatPath, isRecord } from "../errors/describe-value.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { didYouMean } from "../text/closest-matches.js";
 import { CATEGORY_KEYS, CONFIG_KEYS, NAMESPACE_KEYS, type CatalogConfig, type CategoryDeclaration, type NamespaceDeclaration } from "./catalog-config.js";
@@ -14,29 +15,12 @@ import {
 
 type Path = Array<string | number>;
 
-/** `tools[3].name`, `categories.salary.related[0]`. */
-export function formatPath(path: ReadonlyArray<string | number>): string {
-  return path.reduce<string>((text, key) => (typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${key}` : key), "");
-}
-
 function fail(path: Path, message: string): never {
   throw new DynamicToolsError("INVALID_DECLARATION", `${formatPath(path) || "catalog"}: ${message}`, { path });
 }
 
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `"${value}"`;
-  if (typeof value === "object") return "an object";
-  return `${typeof value} ${String(value)}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function expectRecord(value: unknown, path: Path): Record<string, unknown> {
-  if (!isRecord(value)) fail(path, `expected an object, got ${describe(value)}`);
+  if (!isRecord(value)) fail(path, `expected an object, got ${describeValue(value)}`);
   return value;
 }
 
@@ -50,21 +34,21 @@ function rejectUnknownKeys(record: Record<string, unknown>, valid: readonly stri
 
 function optionalString(value: unknown, path: Path): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "string") fail(path, `expected a string, got ${describe(value)}`);
+  if (typeof value !== "string") fail(path, `expected a string, got ${describeValue(value)}`);
   return value;
 }
 
 function optionalBoolean(value: unknown, path: Path): boolean | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "boolean") fail(path, `expected true or false, got ${describe(value)}`);
+  if (typeof value !== "boolean") fail(path, `expected true or false, got ${describeValue(value)}`);
   return value;
 }
 
 function optionalStrings(value: unknown, path: Path): string[] | undefined {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value)) fail(path, `expected a list of strings, got ${describe(value)}`);
+  if (!Array.isArray(value)) fail(path, `expected a list of strings, got ${describeValue(value)}`);
   return value.map((item, index) => {
-    if (typeof item !== "string" || item.trim() === "") fail([...path, index], `expected a non-empty string, got ${describe(item)}`);
+    if (typeof item !== "string" || item.trim() === "") fail([...path, index], `expected a non-empty string, got ${describeValue(item)}`);
     return item;
   });
 }
@@ -72,7 +56,7 @@ function optionalStrings(value: unknown, path: Path): string[] | undefined {
 function optionalCount(value: unknown, path: Path, minimum: number): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "number" || !Number.isInteger(value) || value < minimum) {
-    fail(path, `expected a whole number ≥ ${minimum}, got ${describe(value)}`);
+    fail(path, `expected a whole number ≥ ${minimum}, got ${describeValue(value)}`);
   }
   return value;
 }
@@ -83,7 +67,7 @@ function optionalLocalised(value: unknown, path: Path): Record<string, string> |
   if (typeof value === "string") return { en: value };
   const record = expectRecord(value, path);
   for (const [locale, text] of Object.entries(record)) {
-    if (typeof text !== "string") fail([...path, locale], `expected a string, got ${describe(text)}`);
+    if (typeof text !== "string") fail([...path, locale], `expected a string, got ${describeValue(text)}`);
   }
   return record as Record<string, string>;
 }
@@ -91,7 +75,7 @@ function optionalLocalised(value: unknown, path: Path): Record<string, string> |
 function optionalOneOf<T extends string>(value: unknown, valid: readonly T[], path: Path): T | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "string" || !valid.includes(value as T)) {
-    fail(path, `expected one of ${valid.join(" | ")}, got ${describe(value)}`);
+    fail(path, `expected one of ${valid.join(" | ")}, got ${describeValue(value)}`);
   }
   return value as T;
 }
@@ -101,10 +85,10 @@ export function parseToolDeclaration(value: unknown, path: Path = []): ToolDecla
   const record = expectRecord(value, path);
   rejectUnknownKeys(record, DECLARATION_KEYS, path);
   const name = record.name;
-  if (typeof name !== "string") fail([...path, "name"], `every tool needs a name (a string), got ${describe(name)}`);
+  if (typeof name !== "string") fail([...path, "name"], `every tool needs a name (a string), got ${describeValue(name)}`);
   const parameters = record.parameters;
   if (parameters !== undefined && (!isRecord(parameters) || (parameters.type !== undefined && parameters.type !== "object"))) {
-    fail([...path, "parameters"], `expected a JSON Schema object ({ "type": "object", "properties": … }), got ${describe(parameters)}`);
+    fail([...path, "parameters"], `expected a JSON Schema object ({ "type": "object", "properties": … }), got ${describeValue(parameters)}`);
   }
   const platforms = record.platforms;
   const declaration: ToolDeclaration = {
@@ -173,7 +157,7 @@ export function parseCatalogConfig(value: unknown): CatalogConfig {
   if (Array.isArray(value)) return { tools: value.map((item, index) => parseToolDeclaration(item, [index])) };
   const record = expectRecord(value, []);
   rejectUnknownKeys(record, CONFIG_KEYS, []);
-  if (!Array.isArray(record.tools)) fail(["tools"], `expected a list of tool declarations, got ${describe(record.tools)}`);
+  if (!Array.isArray(record.tools)) fail(["tools"], `expected a list of tool declarations, got ${describeValue(record.tools)}`);
   const config: CatalogConfig = { tools: record.tools.map((item, index) => parseToolDeclaration(item, ["tools", index])) };
   if (record.categories !== undefined) {
     const categories = expectRecord(record.categories, ["categories"]);

@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { JsonSchema } from "@dynamic-tools/core";
+import { isRecord, type JsonSchema } from "@dynamic-tools/core";
 
 /** The version of the cache file format; a file of another version is ignored (and rewritten on connect). */
 export const CACHE_FORMAT_VERSION = 1;
@@ -57,10 +57,6 @@ export interface ServerMetadata {
  */
 export function cacheFilePath(cacheDir: string, serverId: string): string {
   return join(cacheDir, `${serverId}.json`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function isCachedTool(value: unknown): value is CachedTool {

@@ -2,7 +2,7 @@
  * @module Validates the `servers` option of {@link createMcpToolSource} at construction: every error is an
  * `INVALID_OPTION` that names the server, the key and the valid choices.
  */
-import { DynamicToolsError, didYouMean } from "@dynamic-tools/core";
+import { DynamicToolsError, describeValue, didYouMean, formatPath, isRecord } from "@dynamic-tools/core";
 import { assertSourceId } from "../naming/source-names.js";
 import { MCP_TRANSPORTS, type McpServerConfig } from "./server-config.js";
 
@@ -13,49 +13,32 @@ const KEYS: Record<McpServerConfig["transport"], readonly string[]> = {
   http: ["transport", "url", "headers"],
 };
 
-function formatPath(path: Path): string {
-  return path.map((key, index) => (typeof key === "number" ? `[${key}]` : index === 0 ? key : `.${key}`)).join("");
-}
-
-function describe(value: unknown): string {
-  if (value === undefined) return "nothing";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `"${value}"`;
-  if (typeof value === "object") return "an object";
-  return `${typeof value} ${String(value)}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function fail(serverId: string, path: Path, message: string): never {
   throw new DynamicToolsError("INVALID_OPTION", `${formatPath(path)}: MCP server "${serverId}": ${message}`, { path });
 }
 
 function requireString(serverId: string, value: unknown, path: Path): string {
-  if (typeof value !== "string" || value.trim() === "") fail(serverId, path, `expected a non-empty string, got ${describe(value)}.`);
+  if (typeof value !== "string" || value.trim() === "") fail(serverId, path, `expected a non-empty string, got ${describeValue(value)}.`);
   return value;
 }
 
 function optionalStringMap(serverId: string, value: unknown, path: Path): Record<string, string> | undefined {
   if (value === undefined) return undefined;
-  if (!isRecord(value)) fail(serverId, path, `expected an object of strings, got ${describe(value)}.`);
+  if (!isRecord(value)) fail(serverId, path, `expected an object of strings, got ${describeValue(value)}.`);
   for (const [key, item] of Object.entries(value)) {
-    if (typeof item !== "string") fail(serverId, [...path, key], `expected a string, got ${describe(item)}.`);
+    if (typeof item !== "string") fail(serverId, [...path, key], `expected a string, got ${describeValue(item)}.`);
   }
   return { ...(value as Record<string, string>) };
 }
 
 function parseServer(serverId: string, value: unknown, path: Path): McpServerConfig {
-  if (!isRecord(value)) fail(serverId, path, `expected an object with a "transport", got ${describe(value)}.`);
+  if (!isRecord(value)) fail(serverId, path, `expected an object with a "transport", got ${describeValue(value)}.`);
   const transport = value.transport;
   if (transport !== "stdio" && transport !== "http") {
     fail(
       serverId,
       [...path, "transport"],
-      `transport ${describe(transport)} is not supported.${typeof transport === "string" ? didYouMean(transport, MCP_TRANSPORTS) : ""} ` +
+      `transport ${describeValue(transport)} is not supported.${typeof transport === "string" ? didYouMean(transport, MCP_TRANSPORTS) : ""} ` +
         `Valid transports: ${MCP_TRANSPORTS.join(", ")}.`,
     );
   }
@@ -82,7 +65,7 @@ function parseServer(serverId: string, value: unknown, path: Path): McpServerCon
   const command = requireString(serverId, value.command, [...path, "command"]);
   const args = value.args;
   if (args !== undefined && (!Array.isArray(args) || args.some((arg) => typeof arg !== "string"))) {
-    fail(serverId, [...path, "args"], `expected a list of strings, got ${describe(args)}.`);
+    fail(serverId, [...path, "args"], `expected a list of strings, got ${describeValue(args)}.`);
   }
   const env = optionalStringMap(serverId, value.env, [...path, "env"]);
   const cwd = value.cwd === undefined ? undefined : requireString(serverId, value.cwd, [...path, "cwd"]);
@@ -101,7 +84,7 @@ function parseServer(serverId: string, value: unknown, path: Path): McpServerCon
  */
 export function parseServerConfigs(servers: unknown): Record<string, McpServerConfig> {
   if (!isRecord(servers)) {
-    throw new DynamicToolsError("INVALID_OPTION", `servers: expected an object of MCP server configurations by id, got ${describe(servers)}.`, {
+    throw new DynamicToolsError("INVALID_OPTION", `servers: expected an object of MCP server configurations by id, got ${describeValue(servers)}.`, {
       path: ["servers"],
     });
   }
