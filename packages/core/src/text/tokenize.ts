@@ -74,10 +74,10 @@ const enum Char {
 }
 
 /**
- * {@link splitWords} for ASCII text, in one pass without regular expressions (selection's and indexing's hot path).
- * Words are sliced out of the text, not built a character at a time.
+ * {@link splitWords} for text already known to be ASCII, in one pass without regular expressions (the hot path of
+ * selection and indexing). Words are sliced out of the text, not built a character at a time.
  */
-function splitAsciiWords(text: string): string[] {
+export function splitAsciiWords(text: string): string[] {
   const words: string[] = [];
   // The current word's first index (-1: none), whether it has capitals, and its last character's class
   // (1: lower or digit, 2: upper).

@@ -2,7 +2,7 @@
  * @module Lexical analysis for retrieval: words (snake/camel/kebab/dotted split), Porter stems, and CJK text as
  * overlapping character bigrams so Chinese queries match without a segmenter. Pure.
  */
-import { isCjk, splitWords, stem as porterStem } from "../../text/tokenize.js";
+import { isCjk, splitAsciiWords, splitWords, stem as porterStem } from "../../text/tokenize.js";
 
 /** Options of {@link analyze}. */
 export interface AnalyzeOptions {
@@ -25,7 +25,7 @@ export function analyze(text: string, { stem = true, stopWords }: AnalyzeOptions
   const terms: string[] = [];
   // eslint-disable-next-line no-control-regex -- ASCII text has no CJK runs: one pass over the whole text.
   if (!/[^\x00-\x7f]/.test(text)) {
-    for (const word of splitWords(text)) if (stopWords?.has(word) !== true) terms.push(stem ? porterStem(word) : word);
+    for (const word of splitAsciiWords(text)) if (stopWords?.has(word) !== true) terms.push(stem ? porterStem(word) : word);
     return terms;
   }
   // Spaces and punctuation break a CJK run: "读取 文件" is 读取 + 文件, not 取文.
