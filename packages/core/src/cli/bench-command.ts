@@ -12,7 +12,7 @@ export const BENCH_USAGE = `dynamic-tools bench [--catalog <file>] [--datasets <
 
   --catalog <file>    the small real catalog (default: examples/gym-agent/catalog.yaml when present)
   --datasets <dir>    dev set whose tools build the 1,000- and 10,000-tool catalogs, or "synthetic" for generated
-                      catalogs (30 and 300 categories) (default: ../shared/datasets/sealtools-dev when present,
+                      catalogs (30 and 300 categories) (default: datasets/sealtools-dev when present,
                       else synthetic)
   --strategy <name>   measure only these strategies (repeatable; default: every built-in one)
   --iterations N      most timed selections per row (default 2000; each row stops after 3 s)
@@ -25,7 +25,7 @@ embedP99Us). memory MB is the JavaScript heap plus external memory the strategy'
 an HNSW graph's native memory is not in it (about 480 bytes a tool at 100 dimensions: ~5 MB at 10,000).`;
 
 const GYM_CATALOG = "examples/gym-agent/catalog.yaml";
-const DEV_SET = "../shared/datasets/sealtools-dev";
+const DEV_SET = "datasets/sealtools-dev";
 
 function formatTable(results: readonly BenchResult[]): string {
   const header = ["strategy", "catalog", "tools", "catalog ms", "index ms", "p50 µs", "p99 µs", "embed p50 µs", "embed p99 µs", "memory MB", "samples"];
