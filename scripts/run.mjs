@@ -25,6 +25,8 @@ const tasks = {
   "test:int": () => pn("exec", "vitest", "run", "--config", "vitest.int.config.ts", ...rest),
   // Installable tarballs of every package (pnpm pack), by default in packed/.
   pack: () => run(process.execPath, ["scripts/pack-packages.mjs", ...rest]),
+  // What installing the packages adds to a LangGraph project (MB and packages, before and after).
+  "install-size": () => run(process.execPath, ["scripts/measure-install-size.mjs", ...rest]),
 };
 if (!(task in tasks)) {
   console.error(`Unknown task "${task}". Tasks: ${Object.keys(tasks).join(", ")}.`);
