@@ -39,6 +39,10 @@ export function explainEmptySelection(selection: ToolSelection, catalog: ToolCat
   if (selection.trimmed.length > 0) {
     return `0 tools selected: the budget (${selection.trimmedBy ?? "maxTools"}) cut all ${selection.trimmed.length} candidates. Raise --max-tools or --max-tokens.`;
   }
+  const matched = [...selection.categories.map((category) => category.name), ...selection.matchedTools.map((tool) => tool.name)];
+  if (matched.length > 0) {
+    return `0 tools selected: ${matched.join(", ")} matched, but none of their tools can be bound here (disabled, another platform, or not searchable).`;
+  }
   const nothingMatched =
     selection.ranked !== undefined
       ? `no tool ranked for this message with the ${selection.strategy} strategy (nothing in it matches a tool's name, description or keywords)`

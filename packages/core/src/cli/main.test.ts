@@ -126,3 +126,21 @@ describe("dynamic-tools select with nothing to select", () => {
     expect(json.reason).toBeUndefined();
   });
 });
+
+describe("dynamic-tools select when what matched cannot be bound", () => {
+  it("names what matched and why nothing is bound", async () => {
+    const file = join(directory, "disabled.yaml");
+    writeFileSync(
+      file,
+      `categories:
+  weather: { keywords: [weather] }
+tools:
+  - { name: get_weather, description: Current weather for a city, category: weather, enabled: false }
+  - { name: send_email, description: Send an email to a contact, category: mail }
+`,
+    );
+    const { code, out } = await run("select", "--catalog", file, "what is the weather?");
+    expect(code).toBe(0);
+    expect(out).toContain("0 tools selected: weather matched, but none of their tools can be bound here (disabled, another platform, or not searchable).");
+  });
+});
