@@ -1,6 +1,6 @@
 /**
  * The integration tests (`*.int.test.ts`) only: they start real servers (the LangGraph dev server, the fake OpenAI
- * endpoint) on free loopback ports. Run with `pnpm test:int`, which builds the packages first: the dev server loads
+ * endpoint) on free loopback ports. Run with `npm run test:int` (or `pnpm test:int`), which builds the packages first: the dev server loads
  * the example's graphs through the built packages, as a user's project would.
  */
 import { defineConfig } from "vitest/config";

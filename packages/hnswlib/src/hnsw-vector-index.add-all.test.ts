@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { HNSWLIB_AVAILABLE } from "./__fixtures__/hnswlib-available.js";
 import { seededRandom } from "./__fixtures__/seeded-random.js";
 import { HnswVectorIndex, WORKER_BUILD_THRESHOLD } from "./hnsw-vector-index.js";
 
@@ -12,7 +13,7 @@ const hnswTemporaryFiles = () => readdirSync(tmpdir()).filter((name) => name.sta
 const directory = mkdtempSync(join(tmpdir(), "hnsw-add-all-test-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-describe("HnswVectorIndex.addAll (graph built on a worker thread)", () => {
+describe.skipIf(!HNSWLIB_AVAILABLE)("HnswVectorIndex.addAll (graph built on a worker thread)", () => {
   const count = WORKER_BUILD_THRESHOLD + 500;
   const entries = Array.from({ length: count }, (_, i) => ({ id: `tool_${i}`, vector: i % 997 === 5 ? new Array<number>(32).fill(0) : randomVector() }));
   const queries = Array.from({ length: 40 }, () => randomVector());

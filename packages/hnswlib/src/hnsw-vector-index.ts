@@ -3,8 +3,9 @@
  * catalogs where exact search gets slow; string ids over hnswlib's numeric labels; save/load to a file pair.
  */
 import { readFile, writeFile } from "node:fs/promises";
-import hnswlib from "hnswlib-node";
+import type { HierarchicalNSW } from "hnswlib-node";
 import { buildInWorker } from "./build-in-worker.js";
+import { loadHnswlib } from "./load-hnswlib.js";
 import type { VectorIndex, VectorIndexFactory, VectorMatch } from "./vector-index.js";
 
 /** The sidecar format {@link HnswVectorIndex.save} writes. */
@@ -68,7 +69,7 @@ export const WORKER_BUILD_THRESHOLD = 2_000;
 export class HnswVectorIndex implements VectorIndex {
   readonly dimensions: number;
   readonly #options: Required<Omit<HnswVectorIndexOptions, "dimensions" | "capacity">>;
-  readonly #graph: hnswlib.HierarchicalNSW;
+  readonly #graph: HierarchicalNSW;
   readonly #labels = new Map<string, number>();
   readonly #ids = new Map<number, string>();
   #nextLabel = 0;
@@ -88,7 +89,7 @@ export class HnswVectorIndex implements VectorIndex {
     }
     this.dimensions = dimensions;
     this.#options = { m, efConstruction, ef, randomSeed };
-    this.#graph = new hnswlib.HierarchicalNSW("cosine", dimensions);
+    this.#graph = new (loadHnswlib().HierarchicalNSW)("cosine", dimensions);
     this.#graph.initIndex({ maxElements: capacity, m, efConstruction, randomSeed });
     this.#graph.setEf(ef);
   }

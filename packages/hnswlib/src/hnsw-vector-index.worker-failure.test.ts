@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { HNSWLIB_AVAILABLE } from "./__fixtures__/hnswlib-available.js";
 
 // A machine where the worker cannot start (or dies): addAll must build on the calling thread instead.
 vi.mock("./build-in-worker.js", () => ({
@@ -10,7 +11,7 @@ vi.mock("./build-in-worker.js", () => ({
 const { HnswVectorIndex, WORKER_BUILD_THRESHOLD } = await import("./hnsw-vector-index.js");
 const { buildInWorker } = await import("./build-in-worker.js");
 
-describe("HnswVectorIndex.addAll when the worker fails", () => {
+describe.skipIf(!HNSWLIB_AVAILABLE)("HnswVectorIndex.addAll when the worker fails", () => {
   it("builds the graph on the calling thread, with every vector searchable", async () => {
     const entries = Array.from({ length: WORKER_BUILD_THRESHOLD }, (_, i) => ({ id: `tool_${i}`, vector: [Math.cos(i), Math.sin(i), (i % 7) / 7] }));
     const index = new HnswVectorIndex({ dimensions: 3 });

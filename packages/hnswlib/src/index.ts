@@ -4,4 +4,5 @@
  * hnswVectorIndex() })`.
  */
 export { HnswVectorIndex, hnswVectorIndex, HNSW_SIDECAR_FORMAT_VERSION, type HnswVectorIndexOptions } from "./hnsw-vector-index.js";
+export { isHnswlibAvailable } from "./load-hnswlib.js";
 export type { VectorIndex, VectorIndexFactory, VectorMatch } from "./vector-index.js";

@@ -3,21 +3,21 @@
  * index build ms, selection latency p50/p99 (µs) and resident memory added.
  */
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { gymBenchCatalog, scaledBenchCatalogs, type BenchCatalog } from "../bench/bench-catalogs.js";
 import { measureSelector, type BenchResult } from "../bench/measure-selector.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
-import { parseCount, UsageError } from "./usage-error.js";
+import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, parseCount, STRATEGY } from "./usage-error.js";
 
 export const BENCH_USAGE = `dynamic-tools bench [--catalog <file>] [--datasets <dir>] [--strategy <name>]... [--iterations N] [--json]
 
   --catalog <file>    the small real catalog (default: examples/gym-agent/catalog.yaml when present)
   --datasets <dir>    dev set whose tools build the 1,000- and 10,000-tool catalogs, or "synthetic" for generated
-                      catalogs (30 and 300 categories) (default: ../shared/datasets/sealtools-dev when present,
+                      catalogs (30 and 300 categories) (default: datasets/sealtools-dev when present,
                       else synthetic)
   --strategy <name>   measure only these strategies (repeatable; default: every built-in one)
   --iterations N      most timed selections per row (default 2000; each row stops after 3 s)
   --json              print { "results": [{ strategy, tools, indexMs, p50Us, p99Us, memoryMb, ... }] }
+  -h, --help          print this help
 
 p50/p99 µs is selection latency without the query's embedding; vector and hybrid report the time spent embedding
 (the current message, its clauses and new history messages, offline embedder) as embed p50/p99 µs (embedP50Us,
@@ -25,7 +25,7 @@ embedP99Us). memory MB is the JavaScript heap plus external memory the strategy'
 an HNSW graph's native memory is not in it (about 480 bytes a tool at 100 dimensions: ~5 MB at 10,000).`;
 
 const GYM_CATALOG = "examples/gym-agent/catalog.yaml";
-const DEV_SET = "../shared/datasets/sealtools-dev";
+const DEV_SET = "datasets/sealtools-dev";
 
 function formatTable(results: readonly BenchResult[]): string {
   const header = ["strategy", "catalog", "tools", "catalog ms", "index ms", "p50 µs", "p99 µs", "embed p50 µs", "embed p99 µs", "memory MB", "samples"];
@@ -38,21 +38,27 @@ function formatTable(results: readonly BenchResult[]): string {
 
 /** Runs `bench`; resolves to the exit code. */
 export async function benchCommand(argv: string[], out: (text: string) => void, err: (text: string) => void = () => {}): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      catalog: { type: "string" },
-      datasets: { type: "string" },
-      strategy: { type: "string", multiple: true },
-      iterations: { type: "string" },
-      json: { type: "boolean", default: false },
+  const { values } = parseCommandLine(
+    {
+      args: argv,
+      options: {
+        catalog: { type: "string" },
+        datasets: { type: "string" },
+        strategy: { type: "string", multiple: true },
+        iterations: { type: "string" },
+        json: { type: "boolean", default: false },
+        help: HELP_OPTION,
+      },
     },
-  });
-  const iterations = parseCount(values.iterations, "--iterations") ?? 2000;
-  const strategies = values.strategy ?? [...BUILTIN_STRATEGY_NAMES];
-  for (const name of strategies) {
-    if (!BUILTIN_STRATEGY_NAMES.includes(name)) throw new UsageError(`Unknown strategy "${name}". Strategies: ${BUILTIN_STRATEGY_NAMES.join(", ")}.`, BENCH_USAGE);
+    BENCH_USAGE,
+  );
+  if (values.help) {
+    out(`${BENCH_USAGE}\n\n${EXIT_CODES}`);
+    return 0;
   }
+  const iterations = parseCount(values.iterations, "--iterations", BENCH_USAGE) ?? 2000;
+  const strategies = values.strategy ?? [...BUILTIN_STRATEGY_NAMES];
+  for (const name of strategies) checkChoice(name, BUILTIN_STRATEGY_NAMES, STRATEGY, BENCH_USAGE);
   const catalogs: BenchCatalog[] = [];
   const catalogFile = values.catalog ?? (existsSync(GYM_CATALOG) ? GYM_CATALOG : undefined);
   if (catalogFile !== undefined) catalogs.push(gymBenchCatalog(catalogFile));

@@ -83,10 +83,10 @@ describe("dynamic-tools eval", () => {
     expect(err.join("\n")).toMatch(message);
   });
 
-  it("exits 1 for an unknown strategy, listing the valid ones", async () => {
+  it("exits 2 for an unknown strategy (a bad command line, as under select), with close matches and the valid ones", async () => {
     const { code, err } = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "bm99");
-    expect(code).toBe(1);
-    expect(err.join("\n")).toMatch(/^INVALID_OPTION: Unknown strategy "bm99"\. Strategies: .*sequence-matcher/);
+    expect(code).toBe(2);
+    expect(err.join("\n")).toMatch(/^Unknown strategy "bm99"\. Did you mean: bm25\? Strategies: .*sequence-matcher, all\./);
   });
 
   it("exits 1 for a malformed queries line or an unknown relevant tool, naming file and line", async () => {

@@ -2,14 +2,13 @@
  * @module `dynamic-tools eval`: scores retrieval strategies on a labelled queries file (recall, nDCG, MRR,
  * completeness, latency).
  */
-import { parseArgs } from "node:util";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { formatEvalTable } from "../eval/format-eval-table.js";
 import { progressReporter, type ProgressStream } from "../eval/progress-bar.js";
 import { loadQueriesFile } from "../eval/queries-file.js";
 import { runEval, type EvalResult } from "../eval/run-eval.js";
 import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-registry.js";
-import { UsageError } from "./usage-error.js";
+import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, STRATEGY, UsageError } from "./usage-error.js";
 
 export const EVAL_USAGE = `dynamic-tools eval --catalog <file> --queries <file.jsonl> --strategy <name|all> [--json]
 
@@ -17,7 +16,8 @@ export const EVAL_USAGE = `dynamic-tools eval --catalog <file> --queries <file.j
   --queries <file>     JSON Lines: { "id", "query", "relevant": [tool names], "history"?: [messages] } per line
   --strategy <name>    a built-in strategy (${BUILTIN_STRATEGY_NAMES.join(", ")}), or "all"
   --json               print one JSON object: { strategy, tools, queries, recall, ndcg, mrr, complete, latencyMs,
-                       indexMs }; with --strategy all, { "results": [ … ] }`;
+                       indexMs }; with --strategy all, { "results": [ … ] }
+  -h, --help           print this help`;
 
 /**
  * Runs `eval`; resolves to the exit code. Results go to `out`; a progress bar goes to `progress` (stderr by
@@ -28,20 +28,29 @@ export const EVAL_USAGE = `dynamic-tools eval --catalog <file> --queries <file.j
  * ```
  */
 export async function evalCommand(argv: string[], out: (text: string) => void, progress: ProgressStream = process.stderr): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      catalog: { type: "string" },
-      queries: { type: "string" },
-      strategy: { type: "string" },
-      json: { type: "boolean", default: false },
+  const { values } = parseCommandLine(
+    {
+      args: argv,
+      options: {
+        catalog: { type: "string" },
+        queries: { type: "string" },
+        strategy: { type: "string" },
+        json: { type: "boolean", default: false },
+        help: HELP_OPTION,
+      },
     },
-  });
+    EVAL_USAGE,
+  );
+  if (values.help) {
+    out(`${EVAL_USAGE}\n\n${EXIT_CODES}`);
+    return 0;
+  }
   if (values.catalog === undefined) throw new UsageError("eval needs --catalog <file>.", EVAL_USAGE);
   if (values.queries === undefined) throw new UsageError("eval needs --queries <file.jsonl>.", EVAL_USAGE);
   if (values.strategy === undefined) throw new UsageError(`eval needs --strategy <name>: one of ${BUILTIN_STRATEGY_NAMES.join(", ")}, or all.`, EVAL_USAGE);
   const all = values.strategy === "all";
-  // Unknown names fail here, before the (possibly slow) loading.
+  // Unknown names fail here, before the (possibly slow) loading: a usage error (2), as under select and bench.
+  checkChoice(values.strategy, [...BUILTIN_STRATEGY_NAMES, "all"], STRATEGY, EVAL_USAGE);
   const strategies = (all ? BUILTIN_STRATEGY_NAMES : [values.strategy]).map((name) => createStrategy(name));
   const catalog = loadCatalogFile(values.catalog);
   const queries = loadQueriesFile(values.queries, catalog);

@@ -2,12 +2,14 @@
  * @module The `dynamic-tools` command line: `select`, `eval` and `bench`.
  */
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { didYouMean } from "../text/closest-matches.js";
 import { BENCH_USAGE, benchCommand } from "./bench-command.js";
 import { EVAL_USAGE, evalCommand } from "./eval-command.js";
 import { SELECT_USAGE, selectCommand } from "./select-command.js";
-import { UsageError } from "./usage-error.js";
+import { EXIT_CODES, UsageError } from "./usage-error.js";
 
 const USAGE = `Usage: dynamic-tools <command> [options]
+       dynamic-tools <command> --help
 
 Commands:
   select   print the tools a catalog selects for a message, and why
@@ -18,34 +20,51 @@ ${SELECT_USAGE}
 
 ${BENCH_USAGE}
 
-${EVAL_USAGE}`;
+${EVAL_USAGE}
+
+${EXIT_CODES}`;
 
 /** A command: its arguments, where results go (stdout) and where progress and errors go (stderr). */
 type Command = (argv: string[], out: (text: string) => void, err: (text: string) => void) => number | Promise<number>;
 
-const COMMANDS: Record<string, Command> = {
-  select: selectCommand,
-  bench: benchCommand,
-  eval: (argv, out) => evalCommand(argv, out),
+const COMMANDS: Record<string, { run: Command; usage: string }> = {
+  select: { run: selectCommand, usage: SELECT_USAGE },
+  bench: { run: benchCommand, usage: BENCH_USAGE },
+  eval: { run: (argv, out) => evalCommand(argv, out), usage: EVAL_USAGE },
 };
 
+const HELP = new Set(["help", "--help", "-h"]);
+
+function unknownCommand(command: string): UsageError {
+  const names = Object.keys(COMMANDS);
+  return new UsageError(`Unknown command "${command}".${didYouMean(command, names)} Commands: ${names.join(", ")}.`, "Run `dynamic-tools --help` for usage.");
+}
+
 /**
- * Runs the CLI with `argv` (without the node and script paths) and resolves to the exit code: 0 on success,
- * 1 for a bad catalog or option value, 2 for a bad command line.
+ * Runs the CLI with `argv` (without the node and script paths) and resolves to the exit code: 0 on success (and for
+ * `--help`), 1 for bad input (a catalog or queries file that cannot be read or is invalid), 2 for a bad command line
+ * (unknown command, option or strategy, a missing or malformed option).
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await main(["select", "--catalog", "catalog.yaml", "what is pending salary?"]);
+ * ```
  */
 export async function main(argv: string[], out: (text: string) => void = console.log, err: (text: string) => void = console.error): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-    out(USAGE);
-    return command === undefined ? 2 : 0;
-  }
-  const run = COMMANDS[command];
-  if (run === undefined) {
-    err(`Unknown command "${command}". Commands: ${Object.keys(COMMANDS).join(", ")}.`);
-    return 2;
-  }
   try {
-    return await run(rest, out, err);
+    if (command === undefined) throw new UsageError("dynamic-tools needs a command.", USAGE);
+    if (HELP.has(command)) {
+      // `help` alone prints everything; `help select` prints that command's usage.
+      const topic = rest[0];
+      if (topic === undefined) out(USAGE);
+      else if (COMMANDS[topic] !== undefined) out(COMMANDS[topic].usage);
+      else throw unknownCommand(topic);
+      return 0;
+    }
+    const entry = COMMANDS[command];
+    if (entry === undefined) throw unknownCommand(command);
+    return await entry.run(rest, out, err);
   } catch (error) {
     if (error instanceof UsageError) {
       err(`${error.message}${error.usage ? `\n\n${error.usage}` : ""}`);
@@ -54,10 +73,6 @@ export async function main(argv: string[], out: (text: string) => void = console
     if (DynamicToolsError.isInstance(error)) {
       err(`${error.code}: ${error.message}`);
       return 1;
-    }
-    if ((error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      err(`${(error as Error).message}\n\n${USAGE}`);
-      return 2;
     }
     throw error;
   }

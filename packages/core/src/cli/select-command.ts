@@ -1,12 +1,11 @@
 /**
  * @module `dynamic-tools select`: prints the selection a catalog makes for a message.
  */
-import { parseArgs } from "node:util";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
 import { createToolSelector } from "../selection/select-ranked.js";
 import { formatSelection, selectionJson } from "./format-selection.js";
-import { parseCount, UsageError } from "./usage-error.js";
+import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, parseCount, STRATEGY, UsageError } from "./usage-error.js";
 
 export const SELECT_USAGE = `dynamic-tools select --catalog <file> [--history <message>]... [--strategy <name>] [--top-k N]
                      [--max-tools N] [--max-tokens N] [--json] <message>
@@ -17,31 +16,38 @@ export const SELECT_USAGE = `dynamic-tools select --catalog <file> [--history <m
   --top-k N            retrieval strategies: most ranked tools bound after the core tools (default 10)
   --max-tools N        override the catalog's maxTools
   --max-tokens N       override the catalog's maxTokens
-  --json               print one JSON object: { count, tools, categories, trimmed, tokens, ... }`;
+  --json               print one JSON object: { count, tools, categories, trimmed, tokens, ... }
+  -h, --help           print this help`;
 
 /** Runs `select`; returns the exit code. */
 export async function selectCommand(argv: string[], out: (text: string) => void): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      catalog: { type: "string" },
-      history: { type: "string", multiple: true },
-      "max-tools": { type: "string" },
-      "max-tokens": { type: "string" },
-      strategy: { type: "string" },
-      "top-k": { type: "string" },
-      json: { type: "boolean", default: false },
+  const { values, positionals } = parseCommandLine(
+    {
+      args: argv,
+      allowPositionals: true,
+      options: {
+        catalog: { type: "string" },
+        history: { type: "string", multiple: true },
+        "max-tools": { type: "string" },
+        "max-tokens": { type: "string" },
+        strategy: { type: "string" },
+        "top-k": { type: "string" },
+        json: { type: "boolean", default: false },
+        help: HELP_OPTION,
+      },
     },
-  });
+    SELECT_USAGE,
+  );
+  if (values.help) {
+    out(`${SELECT_USAGE}\n\n${EXIT_CODES}`);
+    return 0;
+  }
   if (values.catalog === undefined) throw new UsageError("select needs --catalog <file>.", SELECT_USAGE);
   if (positionals.length === 0) throw new UsageError("select needs a message.", SELECT_USAGE);
-  const maxTools = parseCount(values["max-tools"], "--max-tools");
-  const maxTokens = parseCount(values["max-tokens"], "--max-tokens");
-  const topK = parseCount(values["top-k"], "--top-k");
-  if (values.strategy !== undefined && !BUILTIN_STRATEGY_NAMES.includes(values.strategy)) {
-    throw new UsageError(`Unknown strategy "${values.strategy}". Strategies: ${BUILTIN_STRATEGY_NAMES.join(", ")}.`, SELECT_USAGE);
-  }
+  const maxTools = parseCount(values["max-tools"], "--max-tools", SELECT_USAGE);
+  const maxTokens = parseCount(values["max-tokens"], "--max-tokens", SELECT_USAGE);
+  const topK = parseCount(values["top-k"], "--top-k", SELECT_USAGE);
+  if (values.strategy !== undefined) checkChoice(values.strategy, BUILTIN_STRATEGY_NAMES, STRATEGY, SELECT_USAGE);
   const catalog = loadCatalogFile(values.catalog);
   const select = createToolSelector(catalog, {
     ...(values.strategy === undefined ? {} : { strategy: values.strategy }),
@@ -51,6 +57,6 @@ export async function selectCommand(argv: string[], out: (text: string) => void)
   });
   const messages = [...(values.history ?? []), positionals.join(" ")].map((content) => ({ role: "user", content }));
   const selection = await select(messages);
-  out(values.json ? JSON.stringify(selectionJson(selection)) : formatSelection(selection, catalog));
+  out(values.json ? JSON.stringify(selectionJson(selection, catalog)) : formatSelection(selection, catalog));
   return 0;
 }

@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "./main.js";
+
+const directory = mkdtempSync(join(tmpdir(), "dynamic-tools-cli-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+/** A catalog with no core tools and no defaults: a message that matches nothing selects nothing. */
+const BARE = join(directory, "bare.yaml");
+writeFileSync(
+  BARE,
+  `tools:
+  - { name: get_weather, description: Current weather for a city, category: weather }
+  - { name: send_email, description: Send an email to a contact, category: mail }
+`,
+);
+const BROKEN = join(directory, "broken.yaml");
+writeFileSync(BROKEN, "tools:\n  - { name: get_weather, description: Weather, category: weather }\ncore: [get_wether]\n");
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, (text) => out.push(text), (text) => err.push(text));
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+describe("dynamic-tools --help", () => {
+  it.each([["--help"], ["-h"], ["help"]])("%s prints every command and the exit codes to stdout, exit 0", async (flag) => {
+    const { code, out, err } = await run(flag);
+    expect(code).toBe(0);
+    expect(err).toBe("");
+    expect(out).toMatch(/^Usage: dynamic-tools <command> \[options\]/);
+    for (const command of ["select", "bench", "eval"]) expect(out).toContain(`dynamic-tools ${command} `);
+    expect(out).toMatch(/Exit codes \(every command\):\n {2}0 {2}success.*\n {2}1 {2}bad input.*\n {2}2 {2}bad command line/);
+  });
+
+  it.each(["select", "eval", "bench"])("%s --help and help %s print that command's usage and the exit codes, exit 0", async (command) => {
+    for (const argv of [[command, "--help"], [command, "-h"], ["help", command]]) {
+      const { code, out, err } = await run(...argv);
+      expect(code, argv.join(" ")).toBe(0);
+      expect(err).toBe("");
+      expect(out).toMatch(new RegExp(`^dynamic-tools ${command} `));
+      expect(out).toContain("-h, --help");
+      if (argv[0] !== "help") expect(out).toContain("Exit codes (every command):");
+    }
+  });
+
+  it("exits 2 with the usage on stderr when no command is given", async () => {
+    const { code, out, err } = await run();
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toMatch(/^dynamic-tools needs a command\.\n\nUsage: dynamic-tools <command>/);
+  });
+});
+
+describe("dynamic-tools: mistakes on the command line exit 2 with close matches", () => {
+  it.each([
+    [["slect", "--catalog", BARE, "hi"], /^Unknown command "slect"\. Did you mean: select\? Commands: select, bench, eval\./],
+    [["evl"], /^Unknown command "evl"\. Did you mean: eval\?/],
+    [["help", "bnch"], /^Unknown command "bnch"\. Did you mean: bench\?/],
+    [["select", "--catalog", BARE, "--strategy", "hybird", "hi"], /^Unknown strategy "hybird"\. Did you mean: hybrid\? Strategies: keyword, bm25, fuzzy, vector, hybrid, sequence-matcher\./],
+    [["eval", "--catalog", BARE, "--queries", "q.jsonl", "--strategy", "bm52"], /^Unknown strategy "bm52"\. Did you mean: bm25\?/],
+    [["bench", "--strategy", "fuzy"], /^Unknown strategy "fuzy"\. Did you mean: fuzzy\?/],
+    [["select", "--catalg", BARE, "hi"], /^Unknown option '--catalg'\. Did you mean: --catalog\?\n\ndynamic-tools select /],
+    [["select", "--catalog", BARE, "--max-tools", "lots", "hi"], /^--max-tools must be a whole number ≥ 1, got "lots"\.\n\ndynamic-tools select /],
+    [["select", "--catalog", BARE], /^select needs a message\./],
+    [["eval", "--catalog", BARE, "stray"], /^Unexpected argument 'stray': this command takes options only\./],
+  ])("%j", async (argv, message) => {
+    const { code, out, err } = await run(...argv);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toMatch(message);
+    expect(err).not.toMatch(/place it at the end of the command/);
+  });
+});
+
+describe("dynamic-tools select: bad input exits 1", () => {
+  it("names the catalog's mistake with its code", async () => {
+    const { code, out, err } = await run("select", "--catalog", BROKEN, "hi");
+    expect(code).toBe(1);
+    expect(out).toBe("");
+    expect(err).toMatch(/^[A-Z_]+: .*get_wether/);
+  });
+
+  it("a missing catalog file is bad input too", async () => {
+    const { code, err } = await run("select", "--catalog", join(directory, "nope.yaml"), "hi");
+    expect(code).toBe(1);
+    expect(err).toMatch(/^CATALOG_FILE_UNREADABLE: /);
+  });
+});
+
+describe("dynamic-tools select with nothing to select", () => {
+  it("keyword: says 0 tools selected, why, and what would change it", async () => {
+    const { code, out } = await run("select", "--catalog", BARE, "hello there");
+    expect(code).toBe(0);
+    expect(out).toBe(
+      "Selected 0 of 2 tools\n\n" +
+        "0 tools selected: no category or tool keyword matched this message, and the catalog declares no core tools " +
+        "(bound every turn) and no defaults (bound when nothing matches).\n" +
+        "Declare `core` or `defaults` in the catalog, add keywords to its categories, or try --strategy hybrid (ranks by words and meaning).",
+    );
+  });
+
+  it.each(["bm25", "fuzzy"])("%s: a message that matches no tool says so instead of crashing", async (strategy) => {
+    const { code, out } = await run("select", "--catalog", BARE, "--strategy", strategy, "hello there");
+    expect(code).toBe(0);
+    expect(out).toContain(`0 tools selected: no tool ranked for this message with the ${strategy} strategy`);
+    expect(out).toContain("the catalog declares no core tools");
+  });
+
+  it("--json carries the reason next to count 0", async () => {
+    const { code, out } = await run("select", "--catalog", BARE, "--json", "hello there");
+    expect(code).toBe(0);
+    const json = JSON.parse(out) as { count: number; tools: string[]; reason: string };
+    expect(json.count).toBe(0);
+    expect(json.tools).toEqual([]);
+    expect(json.reason).toMatch(/^0 tools selected: no category or tool keyword matched/);
+  });
+
+  it("a selection that is not empty has no reason field", async () => {
+    const { out } = await run("select", "--catalog", BARE, "--json", "what is the weather in Paris?");
+    const json = JSON.parse(out) as { count: number; tools: string[]; reason?: string };
+    expect(json.tools).toContain("get_weather");
+    expect(json.reason).toBeUndefined();
+  });
+});
+
+describe("dynamic-tools select when what matched cannot be bound", () => {
+  it("names what matched and why nothing is bound", async () => {
+    const file = join(directory, "disabled.yaml");
+    writeFileSync(
+      file,
+      `categories:
+  weather: { keywords: [weather] }
+tools:
+  - { name: get_weather, description: Current weather for a city, category: weather, enabled: false }
+  - { name: send_email, description: Send an email to a contact, category: mail }
+`,
+    );
+    const { code, out } = await run("select", "--catalog", file, "what is the weather?");
+    expect(code).toBe(0);
+    expect(out).toContain("0 tools selected: weather matched, but none of their tools can be bound here (disabled, another platform, or not searchable).");
+  });
+});
