@@ -36,13 +36,19 @@ export interface ToolCallRefusal {
 }
 
 const FIX = "\n Please fix your mistakes.";
+/** Longer names (never a real tool's: 64 characters at most) are quoted shortened. */
+const MAX_QUOTED_NAME = 200;
+
+function quotedName(name: string): string {
+  return name.length <= MAX_QUOTED_NAME ? name : `${name.slice(0, MAX_QUOTED_NAME)}… (${name.length} characters)`;
+}
 
 /**
  * The bare reason (no `Error:` prefix), as ToolNode words its own lookup error: `Tool "x" not found.` It is the
  * message of the error thrown when the node runs with `handleToolErrors: false`.
  */
 export function refusalReason(refusal: ToolCallRefusal): string {
-  const name = refusal.toolName;
+  const name = quotedName(refusal.toolName);
   switch (refusal.code) {
     case "TOOL_NOT_FOUND":
       return `Tool "${name}" not found.`;
