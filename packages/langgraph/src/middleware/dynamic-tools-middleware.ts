@@ -28,6 +28,7 @@ import { traceSelection } from "../nodes/tool-selector-node.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
 import { anySignal } from "../prebuilt/any-signal.js";
+import { dynamicToolsContextSchema } from "./middleware-context.js";
 import { dynamicToolsMiddlewareState } from "./middleware-state.js";
 
 /** Options of {@link dynamicToolsMiddleware}: those of the selector node, plus tool_search settings. */
@@ -136,6 +137,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   return createMiddleware({
     name: "DynamicToolsMiddleware",
     stateSchema: dynamicToolsMiddlewareState,
+    contextSchema: dynamicToolsContextSchema,
     tools: searchTool === undefined ? [] : [searchTool],
 
     async beforeModel(state) {
