@@ -64,18 +64,22 @@ function nameOf(tool: unknown): string | undefined {
 /**
  * Creates the middleware. Options are validated here, so a bad configuration fails when the agent is built.
  *
- * `policy` applies at selection, in tool_search and at execution: a denied call gets an error ToolMessage and never
- * runs, even when the model names a tool it was not given. Calls that need approval are asked in `afterModel`,
- * before any call of the step runs (as `DynamicToolNode` does): one `interrupt()` per call, in call order, each with
- * the value `{ type: "approval", toolCall, tool }`; resume each with `new Command({ resume: { decision: "approve" } })`,
- * `{ decision: "reject", reason? }` (the model gets an error ToolMessage) or `{ decision: "edit", args }` (the call runs
- * with these arguments). Only once every approval of the step is answered do its calls run, each exactly once. A call
- * changed or added after this `afterModel` ran (by a middleware listed before this one) is refused with an error
- * ToolMessage, not run: an answer only ever applies to the call the human saw, and the model can call it again.
+ * `policy` applies at selection, in tool_search and at execution: a denied call gets an error ToolMessage (its
+ * `artifact` is the typed refusal, `{ code: "PERMISSION_DENIED", toolName, … }`) and never runs, even when the model
+ * names a tool it was not given. Calls that need approval are asked in `afterModel`, before any call of the step runs
+ * (as `DynamicToolNode` does): one `interrupt()` per call, in call order, each in LangChain's human-in-the-loop shape
+ * (`{ actionRequests, reviewConfigs, toolCall, tool }`); resume each with
+ * `new Command({ resume: { decisions: [{ type: "approve" }] } })`, `{ type: "reject", message? }` or
+ * `{ type: "edit", editedAction: { name, args } }` (or the shorter `{ decision: "approve" | "reject" | "edit" }`). Only
+ * once every approval of the step is answered do its calls run, each exactly once and only under its own answer (its
+ * id, name and arguments together). A call changed or added after this `afterModel` ran (by a middleware listed
+ * before this one) is refused (`APPROVAL_REQUIRED`), not run. Anything a tool or its source throws becomes an error
+ * ToolMessage, as in createAgent without this middleware.
  *
  * @param options.catalog - the full registry (pass its tools to createAgent, or none: the middleware adds them).
  * @param options.mode - `"select"` (default), `"search"`, `"both"`, `"auto"` or `"auto:N"`.
  * @param options.strategy - the selection strategy (`"keyword"` by default); retrieval strategies also rank tool_search.
+ * @param options.timeouts - per-tool and default time limits (ms); a call past its limit is cancelled (`TOOL_TIMEOUT`).
  * @param options.policy - who may run what (`"allow"`, `"deny"` or `"approve"`), the caller read from the run's
  * `context` or `configurable`. @defaultValue everything allowed; `dangerous` tools need approval
  * @example
@@ -96,9 +100,9 @@ function nameOf(tool: unknown): string | undefined {
  * ```ts
  * const config = { configurable: { thread_id: "2" } };
  * let result = await agent.invoke({ messages: [{ role: "user", content: "close both accounts" }] }, config);
- * result.__interrupt__?.[0]?.value; // { type: "approval", toolCall: { name: "close_account", args: { id: "a" }, id: "call_1" }, tool: { … } }
- * result = await agent.invoke(new Command({ resume: { decision: "approve" } }), config);
- * result = await agent.invoke(new Command({ resume: { decision: "reject", reason: "keep b" } }), config);
+ * result.__interrupt__?.[0]?.value.actionRequests; // [{ name: "close_account", args: { id: "a" }, description: "…" }]
+ * result = await agent.invoke(new Command({ resume: { decisions: [{ type: "approve" }] } }), config);
+ * result = await agent.invoke(new Command({ resume: { decisions: [{ type: "reject", message: "keep b" }] } }), config);
  * ```
  */
 export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
