@@ -245,6 +245,21 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
     ]);
   });
 
+  it("emits the same protocol events in streamEvents v3", async () => {
+    const run = await graphOf(make([echo, failing])).streamEvents(
+      { messages: [aiCalls([{ name: "echo", args: { text: "a" }, id: "a" }, { name: "failing", args: {}, id: "b" }])] },
+      { version: "v3" },
+    );
+    const methods: string[] = [];
+    const tools: string[] = [];
+    for await (const event of run as AsyncIterable<{ method: string; params: { data: { event?: string; tool_call_id?: string; tool_name?: string } } }>) {
+      methods.push(event.method);
+      if (event.method === "tools") tools.push([event.params.data.event, event.params.data.tool_call_id, event.params.data.tool_name ?? ""].join(","));
+    }
+    expect(methods.filter((method) => method !== "tools")).toEqual(["lifecycle", "checkpoints", "values", "tasks", "lifecycle", "updates", "tasks", "lifecycle", "checkpoints", "values", "lifecycle"]);
+    expect(tools.sort()).toEqual(["tool-error,b,", "tool-finished,a,", "tool-started,a,echo", "tool-started,b,failing"]);
+  });
+
   it('streams the same chunks with streamMode "tools"', async () => {
     const chunks: unknown[] = [];
     const stream = await graphOf(make([echo, failing])).stream({ messages: [aiCalls([{ name: "echo", args: { text: "a" }, id: "a" }, { name: "failing", args: {}, id: "b" }])] }, { streamMode: "tools" });
