@@ -7,7 +7,7 @@
 import {
   closestMatches,
   declarationFromLangChainTool,
-  isBindable,
+  isExecutable,
   toMetadata,
   type Caller,
   type PermissionPolicy,
@@ -100,7 +100,7 @@ export function createCallPlanner({ catalog, filters, policy, sources }: CallPla
       if (extra !== undefined && inCatalog === undefined) return { kind: "run", tool: extra, metadata: undefined, approval: false };
       const requested = requestTools?.find((tool) => tool.name === name);
       if (requested !== undefined) return decide(name, inCatalog ?? toMetadata(declarationFromLangChainTool(requested)), requested, caller);
-      if (inCatalog !== undefined && !isBindable(inCatalog, filters, true)) return { kind: "refuse", refusal: { code: "TOOL_DISABLED", toolName: name } };
+      if (inCatalog !== undefined && !isExecutable(inCatalog, filters)) return { kind: "refuse", refusal: { code: "TOOL_DISABLED", toolName: name } };
       const tool = catalog.getTool(name) ?? (await findInProviders(sources, name));
       if (tool === undefined) return { kind: "refuse", refusal: inCatalog === undefined ? notFound(name) : { code: "TOOL_NOT_IMPLEMENTED", toolName: name } };
       // A source tool the catalog does not know yet: its own metadata (source, permission) decides.

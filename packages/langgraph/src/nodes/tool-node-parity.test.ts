@@ -21,7 +21,7 @@ import {
   type LangGraphRunnableConfig,
 } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { DynamicToolNode } from "./dynamic-tool-node.js";
 
@@ -268,6 +268,30 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
       chunks.push([event, name, toolCallId]);
     }
     expect(chunks.map(String).sort()).toEqual(["on_tool_end,echo,a", "on_tool_error,failing,b", "on_tool_start,echo,a", "on_tool_start,failing,b"]);
+  });
+
+  it("accepts two tools of one name and runs the first", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const second = tool(() => "second", { name: "echo", description: "Another echo", schema: z.object({ text: z.string() }) });
+      const [message] = await runNode(make([echo, second]), [{ name: "echo", args: { text: "x" }, id: "c1" }]);
+      expect(message!.content).toBe("echo: x");
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("runs tools whose names model APIs reject (a dot, more than 64 characters)", async () => {
+    const dotted = tool(() => "read", { name: "files.read", description: "Reads", schema: z.object({}) });
+    const long = tool(() => "long", { name: `t${"x".repeat(70)}`, description: "Long name", schema: z.object({}) });
+    const messages = await runNode(make([dotted, long]), [{ name: "files.read", args: {}, id: "a" }, { name: long.name, args: {}, id: "b" }]);
+    expect(messages.map((message) => [message.content, message.status])).toEqual([["read", "success"], ["long", "success"]]);
+  });
+
+  it("runs a tool whose schema has no JSON Schema form (z.coerce.date())", async () => {
+    const when = tool(({ at }: { at: Date }) => `year ${at.getUTCFullYear()}`, { name: "when", description: "Reads a date", schema: z.object({ at: z.coerce.date() }) });
+    const [message] = await runNode(make([when]), [{ name: "when", args: { at: "2026-11-23T00:00:00Z" }, id: "c1" }]);
+    expect(message!.content).toBe("year 2026");
   });
 
   it("keeps the node's name and the tools it was given", async () => {
