@@ -9,7 +9,7 @@ import { ToolCatalog } from "@dynamic-tools/core";
 import { tool } from "@langchain/core/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { executionRuntimes, settle, type StepCall } from "../../packages/langgraph/src/__fixtures__/execution-runtimes.js";
+import { executionRuntimes, nodeRuntime, settle, type StepCall } from "../../packages/langgraph/src/__fixtures__/execution-runtimes.js";
 
 /** Per step, including graph setup: far above the few milliseconds a step takes, far below a hang. */
 const STEP_BOUND_MS = 3_000;
@@ -129,4 +129,14 @@ describe.each(executionRuntimes)("hostile tool calls: %s", (_label, runtime) => 
     expect(run.toolMessages.map((message) => [message.tool_call_id, message.status])).toEqual([["c1", "error"]]);
     expect(String(run.toolMessages[0]!.content)).toMatch(/^Error: [\s\S]+\n Please fix your mistakes\.$/);
   });
+});
+
+// createAgent itself (with a checkpointer, or any middleware with afterModel or wrapToolCall, ours or not) overflows
+// the stack on arguments nested 5,000 deep, in LangGraph's Send deserialisation, before any middleware hook runs; the
+// graph node has no such limit.
+it("DynamicToolNode: arguments nested 5,000 deep give one answer and no crash", async () => {
+  const { catalog } = hostileCatalog();
+  const run = await settle(nodeRuntime, { catalog, calls: [{ name: "note", args: deep(5_000), id: "c1" }] });
+  expect(run.error).toBeUndefined();
+  expect(run.toolMessages).toHaveLength(1);
 });
