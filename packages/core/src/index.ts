@@ -31,7 +31,7 @@ export {
   type PermissionKind,
   type JsonSchema,
 } from "./catalog/tool-metadata.js";
-export { isLangChainTool, declarationFromLangChainTool } from "./catalog/langchain-tool.js";
+export { isLangChainTool, declarationFromLangChainTool, describeLangChainTool } from "./catalog/langchain-tool.js";
 
 export { readConversation, textOf, type ConversationMessage, type ConversationText } from "./conversation/conversation-text.js";
 
@@ -58,10 +58,11 @@ export {
   type AutoCutOptions,
 } from "./selection/select-ranked.js";
 export type { SelectionScope, SelectionDraft } from "./selection/selection-scope.js";
+export { unbindableTools } from "./selection/selection-scope.js";
 export { expandRelated, type RelatedCategory } from "./selection/expand-related.js";
 export { deriveKeywords, type CategoryText, type DeriveKeywordsOptions } from "./selection/derive-keywords.js";
 export { KeywordIndex, type KeywordMatch, type KeywordTarget } from "./selection/keyword-index.js";
-export { isBindable, type ToolFilterOptions } from "./selection/tool-filter.js";
+export { isBindable, isExecutable, type ToolFilterOptions } from "./selection/tool-filter.js";
 
 export type { RetrievalStrategy, RankedTool, RankRequest, SignalName } from "./retrieval/retrieval-strategy.js";
 export { BUILTIN_STRATEGY_NAMES, createStrategy, type CreateStrategyOptions } from "./retrieval/strategy-registry.js";

@@ -55,7 +55,26 @@ export { decideAutoMode, type AutoModeDecision, type DecideAutoModeInput } from 
 export { KNOWN_CONTEXT_WINDOWS, contextWindowOf, modelNameOf } from "./modes/context-windows.js";
 export { createTurnPlanner, type TurnPlanner, type TurnPlannerOptions, type TurnPlan, type TurnPlannerInput } from "./modes/turn-planner.js";
 export type { DynamicToolSelection, UnloadedTool } from "./modes/dynamic-tool-selection.js";
-export { toolCallRefusal, permissionRefusal } from "./nodes/tool-call-refusal.js";
-export { requestApproval, normaliseDecision, rejectionText, type ApprovalRequest, type ApprovalDecision } from "./nodes/tool-approval.js";
-export { findInProviders, readRequestTools, type ToolProvider, type RequestToolsReader } from "./nodes/tool-resolution.js";
+export {
+  refusalText,
+  refusalReason,
+  refusalMessage,
+  isToolCallRefusal,
+  type ToolCallRefusal,
+  type ToolCallRefusalCode,
+} from "./execution/tool-call-refusal.js";
+export { createCallPlanner, type CallPlanner, type CallPlannerOptions, type CallPlan, type CallContext, type RunnableCall } from "./execution/call-planner.js";
+export {
+  requestApproval,
+  approvalRequest,
+  normaliseDecision,
+  type ApprovalRequest,
+  type ApprovalDecision,
+  type ApprovalActionRequest,
+  type ApprovalReviewConfig,
+} from "./execution/approval.js";
+export { pendingCalls } from "./execution/pending-calls.js";
+export { describeThrown, ToolCallFailure } from "./execution/tool-failure.js";
+export type { ToolTimeouts } from "./execution/execution-options.js";
+export { findInProviders, readRequestTools, type ToolProvider, type RequestToolsReader } from "./execution/tool-resolution.js";
 export { callerFromConfig } from "./permissions/caller.js";

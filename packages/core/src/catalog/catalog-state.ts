@@ -10,7 +10,7 @@ import { KeywordIndex } from "../selection/keyword-index.js";
 import { KeywordStatistics } from "../selection/keyword-statistics.js";
 import { didYouMean } from "../text/closest-matches.js";
 import type { CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
-import { declarationFromLangChainTool, isLangChainTool } from "./langchain-tool.js";
+import { describeLangChainTool, isLangChainTool } from "./langchain-tool.js";
 import { formatPath } from "../errors/describe-value.js";
 import { parseToolDeclaration } from "./parse-config.js";
 import { PersistentMap } from "./persistent-map.js";
@@ -149,9 +149,12 @@ export function parseTool(
   declarations: ReadonlyMap<string, DeclarationAt>,
 ): { metadata: ToolMetadata; tool: StructuredToolInterface | undefined } {
   const executable = isLangChainTool(item) ? item : undefined;
-  const declaration = executable ? declarationFromLangChainTool(executable) : parseToolDeclaration(item, ["tools", index]);
+  const described = executable === undefined ? undefined : describeLangChainTool(executable);
+  const declaration = described?.declaration ?? parseToolDeclaration(item as ToolDeclaration, ["tools", index]);
   const { name } = declaration;
-  if (!TOOL_NAME_PATTERN.test(name)) {
+  // A code-defined tool with a name model APIs reject still runs (as in ToolNode); it is only never bound. A
+  // declaration is configuration: its name must be valid.
+  if (executable === undefined && !TOOL_NAME_PATTERN.test(name)) {
     throw new DynamicToolsError(
       "INVALID_TOOL_NAME",
       `tools[${index}]: tool name "${name}" is not valid: names must match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI rejects others).`,
@@ -159,7 +162,13 @@ export function parseTool(
     );
   }
   const declared = declarations.get(name)?.declaration;
-  return { metadata: toMetadata(declared === undefined ? declaration : { ...declaration, ...declared }), tool: executable };
+  return { metadata: toMetadata(declared === undefined ? declaration : { ...declaration, ...declared }, described?.unbindable), tool: executable };
+}
+
+/** One warning for every code-defined tool ignored because an earlier tool has its name. */
+function warnDuplicates(ignored: readonly string[]): void {
+  const shown = ignored.length <= 10 ? ignored.join(", ") : `${ignored.slice(0, 10).join(", ")} and ${ignored.length - 10} more`;
+  console.warn(`dynamic-tools: ${ignored.length} tool(s) ignored because an earlier tool has the same name (the first wins, as in ToolNode): ${shown}.`);
 }
 
 /** The error for a second tool of one name. */
@@ -274,11 +283,16 @@ export function buildCatalogState({ tools, declarations: rawDeclarations, catego
   const declarations = parseDeclarations(rawDeclarations);
   const context: CatalogContext = { declarations, categories: declaredCategories, namespaces: declaredNamespaces, core };
   const entries = new Map<string, CatalogEntry>();
+  const ignored: string[] = [];
   tools.forEach((item, index) => {
     const { metadata, tool } = parseTool(item, index, declarations);
-    if (entries.has(metadata.name)) throw duplicateTool(metadata.name, index);
-    entries.set(metadata.name, { metadata, tool, seq: index });
+    const first = entries.get(metadata.name);
+    // Two code-defined tools of one name: the first wins, as in ToolNode (a declaration repeated is a mistake).
+    if (first !== undefined && first.tool !== undefined && tool !== undefined) ignored.push(`tools[${index}] ("${metadata.name}")`);
+    else if (first !== undefined) throw duplicateTool(metadata.name, index);
+    else entries.set(metadata.name, { metadata, tool, seq: index });
   });
+  if (ignored.length > 0) warnDuplicates(ignored);
   const pending = new Map<string, ToolDeclaration>();
   for (const declared of declarations.values()) {
     if (entries.has(declared.declaration.name)) continue;

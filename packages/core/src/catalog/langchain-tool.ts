@@ -3,7 +3,7 @@
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
-import { PERMISSION_KINDS, TOOL_SOURCES, type JsonSchema, type ToolDeclaration } from "./tool-metadata.js";
+import { PERMISSION_KINDS, TOOL_NAME_PATTERN, TOOL_SOURCES, type JsonSchema, type ToolDeclaration } from "./tool-metadata.js";
 
 /** True for an executable LangChain tool (as opposed to a plain declaration). */
 export function isLangChainTool(value: unknown): value is StructuredToolInterface {
@@ -46,12 +46,25 @@ function sourceFields(tool: StructuredToolInterface): Partial<ToolDeclaration> {
  * ```
  */
 export function declarationFromLangChainTool(tool: StructuredToolInterface): ToolDeclaration {
-  // toJsonSchema accepts zod 3/4, Standard Schema and plain JSON Schema alike.
-  const schema = tool.schema === undefined ? undefined : (toJsonSchema(tool.schema as Parameters<typeof toJsonSchema>[0]) as JsonSchema);
+  return describeLangChainTool(tool).declaration;
+}
+
+/**
+ * A LangChain tool's declaration, and why it cannot be bound to a model when that is so: a name outside
+ * `^[a-zA-Z0-9_-]{1,64}$` or a schema with no JSON Schema form (e.g. `z.coerce.date()`). Such a tool still runs.
+ */
+export function describeLangChainTool(tool: StructuredToolInterface): { declaration: ToolDeclaration; unbindable: string | undefined } {
   const declaration: ToolDeclaration = { name: tool.name, description: tool.description ?? "", ...sourceFields(tool) };
-  if (schema !== undefined) {
-    const { $schema: _ignored, ...parameters } = schema;
-    declaration.parameters = parameters;
+  const reasons: string[] = [];
+  if (!TOOL_NAME_PATTERN.test(tool.name)) reasons.push(`its name does not match ${TOOL_NAME_PATTERN.source}, which model APIs require`);
+  if (tool.schema !== undefined) {
+    try {
+      // toJsonSchema accepts zod 3/4, Standard Schema and plain JSON Schema alike.
+      const { $schema: _ignored, ...parameters } = toJsonSchema(tool.schema as Parameters<typeof toJsonSchema>[0]) as JsonSchema;
+      declaration.parameters = parameters;
+    } catch (error) {
+      reasons.push(`its schema has no JSON Schema form (${error instanceof Error ? error.message : String(error)})`);
+    }
   }
-  return declaration;
+  return { declaration, unbindable: reasons.length === 0 ? undefined : `Tool "${tool.name}" is never bound to a model: ${reasons.join("; ")}.` };
 }

@@ -1,5 +1,5 @@
 import { tool } from "@langchain/core/tools";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { DynamicToolsError, type DynamicToolsErrorCode } from "../errors/dynamic-tools-error.js";
 import { OPENAI_MAX_TOOLS, ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
@@ -299,9 +299,42 @@ describe("ToolCatalog: LangChain tools", () => {
     expect(error.message).toContain('"get_clients_list"');
   });
 
-  it("rejects a LangChain tool whose name OpenAI would reject", () => {
+  it("keeps a LangChain tool whose name OpenAI would reject as executable but never bindable, and says why", () => {
     const bad = tool(async () => "x", { name: "get clients", description: "x", schema: z.object({}) });
-    expect(failure(() => new ToolCatalog({ tools: [bad] }), "INVALID_TOOL_NAME").message).toContain('"get clients"');
+    const catalog = new ToolCatalog({ tools: [bad] });
+    expect(catalog.getTool("get clients")).toBe(bad);
+    expect(catalog.get("get clients")?.unbindable).toBe('Tool "get clients" is never bound to a model: its name does not match ^[a-zA-Z0-9_-]{1,64}$, which model APIs require.');
+  });
+
+  it("still rejects a declaration whose name OpenAI would reject (declarations are configuration)", () => {
+    expect(failure(() => new ToolCatalog({ tools: [{ name: "get clients" }] }), "INVALID_TOOL_NAME").message).toContain('"get clients"');
+  });
+
+  it("keeps a tool whose schema has no JSON Schema form, naming the tool in the reason it is never bound", () => {
+    const when = tool(async () => "x", { name: "when", description: "x", schema: z.object({ at: z.coerce.date() }) });
+    const catalog = new ToolCatalog({ tools: [when] });
+    expect(catalog.getTool("when")).toBe(when);
+    expect(catalog.get("when")?.unbindable).toMatch(/^Tool "when" is never bound to a model: its schema has no JSON Schema form \(.+\)\.$/);
+    expect(catalog.tokensOf("when")).toBeGreaterThan(0);
+  });
+
+  it("keeps the first of two LangChain tools of one name, with one warning for all the ignored ones", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const make = (name: string, text: string) => tool(async () => text, { name, description: text, schema: z.object({}) });
+      const first = make("a", "first");
+      const catalog = new ToolCatalog({ tools: [first, make("a", "second"), make("b", "b"), make("b", "b2")] });
+      expect(catalog.getTool("a")).toBe(first);
+      expect(catalog.size).toBe(2);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toContain('tools[1] ("a"), tools[3] ("b")');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("still rejects a declaration repeated in the tools list", () => {
+    failure(() => new ToolCatalog({ tools: [{ name: "a" }, { name: "a" }] }), "DUPLICATE_TOOL");
   });
 });
 

@@ -55,6 +55,11 @@ export interface ToolMetadata {
   readonly desc: Readonly<Record<string, string>>;
   /** Bound on every turn like a core tool (seed 000's `required`). @defaultValue false */
   readonly required: boolean;
+  /**
+   * Why a code-defined tool is never bound to a model although it runs when called: a name model APIs reject
+   * (outside `^[a-zA-Z0-9_-]{1,64}$`) or a schema with no JSON Schema form. Undefined for every bindable tool.
+   */
+  readonly unbindable?: string;
 }
 
 /**
@@ -108,9 +113,10 @@ export const DECLARATION_KEYS: readonly (keyof ToolDeclaration)[] = [
 /** Names the OpenAI API accepts for functions. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
-/** Fills every default of a declaration that has already been validated. */
-export function toMetadata(declaration: ToolDeclaration): ToolMetadata {
+/** Fills every default of a declaration that has already been validated (`unbindable`: see {@link ToolMetadata}). */
+export function toMetadata(declaration: ToolDeclaration, unbindable?: string): ToolMetadata {
   return Object.freeze({
+    ...(unbindable === undefined ? {} : { unbindable }),
     name: declaration.name,
     description: declaration.description ?? "",
     parameters: declaration.parameters ?? EMPTY_PARAMETERS,

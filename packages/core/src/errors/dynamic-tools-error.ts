@@ -25,7 +25,13 @@ export type DynamicToolsErrorCode =
   /** A selector or `tool_search` was used after its `close()` (or after its `signal` aborted). */
   | "CLOSED"
   /** A retrieval index failed to build or load (the cause is attached); indexing again starts over. */
-  | "INDEX_FAILED";
+  | "INDEX_FAILED"
+  /** A call that needs approval is not the call the human answered (changed or added after approval was asked). */
+  | "APPROVAL_REQUIRED"
+  /** A tool call ran past its timeout and was cancelled (its signal aborted). */
+  | "TOOL_TIMEOUT"
+  /** A tool returned something the executor cannot accept as this call's answer (a ToolMessage for another call). */
+  | "INVALID_TOOL_RESULT";
 
 const MARKER = Symbol.for("dynamic-tools.error");
 

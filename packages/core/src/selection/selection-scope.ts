@@ -32,6 +32,8 @@ export interface SelectionScope {
   readonly selectable: ReadonlySet<string>;
   /** Each category's selectable tools, in catalog order. */
   readonly toolsByCategory: ReadonlyMap<string, readonly string[]>;
+  /** Code-defined tools that run when called but are never bound, and why (see `ToolMetadata.unbindable`). */
+  readonly unbindable: ReadonlyArray<{ name: string; reason: string }>;
 }
 
 /**
@@ -57,7 +59,13 @@ export function createSelectionScope(catalog: ToolCatalog, options: SelectToolsO
     }),
     selectable,
     toolsByCategory: new Map(catalog.categories().map((category) => [category.name, category.tools.filter((name) => selectable.has(name))])),
+    unbindable: unbindableTools(catalog),
   };
+}
+
+/** The catalog's tools that are never bound to a model, with the reason. */
+export function unbindableTools(catalog: ToolCatalog): Array<{ name: string; reason: string }> {
+  return catalog.tools().flatMap((tool) => (tool.unbindable === undefined ? [] : [{ name: tool.name, reason: tool.unbindable }]));
 }
 
 /**
@@ -123,6 +131,7 @@ export function finishSelection(
     query: conversation,
   };
   if (ranked !== undefined) selection.ranked = ranked;
+  if (scope.unbindable.length > 0) selection.unbindable = scope.unbindable.map((entry) => ({ ...entry }));
   if (budget.trimmedBy !== undefined) selection.trimmedBy = budget.trimmedBy;
   if (countTokens) selection.tokens = { selected: budget.tokens, all: catalog.totalTokens() };
   return selection;

@@ -72,4 +72,9 @@ export interface ToolSelection {
   tokens?: { selected: number; all: number };
   /** The text the selection read. */
   query: { current: string; history: string[] };
+  /**
+   * Catalog tools never bound to a model although they run when called (a name or schema model APIs reject), with
+   * the reason; absent when there are none.
+   */
+  unbindable?: Array<{ name: string; reason: string }>;
 }

@@ -12,7 +12,7 @@ import { Command, MemorySaver } from "@langchain/langgraph";
 import { createAgent, createMiddleware } from "langchain";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { ApprovalRequest } from "../nodes/tool-approval.js";
+import type { ApprovalRequest } from "../execution/approval.js";
 import { dynamicToolsMiddleware } from "./dynamic-tools-middleware.js";
 
 /** A gym catalog whose tools count their runs: two dangerous tools and a read tool. */

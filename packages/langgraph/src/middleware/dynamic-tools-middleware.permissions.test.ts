@@ -52,3 +52,18 @@ describe("dynamicToolsMiddleware permissions", () => {
     expect(ran).toEqual(["drop_database"]);
   });
 });
+
+describe("dynamicToolsMiddleware context schema", () => {
+  it("types the caller it reads, and applies the role given in the runtime context", async () => {
+    const { catalog, ran } = catalogWithDangerousTool();
+    const model = fakeModel().respond(callTool("drop_database", {})).respond(new AIMessage("ok"));
+    const agent = createAgent({ model, tools: [], middleware: [dynamicToolsMiddleware({ catalog, policy, countTokens: false })], checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: "ctx" } };
+    // @ts-expect-error role is declared as a string by the middleware's contextSchema
+    void (() => agent.invoke({ messages: [new HumanMessage("x")] }, { ...config, context: { role: 5 } }));
+    const result = await agent.invoke({ messages: [new HumanMessage("drop the database")] }, { ...config, context: { role: "trainer" } });
+    const refused = result.messages.find((message) => ToolMessage.isInstance(message)) as ToolMessage;
+    expect(refused.artifact).toMatchObject({ code: "PERMISSION_DENIED", role: "trainer" });
+    expect(ran).toEqual([]);
+  });
+});

@@ -6,24 +6,30 @@
  * executes any catalog tool (createAgent only runs tools added in wrapModelCall when some middleware has
  * wrapToolCall), applying the policy and those answers.
  */
-import { DEFAULT_POLICY, type Caller, type PermissionPolicy, type ToolCatalog, type ToolMetadata } from "@dynamic-tools/core";
-import { ToolMessage } from "@langchain/core/messages";
+import { DEFAULT_POLICY, type PermissionPolicy } from "@dynamic-tools/core";
+import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { getConfig } from "@langchain/langgraph";
+import { getConfig, isGraphDrained, isGraphInterrupt } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
+import { askStepApprovals, recordedDecision } from "../execution/approval-ledger.js";
+import { createCallPlanner, type CallContext } from "../execution/call-planner.js";
+import { foreignAnswer } from "../execution/checked-result.js";
+import { timeoutLookup, type ToolTimeouts } from "../execution/execution-options.js";
+import { guardTool } from "../execution/guarded-tool.js";
+import { pendingCalls } from "../execution/pending-calls.js";
+import { refusalMessage } from "../execution/tool-call-refusal.js";
+import { failureMessage } from "../execution/tool-failure.js";
+import { readRequestTools, type ToolProvider } from "../execution/tool-resolution.js";
 import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
 import { usesSearch } from "../modes/tool-mode.js";
 import { createTurnPlanner, type TurnPlannerOptions } from "../modes/turn-planner.js";
-import { permissionRefusal, toolCallRefusal } from "../nodes/tool-call-refusal.js";
-import { rejectionText } from "../nodes/tool-approval.js";
-import { findInProviders, type ToolProvider } from "../nodes/tool-resolution.js";
 import { callerFromConfig } from "../permissions/caller.js";
 import { traceSelection } from "../nodes/tool-selector-node.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
 import { anySignal } from "../prebuilt/any-signal.js";
+import { dynamicToolsContextSchema } from "./middleware-context.js";
 import { dynamicToolsMiddlewareState } from "./middleware-state.js";
-import { askStepApprovals, pendingToolCalls, recordedDecision, unapprovedText, type StepApprovals } from "./step-approvals.js";
 
 /** Options of {@link dynamicToolsMiddleware}: those of the selector node, plus tool_search settings. */
 export interface DynamicToolsMiddlewareOptions extends Omit<TurnPlannerOptions, "searchTool" | "model"> {
@@ -33,13 +39,12 @@ export interface DynamicToolsMiddlewareOptions extends Omit<TurnPlannerOptions, 
   search?: Omit<ToolSearchOptions, "platform" | "exclude" | "core" | "policy">;
   /** Where tools the catalog has no implementation for are found, in order (SDK registry, then MCP source). @defaultValue [] */
   sources?: readonly ToolProvider[];
+  /**
+   * Time limits for tool calls (ms): a call past its limit is cancelled (its signal aborts) and answered with an
+   * error ToolMessage, code `TOOL_TIMEOUT`. @defaultValue no limit
+   */
+  timeouts?: ToolTimeouts;
 }
-
-/** What a call to a tool name resolves to before it runs. */
-type CallPlan =
-  | { kind: "passthrough" }
-  | { kind: "refuse"; text: string }
-  | { kind: "run"; metadata: ToolMetadata; approval: boolean; refusal: string | undefined };
 
 /** The run's config, or undefined outside a runnable context. */
 function currentConfig(): ReturnType<typeof getConfig> | undefined {
@@ -59,18 +64,22 @@ function nameOf(tool: unknown): string | undefined {
 /**
  * Creates the middleware. Options are validated here, so a bad configuration fails when the agent is built.
  *
- * `policy` applies at selection, in tool_search and at execution: a denied call gets an error ToolMessage and never
- * runs, even when the model names a tool it was not given. Calls that need approval are asked in `afterModel`,
- * before any call of the step runs (as `DynamicToolNode` does): one `interrupt()` per call, in call order, each with
- * the value `{ type: "approval", toolCall, tool }`; resume each with `new Command({ resume: { decision: "approve" } })`,
- * `{ decision: "reject", reason? }` (the model gets an error ToolMessage) or `{ decision: "edit", args }` (the call runs
- * with these arguments). Only once every approval of the step is answered do its calls run, each exactly once. A call
- * changed or added after this `afterModel` ran (by a middleware listed before this one) is refused with an error
- * ToolMessage, not run: an answer only ever applies to the call the human saw, and the model can call it again.
+ * `policy` applies at selection, in tool_search and at execution: a denied call gets an error ToolMessage (its
+ * `artifact` is the typed refusal, `{ code: "PERMISSION_DENIED", toolName, … }`) and never runs, even when the model
+ * names a tool it was not given. Calls that need approval are asked in `afterModel`, before any call of the step runs
+ * (as `DynamicToolNode` does): one `interrupt()` per call, in call order, each in LangChain's human-in-the-loop shape
+ * (`{ actionRequests, reviewConfigs, toolCall, tool }`); resume each with
+ * `new Command({ resume: { decisions: [{ type: "approve" }] } })`, `{ type: "reject", message? }` or
+ * `{ type: "edit", editedAction: { name, args } }` (or the shorter `{ decision: "approve" | "reject" | "edit" }`). Only
+ * once every approval of the step is answered do its calls run, each exactly once and only under its own answer (its
+ * id, name and arguments together). A call changed or added after this `afterModel` ran (by a middleware listed
+ * before this one) is refused (`APPROVAL_REQUIRED`), not run. Anything a tool or its source throws becomes an error
+ * ToolMessage, as in createAgent without this middleware.
  *
  * @param options.catalog - the full registry (pass its tools to createAgent, or none: the middleware adds them).
  * @param options.mode - `"select"` (default), `"search"`, `"both"`, `"auto"` or `"auto:N"`.
  * @param options.strategy - the selection strategy (`"keyword"` by default); retrieval strategies also rank tool_search.
+ * @param options.timeouts - per-tool and default time limits (ms); a call past its limit is cancelled (`TOOL_TIMEOUT`).
  * @param options.policy - who may run what (`"allow"`, `"deny"` or `"approve"`), the caller read from the run's
  * `context` or `configurable`. @defaultValue everything allowed; `dangerous` tools need approval
  * @example
@@ -91,13 +100,13 @@ function nameOf(tool: unknown): string | undefined {
  * ```ts
  * const config = { configurable: { thread_id: "2" } };
  * let result = await agent.invoke({ messages: [{ role: "user", content: "close both accounts" }] }, config);
- * result.__interrupt__?.[0]?.value; // { type: "approval", toolCall: { name: "close_account", args: { id: "a" }, id: "call_1" }, tool: { … } }
- * result = await agent.invoke(new Command({ resume: { decision: "approve" } }), config);
- * result = await agent.invoke(new Command({ resume: { decision: "reject", reason: "keep b" } }), config);
+ * result.__interrupt__?.[0]?.value.actionRequests; // [{ name: "close_account", args: { id: "a" }, description: "…" }]
+ * result = await agent.invoke(new Command({ resume: { decisions: [{ type: "approve" }] } }), config);
+ * result = await agent.invoke(new Command({ resume: { decisions: [{ type: "reject", message: "keep b" }] } }), config);
  * ```
  */
 export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
-  const { catalog, search, sources = [], ...planOptions } = options;
+  const { catalog, search, sources = [], timeouts, ...planOptions } = options;
   const policy: PermissionPolicy = planOptions.policy ?? DEFAULT_POLICY;
   const { platform, exclude, core, strategy, mode = "select" } = planOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
@@ -118,21 +127,9 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   const plan = createTurnPlanner({ ...planOptions, policy, catalog, ...(candidateSearch === undefined ? {} : { searchTool: candidateSearch }) });
   const searchTool = usesSearch(plan.mode) ? candidateSearch : undefined;
 
-  /**
-   * How a call to `name` is handled: tool_search and tools createAgent was given that the catalog does not know pass
-   * through; catalog rules and the policy refuse; everything else runs, after approval when the policy asks for it.
-   */
-  function planCall(name: string, given: boolean, caller: Caller): CallPlan {
-    if (searchTool !== undefined && name === searchTool.name) return { kind: "passthrough" };
-    if (!catalog.has(name) && given) return { kind: "passthrough" };
-    const refusal = toolCallRefusal(catalog, filters, name);
-    // A declared tool without code may still come from a source: only refuse for that once the sources were asked.
-    if (refusal !== undefined && !refusal.includes("has no implementation")) return { kind: "refuse", text: `Error: ${refusal}\n Please fix your mistakes.` };
-    const metadata = catalog.get(name)!;
-    const decision = policy(metadata, caller);
-    if (decision === "deny") return { kind: "refuse", text: `Error: ${permissionRefusal(metadata, caller)}` };
-    return { kind: "run", metadata, approval: decision === "approve", refusal };
-  }
+  const planner = createCallPlanner({ catalog, filters, policy, sources });
+  const timeoutOf = timeoutLookup(timeouts);
+  const isSearch = (name: string) => searchTool !== undefined && name === searchTool.name;
 
   /** The tool (or, for a declared-only tool, its definition) to bind for a name. */
   function bindable(name: string, registered: ReadonlyMap<string, unknown>): unknown {
@@ -144,6 +141,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   return createMiddleware({
     name: "DynamicToolsMiddleware",
     stateSchema: dynamicToolsMiddlewareState,
+    contextSchema: dynamicToolsContextSchema,
     tools: searchTool === undefined ? [] : [searchTool],
 
     async beforeModel(state) {
@@ -176,10 +174,13 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
     async afterModel(state, runtime) {
       // Every approval of the step is asked here, before the tools step starts any call: a resume re-runs this node
       // only, so no call runs twice and each resume value answers the call it was asked for.
-      const caller = callerFromConfig(currentConfig() ?? { configurable: runtime.configurable });
-      const approvals = askStepApprovals(pendingToolCalls(state.messages), (call) => {
-        const planned = planCall(call.name, false, caller);
-        return planned.kind === "run" && planned.approval ? planned.metadata : undefined;
+      const config = currentConfig() ?? { configurable: runtime.configurable };
+      const context = { caller: callerFromConfig(config), requestTools: readRequestTools(config) };
+      const calls = pendingCalls(state.messages);
+      const plans = await Promise.all(calls.map((call) => (isSearch(call.name) ? undefined : planner.plan(call, context))));
+      const approvals = askStepApprovals(calls, (_call, index) => {
+        const plan = plans[index];
+        return plan?.kind === "run" && plan.approval ? plan.metadata : undefined;
       });
       // Written on every model call (also to clear it), so a later step never reuses an answer.
       if (approvals === undefined && state._toolApprovals == null) return undefined;
@@ -187,31 +188,38 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
     },
 
     async wrapToolCall(request, handler) {
-      const { name, id } = request.toolCall;
-      const runtime = request.runtime as { context?: unknown } | undefined;
+      const call: ToolCall = request.toolCall;
+      const runtime = request.runtime as { context?: unknown; configurable?: Record<string, unknown> } | undefined;
       const config = currentConfig();
-      const caller = callerFromConfig({ ...config, context: runtime?.context ?? config?.context });
-      // The model is untrusted: the policy is checked here too, even for a tool it names without it being bound.
-      const planned = planCall(name, request.tool !== undefined, caller);
-      if (planned.kind === "passthrough") {
-        const unboundSearch = searchTool !== undefined && name === searchTool.name && request.tool === undefined;
-        return handler(unboundSearch ? { ...request, tool: searchTool } : request);
+      const runConfig = { configurable: config?.configurable ?? runtime?.configurable, context: runtime?.context ?? config?.context };
+      // tool_search, and tools createAgent was given that the catalog does not know, run as they are.
+      const extra = (isSearch(call.name) ? (request.tool ?? searchTool) : request.tool) as StructuredToolInterface | undefined;
+      const context: CallContext = { caller: callerFromConfig(runConfig), requestTools: readRequestTools(runConfig), extra };
+      try {
+        // The model is untrusted: the catalog rules and the policy are checked here too, even for a tool it names
+        // without it being bound.
+        const plan = await planner.plan(call, context);
+        if (plan.kind === "refuse") return refusalMessage(call, plan.refusal);
+        let toolCall = call;
+        // An answer recorded for exactly this call applies even if the policy no longer asks (a rejection always holds).
+        const answer = recordedDecision(request.state._toolApprovals, call);
+        // A call that needs approval but was not the one approved (changed, e.g. by another middleware, or added after
+        // afterModel asked) is refused, not asked here: an interrupt() inside the tools step would re-run calls of the
+        // step that already ran. The model can call it again, and the next step asks.
+        if (answer === undefined && plan.approval) return refusalMessage(call, { code: "APPROVAL_REQUIRED", toolName: call.name });
+        if (answer?.decision === "reject") {
+          return refusalMessage(call, { code: "APPROVAL_REJECTED", toolName: call.name, ...(answer.reason === undefined ? {} : { reason: answer.reason }) });
+        }
+        if (answer?.decision === "edit") toolCall = { ...call, args: answer.args };
+        const result = await handler({ ...request, toolCall, tool: guardTool(plan.tool, timeoutOf(call.name)) });
+        const foreign = foreignAnswer(call, result);
+        return foreign === undefined ? result : refusalMessage(call, foreign);
+      } catch (error) {
+        // As createAgent's own tool node: interrupts, drains and a cancelled run go on; any other failure (whatever
+        // was thrown, by the tool, its source or a handler) becomes an error ToolMessage the model can read.
+        if (isGraphInterrupt(error) || isGraphDrained(error) || config?.signal?.aborted === true) throw error;
+        return failureMessage(call, error);
       }
-      const refuse = (content: string) => new ToolMessage({ status: "error", name, tool_call_id: id ?? "", content });
-      if (planned.kind === "refuse") return refuse(planned.text);
-      let toolCall = request.toolCall;
-      // An answer recorded for exactly this call applies even if the policy no longer asks (a rejection always holds).
-      const answer = recordedDecision(request.state._toolApprovals as StepApprovals | null | undefined, toolCall);
-      // A call that needs approval but was not the one approved (changed, e.g. by another middleware, or added after
-      // afterModel asked) is refused, not asked here: an interrupt() inside the tools step would re-run calls of the
-      // step that already ran. The model can call it again, and the next step asks.
-      if (answer === undefined && planned.approval) return refuse(unapprovedText(name));
-      if (answer?.decision === "reject") return refuse(rejectionText(name, answer));
-      if (answer?.decision === "edit") toolCall = { ...toolCall, args: answer.args };
-      const implementation = request.tool ?? catalog.getTool(name) ?? (await findInProviders(sources, name));
-      if (implementation === undefined) return refuse(`Error: ${planned.refusal ?? `Tool "${name}" not found.`}\n Please fix your mistakes.`);
-      return handler({ ...request, toolCall, tool: implementation as StructuredToolInterface });
     },
   });
 }
-

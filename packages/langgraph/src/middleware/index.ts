@@ -4,3 +4,4 @@
  */
 export { dynamicToolsMiddleware, type DynamicToolsMiddlewareOptions } from "./dynamic-tools-middleware.js";
 export { dynamicToolsMiddlewareState } from "./middleware-state.js";
+export { dynamicToolsContextSchema, type DynamicToolsContext } from "./middleware-context.js";

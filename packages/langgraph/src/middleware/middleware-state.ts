@@ -8,7 +8,7 @@ import { ReducedValue, StateSchema } from "@langchain/langgraph";
 import { z } from "zod/v4";
 import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
 import { reduceLoadedTools, type LoadedToolsUpdate } from "../search/loaded-tools.js";
-import type { StepApprovals } from "./step-approvals.js";
+import type { StepApprovals } from "../execution/approval-ledger.js";
 
 const names = z.array(z.string());
 const isRecord = (value: unknown) => typeof value === "object" && value !== null;
@@ -39,5 +39,5 @@ export const dynamicToolsMiddlewareState = new StateSchema({
     .custom<StepApprovals>(isRecord)
     .nullable()
     .default(null)
-    .describe("The approval answers of the latest model step's tool calls, by tool call id."),
+    .describe("The approval answers of the latest model step's tool calls, in call order."),
 });

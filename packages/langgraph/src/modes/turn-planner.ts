@@ -8,6 +8,7 @@ import {
   applyBudget,
   createToolSelector,
   isBindable,
+  unbindableTools,
   readConversation,
   visibleTo,
   type Caller,
@@ -109,7 +110,7 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
       return tool !== undefined && isBindable(tool, filters, true);
     });
     const names = catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name);
-    return { version, coreSet, bindableCore: core, selectable: names, selectableSet: new Set(names) };
+    return { version, coreSet, bindableCore: core, selectable: names, selectableSet: new Set(names), unbindable: unbindableTools(catalog) };
   };
   let resolved = resolveTools();
   const current = () => (resolved.version === catalog.version ? resolved : (resolved = resolveTools()));
@@ -159,7 +160,7 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
   const withMode = (selection: ToolSelection): DynamicToolSelection => ({ ...selection, mode, ...(auto === undefined ? {} : { auto }) });
 
   function bindAll(messages: readonly BaseMessage[], allowed: (name: string) => boolean): TurnPlan {
-    const { bindableCore, selectable } = current();
+    const { bindableCore, selectable, unbindable } = current();
     const core = bindableCore.filter(allowed);
     const result = applyBudget({ ordered: [...core, ...selectable.filter(allowed)], ...budget, ...(tokensOf === undefined ? {} : { tokensOf }) });
     const selection: ToolSelection = {
@@ -175,12 +176,13 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
       query: readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow }),
       ...(result.trimmedBy === undefined ? {} : { trimmedBy: result.trimmedBy }),
       ...(countTokens ? { tokens: { selected: result.tokens, all: catalog.totalTokens() } } : {}),
+      ...(unbindable.length === 0 ? {} : { unbindable }),
     };
     return { selection: withMode(selection) };
   }
 
   async function planWithSearch(messages: readonly BaseMessage[], channel: readonly string[] | null | undefined, allowed: (name: string) => boolean): Promise<TurnPlan> {
-    const { selectableSet, bindableCore: coreTools, coreSet } = current();
+    const { selectableSet, bindableCore: coreTools, coreSet, unbindable } = current();
     const bindableCore = coreTools.filter(allowed);
     const rebuilt = channel === null || channel === undefined;
     const previous = rebuilt ? loadedToolsFromMessages(messages, { toolName: searchName! }) : [...channel];
@@ -216,6 +218,7 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
       budget,
       ...(countTokens ? { tokens: { selected: plan.tokens, all: catalog.totalTokens() } } : {}),
       query: base?.query ?? readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow }),
+      ...(unbindable.length === 0 ? {} : { unbindable }),
       mode,
       searchTool: searchName!,
       loaded: plan.loaded,

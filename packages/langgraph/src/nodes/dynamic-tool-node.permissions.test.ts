@@ -5,7 +5,7 @@ import { Command, MemorySaver, MessagesAnnotation, StateGraph } from "@langchain
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DynamicToolNode, type DynamicToolNodeOptions } from "./dynamic-tool-node.js";
-import type { ApprovalRequest } from "./tool-approval.js";
+import type { ApprovalRequest } from "../execution/approval.js";
 
 function gymCatalog() {
   const ran: Array<{ name: string; args: unknown }> = [];

@@ -34,7 +34,8 @@ describe("DynamicToolNode", () => {
     const { catalog } = createSmallCatalog();
     const [message] = await run(new DynamicToolNode(catalog), [{ name: "get_staf_list", args: {}, id: "x" }]);
     expect(message!.status).toBe("error");
-    expect(message!.content).toBe('Error: Tool "get_staf_list" is not in the catalog (4 tools). Did you mean: get_staff_list?\n Please fix your mistakes.');
+    expect(message!.content).toBe('Error: Tool "get_staf_list" not found.\n Please fix your mistakes. Did you mean: get_staff_list?');
+    expect(message!.artifact).toEqual({ code: "TOOL_NOT_FOUND", toolName: "get_staf_list", suggestions: ["get_staff_list"] });
   });
 
   it("refuses a disabled tool and never executes it", async () => {

@@ -7,7 +7,7 @@ import { toolsCondition } from "@langchain/langgraph/prebuilt";
 import type { TurnPlannerOptions } from "../modes/turn-planner.js";
 import { createDynamicModelNode, type ToolCallingModel } from "../nodes/bind-selected-tools.js";
 import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
-import type { ToolProvider } from "../nodes/tool-resolution.js";
+import type { ToolProvider } from "../execution/tool-resolution.js";
 import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
 import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
 import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";

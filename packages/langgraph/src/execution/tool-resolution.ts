@@ -1,5 +1,5 @@
 /**
- * @module Where a tool call's implementation comes from (seed 000's fallback chain): tools passed for this request
+ * @module Where a tool call's implementation comes from: tools passed for this request
  * → builtin catalog tools → SDK tools → MCP session pool. Each step is looked up at call time, so tools that
  * arrived after the graph was built run too.
  */
@@ -29,7 +29,7 @@ export const readRequestTools: RequestToolsReader = function readRequestTools(co
 };
 
 /**
- * The first provider's tool of that name, in order (SDK before MCP, as seed 000 has it). A provider that fails to
+ * The first provider's tool of that name, in order (SDK before MCP). A provider that fails to
  * list is skipped: its failure must not hide the other sources' tools.
  *
  * @example

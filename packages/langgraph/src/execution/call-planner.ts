@@ -1,0 +1,110 @@
+/**
+ * @module The execution planner both executors share (DynamicToolNode and the createAgent middleware's
+ * wrapToolCall): where a call's implementation comes from (request tools → catalog → sources), whether the catalog
+ * and the caller's permission policy let it run, and whether it needs a human's approval. A refusal is typed data
+ * ({@link ToolCallRefusal}); the text the model reads is built from it in one place.
+ */
+import {
+  closestMatches,
+  declarationFromLangChainTool,
+  isExecutable,
+  toMetadata,
+  type Caller,
+  type PermissionPolicy,
+  type ToolCatalog,
+  type ToolFilterOptions,
+  type ToolMetadata,
+} from "@dynamic-tools/core";
+import type { ToolCall } from "@langchain/core/messages/tool";
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import type { ToolCallRefusal } from "./tool-call-refusal.js";
+import { findInProviders, type ToolProvider } from "./tool-resolution.js";
+
+/** Names longer than this get no "Did you mean" (the edit distance cost grows with the name's length). */
+const MAX_SUGGESTED_NAME = 128;
+
+/** Options of {@link createCallPlanner}. */
+export interface CallPlannerOptions {
+  catalog: ToolCatalog;
+  /** The executor's platform and exclusions: a tool they hide is refused (`TOOL_DISABLED`). */
+  filters: ToolFilterOptions;
+  policy: PermissionPolicy;
+  /** Where tools the catalog has no implementation for are found, in order. */
+  sources: readonly ToolProvider[];
+}
+
+/** What the planner needs to know about the call's run. */
+export interface CallContext {
+  caller: Caller;
+  /** Tools passed for this request, tried first. */
+  requestTools?: readonly StructuredToolInterface[] | undefined;
+  /**
+   * A tool outside the catalog that runs as is when the catalog has no tool of that name (`tool_search`, or a tool
+   * createAgent was given): no catalog rules, no policy.
+   */
+  extra?: StructuredToolInterface | undefined;
+}
+
+/** A call that may run: its implementation, its metadata when known, and whether a human must approve it. */
+export interface RunnableCall {
+  kind: "run";
+  tool: StructuredToolInterface;
+  metadata: ToolMetadata | undefined;
+  approval: boolean;
+}
+
+/** The planner's answer for one call. */
+export type CallPlan = RunnableCall | { kind: "refuse"; refusal: ToolCallRefusal };
+
+/** The shared planner: one `plan(call, context)` for both executors. */
+export interface CallPlanner {
+  plan(call: Pick<ToolCall, "name">, context: CallContext): Promise<CallPlan>;
+}
+
+/**
+ * Creates the planner.
+ *
+ * @example
+ * ```ts
+ * const planner = createCallPlanner({ catalog, filters: {}, policy: DEFAULT_POLICY, sources: [] });
+ * const plan = await planner.plan(call, { caller: { role: "trainer" } });
+ * if (plan.kind === "refuse") return refusalMessage(call, plan.refusal);
+ * ```
+ */
+export function createCallPlanner({ catalog, filters, policy, sources }: CallPlannerOptions): CallPlanner {
+  function decide(name: string, metadata: ToolMetadata, tool: StructuredToolInterface, caller: Caller): CallPlan {
+    const decision = policy(metadata, caller);
+    if (decision === "deny") {
+      return {
+        kind: "refuse",
+        refusal: {
+          code: "PERMISSION_DENIED",
+          toolName: name,
+          permission: metadata.permission,
+          ...(caller.role === undefined ? {} : { role: caller.role }),
+          ...(metadata.category === undefined ? {} : { category: metadata.category }),
+        },
+      };
+    }
+    return { kind: "run", tool, metadata, approval: decision === "approve" };
+  }
+
+  function notFound(name: string): ToolCallRefusal {
+    const suggestions = name.length <= MAX_SUGGESTED_NAME ? closestMatches(name, catalog.tools().map((tool) => tool.name)) : [];
+    return { code: "TOOL_NOT_FOUND", toolName: name, ...(suggestions.length > 0 ? { suggestions } : {}) };
+  }
+
+  return {
+    async plan({ name }, { caller, requestTools, extra }) {
+      const inCatalog = catalog.get(name);
+      if (extra !== undefined && inCatalog === undefined) return { kind: "run", tool: extra, metadata: undefined, approval: false };
+      const requested = requestTools?.find((tool) => tool.name === name);
+      if (requested !== undefined) return decide(name, inCatalog ?? toMetadata(declarationFromLangChainTool(requested)), requested, caller);
+      if (inCatalog !== undefined && !isExecutable(inCatalog, filters)) return { kind: "refuse", refusal: { code: "TOOL_DISABLED", toolName: name } };
+      const tool = catalog.getTool(name) ?? (await findInProviders(sources, name));
+      if (tool === undefined) return { kind: "refuse", refusal: inCatalog === undefined ? notFound(name) : { code: "TOOL_NOT_IMPLEMENTED", toolName: name } };
+      // A source tool the catalog does not know yet: its own metadata (source, permission) decides.
+      return decide(name, inCatalog ?? toMetadata(declarationFromLangChainTool(tool)), tool, caller);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * @module Tool timeouts: how long one tool call may run before the executor cancels it (aborting the signal the
+ * tool was given) and answers with an error ToolMessage (code `TOOL_TIMEOUT`). Checked when the executor is built.
+ */
+import { DynamicToolsError } from "@dynamic-tools/core";
+
+/** Per-tool and default time limits for tool calls, in milliseconds. */
+export interface ToolTimeouts {
+  /** Limit for every tool without its own. @defaultValue no limit */
+  default?: number;
+  /** Limits by tool name, over `default`. */
+  tools?: Readonly<Record<string, number>>;
+}
+
+function checkMs(value: unknown, path: string): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new DynamicToolsError("INVALID_OPTION", `${path}: expected a number of milliseconds > 0, got ${typeof value === "number" ? value : typeof value}.`);
+  }
+  return value;
+}
+
+/**
+ * Validates timeouts once and returns the lookup of one tool's limit (undefined: no limit).
+ * @throws DynamicToolsError `INVALID_OPTION` for a limit that is not a positive number.
+ * @example
+ * ```ts
+ * const timeoutOf = timeoutLookup({ default: 30_000, tools: { run_report: 120_000 } });
+ * timeoutOf("run_report"); // 120000
+ * ```
+ */
+export function timeoutLookup(timeouts: ToolTimeouts | undefined): (toolName: string) => number | undefined {
+  if (timeouts === undefined) return () => undefined;
+  const fallback = timeouts.default === undefined ? undefined : checkMs(timeouts.default, "timeouts.default");
+  const byTool = new Map(Object.entries(timeouts.tools ?? {}).map(([name, ms]) => [name, checkMs(ms, `timeouts.tools.${name}`)] as const));
+  return (toolName) => byTool.get(toolName) ?? fallback;
+}

@@ -1,0 +1,94 @@
+/**
+ * @module What a tool threw, made safe to report: ToolNode formats `Error: ${e.message}`, which itself throws for
+ * `throw undefined`/`throw null` (e.g. `Promise.reject()`) or an error whose `message` getter throws, and reads
+ * "undefined" for a thrown string. Anything that is not an error with a readable string message is wrapped in a
+ * {@link ToolCallFailure} that keeps the thrown value; real errors (and LangGraph's interrupts) pass unchanged.
+ */
+import { ToolMessage } from "@langchain/core/messages";
+import type { ToolCall } from "@langchain/core/messages/tool";
+import { refusalError, type ToolCallRefusal } from "./tool-call-refusal.js";
+
+const MARKER = Symbol.for("dynamic-tools.tool-call-failure");
+/** The longest description of a thrown non-error value quoted to the model. */
+const MAX_DESCRIBED = 2_000;
+
+/** A tool call that failed with something other than a readable error (or ran past its timeout). */
+export class ToolCallFailure extends Error {
+  readonly [MARKER] = true;
+  override readonly name = "ToolCallFailure";
+  /** What the tool threw, unchanged (re-thrown as is when errors are not handled). */
+  readonly thrown: unknown;
+  /** Set when the executor ended the call itself (a timeout): the code that travels with the error message. */
+  readonly refusal: ToolCallRefusal | undefined;
+
+  constructor(message: string, thrown: unknown, refusal?: ToolCallRefusal) {
+    super(message);
+    this.thrown = thrown;
+    this.refusal = refusal;
+  }
+
+  /** True for a ToolCallFailure from this or another copy of the package. */
+  static isInstance(value: unknown): value is ToolCallFailure {
+    return typeof value === "object" && value !== null && MARKER in value;
+  }
+}
+
+function bounded(text: string): string {
+  return text.length <= MAX_DESCRIBED ? text : `${text.slice(0, MAX_DESCRIBED)}… (${text.length} characters)`;
+}
+
+/** The error's message when it is a readable string, else undefined (never throws). */
+function readableMessage(thrown: unknown): string | undefined {
+  if (typeof thrown !== "object" || thrown === null) return undefined;
+  try {
+    const message = (thrown as { message?: unknown }).message;
+    return typeof message === "string" ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A description of any thrown value, bounded in length, that never throws. */
+export function describeThrown(thrown: unknown): string {
+  const message = readableMessage(thrown);
+  if (message !== undefined) return message;
+  if (thrown === undefined || thrown === null) return `the tool failed without an error (it threw ${String(thrown)})`;
+  if (typeof thrown === "string") return bounded(thrown);
+  if (typeof thrown !== "object" && typeof thrown !== "function") return String(thrown);
+  try {
+    const json = JSON.stringify(thrown);
+    if (json !== undefined) return bounded(json);
+  } catch {
+    // Circular or hostile (a throwing toJSON): fall through to the type tag.
+  }
+  return Object.prototype.toString.call(thrown);
+}
+
+/**
+ * The thrown value ToolNode's error handling can safely format: itself when it has a readable string message
+ * (an Error, a GraphInterrupt, GraphDrained), else a {@link ToolCallFailure} describing it.
+ */
+export function toReportable(thrown: unknown): unknown {
+  return readableMessage(thrown) !== undefined ? thrown : new ToolCallFailure(describeThrown(thrown), thrown);
+}
+
+/** What to throw when errors are not handled: what the tool threw, or the executor's own coded error. */
+export function unwrapFailure(error: unknown): unknown {
+  if (!ToolCallFailure.isInstance(error)) return error;
+  return error.refusal === undefined ? error.thrown : refusalError(error.refusal);
+}
+
+/**
+ * The error ToolMessage for a failed call, in ToolNode's words (`Error: <message>\n Please fix your mistakes.`),
+ * with the code as `artifact` when the executor ended the call (a timeout).
+ */
+export function failureMessage(call: Pick<ToolCall, "id" | "name">, thrown: unknown): ToolMessage {
+  const refusal = ToolCallFailure.isInstance(thrown) ? thrown.refusal : undefined;
+  return new ToolMessage({
+    status: "error",
+    name: call.name,
+    tool_call_id: call.id ?? "",
+    content: `Error: ${describeThrown(thrown)}\n Please fix your mistakes.`,
+    ...(refusal === undefined ? {} : { artifact: refusal }),
+  });
+}
