@@ -7,5 +7,5 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: "node20",
-  external: [/^@langchain\//, "natural", "js-tiktoken", "yaml"],
+  external: [/^@langchain\//, "natural", "gpt-tokenizer", "yaml"],
 });

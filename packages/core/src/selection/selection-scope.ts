@@ -124,6 +124,9 @@ export function finishSelection(
   };
   if (ranked !== undefined) selection.ranked = ranked;
   if (budget.trimmedBy !== undefined) selection.trimmedBy = budget.trimmedBy;
-  if (countTokens) selection.tokens = { selected: budget.tokens, all: catalog.totalTokens() };
+  if (countTokens) {
+    const all = catalog.estimatedTotalTokens();
+    selection.tokens = { selected: budget.tokens, all: all.tokens, ...(all.exact ? {} : { allEstimated: true as const }) };
+  }
   return selection;
 }
