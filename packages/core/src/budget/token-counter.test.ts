@@ -18,7 +18,7 @@ function seconds(run: () => unknown): number {
 
 describe("countTokens", () => {
   it("counts ordinary definitions exactly (no run long enough to be chunked)", () => {
-    for (const tool of GYM_TOOLS) expect(countDefinitionTokens(tool)).toBe(exactCount(definitionText(tool)));
+    for (const tool of new ToolCatalog({ tools: GYM_TOOLS }).tools()) expect(countDefinitionTokens(tool)).toBe(exactCount(definitionText(tool)));
     expect(countTokens("Send an email to a member of staff, with a subject and a body.")).toBe(exactCount("Send an email to a member of staff, with a subject and a body."));
     expect(countTokens("")).toBe(0);
   });

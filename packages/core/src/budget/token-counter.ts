@@ -26,7 +26,17 @@ export const LONG_RUN_CHUNK = 128;
 /** Most tokens a long run's count can be off by per chunk boundary (see {@link LONG_RUN_CHUNK}). */
 export const LONG_RUN_ERROR_PER_CHUNK = 4;
 
-const LONG_RUN = new RegExp(`[\\p{L}\\p{M}]{${LONG_RUN_CHUNK + 1},}|[^\\s\\p{L}\\p{M}\\p{N}]{${LONG_RUN_CHUNK + 1},}|\\s{${LONG_RUN_CHUNK + 1},}`, "gu");
+/** Character classes whose runs the tokenizer keeps in one piece (digits never: it splits them in threes). */
+const enum RunClass {
+  Other,
+  Letter,
+  Symbol,
+  Space,
+}
+
+const LETTER = /[\p{L}\p{M}]/u;
+const SPACE = /\s/u;
+const DIGIT = /\p{N}/u;
 
 interface Encoding {
   countTokens(text: string, options?: { disallowedSpecial?: Set<string> }): number;
@@ -39,8 +49,9 @@ let encoding: Encoding | undefined;
 
 /** Loads the encoder synchronously on first use (CommonJS and ES module builds alike). */
 function loadEncoding(): Encoding {
-  // Why `require`: counting is synchronous and must not load the 2 MB rank table at import.
-  const load = typeof require === "function" ? require : createRequire(import.meta.url);
+  // Why `require`: counting is synchronous and must not load the 2 MB rank table at import. `__filename` exists in
+  // the CommonJS build, where `import.meta` does not.
+  const load = createRequire(typeof __filename === "string" ? __filename : import.meta.url);
   encoding = load("gpt-tokenizer/cjs/encoding/o200k_base") as Encoding;
   return encoding;
 }
@@ -55,22 +66,48 @@ function countPlain(text: string): number {
  * one class; within {@link LONG_RUN_ERROR_PER_CHUNK} tokens per chunk of such a run otherwise. Linear time.
  */
 export function countTokens(text: string): number {
+  if (text.length <= LONG_RUN_CHUNK) return countPlain(text);
   let total = 0;
-  let last = 0;
-  for (const match of text.matchAll(LONG_RUN)) {
-    const start = match.index;
-    total += countPlain(text.slice(last, start));
-    const run = match[0];
-    for (let at = 0; at < run.length; ) {
-      let end = Math.min(run.length, at + LONG_RUN_CHUNK);
-      // Never cut a surrogate pair (an emoji) in half.
-      if (end < run.length && isLowSurrogate(run.charCodeAt(end))) end--;
-      total += countPlain(run.slice(at, end));
-      at = end;
+  let counted = 0;
+  let runClass = RunClass.Other;
+  let runStart = 0;
+  // One pass over the text: a run of one class longer than a chunk is counted chunk by chunk.
+  for (let at = 0; at <= text.length; ) {
+    const code = at < text.length ? text.codePointAt(at)! : -1;
+    const width = code > 0xffff ? 2 : 1;
+    const current = code < 0 ? RunClass.Other : classOf(code);
+    if (current !== runClass || current === RunClass.Other) {
+      if (at - runStart > LONG_RUN_CHUNK && runClass !== RunClass.Other) {
+        total += countPlain(text.slice(counted, runStart));
+        for (let chunk = runStart; chunk < at; ) {
+          let end = Math.min(at, chunk + LONG_RUN_CHUNK);
+          // Never cut a surrogate pair (an emoji) in half.
+          if (end < at && isLowSurrogate(text.charCodeAt(end))) end--;
+          total += countPlain(text.slice(chunk, end));
+          chunk = end;
+        }
+        counted = at;
+      }
+      runClass = current;
+      runStart = at;
     }
-    last = start + run.length;
+    at += width;
   }
-  return total + countPlain(last === 0 ? text : text.slice(last));
+  return total + countPlain(counted === 0 ? text : text.slice(counted));
+}
+
+/** The run class of one code point; ASCII without a regular expression. */
+function classOf(code: number): RunClass {
+  if (code < 0x80) {
+    if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a)) return RunClass.Letter;
+    if (code >= 0x30 && code <= 0x39) return RunClass.Other;
+    if (code === 0x20 || (code >= 0x09 && code <= 0x0d)) return RunClass.Space;
+    return RunClass.Symbol;
+  }
+  const char = String.fromCodePoint(code);
+  if (LETTER.test(char)) return RunClass.Letter;
+  if (SPACE.test(char)) return RunClass.Space;
+  return DIGIT.test(char) ? RunClass.Other : RunClass.Symbol;
 }
 
 function isLowSurrogate(code: number): boolean {

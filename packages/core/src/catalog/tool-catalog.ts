@@ -5,6 +5,7 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { definitionTokens } from "../budget/definition-tokens.js";
 import { estimateTokens } from "../budget/estimate-tokens.js";
+import { createCatalogSnapshot, type CatalogSnapshot } from "../snapshot/catalog-snapshot.js";
 import { toToolDefinition, type ToolDefinition } from "../budget/tool-definition.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { KeywordIndex } from "../selection/keyword-index.js";
@@ -235,6 +236,27 @@ export class ToolCatalog {
     this.#backgroundCount?.ref();
     this.#countTotalInBackground();
     return total;
+  }
+
+  /**
+   * Takes token counts made elsewhere for this very catalog (a snapshot: see `loadSnapshot`, which checks that the
+   * snapshot is of this catalog), so no definition is counted again.
+   */
+  adoptTokenCounts(counts: ReadonlyMap<string, number>): void {
+    const state = this.#state;
+    for (const [name, tokens] of counts) if (state.entries.has(name)) state.tokens.set(name, tokens);
+  }
+
+  /**
+   * The catalog's snapshot (format version, fingerprint, every definition's exact token count) as JSON: see
+   * `writeSnapshot` to add the tools' vectors and write a file, `loadSnapshot` to start from one.
+   * @example
+   * ```ts
+   * writeFileSync("catalog.snapshot.json", JSON.stringify(catalog.snapshot()));
+   * ```
+   */
+  snapshot(): CatalogSnapshot {
+    return createCatalogSnapshot(this);
   }
 
   #totalWaiters: Array<(tokens: number) => void> = [];
