@@ -18,12 +18,8 @@ async function run(request: ColdStartRequest): Promise<ColdStartResult> {
   const catalog = bench!.build();
   const catalogReadyMs = performance.now();
   const rssCatalog = process.memoryUsage().rss;
-  let snapshotStrategy: import("../retrieval/retrieval-strategy.js").RetrievalStrategy | undefined;
-  if (request.snapshot !== undefined) {
-    const snapshot = core.loadSnapshot(request.snapshot, catalog);
-    snapshotStrategy = await snapshot.strategy(request.strategy);
-  }
-  const select = core.createToolSelector(catalog, { strategy: snapshotStrategy ?? request.strategy });
+  const strategy = request.snapshot === undefined ? request.strategy : core.loadSnapshot(request.snapshot, catalog).strategy(request.strategy);
+  const select = core.createToolSelector(catalog, { strategy });
   let turn = 0;
   const queries = bench!.queries;
   const conversation = (index: number) => {

@@ -245,6 +245,14 @@ export class ToolCatalog {
   adoptTokenCounts(counts: ReadonlyMap<string, number>): void {
     const state = this.#state;
     for (const [name, tokens] of counts) if (state.entries.has(name)) state.tokens.set(name, tokens);
+    let total = 0;
+    for (const { metadata } of state.entries.values()) {
+      if (!metadata.enabled) continue;
+      const tokens = state.tokens.get(metadata.name);
+      if (tokens === undefined) return;
+      total += tokens;
+    }
+    state.totalTokens = total;
   }
 
   /**

@@ -88,10 +88,12 @@ export async function writeSnapshot(file: string, catalog: ToolCatalog, { vector
 export interface LoadedSnapshot {
   readonly snapshot: CatalogSnapshot;
   /**
-   * A built-in strategy by name whose index starts from the snapshot: `vector` and `hybrid` reuse its vectors
-   * instead of embedding the tools (their first `index()` still fits the embeddings and builds the vector index).
+   * What to pass as `createToolSelector`'s `strategy` to start from the snapshot: for `vector` and `hybrid` a
+   * strategy that reuses its vectors instead of embedding the tools (its first `index()` still fits the embeddings
+   * and builds the vector index); any other built-in name is returned as is (it needs only the token counts, which
+   * the catalog already took).
    */
-  strategy(name: string, options?: { embeddings?: EmbeddingsInterface; index?: VectorIndex | VectorIndexFactory }): RetrievalStrategy;
+  strategy(name: string, options?: { embeddings?: EmbeddingsInterface; index?: VectorIndex | VectorIndexFactory }): RetrievalStrategy | string;
 }
 
 /**
@@ -137,7 +139,10 @@ export function loadSnapshot(file: string, catalog: ToolCatalog): LoadedSnapshot
   return {
     snapshot: complete,
     strategy(name, options = {}) {
-      if (name !== "vector" && name !== "hybrid") return createStrategy(name, options);
+      if (name !== "vector" && name !== "hybrid") {
+        createStrategy(name); // an unknown name fails here, naming the valid ones
+        return name;
+      }
       const vector = createVectorStrategy({ ...options, ...(complete.vectors === undefined ? {} : { saved: complete.vectors }) });
       return name === "vector" ? vector : createHybridStrategy({ vector });
     },
