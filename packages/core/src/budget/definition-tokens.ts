@@ -1,7 +1,6 @@
 /**
  * @module Definition token counts remembered by the hash of the definition as sent, process-wide: a definition is
- * counted once however many catalogs (rebuilds, replicas in one process, live updates) hold it, and a snapshot can
- * hand its counts over without loading the tokenizer.
+ * counted once however many catalogs (rebuilds, replicas in one process, live updates) hold it.
  */
 import { createHash } from "node:crypto";
 import type { ToolMetadata } from "../catalog/tool-metadata.js";
@@ -20,22 +19,6 @@ export function definitionText(tool: Definable): string {
   return JSON.stringify(toToolDefinition(tool));
 }
 
-/** The base64 sha1 of a definition's text: the key of its count in this cache and in snapshots. */
-export function definitionHash(tool: Definable): string {
-  return createHash("sha1").update(definitionText(tool), "utf8").digest("base64");
-}
-
-/** Remembers a definition's count (e.g. read from a snapshot) under its {@link definitionHash}. */
-export function rememberDefinitionTokens(hash: string, tokens: number): void {
-  if (counts.size >= CACHE_LIMIT) counts.delete(counts.keys().next().value!);
-  counts.set(hash, tokens);
-}
-
-/** A remembered count, if any. */
-export function knownDefinitionTokens(hash: string): number | undefined {
-  return counts.get(hash);
-}
-
 /** Tokens of one tool's definition as sent: remembered by content hash, counted (exactly) on a miss. */
 export function definitionTokens(tool: Definable): number {
   const text = definitionText(tool);
@@ -43,7 +26,9 @@ export function definitionTokens(tool: Definable): number {
   let tokens = counts.get(hash);
   if (tokens === undefined) {
     tokens = countTokens(text);
-    rememberDefinitionTokens(hash, tokens);
+    // Bounded: past the limit the oldest count is forgotten first.
+    if (counts.size >= CACHE_LIMIT) counts.delete(counts.keys().next().value!);
+    counts.set(hash, tokens);
   }
   return tokens;
 }

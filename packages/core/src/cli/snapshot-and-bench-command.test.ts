@@ -21,7 +21,7 @@ describe("dynamic-tools select --snapshot", () => {
     const plain = await run("select", "--catalog", CATALOG, "--strategy", "hybrid", "--json", "what is the weather in Paris");
     const writing = await run("select", "--catalog", CATALOG, "--strategy", "hybrid", "--snapshot", file, "--json", "what is the weather in Paris");
     expect(existsSync(file)).toBe(true);
-    expect(JSON.parse(readFileSync(file, "utf8")).vectors.entries.length).toBe(6);
+    expect(JSON.parse(readFileSync(file, "utf8")).vectors.names.length).toBe(6);
     const reading = await run("select", "--catalog", CATALOG, "--strategy", "hybrid", "--snapshot", file, "--json", "what is the weather in Paris");
     expect([writing.code, reading.code]).toEqual([0, 0]);
     expect(JSON.parse(reading.out[0]!)).toEqual(JSON.parse(plain.out[0]!));

@@ -6,7 +6,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
-import { definitionHash, rememberDefinitionTokens } from "../budget/definition-tokens.js";
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { createHybridStrategy } from "../retrieval/hybrid/hybrid-strategy.js";
@@ -30,8 +29,42 @@ export interface CatalogSnapshot {
   tools: Array<[name: string, metadataHash: string, tokens: number]>;
   /** Tokens of every enabled tool's definition (exact). */
   totalTokens: number;
-  /** The tools' embedding vectors (see `VectorStrategy.save`), when written with vectors. */
-  vectors?: SavedVectorIndex;
+  /**
+   * The tools' embedding vectors (see `VectorStrategy.save`), when written with vectors: the vectors packed as
+   * little-endian float64 in base64 (exact, and about 5 times faster to read than JSON numbers).
+   */
+  vectors?: PackedVectors;
+}
+
+/** A `SavedVectorIndex` with its vectors packed in one base64 string. */
+export interface PackedVectors extends Omit<SavedVectorIndex, "entries"> {
+  names: string[];
+  textHashes: string[];
+  /** Every vector, `dimensions` float64 numbers each, in `names` order, little-endian, base64. */
+  data: string;
+}
+
+function packVectors({ entries, ...rest }: SavedVectorIndex): PackedVectors {
+  const numbers = new Float64Array(entries.length * rest.dimensions);
+  entries.forEach((entry, index) => numbers.set(entry.vector, index * rest.dimensions));
+  return {
+    ...rest,
+    names: entries.map((entry) => entry.name),
+    textHashes: entries.map((entry) => entry.textHash),
+    data: Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength).toString("base64"),
+  };
+}
+
+function unpackVectors({ names, textHashes, data, ...rest }: PackedVectors): SavedVectorIndex {
+  const bytes = Buffer.from(data, "base64");
+  // Copied into an aligned buffer: a Float64Array view needs an offset that is a multiple of 8.
+  const numbers = new Float64Array(bytes.byteLength / 8);
+  new Uint8Array(numbers.buffer).set(bytes);
+  const { dimensions } = rest;
+  return {
+    ...rest,
+    entries: names.map((name, index) => ({ name, textHash: textHashes[index]!, vector: Array.from(numbers.subarray(index * dimensions, (index + 1) * dimensions)) })),
+  };
 }
 
 const sha1 = (text: string) => createHash("sha1").update(text, "utf8").digest("base64");
@@ -78,7 +111,7 @@ export async function writeSnapshot(file: string, catalog: ToolCatalog, { vector
   if (vectors) {
     const vector = createVectorStrategy(embeddings === undefined ? {} : { embeddings });
     await vector.index(catalog);
-    snapshot.vectors = vector.save();
+    snapshot.vectors = packVectors(vector.save());
   }
   writeFileSync(file, JSON.stringify(snapshot));
   return snapshot;
@@ -134,8 +167,7 @@ export function loadSnapshot(file: string, catalog: ToolCatalog): LoadedSnapshot
   const complete = snapshot as CatalogSnapshot;
   checkSameCatalog(file, complete, catalog);
   catalog.adoptTokenCounts(new Map(complete.tools.map(([name, , tokens]) => [name, tokens])));
-  // Remembered by content hash too: another catalog in this process with the same definitions reuses them.
-  for (const [name, , tokens] of complete.tools) rememberDefinitionTokens(definitionHash(catalog.get(name)!), tokens);
+  const saved = complete.vectors === undefined ? undefined : unpackVectors(complete.vectors);
   return {
     snapshot: complete,
     strategy(name, options = {}) {
@@ -143,7 +175,7 @@ export function loadSnapshot(file: string, catalog: ToolCatalog): LoadedSnapshot
         createStrategy(name); // an unknown name fails here, naming the valid ones
         return name;
       }
-      const vector = createVectorStrategy({ ...options, ...(complete.vectors === undefined ? {} : { saved: complete.vectors }) });
+      const vector = createVectorStrategy({ ...options, ...(saved === undefined ? {} : { saved }) });
       return name === "vector" ? vector : createHybridStrategy({ vector });
     },
   };
