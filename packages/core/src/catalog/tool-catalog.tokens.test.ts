@@ -29,6 +29,17 @@ describe("ToolCatalog token accounting", () => {
     }
   });
 
+  it("follows live updates during the background count: the exact total is the updated catalog's", async () => {
+    const catalog = gymScaled(3_000);
+    expect(catalog.estimatedTotalTokens().exact).toBe(false);
+    const counting = catalog.exactTotalTokens();
+    catalog.remove(["get_gym_info", "get_gym_info_2"]);
+    catalog.add([{ name: "brand_new_tool", description: "A tool added while the total was being counted" }]);
+    const expected = new ToolCatalog({ tools: catalog.tools() }).totalTokens();
+    expect(await counting).toBe(expected);
+    expect(catalog.estimatedTotalTokens()).toEqual({ tokens: expected, exact: true });
+  });
+
   it(`is exact for up to ${ESTIMATE_SAMPLE_SIZE} enabled tools`, () => {
     const catalog = new ToolCatalog({ tools: GYM_TOOLS });
     const exact = catalog.tools().filter((tool) => tool.enabled).reduce((sum, tool) => sum + countDefinitionTokens(tool), 0);

@@ -215,12 +215,15 @@ export class ToolCatalog {
   estimatedTotalTokens(): { tokens: number; exact: boolean } {
     const state = this.#state;
     if (state.totalTokens !== undefined) return { tokens: state.totalTokens, exact: true };
+    // One estimate per state of the catalog: selections until the exact count is in do not sample again.
+    if (this.#estimate?.state === state) return { tokens: this.#estimate.tokens, exact: false };
     const enabled = this.#enabledNames(state);
     const estimate = estimateTokens({ names: enabled, tokensOf: (name) => this.tokensOf(name) });
     if (estimate.exact) {
       state.totalTokens = estimate.tokens;
       return estimate;
     }
+    this.#estimate = { state, tokens: estimate.tokens };
     this.#countTotalInBackground();
     return estimate;
   }
@@ -231,7 +234,7 @@ export class ToolCatalog {
    */
   exactTotalTokens(): Promise<number> {
     if (this.#state.totalTokens !== undefined) return Promise.resolve(this.#state.totalTokens);
-    const total = new Promise<number>((resolve) => this.#totalWaiters.push(resolve));
+    const total = new Promise<number>((resolve, reject) => this.#totalWaiters.push({ resolve, reject }));
     // A count already running unreferenced is referenced now, so the process waits for it.
     this.#backgroundCount?.ref();
     this.#countTotalInBackground();
@@ -267,7 +270,8 @@ export class ToolCatalog {
     return createCatalogSnapshot(this);
   }
 
-  #totalWaiters: Array<(tokens: number) => void> = [];
+  #totalWaiters: Array<{ resolve: (tokens: number) => void; reject: (error: unknown) => void }> = [];
+  #estimate: { state: CatalogState; tokens: number } | undefined;
   #backgroundCount: ReturnType<typeof setImmediate> | undefined;
 
   #enabledNames(state: CatalogState): string[] {
@@ -289,15 +293,21 @@ export class ToolCatalog {
         names = this.#enabledNames(counting);
         at = 0;
       }
-      const deadline = performance.now() + 10;
-      while (at < names.length && (at % 16 !== 0 || performance.now() < deadline)) this.tokensOf(names[at++]!);
-      if (at < names.length && counting.totalTokens === undefined) {
-        schedule();
-        return;
+      try {
+        const deadline = performance.now() + 10;
+        while (at < names.length && (at % 16 !== 0 || performance.now() < deadline)) this.tokensOf(names[at++]!);
+        if (at < names.length && counting.totalTokens === undefined) {
+          schedule();
+          return;
+        }
+        this.#backgroundCount = undefined;
+        const total = this.totalTokens();
+        for (const { resolve } of this.#totalWaiters.splice(0)) resolve(total);
+      } catch (error) {
+        // Never an uncaught exception on a later turn: the count stops, and whoever awaits it hears why.
+        this.#backgroundCount = undefined;
+        for (const { reject } of this.#totalWaiters.splice(0)) reject(error);
       }
-      this.#backgroundCount = undefined;
-      const total = this.totalTokens();
-      for (const resolve of this.#totalWaiters.splice(0)) resolve(total);
     };
     // Nobody waiting: the count must not keep the process alive; someone awaiting exactTotalTokens() keeps it.
     const schedule = (): void => {
