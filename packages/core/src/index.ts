@@ -119,7 +119,17 @@ export { toolDocumentText } from "./retrieval/vector/tool-document-text.js";
 export { queryClauses } from "./retrieval/vector/query-clauses.js";
 
 export { applyBudget, type ApplyBudgetOptions, type BudgetResult } from "./budget/apply-budget.js";
-export { countTokens, countDefinitionTokens } from "./budget/token-counter.js";
+export { countTokens, countDefinitionTokens, LONG_RUN_CHUNK, LONG_RUN_ERROR_PER_CHUNK } from "./budget/token-counter.js";
+export { estimateTokens, ESTIMATE_SAMPLE_SIZE, ESTIMATE_ERROR_BOUND } from "./budget/estimate-tokens.js";
+export {
+  createCatalogSnapshot,
+  writeSnapshot,
+  loadSnapshot,
+  SNAPSHOT_FORMAT_VERSION,
+  type CatalogSnapshot,
+  type LoadedSnapshot,
+  type WriteSnapshotOptions,
+} from "./snapshot/catalog-snapshot.js";
 export { toToolDefinition, type ToolDefinition } from "./budget/tool-definition.js";
 
 export { splitWords, stem, normalizeTerms } from "./text/tokenize.js";

@@ -52,6 +52,20 @@ interface FittedStatistics {
   fingerprint: string;
 }
 
+/** What {@link OfflineEmbeddings.fitState} returns: a fit as JSON, to restore in another process. */
+export interface SavedFit {
+  documentCount: number;
+  /** [table entry, documents containing it] pairs. */
+  documentFrequency: Array<[number, number]>;
+  commonComponent: number[] | undefined;
+  fingerprint: string;
+}
+
+/** The fingerprint a fit to these documents carries (part of {@link OfflineEmbeddings.model}). */
+function documentsFingerprint(documents: readonly string[]): string {
+  return createHash("sha256").update(documents.join("\u0000")).digest("hex").slice(0, 16);
+}
+
 /** The model name reported before any fit; `fit` appends the fitted documents' fingerprint. */
 export const OFFLINE_EMBEDDINGS_MODEL = "dynamic-tools/offline-glove-100d-int8";
 
@@ -119,7 +133,7 @@ export class OfflineEmbeddings extends Embeddings {
       return;
     }
     const table = this.#loadTable();
-    const fingerprint = createHash("sha256").update(documents.join("\u0000")).digest("hex").slice(0, 16);
+    const fingerprint = documentsFingerprint(documents);
     const documentFrequency = new Map<number, number>();
     // Each document's entries sorted once: runs of equal entries give its distinct words (document frequency here)
     // and their counts (the weighted mean below).
@@ -136,6 +150,40 @@ export class OfflineEmbeddings extends Embeddings {
     if (this.#removeCommonComponent) this.#fitted.commonComponent = firstPrincipalComponent(evenSample(vectors, PCA_SAMPLE), table.dimensions);
     // The documents are usually embedded next, with exactly these statistics: keep their vectors for that once.
     this.#fittedVectors = new Map(documents.map((document, index) => [document, vectors[index]!]));
+  }
+
+  /**
+   * The current fit as JSON (undefined before any fit), for {@link OfflineEmbeddings.restoreFit} in another process:
+   * a snapshot carries it so a replica skips the fit pass.
+   */
+  fitState(): SavedFit | undefined {
+    const fitted = this.#fitted;
+    if (fitted === undefined) return undefined;
+    return {
+      documentCount: fitted.documentCount,
+      documentFrequency: [...fitted.documentFrequency],
+      commonComponent: fitted.commonComponent === undefined ? undefined : [...fitted.commonComponent],
+      fingerprint: fitted.fingerprint,
+    };
+  }
+
+  /**
+   * Takes a fit saved by {@link OfflineEmbeddings.fitState} instead of fitting `documents` again, when it was made
+   * from exactly these documents (same fingerprint); returns whether it did. Embeddings afterwards are identical to
+   * those after `fit(documents)`.
+   */
+  restoreFit(saved: SavedFit, documents: readonly string[]): boolean {
+    if (documents.length === 0 || saved.fingerprint !== documentsFingerprint(documents) || saved.documentCount !== documents.length) return false;
+    this.#loadTable();
+    this.#weights = undefined;
+    this.#fittedVectors = new Map();
+    this.#fitted = {
+      documentCount: saved.documentCount,
+      documentFrequency: new Map(saved.documentFrequency),
+      commonComponent: saved.commonComponent === undefined ? undefined : Float64Array.from(saved.commonComponent),
+      fingerprint: saved.fingerprint,
+    };
+    return true;
   }
 
   /** {@link OfflineEmbeddings.embedQuery}, synchronously. */

@@ -2,13 +2,18 @@
  * @module `dynamic-tools bench`: for the gym catalog (137 tools) and 1,000- and 10,000-tool catalogs, per strategy:
  * index build ms, selection latency p50/p99 (µs) and resident memory added.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { gymBenchCatalog, scaledBenchCatalogs, type BenchCatalog } from "../bench/bench-catalogs.js";
+import { medianColdStart, type ColdStartResult } from "../bench/cold-start.js";
 import { measureSelector, type BenchResult } from "../bench/measure-selector.js";
+import { writeSnapshot } from "../snapshot/catalog-snapshot.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
-import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, parseCount, STRATEGY } from "./usage-error.js";
+import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, parseCount, STRATEGY, UsageError } from "./usage-error.js";
 
-export const BENCH_USAGE = `dynamic-tools bench [--catalog <file>] [--datasets <dir>] [--strategy <name>]... [--iterations N] [--json]
+export const BENCH_USAGE = `dynamic-tools bench [--catalog <file>] [--datasets <dir>] [--strategy <name>]... [--iterations N]
+                    [--sizes N,N,...] [--runs N] [--snapshot] [--json]
 
   --catalog <file>    the small real catalog (default: examples/gym-agent/catalog.yaml when present)
   --datasets <dir>    dev set whose tools build the 1,000- and 10,000-tool catalogs, or "synthetic" for generated
@@ -16,21 +21,69 @@ export const BENCH_USAGE = `dynamic-tools bench [--catalog <file>] [--datasets <
                       else synthetic)
   --strategy <name>   measure only these strategies (repeatable; default: every built-in one)
   --iterations N      most timed selections per row (default 2000; each row stops after 3 s)
-  --json              print { "results": [{ strategy, tools, indexMs, p50Us, p99Us, memoryMb, ... }] }
+  --sizes N,N,...     sizes of the catalogs built from the dev set (default 1000,10000; e.g. 1000,10000,100000)
+  --runs N            cold processes per row for the end-to-end columns; their medians are shown (default 1)
+  --snapshot          also start each cold process from a snapshot of its catalog (written once per row)
+  --json              print { "results": [{ strategy, tools, indexMs, p50Us, p99Us, memoryMb, firstSelectionMs,
+                      ... }] }
   -h, --help          print this help
 
 p50/p99 µs is selection latency without the query's embedding; vector and hybrid report the time spent embedding
 (the current message, its clauses and new history messages, offline embedder) as embed p50/p99 µs (embedP50Us,
 embedP99Us). memory MB is the JavaScript heap plus external memory the strategy's index holds (after a full GC);
-an HNSW graph's native memory is not in it (about 480 bytes a tool at 100 dimensions: ~5 MB at 10,000).`;
+an HNSW graph's native memory is not in it (about 480 bytes a tool at 100 dimensions: ~5 MB at 10,000).
+
+End to end, for the dev-set catalogs, each row also starts a new Node process that imports the package, builds the
+catalog and selects once with the strategy's defaults (tokens counted): first ms is process start to that first
+selection (firstSelectionMs; from a snapshot: snapshotFirstSelectionMs), tokens ms to the exact count of every
+definition finishing in the background (exactTokensMs), steady p50/p99 µs whole selections after it
+(steadyP50Us, steadyP99Us), RSS MB at the end (rssMb) and resident bytes a tool (bytesPerTool).`;
 
 const GYM_CATALOG = "examples/gym-agent/catalog.yaml";
 const DEV_SET = "datasets/sealtools-dev";
 
-function formatTable(results: readonly BenchResult[]): string {
-  const header = ["strategy", "catalog", "tools", "catalog ms", "index ms", "p50 µs", "p99 µs", "embed p50 µs", "embed p99 µs", "memory MB", "samples"];
+/** A bench row with the end-to-end columns of its cold processes, for dev-set catalogs. */
+type BenchRow = BenchResult & Partial<EndToEnd>;
+
+interface EndToEnd {
+  firstSelectionMs: number;
+  snapshotFirstSelectionMs: number;
+  exactTokensMs: number;
+  steadyP50Us: number;
+  steadyP99Us: number;
+  rssMb: number;
+  bytesPerTool: number;
+  coldRuns: number;
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+function endToEnd(cold: ColdStartResult, runs: number, fromSnapshot: ColdStartResult | undefined): Partial<EndToEnd> {
+  return {
+    firstSelectionMs: round(cold.firstSelectionMs),
+    ...(fromSnapshot === undefined ? {} : { snapshotFirstSelectionMs: round(fromSnapshot.firstSelectionMs) }),
+    exactTokensMs: round(cold.exactTokensMs),
+    steadyP50Us: round(cold.steadyP50Us),
+    steadyP99Us: round(cold.steadyP99Us),
+    rssMb: round(cold.rssMb),
+    bytesPerTool: Math.round(cold.bytesPerTool),
+    coldRuns: runs,
+  };
+}
+
+function parseSizes(value: string | undefined): number[] {
+  if (value === undefined) return [1_000, 10_000];
+  return value.split(",").map((part) => {
+    const size = Number(part.trim());
+    if (!Number.isInteger(size) || size < 1) throw new UsageError(`--sizes must be whole numbers ≥ 1 separated by commas, got "${value}".`, BENCH_USAGE);
+    return size;
+  });
+}
+
+function formatTable(results: readonly BenchRow[]): string {
+  const header = ["strategy", "catalog", "tools", "catalog ms", "index ms", "p50 µs", "p99 µs", "embed p50 µs", "embed p99 µs", "memory MB", "samples", "first ms", "snapshot first ms", "tokens ms", "steady p50 µs", "steady p99 µs", "RSS MB", "bytes/tool"];
   const rows = results.map((row) =>
-    [row.strategy, row.catalog, row.tools, row.catalogMs, row.indexMs, row.p50Us, row.p99Us, row.embedP50Us ?? "-", row.embedP99Us ?? "-", row.memoryMb, row.samples].map(String),
+    [row.strategy, row.catalog, row.tools, row.catalogMs, row.indexMs, row.p50Us, row.p99Us, row.embedP50Us ?? "-", row.embedP99Us ?? "-", row.memoryMb, row.samples, row.firstSelectionMs ?? "-", row.snapshotFirstSelectionMs ?? "-", row.exactTokensMs ?? "-", row.steadyP50Us ?? "-", row.steadyP99Us ?? "-", row.rssMb ?? "-", row.bytesPerTool ?? "-"].map(String),
   );
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
   return [header, ...rows].map((row) => row.map((cell, column) => cell.padStart(widths[column]!)).join("  ")).join("\n");
@@ -46,6 +99,9 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
         datasets: { type: "string" },
         strategy: { type: "string", multiple: true },
         iterations: { type: "string" },
+        sizes: { type: "string" },
+        runs: { type: "string" },
+        snapshot: { type: "boolean", default: false },
         json: { type: "boolean", default: false },
         help: HELP_OPTION,
       },
@@ -57,18 +113,41 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
     return 0;
   }
   const iterations = parseCount(values.iterations, "--iterations", BENCH_USAGE) ?? 2000;
+  const runs = parseCount(values.runs, "--runs", BENCH_USAGE) ?? 1;
+  const sizes = parseSizes(values.sizes);
   const strategies = values.strategy ?? [...BUILTIN_STRATEGY_NAMES];
   for (const name of strategies) checkChoice(name, BUILTIN_STRATEGY_NAMES, STRATEGY, BENCH_USAGE);
   const catalogs: BenchCatalog[] = [];
   const catalogFile = values.catalog ?? (existsSync(GYM_CATALOG) ? GYM_CATALOG : undefined);
   if (catalogFile !== undefined) catalogs.push(gymBenchCatalog(catalogFile));
-  catalogs.push(...scaledBenchCatalogs(values.datasets ?? (existsSync(DEV_SET) ? DEV_SET : "synthetic"), [1_000, 10_000]));
+  const datasets = values.datasets ?? (existsSync(DEV_SET) ? DEV_SET : "synthetic");
+  const scaled = scaledBenchCatalogs(datasets, sizes);
+  catalogs.push(...scaled);
 
-  const results: BenchResult[] = [];
+  const results: BenchRow[] = [];
   for (const catalog of catalogs) {
+    const size = sizes[scaled.indexOf(catalog)];
     for (const strategy of strategies) {
       err(`bench: ${strategy} on ${catalog.label}…`);
-      results.push(await measureSelector({ strategy, label: catalog.label, build: catalog.build, queries: catalog.queries, iterations }));
+      const row: BenchRow = await measureSelector({ strategy, label: catalog.label, build: catalog.build, queries: catalog.queries, iterations });
+      if (size !== undefined) {
+        err(`bench: ${strategy} on ${catalog.label}, from a cold process (${runs} run${runs === 1 ? "" : "s"})…`);
+        const request = { strategy, datasets, size, iterations, budgetMs: 3000 };
+        const cold = await medianColdStart(request, runs);
+        let fromSnapshot: ColdStartResult | undefined;
+        if (values.snapshot) {
+          const folder = mkdtempSync(join(tmpdir(), "dynamic-tools-bench-"));
+          try {
+            const file = join(folder, "snapshot.json");
+            await writeSnapshot(file, catalog.build(), { vectors: strategy === "vector" || strategy === "hybrid" });
+            fromSnapshot = await medianColdStart({ ...request, snapshot: file }, runs);
+          } finally {
+            rmSync(folder, { recursive: true, force: true });
+          }
+        }
+        Object.assign(row, endToEnd(cold, runs, fromSnapshot));
+      }
+      results.push(row);
     }
   }
   out(values.json ? JSON.stringify({ results }) : formatTable(results));

@@ -65,7 +65,7 @@ export function formatSelection(selection: ToolSelection, catalog: ToolCatalog):
   const lines: string[] = [];
   const tokens = selection.tokens;
   const share = tokens && tokens.all > 0 ? ` (${Math.round((100 * tokens.selected) / tokens.all)}%)` : "";
-  lines.push(`Selected ${selection.count} of ${selection.totalTools} tools` + (tokens ? `: ${tokens.selected} of ${tokens.all} definition tokens${share}` : ""));
+  lines.push(`Selected ${selection.count} of ${selection.totalTools} tools` + (tokens ? `: ${tokens.selected} of ${tokens.allEstimated ? "about " : ""}${tokens.all} definition tokens${share}` : ""));
   lines.push("");
   if (selection.ranked !== undefined && selection.ranked.length > 0) {
     lines.push(`Ranked by ${selection.strategy}`);

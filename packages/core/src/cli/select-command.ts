@@ -1,14 +1,16 @@
 /**
  * @module `dynamic-tools select`: prints the selection a catalog makes for a message.
  */
+import { existsSync } from "node:fs";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
 import { createToolSelector } from "../selection/select-ranked.js";
+import { loadSnapshot, writeSnapshot } from "../snapshot/catalog-snapshot.js";
 import { formatSelection, selectionJson } from "./format-selection.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, parseCount, STRATEGY, UsageError } from "./usage-error.js";
 
 export const SELECT_USAGE = `dynamic-tools select --catalog <file> [--history <message>]... [--strategy <name>] [--top-k N]
-                     [--max-tools N] [--max-tokens N] [--json] <message>
+                     [--max-tools N] [--max-tokens N] [--snapshot <file>] [--json] <message>
 
   --catalog <file>     catalog file (JSON or YAML; a plain array of tools or { tools, categories, core, ... })
   --history <message>  an earlier human message, oldest first (repeatable)
@@ -16,6 +18,8 @@ export const SELECT_USAGE = `dynamic-tools select --catalog <file> [--history <m
   --top-k N            retrieval strategies: most ranked tools bound after the core tools (default 10)
   --max-tools N        override the catalog's maxTools
   --max-tokens N       override the catalog's maxTokens
+  --snapshot <file>    start from this snapshot of the catalog (token counts, tool vectors); written first when
+                       the file does not exist; a snapshot of another catalog or format version fails (exit 1)
   --json               print one JSON object: { count, tools, categories, trimmed, tokens, ... }
   -h, --help           print this help`;
 
@@ -32,6 +36,7 @@ export async function selectCommand(argv: string[], out: (text: string) => void)
         "max-tokens": { type: "string" },
         strategy: { type: "string" },
         "top-k": { type: "string" },
+        snapshot: { type: "string" },
         json: { type: "boolean", default: false },
         help: HELP_OPTION,
       },
@@ -49,8 +54,12 @@ export async function selectCommand(argv: string[], out: (text: string) => void)
   const topK = parseCount(values["top-k"], "--top-k", SELECT_USAGE);
   if (values.strategy !== undefined) checkChoice(values.strategy, BUILTIN_STRATEGY_NAMES, STRATEGY, SELECT_USAGE);
   const catalog = loadCatalogFile(values.catalog);
+  const vectors = values.strategy === "vector" || values.strategy === "hybrid";
+  if (values.snapshot !== undefined && !existsSync(values.snapshot)) await writeSnapshot(values.snapshot, catalog, { vectors });
+  const snapshot = values.snapshot === undefined ? undefined : loadSnapshot(values.snapshot, catalog);
+  const strategy = values.strategy === undefined ? undefined : (snapshot?.strategy(values.strategy) ?? values.strategy);
   const select = createToolSelector(catalog, {
-    ...(values.strategy === undefined ? {} : { strategy: values.strategy }),
+    ...(strategy === undefined ? {} : { strategy }),
     ...(topK === undefined ? {} : { topK }),
     ...(maxTools === undefined ? {} : { maxTools }),
     ...(maxTokens === undefined ? {} : { maxTokens }),

@@ -31,7 +31,9 @@ export type DynamicToolsErrorCode =
   /** A tool call ran past its timeout and was cancelled (its signal aborted). */
   | "TOOL_TIMEOUT"
   /** A tool returned something the executor cannot accept as this call's answer (a ToolMessage for another call). */
-  | "INVALID_TOOL_RESULT";
+  | "INVALID_TOOL_RESULT"
+  /** A snapshot file of another format version or of another catalog. */
+  | "SNAPSHOT_MISMATCH";
 
 const MARKER = Symbol.for("dynamic-tools.error");
 

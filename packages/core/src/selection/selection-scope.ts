@@ -133,6 +133,9 @@ export function finishSelection(
   if (ranked !== undefined) selection.ranked = ranked;
   if (scope.unbindable.length > 0) selection.unbindable = scope.unbindable.map((entry) => ({ ...entry }));
   if (budget.trimmedBy !== undefined) selection.trimmedBy = budget.trimmedBy;
-  if (countTokens) selection.tokens = { selected: budget.tokens, all: catalog.totalTokens() };
+  if (countTokens) {
+    const all = catalog.estimatedTotalTokens();
+    selection.tokens = { selected: budget.tokens, all: all.tokens, ...(all.exact ? {} : { allEstimated: true as const }) };
+  }
   return selection;
 }

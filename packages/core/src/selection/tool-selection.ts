@@ -68,8 +68,12 @@ export interface ToolSelection {
   trimmedBy?: "maxTools" | "maxTokens";
   /** The limits in force. */
   budget: { maxTools: number; maxTokens?: number };
-  /** Definition tokens (o200k_base) of the selected tools versus every enabled tool; absent when not counted. */
-  tokens?: { selected: number; all: number };
+  /**
+   * Definition tokens (o200k_base) of the selected tools (exact) versus every enabled tool; absent when not counted.
+   * `all` is an estimate, marked `allEstimated: true`, until the catalog's exact count finishes in the background
+   * (see `ToolCatalog.estimatedTotalTokens`).
+   */
+  tokens?: { selected: number; all: number; allEstimated?: true };
   /** The text the selection read. */
   query: { current: string; history: string[] };
   /**

@@ -25,11 +25,22 @@ export interface SavedVectorIndex {
   /** The embedding model the vectors came from (see {@link embeddingModelName}). */
   model: string;
   entries: Array<{ name: string; textHash: string; vector: number[] }>;
+  /**
+   * What the embeddings learnt at `fit` (embeddings with `fitState()`/`restoreFit()`, e.g. `OfflineEmbeddings`):
+   * restored instead of fitting again when the catalog's documents are the same.
+   */
+  fit?: unknown;
 }
 
 /** Embeddings that can learn statistics from the searched documents first (e.g. `OfflineEmbeddings`). */
 interface FittableEmbeddings extends EmbeddingsInterface {
   fit(documents: string[]): void | Promise<void>;
+}
+
+/** Fittable embeddings whose fit can be saved and restored (e.g. `OfflineEmbeddings`). */
+interface RestorableFit extends FittableEmbeddings {
+  fitState(): unknown;
+  restoreFit(saved: never, documents: readonly string[]): boolean;
 }
 
 /** Embeddings that can also embed synchronously (e.g. `OfflineEmbeddings`), which lets `rank` skip a promise. */
@@ -291,7 +302,11 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
       const tools = catalog.tools();
       expectedSize = tools.length;
       const texts = tools.map(documentText);
-      if (isFittable(embeddings)) await embeddings.fit(texts);
+      if (isFittable(embeddings)) {
+        // A saved fit of these very documents gives the same statistics as fitting them again, without the pass.
+        const restored = saved?.fit !== undefined && isRestorable(embeddings) && embeddings.restoreFit(saved.fit as never, texts);
+        if (!restored) await embeddings.fit(texts);
+      }
       cache.model = embeddingModelName(embeddings);
       queryVectors.clear();
       if (saved !== undefined && saved.model === cache.model && cache.size === 0) {
@@ -343,6 +358,7 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
         dimensions,
         model: cache.model,
         entries: ordered.map(([name, { hash, vector }]) => ({ name, textHash: hash, vector: [...vector] })),
+        ...(embeddings !== undefined && isRestorable(embeddings) ? { fit: embeddings.fitState() } : {}),
       };
     },
   };
@@ -354,6 +370,11 @@ function scaled(vector: readonly number[], factor: number): number[] {
 
 function isFittable(embeddings: EmbeddingsInterface): embeddings is FittableEmbeddings {
   return typeof (embeddings as Partial<FittableEmbeddings>).fit === "function";
+}
+
+function isRestorable(embeddings: EmbeddingsInterface): embeddings is RestorableFit {
+  const candidate = embeddings as Partial<RestorableFit>;
+  return isFittable(embeddings) && typeof candidate.fitState === "function" && typeof candidate.restoreFit === "function";
 }
 
 function isSync(embeddings: EmbeddingsInterface): embeddings is SyncEmbeddings {

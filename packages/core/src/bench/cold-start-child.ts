@@ -1,0 +1,69 @@
+/**
+ * @module The process `dynamic-tools bench` starts for each cold-start measurement: it imports the package, builds
+ * one bench catalog, selects once with a strategy's default options (token accounting on), then times steady
+ * selections, and prints one JSON line of {@link ColdStartResult}. Times are from this process's start.
+ */
+import { performance } from "node:perf_hooks";
+import type { ColdStartRequest, ColdStartResult } from "./cold-start.js";
+
+const started = performance.now();
+
+async function run(request: ColdStartRequest): Promise<ColdStartResult> {
+  const rssBefore = process.memoryUsage().rss;
+  const core = await import("../index.js");
+  const { scaledBenchCatalogs } = await import("./bench-catalogs.js");
+  const { percentile } = await import("./percentile.js");
+  const importedMs = performance.now();
+  const [bench] = scaledBenchCatalogs(request.datasets, [request.size]);
+  const catalog = bench!.build();
+  const catalogReadyMs = performance.now();
+  const rssCatalog = process.memoryUsage().rss;
+  const strategy = request.snapshot === undefined ? request.strategy : core.loadSnapshot(request.snapshot, catalog).strategy(request.strategy);
+  const select = core.createToolSelector(catalog, { strategy });
+  let turn = 0;
+  const queries = bench!.queries;
+  const conversation = (index: number) => {
+    const query = queries[index % queries.length]!;
+    return [...query.history, `${query.current} (${turn++})`].map((content) => ({ role: "user", content }));
+  };
+  const first = await select(conversation(0));
+  const firstSelectionMs = performance.now();
+  await catalog.exactTotalTokens();
+  const exactTokensMs = performance.now();
+  for (let index = 0; index < 100; index++) await select(conversation(index));
+  const samples: number[] = [];
+  const deadline = performance.now() + request.budgetMs;
+  for (let index = 0; index < request.iterations && performance.now() < deadline; index++) {
+    const input = conversation(index);
+    const start = process.hrtime.bigint();
+    await select(input);
+    samples.push(Number(process.hrtime.bigint() - start) / 1000);
+  }
+  const rss = process.memoryUsage().rss;
+  return {
+    tools: catalog.size,
+    importMs: importedMs - started,
+    catalogMs: catalogReadyMs - importedMs,
+    firstSelectionMs: firstSelectionMs - started,
+    exactTokensMs: exactTokensMs - started,
+    firstTools: first.tools,
+    steadyP50Us: percentile(samples, 50),
+    steadyP99Us: percentile(samples, 99),
+    steadySamples: samples.length,
+    rssMb: rss / 2 ** 20,
+    bytesPerTool: Math.max(0, rss - rssBefore) / catalog.size,
+    catalogBytesPerTool: Math.max(0, rssCatalog - rssBefore) / catalog.size,
+  };
+}
+
+const request = JSON.parse(process.argv[2]!) as ColdStartRequest;
+run(request).then(
+  (result) => {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    process.exit(0);
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,70 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { main } from "./main.js";
+
+const CATALOG = fileURLToPath(new URL("../eval/__fixtures__/catalog.json", import.meta.url));
+const folder = mkdtempSync(join(tmpdir(), "cli-snapshot-"));
+
+async function run(...argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, (text) => out.push(text), (text) => err.push(text));
+  return { code, out, err };
+}
+
+describe("dynamic-tools select --snapshot", () => {
+  it("writes the snapshot when missing, then starts from it with the same selection", async () => {
+    const file = join(folder, "catalog.snapshot.json");
+    const plain = await run("select", "--catalog", CATALOG, "--strategy", "hybrid", "--json", "what is the weather in Paris");
+    const writing = await run("select", "--catalog", CATALOG, "--strategy", "hybrid", "--snapshot", file, "--json", "what is the weather in Paris");
+    expect(existsSync(file)).toBe(true);
+    expect(JSON.parse(readFileSync(file, "utf8")).vectors.names.length).toBe(6);
+    const reading = await run("select", "--catalog", CATALOG, "--strategy", "hybrid", "--snapshot", file, "--json", "what is the weather in Paris");
+    expect([writing.code, reading.code]).toEqual([0, 0]);
+    expect(JSON.parse(reading.out[0]!)).toEqual(JSON.parse(plain.out[0]!));
+    expect(JSON.parse(writing.out[0]!)).toEqual(JSON.parse(plain.out[0]!));
+  });
+
+  it("exits 1 naming the file for a snapshot of another catalog", async () => {
+    const file = join(folder, "other.snapshot.json");
+    const other = join(folder, "other.json");
+    writeFileSync(other, JSON.stringify([{ name: "only_tool", description: "The only tool" }]));
+    expect((await run("select", "--catalog", other, "--snapshot", file, "--json", "anything")).code).toBe(0);
+    const { code, err } = await run("select", "--catalog", CATALOG, "--snapshot", file, "weather");
+    expect(code).toBe(1);
+    expect(err.join("\n")).toMatch(/^SNAPSHOT_MISMATCH: The snapshot .*other\.snapshot\.json was taken of another catalog: it has 1 tools, the catalog 6\./);
+  });
+});
+
+describe("dynamic-tools bench --sizes", () => {
+  it("refuses a bad size list with the usage (exit 2)", async () => {
+    const { code, err } = await run("bench", "--sizes", "1000,ten");
+    expect(code).toBe(2);
+    expect(err.join("\n")).toMatch(/--sizes must be whole numbers ≥ 1 separated by commas, got "1000,ten"/);
+  });
+
+  // Needs the built package (the cold-start child is `dist/bench-child.js`), which CI builds before tests.
+  it.runIf(existsSync(fileURLToPath(new URL("../../dist/bench-child.js", import.meta.url))))(
+    "keeps every existing JSON field and adds the end-to-end ones, measured in cold processes",
+    async () => {
+      const { code, out } = await run("bench", "--catalog", CATALOG, "--datasets", "synthetic", "--sizes", "200", "--strategy", "keyword", "--iterations", "50", "--snapshot", "--json");
+      expect(code).toBe(0);
+      const { results } = JSON.parse(out[0]!) as { results: Array<Record<string, unknown>> };
+      expect(results.map((row) => row.catalog)).toEqual(["gym", "synthetic-200"]);
+      for (const row of results) {
+        for (const field of ["strategy", "catalog", "tools", "catalogMs", "indexMs", "p50Us", "p99Us", "memoryMb", "samples"]) expect(row).toHaveProperty(field);
+      }
+      const scaled = results[1]!;
+      expect(scaled.tools).toBe(200);
+      for (const field of ["firstSelectionMs", "snapshotFirstSelectionMs", "exactTokensMs", "steadyP50Us", "steadyP99Us", "rssMb", "bytesPerTool"]) {
+        expect(scaled[field], field).toBeGreaterThan(0);
+      }
+      expect(scaled.coldRuns).toBe(1);
+      expect(results[0]).not.toHaveProperty("firstSelectionMs");
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { syntheticCatalog, syntheticConversation } from "../bench/synthetic-catalog.js";
+import { ToolCatalog } from "../catalog/tool-catalog.js";
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { GYM_OPTIONS, gymCatalog } from "../__fixtures__/gym-catalog.js";
+import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
+import { createToolSelector } from "../selection/select-ranked.js";
+import { loadSnapshot, SNAPSHOT_FORMAT_VERSION, writeSnapshot } from "./catalog-snapshot.js";
+
+const folder = mkdtempSync(join(tmpdir(), "snapshot-test-"));
+
+function synthetic(): { catalog: () => ToolCatalog; conversations: Array<Array<{ role: string; content: string }>> } {
+  const { vocabulary, ...config } = syntheticCatalog({ tools: 1_500, categories: 45 });
+  const conversations = Array.from({ length: 12 }, (_, seed) => syntheticConversation(vocabulary, 3, seed).filter((message) => message.role === "user"));
+  return { catalog: () => new ToolCatalog(config), conversations };
+}
+
+function expectSameError(run: () => unknown, pattern: RegExp): void {
+  try {
+    run();
+  } catch (error) {
+    expect(DynamicToolsError.isInstance(error) && error.code).toBe("SNAPSHOT_MISMATCH");
+    expect((error as Error).message).toMatch(pattern);
+    return;
+  }
+  throw new Error("expected SNAPSHOT_MISMATCH");
+}
+
+describe("snapshots", () => {
+  it("gives selections identical to a fresh build's, with every built-in strategy", async () => {
+    const { catalog, conversations } = synthetic();
+    const file = join(folder, "synthetic.json");
+    await writeSnapshot(file, catalog());
+    for (const strategy of BUILTIN_STRATEGY_NAMES) {
+      const fresh = createToolSelector(catalog(), { strategy });
+      const restoredCatalog = catalog();
+      const snapshot = loadSnapshot(file, restoredCatalog);
+      const restored = createToolSelector(restoredCatalog, { strategy: snapshot.strategy(strategy) });
+      for (const conversation of conversations) {
+        const [expected, actual] = [await fresh(conversation), await restored(conversation)];
+        expect(actual.tools, strategy).toEqual(expected.tools);
+        expect(actual.ranked, strategy).toEqual(expected.ranked);
+        expect(actual.tokens!.selected, strategy).toBe(expected.tokens!.selected);
+      }
+    }
+  });
+
+  it("hands over exact token counts: the restored catalog knows its total without counting", async () => {
+    const { catalog } = synthetic();
+    const file = join(folder, "tokens.json");
+    const written = await writeSnapshot(file, catalog(), { vectors: false });
+    const restored = catalog();
+    loadSnapshot(file, restored);
+    expect(restored.estimatedTotalTokens()).toEqual({ tokens: written.totalTokens, exact: true });
+    expect(written.totalTokens).toBe(catalog().totalTokens());
+    const { vectors: _vectors, ...withoutVectors } = written;
+    expect(restored.snapshot()).toEqual(withoutVectors);
+  });
+
+  it("refuses a snapshot of another catalog, naming the file and what differs", async () => {
+    const file = join(folder, "gym.json");
+    await writeSnapshot(file, gymCatalog(), { vectors: false });
+    const tools = (GYM_OPTIONS.tools as Array<{ name: string }>).map((tool) => (tool.name === "create_client" ? { ...tool, description: "Sign up a new member" } : tool));
+    expectSameError(() => loadSnapshot(file, gymCatalog({ tools })), /gym\.json.*another catalog: tool "create_client" differs/);
+    expectSameError(() => loadSnapshot(file, gymCatalog({ tools: tools.filter((tool) => tool.name !== "create_client") })), /gym\.json.*has 24 tools, the catalog 23/);
+    expectSameError(() => loadSnapshot(file, gymCatalog({ maxTools: 7 })), /gym\.json.*categories or selection settings differ/);
+  });
+
+  it("refuses another format version and a file that is not a snapshot, naming the file", async () => {
+    const file = join(folder, "old.json");
+    await writeSnapshot(file, gymCatalog(), { vectors: false });
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), formatVersion: 0 }));
+    expectSameError(() => loadSnapshot(file, gymCatalog()), new RegExp(`old\\.json has format version 0; .* reads version ${SNAPSHOT_FORMAT_VERSION}`));
+    const other = join(folder, "other.json");
+    writeFileSync(other, JSON.stringify({ tools: [] }));
+    expectSameError(() => loadSnapshot(other, gymCatalog()), /other\.json is not a dynamic-tools snapshot/);
+  });
+});
