@@ -18,7 +18,7 @@ export type { ToolsUpdate, ToolsUpdatedEvent as CatalogToolsUpdatedEvent, Catalo
 export { mayBePending } from "./catalog/catalog-state.js";
 export { loadCatalogFile, type LoadCatalogOptions } from "./catalog/catalog-file.js";
 export { parseCatalogConfig, parseToolDeclaration } from "./catalog/parse-config.js";
-export { describeValue, formatPath, isRecord } from "./errors/describe-value.js";
+export { describeValue, formatPath, isRecord, quote, MAX_QUOTED_LENGTH } from "./errors/describe-value.js";
 export type { CatalogConfig, CatalogSettings, CategoryDeclaration, HistoryOptions, NamespaceDeclaration } from "./catalog/catalog-config.js";
 export {
   PERMISSION_KINDS,

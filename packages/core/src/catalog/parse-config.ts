@@ -2,9 +2,10 @@
  * @module Turns untrusted data (a parsed JSON or YAML file) into a {@link CatalogConfig}, failing with a typed
  * error that names the key path of the first bad value and what would be valid.
  */
-import { describeValue, formatPath, isRecord } from "../errors/describe-value.js";
+import { describeValue, formatPath, isRecord, quote } from "../errors/describe-value.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { didYouMean } from "../text/closest-matches.js";
+import { checkParameters } from "./parameters-schema.js";
 import { CATEGORY_KEYS, CONFIG_KEYS, NAMESPACE_KEYS, type CatalogConfig, type CategoryDeclaration, type NamespaceDeclaration } from "./catalog-config.js";
 import {
   DECLARATION_KEYS,
@@ -27,7 +28,7 @@ function expectRecord(value: unknown, path: Path): Record<string, unknown> {
 function rejectUnknownKeys(record: Record<string, unknown>, valid: readonly string[], path: Path): void {
   for (const key of Object.keys(record)) {
     if (!valid.includes(key)) {
-      fail([...path, key], `unknown key "${key}".${didYouMean(key, valid)} Valid keys: ${valid.join(", ")}`);
+      fail([...path, key], `unknown key ${quote(key)}.${didYouMean(key, valid)} Valid keys: ${valid.join(", ")}`);
     }
   }
 }
@@ -90,6 +91,7 @@ export function parseToolDeclaration(value: unknown, path: Path = []): ToolDecla
   if (parameters !== undefined && (!isRecord(parameters) || (parameters.type !== undefined && parameters.type !== "object"))) {
     fail([...path, "parameters"], `expected a JSON Schema object ({ "type": "object", "properties": … }), got ${describeValue(parameters)}`);
   }
+  if (parameters !== undefined) checkParameters(parameters, { tool: name, path: [...path, "parameters"], shape: true });
   const platforms = record.platforms;
   const declaration: ToolDeclaration = {
     name,

@@ -9,6 +9,7 @@ import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { KeywordIndex } from "../selection/keyword-index.js";
 import { createSelector, type SelectionInput, type SelectToolsOptions } from "../selection/select-tools.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
+import { quote } from "../errors/describe-value.js";
 import { didYouMean } from "../text/closest-matches.js";
 import type { CatalogSettings, CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
 import { applyCatalogDelta, type CatalogDelta } from "./catalog-delta.js";
@@ -239,7 +240,7 @@ export class ToolCatalog {
       if (!this.#state.entries.has(name) && !lenient) {
         throw new DynamicToolsError(
           "UNKNOWN_TOOL",
-          `core[${index}]: tool "${name}" is not in the catalog (${this.size} tools).${this.suggest(name)}`,
+          `core[${index}]: tool ${quote(name)} is not in the catalog (${this.size} tools).${this.suggest(name)}`,
           { path: ["core", index] },
         );
       }
@@ -268,7 +269,7 @@ export class ToolCatalog {
   #require(name: string): ToolMetadata {
     const entry = this.#state.entries.get(name);
     if (entry === undefined) {
-      throw new DynamicToolsError("UNKNOWN_TOOL", `Tool "${name}" is not in the catalog (${this.size} tools).${this.suggest(name)}`);
+      throw new DynamicToolsError("UNKNOWN_TOOL", `Tool ${quote(name)} is not in the catalog (${this.size} tools).${this.suggest(name)}`);
     }
     return entry.metadata;
   }
@@ -300,7 +301,7 @@ export class ToolCatalog {
     const ownDeclarations = new Map(declarations.map((declaration) => [declaration.name, declaration]));
     const removed = this.#state.sources.get(sourceKey({ source, sourceId })!) ?? [];
     const added = tools.map((tool) => (ownDeclarations.has(tool.name) ? withSourceDeclaration(tool, ownDeclarations.get(tool.name)!) : tool));
-    const declared = namespace === undefined || this.#state.context.namespaces[namespace] !== undefined;
+    const declared = namespace === undefined || this.#state.context.namespaces.has(namespace);
     return this.#update({ removed, added, ...(declared ? {} : { namespaces: { [namespace]: namespaceDescription === undefined ? {} : { description: namespaceDescription } } }) });
   }
 

@@ -26,7 +26,12 @@ export interface ReadConversationOptions {
 }
 
 function roleOf(message: ConversationMessage): string {
-  if ("getType" in message && typeof message.getType === "function") return message.getType();
+  // A history is untrusted data: null, a string or a number in it is no message, and is skipped.
+  if (typeof message !== "object" || message === null) return "";
+  if ("getType" in message && typeof message.getType === "function") {
+    const type: unknown = message.getType();
+    return typeof type === "string" ? type : "";
+  }
   if ("role" in message && typeof message.role === "string") return message.role;
   if ("type" in message && typeof message.type === "string") return message.type;
   return "";
@@ -42,7 +47,9 @@ export function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content
-    .map((block) => (typeof block === "string" ? block : typeof block?.text === "string" ? block.text : ""))
+    .map((block: unknown) =>
+      typeof block === "string" ? block : typeof block === "object" && block !== null && typeof (block as { text?: unknown }).text === "string" ? (block as { text: string }).text : "",
+    )
     .filter((text) => text !== "")
     .join(" ");
 }
@@ -66,6 +73,7 @@ export function readConversation(
   { historyMessages = 4, historyWindow = 8 }: ReadConversationOptions = {},
 ): ConversationText {
   if (typeof input === "string") return { current: input, history: [] };
+  if (!Array.isArray(input)) return { current: "", history: [] };
   let currentIndex = -1;
   for (let index = input.length - 1; index >= 0; index--) {
     if (isHuman(input[index]!)) {

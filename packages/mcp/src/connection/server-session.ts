@@ -11,6 +11,7 @@ import {
   type CachedTool,
   type ServerMetadata,
 } from "../cache/metadata-cache.js";
+import { quote } from "@dynamic-tools/core";
 import { canonicalJson, configHash } from "../config/config-hash.js";
 import type { McpServerConfig } from "../config/server-config.js";
 import { describeCause, McpServerError } from "../errors/mcp-server-error.js";
@@ -128,7 +129,7 @@ export class ServerSession {
     const live = await this.connect();
     if (!live.tools.some((tool) => tool.name === toolName)) {
       const names = live.tools.map((tool) => tool.name).join(", ") || "none";
-      throw new McpServerError(this.serverId, `it has no tool "${toolName}" any more (its tools: ${names}).`);
+      throw new McpServerError(this.serverId, `it has no tool ${quote(toolName)} any more (its tools: ${names}).`);
     }
     try {
       return await live.call(toolName, args, config);
@@ -138,7 +139,7 @@ export class ServerSession {
       const tail = live.stderrTail();
       // The adapter wraps the SDK's error ("Error calling tool x: McpError: MCP error -32000: Connection closed").
       const cause = describeCause(error).replace(/^Error calling tool \S+: (McpError: )?/, "");
-      throw this.#lost(live, `its connection was lost during a call of "${toolName}" (${cause})${tail ? ` (server stderr: ${tail})` : ""}`, error);
+      throw this.#lost(live, `its connection was lost during a call of ${quote(toolName)} (${cause})${tail ? ` (server stderr: ${tail})` : ""}`, error);
     }
   }
 
