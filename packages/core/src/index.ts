@@ -4,7 +4,7 @@
  * explanation of every choice. No LangGraph dependency.
  */
 export { ListenerSet, type Unsubscribe } from "./events/listener-set.js";
-export { DynamicToolsError, type DynamicToolsErrorCode } from "./errors/dynamic-tools-error.js";
+export { DynamicToolsError, type DynamicToolsErrorCode, type DynamicToolsProblem } from "./errors/dynamic-tools-error.js";
 
 export {
   ToolCatalog,
@@ -16,7 +16,8 @@ export {
 } from "./catalog/tool-catalog.js";
 export type { ToolsUpdate, ToolsUpdatedEvent as CatalogToolsUpdatedEvent, CatalogListener } from "./catalog/catalog-events.js";
 export { mayBePending } from "./catalog/catalog-state.js";
-export { loadCatalogFile, type LoadCatalogOptions } from "./catalog/catalog-file.js";
+export { checkParameters, MAX_PARAMETERS_DEPTH, type CheckParametersOptions } from "./catalog/parameters-schema.js";
+export { loadCatalogFile, type CatalogWarning, type LoadCatalogOptions } from "./catalog/catalog-file.js";
 export { parseCatalogConfig, parseToolDeclaration } from "./catalog/parse-config.js";
 export { describeValue, formatPath, isRecord, quote, MAX_QUOTED_LENGTH } from "./errors/describe-value.js";
 export type { CatalogConfig, CatalogSettings, CategoryDeclaration, HistoryOptions, NamespaceDeclaration } from "./catalog/catalog-config.js";

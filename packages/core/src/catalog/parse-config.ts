@@ -10,6 +10,7 @@ import { CATEGORY_KEYS, CONFIG_KEYS, NAMESPACE_KEYS, type CatalogConfig, type Ca
 import {
   DECLARATION_KEYS,
   PERMISSION_KINDS,
+  TOOL_NAME_PATTERN,
   TOOL_SOURCES,
   type ToolDeclaration,
 } from "./tool-metadata.js";
@@ -151,46 +152,107 @@ function parseNamespace(value: unknown, path: Path): NamespaceDeclaration {
   return namespace;
 }
 
+/** Options of {@link parseCatalogConfig}. */
+export interface ParseCatalogOptions {
+  /**
+   * Collects every problem here instead of throwing at the first: each tool, category, namespace and setting is
+   * checked on its own (tool names and repeated names too). The caller throws when the list is not empty.
+   */
+  problems?: DynamicToolsError[];
+}
+
 /**
  * Validates a whole catalog: either a plain array of tool declarations (form (a)) or an object with `tools`,
  * `categories`, `core`, `defaults`, `maxTools`, `maxTokens`, `history`, `relatedDepth` and `namespaces` (form (b)).
+ * @throws DynamicToolsError for the first bad value, unless `options.problems` collects them all.
  */
-export function parseCatalogConfig(value: unknown): CatalogConfig {
-  if (Array.isArray(value)) return { tools: value.map((item, index) => parseToolDeclaration(item, [index])) };
+export function parseCatalogConfig(value: unknown, { problems }: ParseCatalogOptions = {}): CatalogConfig {
+  function attempt<T>(parse: () => T): T | undefined {
+    if (problems === undefined) return parse();
+    try {
+      return parse();
+    } catch (error) {
+      if (!DynamicToolsError.isInstance(error)) throw error;
+      problems.push(error);
+      return undefined;
+    }
+  }
+  const parseTools = (items: unknown[], path: Path): ToolDeclaration[] => {
+    const seen = new Set<string>();
+    return items.flatMap((item, index) => {
+      const declaration = attempt(() => parseToolDeclaration(item, [...path, index]));
+      if (declaration === undefined) return [];
+      if (problems !== undefined) {
+        // What construction would reject first, checked here so every bad name is reported in one go.
+        attempt(() => checkName(declaration.name, seen, [...path, index]));
+        seen.add(declaration.name);
+      }
+      return [declaration];
+    });
+  };
+  if (Array.isArray(value)) return { tools: parseTools(value, []) };
   const record = expectRecord(value, []);
-  rejectUnknownKeys(record, CONFIG_KEYS, []);
-  if (!Array.isArray(record.tools)) fail(["tools"], `expected a list of tool declarations, got ${describeValue(record.tools)}`);
-  const config: CatalogConfig = { tools: record.tools.map((item, index) => parseToolDeclaration(item, ["tools", index])) };
+  attempt(() => rejectUnknownKeys(record, CONFIG_KEYS, []));
+  const tools = Array.isArray(record.tools) ? record.tools : attempt(() => fail(["tools"], `expected a list of tool declarations, got ${describeValue(record.tools)}`));
+  const config: CatalogConfig = { tools: parseTools(tools ?? [], ["tools"]) };
   if (record.categories !== undefined) {
-    const categories = expectRecord(record.categories, ["categories"]);
+    const categories = attempt(() => expectRecord(record.categories, ["categories"])) ?? {};
     config.categories = Object.fromEntries(
-      Object.entries(categories).map(([name, category]) => [name, parseCategory(category, ["categories", name])]),
+      Object.entries(categories).flatMap(([name, category]) => {
+        const parsed = attempt(() => parseCategory(category, ["categories", name]));
+        return parsed === undefined ? [] : [[name, parsed]];
+      }),
     );
   }
   if (record.namespaces !== undefined) {
-    const namespaces = expectRecord(record.namespaces, ["namespaces"]);
+    const namespaces = attempt(() => expectRecord(record.namespaces, ["namespaces"])) ?? {};
     config.namespaces = Object.fromEntries(
-      Object.entries(namespaces).map(([name, namespace]) => [name, parseNamespace(namespace, ["namespaces", name])]),
+      Object.entries(namespaces).flatMap(([name, namespace]) => {
+        const parsed = attempt(() => parseNamespace(namespace, ["namespaces", name]));
+        return parsed === undefined ? [] : [[name, parsed]];
+      }),
     );
   }
-  const core = optionalStrings(record.core, ["core"]);
-  const defaults = optionalStrings(record.defaults, ["defaults"]);
-  const maxTools = optionalCount(record.maxTools, ["maxTools"], 1);
-  const maxTokens = optionalCount(record.maxTokens, ["maxTokens"], 1);
-  const relatedDepth = optionalCount(record.relatedDepth, ["relatedDepth"], 0);
+  const core = attempt(() => optionalStrings(record.core, ["core"]));
+  const defaults = attempt(() => optionalStrings(record.defaults, ["defaults"]));
+  const maxTools = attempt(() => optionalCount(record.maxTools, ["maxTools"], 1));
+  const maxTokens = attempt(() => optionalCount(record.maxTokens, ["maxTokens"], 1));
+  const relatedDepth = attempt(() => optionalCount(record.relatedDepth, ["relatedDepth"], 0));
   if (core !== undefined) config.core = core;
   if (defaults !== undefined) config.defaults = defaults;
   if (maxTools !== undefined) config.maxTools = maxTools;
   if (maxTokens !== undefined) config.maxTokens = maxTokens;
   if (relatedDepth !== undefined) config.relatedDepth = relatedDepth;
   if (record.history !== undefined) {
-    const history = expectRecord(record.history, ["history"]);
-    rejectUnknownKeys(history, ["messages", "window"], ["history"]);
-    const messages = optionalCount(history.messages, ["history", "messages"], 0);
-    const window = optionalCount(history.window, ["history", "window"], 0);
-    config.history = {};
-    if (messages !== undefined) config.history.messages = messages;
-    if (window !== undefined) config.history.window = window;
+    const history = attempt(() => {
+      const history = expectRecord(record.history, ["history"]);
+      rejectUnknownKeys(history, ["messages", "window"], ["history"]);
+      return history;
+    });
+    if (history !== undefined) {
+      const messages = attempt(() => optionalCount(history.messages, ["history", "messages"], 0));
+      const window = attempt(() => optionalCount(history.window, ["history", "window"], 0));
+      config.history = {};
+      if (messages !== undefined) config.history.messages = messages;
+      if (window !== undefined) config.history.window = window;
+    }
   }
   return config;
+}
+
+/** The checks {@link ToolCatalog} makes on a declared name, with the same codes and messages. */
+function checkName(name: string, seen: ReadonlySet<string>, path: Path): void {
+  const index = path[path.length - 1];
+  if (!TOOL_NAME_PATTERN.test(name)) {
+    throw new DynamicToolsError(
+      "INVALID_TOOL_NAME",
+      `tools[${index}]: tool name ${quote(name)} is not valid: names must match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI rejects others).`,
+      { path: [...path, "name"] },
+    );
+  }
+  if (seen.has(name)) {
+    throw new DynamicToolsError("DUPLICATE_TOOL", `tools[${index}]: tool ${quote(name)} is declared twice; tool names must be unique.`, {
+      path: [...path, "name"],
+    });
+  }
 }

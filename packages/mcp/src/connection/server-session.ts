@@ -106,6 +106,8 @@ export class ServerSession {
         config: this.#options.config,
         timeoutMs: this.#options.connectTimeoutMs,
         onStderr: (text) => this.#options.onStderr(this.serverId, text),
+        onSkippedTool: (toolName, reason) =>
+          this.#options.onBackgroundError(new McpServerError(this.serverId, `skipped its tool ${quote(toolName)}: ${reason}. Its other tools are loaded.`)),
         onClose: () => this.#lost(live, "its connection closed"),
         onToolListChanged: () => {
           this.refresh().catch((error: unknown) => this.#options.onBackgroundError(this.#asServerError(error, "re-listing its tools failed")));
