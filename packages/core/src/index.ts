@@ -23,6 +23,7 @@ export { describeValue, formatPath, isRecord, quote, MAX_QUOTED_LENGTH } from ".
 export type { CatalogConfig, CatalogSettings, CategoryDeclaration, HistoryOptions, NamespaceDeclaration } from "./catalog/catalog-config.js";
 export {
   PERMISSION_KINDS,
+  DEFAULT_PERMISSION,
   TOOL_SOURCES,
   TOOL_NAME_PATTERN,
   toMetadata,

@@ -79,7 +79,7 @@ export function applyCatalogDelta(previous: CatalogState, { removed = [], added 
   // Parse and validate what comes, and what goes against the catalog's declarations.
   const incoming = new Map<string, { metadata: ToolMetadata; tool: StructuredToolInterface | undefined }>();
   added.forEach((item, offset) => {
-    const parsed = parseTool(item, keptCount + offset, context.declarations);
+    const parsed = parseTool(item, keptCount + offset, context.declarations, context.defaultPermission);
     const { name } = parsed.metadata;
     if (incoming.has(name) || (previous.entries.has(name) && !gone.has(name))) throw duplicateTool(name, keptCount + offset);
     incoming.set(name, parsed);

@@ -15,7 +15,7 @@ import { formatPath, quote } from "../errors/describe-value.js";
 import { checkParameters } from "./parameters-schema.js";
 import { parseToolDeclaration } from "./parse-config.js";
 import { PersistentMap } from "./persistent-map.js";
-import { TOOL_NAME_PATTERN, toMetadata, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
+import { DEFAULT_PERMISSION, TOOL_NAME_PATTERN, toMetadata, type PermissionKind, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
 
 /** A category as the catalog resolved it. */
 export interface CategoryInfo {
@@ -67,6 +67,8 @@ export interface CatalogContext {
   /** Declared namespaces by name. */
   readonly namespaces: ReadonlyMap<string, NamespaceDeclaration>;
   readonly core: ReadonlySet<string>;
+  /** The permission of a tool that declares none. */
+  readonly defaultPermission: PermissionKind;
 }
 
 /** One immutable snapshot of a catalog's derived state. */
@@ -100,6 +102,8 @@ export interface CatalogStateInput {
   categories: Readonly<Record<string, CategoryDeclaration>>;
   namespaces: Readonly<Record<string, NamespaceDeclaration>>;
   core: ReadonlySet<string>;
+  /** @defaultValue {@link DEFAULT_PERMISSION} */
+  defaultPermission?: PermissionKind;
 }
 
 /** Most keywords derived for a tool that has no category (zero-config). */
@@ -150,6 +154,7 @@ export function parseTool(
   item: StructuredToolInterface | ToolDeclaration,
   index: number,
   declarations: ReadonlyMap<string, DeclarationAt>,
+  defaultPermission: PermissionKind = DEFAULT_PERMISSION,
 ): { metadata: ToolMetadata; tool: StructuredToolInterface | undefined } {
   const executable = isLangChainTool(item) ? item : undefined;
   const declaration = executable ? declarationFromLangChainTool(executable) : parseToolDeclaration(item, ["tools", index]);
@@ -165,7 +170,7 @@ export function parseTool(
   // whatever the library converted, and every later walk of it must not overflow the stack).
   if (executable !== undefined) checkParameters(declaration.parameters, { tool: name, path: ["tools", index, "parameters"], shape: false });
   const declared = declarations.get(name)?.declaration;
-  return { metadata: toMetadata(declared === undefined ? declaration : { ...declaration, ...declared }), tool: executable };
+  return { metadata: toMetadata(declared === undefined ? declaration : { ...declaration, ...declared }, defaultPermission), tool: executable };
 }
 
 /** The error for a second tool of one name. */
@@ -276,15 +281,15 @@ function groupBy(entries: Iterable<CatalogEntry>, declared: readonly string[], f
  * Builds a complete state from tools, declarations, categories and namespaces, validating as it goes.
  * @throws DynamicToolsError for a bad tool, declaration, category or namespace; nothing is half-built.
  */
-export function buildCatalogState({ tools, declarations: rawDeclarations, categories: categoryRecord, namespaces: namespaceRecord, core }: CatalogStateInput): CatalogState {
+export function buildCatalogState({ tools, declarations: rawDeclarations, categories: categoryRecord, namespaces: namespaceRecord, core, defaultPermission = DEFAULT_PERMISSION }: CatalogStateInput): CatalogState {
   const declarations = parseDeclarations(rawDeclarations);
   // Own keys only: a category named `constructor` must not find Object.prototype.constructor.
   const declaredCategories = new Map(Object.entries(categoryRecord));
   const declaredNamespaces = new Map(Object.entries(namespaceRecord));
-  const context: CatalogContext = { declarations, categories: declaredCategories, namespaces: declaredNamespaces, core };
+  const context: CatalogContext = { declarations, categories: declaredCategories, namespaces: declaredNamespaces, core, defaultPermission };
   const entries = new Map<string, CatalogEntry>();
   tools.forEach((item, index) => {
-    const { metadata, tool } = parseTool(item, index, declarations);
+    const { metadata, tool } = parseTool(item, index, declarations, defaultPermission);
     if (entries.has(metadata.name)) throw duplicateTool(metadata.name, index);
     entries.set(metadata.name, { metadata, tool, seq: index });
   });

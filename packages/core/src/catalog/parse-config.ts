@@ -218,6 +218,8 @@ export function parseCatalogConfig(value: unknown, { problems }: ParseCatalogOpt
   const maxTools = attempt(() => optionalCount(record.maxTools, ["maxTools"], 1));
   const maxTokens = attempt(() => optionalCount(record.maxTokens, ["maxTokens"], 1));
   const relatedDepth = attempt(() => optionalCount(record.relatedDepth, ["relatedDepth"], 0));
+  const defaultPermission = attempt(() => optionalOneOf(record.defaultPermission, PERMISSION_KINDS, ["defaultPermission"]));
+  if (defaultPermission !== undefined) config.defaultPermission = defaultPermission;
   if (core !== undefined) config.core = core;
   if (defaults !== undefined) config.defaults = defaults;
   if (maxTools !== undefined) config.maxTools = maxTools;
