@@ -35,7 +35,7 @@ export {
 } from "./catalog/tool-metadata.js";
 export { isLangChainTool, declarationFromLangChainTool } from "./catalog/langchain-tool.js";
 
-export { readConversation, textOf, type ConversationMessage, type ConversationText } from "./conversation/conversation-text.js";
+export { clipMessage, MAX_MESSAGE_CHARS, readConversation, textOf, type ConversationMessage, type ConversationText } from "./conversation/conversation-text.js";
 
 export {
   createSelector,
