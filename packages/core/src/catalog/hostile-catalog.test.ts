@@ -54,6 +54,14 @@ describe("categories and namespaces named like Object.prototype keys", () => {
     expect(catalog.namespace(namespace)).toMatchObject({ description: "Declared here", tools: ["a", "b"] });
   });
 
+  it.each(["toString", "constructor"])("a source's namespace named %s keeps the description the source gives it", (namespace) => {
+    const sourceTool = tool(async () => "ok", { name: "mcp_x_ping", description: "Ping", schema: z.object({}) });
+    Object.assign(sourceTool, { metadata: { dynamicTools: { source: "mcp", sourceId: "x", namespace } } });
+    const catalog = new ToolCatalog({ tools: [{ name: "local", description: "a local tool" }] });
+    catalog.replaceSource({ source: "mcp", sourceId: "x", tools: [sourceTool], namespace, namespaceDescription: "Tools of the x server" });
+    expect(catalog.namespace(namespace)).toMatchObject({ description: "Tools of the x server", tools: ["mcp_x_ping"] });
+  });
+
   it("an undeclared namespace named toString gets no description from Object.prototype", () => {
     const catalog = new ToolCatalog({ tools: [{ name: "a", description: "a tool", namespace: "toString" }] });
     catalog.add([{ name: "b", description: "b tool", namespace: "constructor" }]);
