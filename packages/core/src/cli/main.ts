@@ -39,7 +39,8 @@ export async function main(argv: string[], out: (text: string) => void = console
     out(USAGE);
     return command === undefined ? 2 : 0;
   }
-  const run = COMMANDS[command];
+  // Own keys only: "constructor" or "toString" typed as a command is an unknown command, not Object.prototype's.
+  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (run === undefined) {
     err(`Unknown command "${command}". Commands: ${Object.keys(COMMANDS).join(", ")}.`);
     return 2;
