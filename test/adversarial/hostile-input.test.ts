@@ -217,13 +217,17 @@ describe("fast-check: random catalogs and hostile messages", () => {
 
   it("never throws, never exceeds the budget, puts core tools first, and stays within the time bound", () => {
     fc.assert(
-      fc.property(tools, history, text, fc.integer({ min: 1, max: 10 }), fc.nat({ max: 3 }), (toolList, earlier, current, maxTools, coreCount) => {
+      fc.property(tools, history, text, fc.integer({ min: 1, max: 10 }), fc.nat({ max: 3 }), fc.option(fc.nat({ max: 400 }), { nil: undefined }), (toolList, earlier, current, maxTools, coreCount, extraTokens) => {
         const core = toolList.slice(0, Math.min(coreCount, maxTools)).map((tool) => tool.name);
         const catalog = new ToolCatalog({ tools: toolList.map((tool) => Object.fromEntries(Object.entries(tool).filter(([, value]) => value !== undefined)) as ToolDeclaration), core, maxTools });
+        const coreTokens = catalog.settings.core.reduce((sum, name) => sum + catalog.tokensOf(name), 0);
+        const maxTokens = extraTokens === undefined ? undefined : Math.max(1, coreTokens + extraTokens);
+        const options = maxTokens === undefined ? {} : { maxTokens, countTokens: true };
         const messages = [...earlier, human(current)] as ConversationMessage[];
-        catalog.select("warm up"); // the first selection of a catalog resolves its settings once
-        const { value, ms } = timed(() => catalog.select(messages));
+        catalog.select("warm up", options); // the first selection of a catalog resolves its settings once
+        const { value, ms } = timed(() => catalog.select(messages, options));
         checkSelection(catalog, value, maxTools);
+        if (maxTokens !== undefined) expect(value.tools.reduce((sum, name) => sum + catalog.tokensOf(name), 0)).toBeLessThanOrEqual(maxTokens);
         expect(ms).toBeLessThan(SELECTION_BOUND_MS);
       }),
       { numRuns: 150 },
