@@ -80,8 +80,9 @@ describe("hostile catalog files", () => {
         "    description: fine",
         "  - name: perm",
         "    permission: root", // 9: bad permission
-        "  - name: other", // 10: duplicate of line 6
-        "maxTools: 0", // 11: bad setting
+        "    enabled: maybe", // 10: and a bad flag in the same tool
+        "  - name: other", // 11: duplicate of line 6
+        "maxTools: 0", // 12: bad setting
       ].join("\n"),
     );
     const error = failure(() => loadCatalogFile(file));
@@ -90,11 +91,12 @@ describe("hostile catalog files", () => {
       ["INVALID_TOOL_NAME", 2],
       ["INVALID_DECLARATION", 5],
       ["INVALID_DECLARATION", 9],
-      ["DUPLICATE_TOOL", 10],
-      ["INVALID_DECLARATION", 11],
+      ["INVALID_DECLARATION", 10],
+      ["DUPLICATE_TOOL", 11],
+      ["INVALID_DECLARATION", 12],
     ]);
     const lines = error.message.split("\n");
-    expect(lines[0]).toBe(`${file}: 5 problems:`);
+    expect(lines[0]).toBe(`${file}: 6 problems:`);
     expect(lines.slice(1).every((line, index) => line.startsWith(`  - ${file}:${error.problems[index]!.line}: `))).toBe(true);
     expect(error.message).toContain('unknown key "catgory". Did you mean: category?');
   });

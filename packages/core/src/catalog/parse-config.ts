@@ -82,38 +82,62 @@ function optionalOneOf<T extends string>(value: unknown, valid: readonly T[], pa
   return value as T;
 }
 
-/** Validates one tool declaration (a plain object from a file or from code). */
-export function parseToolDeclaration(value: unknown, path: Path = []): ToolDeclaration {
+/**
+ * Validates one tool declaration (a plain object from a file or from code).
+ * @param problems - when given, every bad field of the declaration is collected here (the first is still thrown
+ *   after the others are checked), so a file's report lists them all.
+ */
+export function parseToolDeclaration(value: unknown, path: Path = [], problems?: DynamicToolsError[]): ToolDeclaration {
+  const found: DynamicToolsError[] = [];
+  function check<T>(parse: () => T): T | undefined {
+    if (problems === undefined) return parse();
+    try {
+      return parse();
+    } catch (error) {
+      if (!DynamicToolsError.isInstance(error)) throw error;
+      found.push(error);
+      return undefined;
+    }
+  }
   const record = expectRecord(value, path);
-  rejectUnknownKeys(record, DECLARATION_KEYS, path);
+  for (const key of Object.keys(record)) check(() => rejectUnknownKeys({ [key]: undefined }, DECLARATION_KEYS, path));
   const name = record.name;
-  if (typeof name !== "string") fail([...path, "name"], `every tool needs a name (a string), got ${describeValue(name)}`);
+  if (typeof name !== "string") check(() => fail([...path, "name"], `every tool needs a name (a string), got ${describeValue(name)}`));
   const parameters = record.parameters;
   if (parameters !== undefined && (!isRecord(parameters) || (parameters.type !== undefined && parameters.type !== "object"))) {
-    fail([...path, "parameters"], `expected a JSON Schema object ({ "type": "object", "properties": … }), got ${describeValue(parameters)}`);
+    check(() => fail([...path, "parameters"], `expected a JSON Schema object ({ "type": "object", "properties": … }), got ${describeValue(parameters)}`));
+  } else if (parameters !== undefined) {
+    check(() => checkParameters(parameters, { tool: typeof name === "string" ? name : "(no name)", path: [...path, "parameters"], shape: true }));
   }
-  if (parameters !== undefined) checkParameters(parameters, { tool: name, path: [...path, "parameters"], shape: true });
   const platforms = record.platforms;
   const declaration: ToolDeclaration = {
-    name,
-    description: optionalString(record.description, [...path, "description"]),
+    name: name as string,
+    description: check(() => optionalString(record.description, [...path, "description"])),
     parameters: parameters as ToolDeclaration["parameters"],
-    category: optionalString(record.category, [...path, "category"]),
-    tags: optionalStrings(record.tags, [...path, "tags"]),
-    keywords: optionalStrings(record.keywords, [...path, "keywords"]),
-    source: optionalOneOf(record.source, TOOL_SOURCES, [...path, "source"]),
-    sourceId: optionalString(record.sourceId, [...path, "sourceId"]),
-    permission: optionalOneOf(record.permission, PERMISSION_KINDS, [...path, "permission"]),
-    searchable: optionalBoolean(record.searchable, [...path, "searchable"]),
-    platforms: platforms === "all" ? "all" : optionalStrings(platforms, [...path, "platforms"]),
-    enabled: optionalBoolean(record.enabled, [...path, "enabled"]),
-    namespace: optionalString(record.namespace, [...path, "namespace"]),
-    whenToUse: optionalString(record.whenToUse, [...path, "whenToUse"]),
-    available: optionalBoolean(record.available, [...path, "available"]),
-    display: optionalLocalised(record.display, [...path, "display"]),
-    desc: optionalLocalised(record.desc, [...path, "desc"]),
-    required: optionalBoolean(record.required, [...path, "required"]),
+    category: check(() => optionalString(record.category, [...path, "category"])),
+    tags: check(() => optionalStrings(record.tags, [...path, "tags"])),
+    keywords: check(() => optionalStrings(record.keywords, [...path, "keywords"])),
+    source: check(() => optionalOneOf(record.source, TOOL_SOURCES, [...path, "source"])),
+    sourceId: check(() => optionalString(record.sourceId, [...path, "sourceId"])),
+    permission: check(() => optionalOneOf(record.permission, PERMISSION_KINDS, [...path, "permission"])),
+    searchable: check(() => optionalBoolean(record.searchable, [...path, "searchable"])),
+    platforms: platforms === "all" ? "all" : check(() => optionalStrings(platforms, [...path, "platforms"])),
+    enabled: check(() => optionalBoolean(record.enabled, [...path, "enabled"])),
+    namespace: check(() => optionalString(record.namespace, [...path, "namespace"])),
+    whenToUse: check(() => optionalString(record.whenToUse, [...path, "whenToUse"])),
+    available: check(() => optionalBoolean(record.available, [...path, "available"])),
+    display: check(() => optionalLocalised(record.display, [...path, "display"])),
+    desc: check(() => optionalLocalised(record.desc, [...path, "desc"])),
+    required: check(() => optionalBoolean(record.required, [...path, "required"])),
   };
+  if (found.length > 0) {
+    // One error carrying every problem of this declaration; parseCatalogConfig spreads them into its list.
+    const [first] = found;
+    throw new DynamicToolsError(first!.code, first!.message, {
+      ...(first!.path === undefined ? {} : { path: first!.path }),
+      problems: found.flatMap((error) => error.problems),
+    });
+  }
   // `available` is seed 000's word for `enabled`; `enabled` wins when both are given.
   if (declaration.available !== undefined && declaration.enabled === undefined) declaration.enabled = declaration.available;
   delete declaration.available;
@@ -173,14 +197,16 @@ export function parseCatalogConfig(value: unknown, { problems }: ParseCatalogOpt
       return parse();
     } catch (error) {
       if (!DynamicToolsError.isInstance(error)) throw error;
-      problems.push(error);
+      // An error may carry several problems (every bad field of one tool): each becomes an entry.
+      if (error.problems.length <= 1) problems.push(error);
+      else for (const problem of error.problems) problems.push(new DynamicToolsError(problem.code, problem.message, problem.path === undefined ? undefined : { path: problem.path }));
       return undefined;
     }
   }
   const parseTools = (items: unknown[], path: Path): ToolDeclaration[] => {
     const seen = new Set<string>();
     return items.flatMap((item, index) => {
-      const declaration = attempt(() => parseToolDeclaration(item, [...path, index]));
+      const declaration = attempt(() => parseToolDeclaration(item, [...path, index], problems));
       if (declaration === undefined) return [];
       if (problems !== undefined) {
         // What construction would reject first, checked here so every bad name is reported in one go.
