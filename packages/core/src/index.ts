@@ -4,7 +4,7 @@
  * explanation of every choice. No LangGraph dependency.
  */
 export { ListenerSet, type Unsubscribe } from "./events/listener-set.js";
-export { DynamicToolsError, type DynamicToolsErrorCode } from "./errors/dynamic-tools-error.js";
+export { DynamicToolsError, type DynamicToolsErrorCode, type DynamicToolsProblem } from "./errors/dynamic-tools-error.js";
 
 export {
   ToolCatalog,
@@ -16,12 +16,14 @@ export {
 } from "./catalog/tool-catalog.js";
 export type { ToolsUpdate, ToolsUpdatedEvent as CatalogToolsUpdatedEvent, CatalogListener } from "./catalog/catalog-events.js";
 export { mayBePending } from "./catalog/catalog-state.js";
-export { loadCatalogFile, type LoadCatalogOptions } from "./catalog/catalog-file.js";
+export { checkParameters, MAX_PARAMETERS_DEPTH, type CheckParametersOptions } from "./catalog/parameters-schema.js";
+export { loadCatalogFile, type CatalogWarning, type LoadCatalogOptions } from "./catalog/catalog-file.js";
 export { parseCatalogConfig, parseToolDeclaration } from "./catalog/parse-config.js";
-export { describeValue, formatPath, isRecord } from "./errors/describe-value.js";
+export { describeValue, formatPath, isRecord, quote, MAX_QUOTED_LENGTH } from "./errors/describe-value.js";
 export type { CatalogConfig, CatalogSettings, CategoryDeclaration, HistoryOptions, NamespaceDeclaration } from "./catalog/catalog-config.js";
 export {
   PERMISSION_KINDS,
+  DEFAULT_PERMISSION,
   TOOL_SOURCES,
   TOOL_NAME_PATTERN,
   toMetadata,
@@ -33,7 +35,7 @@ export {
 } from "./catalog/tool-metadata.js";
 export { isLangChainTool, declarationFromLangChainTool, describeLangChainTool } from "./catalog/langchain-tool.js";
 
-export { readConversation, textOf, type ConversationMessage, type ConversationText } from "./conversation/conversation-text.js";
+export { clipMessage, MAX_MESSAGE_CHARS, readConversation, textOf, type ConversationMessage, type ConversationText } from "./conversation/conversation-text.js";
 
 export {
   createSelector,

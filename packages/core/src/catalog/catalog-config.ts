@@ -1,7 +1,7 @@
 /**
  * @module The declarative catalog (form (b) of a catalog file): tools, categories, core tools, defaults and budget.
  */
-import type { ToolDeclaration } from "./tool-metadata.js";
+import type { PermissionKind, ToolDeclaration } from "./tool-metadata.js";
 
 /** How a category is declared. */
 export interface CategoryDeclaration {
@@ -60,6 +60,8 @@ export interface CatalogConfig extends CatalogSettings {
   categories?: Record<string, CategoryDeclaration>;
   /** Namespace descriptions and sizes (tool search loads a namespace as a unit). */
   namespaces?: Record<string, NamespaceDeclaration>;
+  /** The permission of a tool that declares none. @defaultValue "execute" */
+  defaultPermission?: PermissionKind;
 }
 
 /** The keys a {@link CatalogConfig} may have. */
@@ -73,6 +75,7 @@ export const CONFIG_KEYS: readonly (keyof CatalogConfig)[] = [
   "history",
   "relatedDepth",
   "namespaces",
+  "defaultPermission",
 ];
 
 /** The keys a {@link CategoryDeclaration} may have. */

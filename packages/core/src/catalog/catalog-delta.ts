@@ -79,7 +79,7 @@ export function applyCatalogDelta(previous: CatalogState, { removed = [], added 
   // Parse and validate what comes, and what goes against the catalog's declarations.
   const incoming = new Map<string, { metadata: ToolMetadata; tool: StructuredToolInterface | undefined }>();
   added.forEach((item, offset) => {
-    const parsed = parseTool(item, keptCount + offset, context.declarations);
+    const parsed = parseTool(item, keptCount + offset, context.declarations, context.defaultPermission);
     const { name } = parsed.metadata;
     if (incoming.has(name) || (previous.entries.has(name) && !gone.has(name))) throw duplicateTool(name, keptCount + offset);
     incoming.set(name, parsed);
@@ -108,7 +108,7 @@ export function applyCatalogDelta(previous: CatalogState, { removed = [], added 
   // Categories whose members changed, and the keyword statistics of those and of loose tools.
   const declaredCategories = context.categories;
   const members = regroup({ membersOf: (name) => previous.categories.get(name)?.tools, gone: goneTools, incoming: incomingTools, groupOf: (tool) => tool.category });
-  const survives = (name: string, tools: readonly string[]) => tools.length > 0 || declaredCategories[name] !== undefined;
+  const survives = (name: string, tools: readonly string[]) => tools.length > 0 || declaredCategories.has(name);
   const upserted: CategoryText[] = [];
   const removedUnits: string[] = [];
   for (const [name, tools] of members) {
@@ -121,29 +121,29 @@ export function applyCatalogDelta(previous: CatalogState, { removed = [], added 
 
   const categoryUpdates = new Map<string, CategoryInfo | undefined>();
   for (const [name, tools] of members) {
-    categoryUpdates.set(name, survives(name, tools) ? categoryInfo(name, declaredCategories[name], tools, derived.get(name) ?? []) : undefined);
+    categoryUpdates.set(name, survives(name, tools) ? categoryInfo(name, declaredCategories.get(name), tools, derived.get(name) ?? []) : undefined);
   }
   for (const [name, words] of derived) {
     // Categories derived again because a keyword stopped being distinctive; their tools did not change.
     const category = previous.categories.get(name);
-    if (category !== undefined && !categoryUpdates.has(name)) categoryUpdates.set(name, categoryInfo(name, declaredCategories[name], category.tools, words));
+    if (category !== undefined && !categoryUpdates.has(name)) categoryUpdates.set(name, categoryInfo(name, declaredCategories.get(name), category.tools, words));
   }
-  const categories = mergeGroups({ previous: previous.categories, updates: categoryUpdates, declared: Object.keys(declaredCategories), seqOf, previousSeqOf });
+  const categories = mergeGroups({ previous: previous.categories, updates: categoryUpdates, declared: [...declaredCategories.keys()], seqOf, previousSeqOf });
   if ([...categoryUpdates.values()].includes(undefined)) checkRelated(categories, declaredCategories);
 
   // Namespaces: members changed, or newly declared.
-  const declaredNamespaces = { ...context.namespaces, ...newNamespaces };
+  const declaredNamespaces = new Map([...context.namespaces, ...Object.entries(newNamespaces)]);
   const namespaceMembers = regroup({ membersOf: (name) => previous.namespaces.get(name)?.tools, gone: goneTools, incoming: incomingTools, groupOf: (tool) => tool.namespace });
   for (const name of Object.keys(newNamespaces)) if (!namespaceMembers.has(name)) namespaceMembers.set(name, [...(previous.namespaces.get(name)?.tools ?? [])]);
   const namespaceUpdates = new Map<string, NamespaceInfo | undefined>();
   for (const [name, tools] of namespaceMembers) {
-    const declaration = declaredNamespaces[name];
+    const declaration = declaredNamespaces.get(name);
     namespaceUpdates.set(name, tools.length > 0 || declaration !== undefined ? namespaceInfo(name, declaration, tools) : undefined);
   }
   const namespaces = mergeGroups({
     previous: previous.namespaces,
     updates: namespaceUpdates,
-    declared: Object.keys(declaredNamespaces),
+    declared: [...declaredNamespaces.keys()],
     seqOf,
     previousSeqOf,
     reorder: Object.keys(newNamespaces).length > 0,

@@ -5,9 +5,11 @@
 import { readFileSync } from "node:fs";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { LineCounter, parseDocument, type Document } from "yaml";
-import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { formatPath, quote } from "../errors/describe-value.js";
+import { DynamicToolsError, type DynamicToolsProblem } from "../errors/dynamic-tools-error.js";
+import { editDistance } from "../text/closest-matches.js";
 import type { CatalogConfig, CatalogSettings } from "./catalog-config.js";
-import { formatPath } from "../errors/describe-value.js";
+import { findDuplicateKeys } from "./json-duplicate-keys.js";
 import { parseCatalogConfig } from "./parse-config.js";
 import { ToolCatalog } from "./tool-catalog.js";
 
@@ -18,6 +20,8 @@ export interface LoadCatalogOptions extends CatalogSettings {
    * without `tools`, the file's declarations are the catalog (enough for selection, search and the CLI).
    */
   tools?: readonly StructuredToolInterface[];
+  /** Told about values that are valid but look like typos. @defaultValue prints with `console.warn` */
+  onWarning?: (warning: CatalogWarning) => void;
 }
 
 function lineOf(document: Document, counter: LineCounter, path: ReadonlyArray<string | number>): number | undefined {
@@ -28,7 +32,22 @@ function lineOf(document: Document, counter: LineCounter, path: ReadonlyArray<st
   return undefined;
 }
 
-function readConfig(file: string): { config: unknown; locate: (path: ReadonlyArray<string | number>) => string } {
+/** What a file parsed to, and how to turn a key path into `file:line` (YAML) or `file (at path)` (JSON). */
+interface ReadConfig {
+  config: unknown;
+  locate: (path: ReadonlyArray<string | number>) => string;
+  /** Problems found while reading (keys written twice), each already naming the file and line. */
+  problems: DynamicToolsProblem[];
+}
+
+function malformed(file: string, line: number | undefined, message: string): DynamicToolsProblem {
+  return { code: "CATALOG_FILE_MALFORMED", message: `${file}${line === undefined ? "" : `:${line}`}: ${message}`, file, ...(line === undefined ? {} : { line }) };
+}
+
+/** Most YAML aliases a catalog file may use (the yaml package's own default), against "billion laughs" files. */
+const MAX_YAML_ALIASES = 100;
+
+function readConfig(file: string): ReadConfig {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -36,8 +55,9 @@ function readConfig(file: string): { config: unknown; locate: (path: ReadonlyArr
     throw new DynamicToolsError("CATALOG_FILE_UNREADABLE", `Cannot read catalog file ${file}: ${(cause as Error).message}`, { cause });
   }
   if (/\.json$/i.test(file)) {
+    let config: unknown;
     try {
-      return { config: JSON.parse(text), locate: (path) => `${file} (at ${formatPath(path) || "top level"})` };
+      config = JSON.parse(text);
     } catch (cause) {
       const position = /position (\d+)/.exec((cause as Error).message)?.[1];
       const line = position === undefined ? undefined : text.slice(0, Number(position)).split("\n").length;
@@ -47,43 +67,90 @@ function readConfig(file: string): { config: unknown; locate: (path: ReadonlyArr
         { cause },
       );
     }
+    const problems = findDuplicateKeys(text).map(({ key, path, line }) =>
+      malformed(file, line, `key ${quote(key)} appears twice in ${formatPath(path) || "the top level"}; JSON would silently keep only the last.`),
+    );
+    return { config, locate: (path) => `${file} (at ${formatPath(path) || "top level"})`, problems };
   }
   const counter = new LineCounter();
-  const document = parseDocument(text, { lineCounter: counter, prettyErrors: true });
-  const [error] = document.errors;
-  if (error !== undefined) {
-    const line = error.linePos?.[0].line;
-    throw new DynamicToolsError("CATALOG_FILE_MALFORMED", `${file}${line === undefined ? "" : `:${line}`}: not valid YAML: ${error.message}`, {
-      cause: error,
-    });
+  let document: Document;
+  let config: unknown;
+  try {
+    document = parseDocument(text, { lineCounter: counter, prettyErrors: true });
+    if (document.errors.length > 0) {
+      const problems = document.errors.map((error) => malformed(file, error.linePos?.[0].line, `not valid YAML: ${error.message}`));
+      throw combinedError(file, problems, document.errors[0]);
+    }
+    config = document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (cause) {
+    if (DynamicToolsError.isInstance(cause)) throw cause;
+    // The yaml package throws a ReferenceError for too many aliases (an alias bomb), and a deeply nested file can
+    // exhaust the stack: both are a malformed file, not a crash.
+    throw new DynamicToolsError("CATALOG_FILE_MALFORMED", `${file}: not a usable YAML catalog: ${(cause as Error).message}`, { cause });
   }
   return {
-    config: document.toJS(),
+    config,
     locate: (path) => {
       const line = lineOf(document, counter, path);
       return line === undefined ? file : `${file}:${line}`;
     },
+    problems: [],
   };
+}
+
+/** One error for every problem of a file: the first one's code, every message one a line, the list on `problems`. */
+function combinedError(file: string, problems: readonly DynamicToolsProblem[], cause?: unknown): DynamicToolsError {
+  const [first] = problems;
+  if (problems.length === 1) return new DynamicToolsError(first!.code, first!.message, { cause, ...(first!.path ? { path: first!.path } : {}), problems });
+  const message = `${file}: ${problems.length} problems:\n${problems.map((problem) => `  - ${problem.message}`).join("\n")}`;
+  return new DynamicToolsError(first!.code, message, { cause, ...(first!.path ? { path: first!.path } : {}), problems });
+}
+
+/** A value of a catalog file that is valid but looks like a typo. */
+export interface CatalogWarning {
+  /** What looks wrong, with the file and line. */
+  message: string;
+  /** Key path of the value. */
+  path: ReadonlyArray<string | number>;
 }
 
 /**
  * Loads a catalog file. Form (a): a plain array of tool declarations. Form (b): an object with `tools`,
  * `categories`, `core`, `defaults`, `maxTools`, `maxTokens`, `history`, `relatedDepth` and `namespaces`.
  *
+ * Every problem of the file's contents is reported at once: one `DynamicToolsError` whose message lists them, one a
+ * line with its file and line, and whose `problems` holds them as a list (its `code` is the first one's).
+ *
  * @param file - path to a `.json`, `.yaml` or `.yml` file.
  * @param options.tools - executable LangChain tools the file's declarations describe.
- * @throws DynamicToolsError `CATALOG_FILE_UNREADABLE`, `CATALOG_FILE_MALFORMED`, or any catalog validation code,
- *   with the file and line (or key path) in the message.
+ * @param options.onWarning - told about values that are valid but look like typos (a tool's `category: staf` next
+ *   to a declared `staff`). @defaultValue prints the message with `console.warn`
+ * @throws DynamicToolsError `CATALOG_FILE_UNREADABLE`, `CATALOG_FILE_MALFORMED` (not JSON or YAML, a key written
+ *   twice, a YAML alias bomb), or any catalog validation code, with the file and line (or key path) in the message.
  * @example
  * ```ts
  * import { loadCatalogFile } from "@dynamic-tools/core";
  * const catalog = loadCatalogFile("catalog.yaml", { tools: ALL_TOOLS });
  * ```
  */
-export function loadCatalogFile(file: string, { tools, ...settings }: LoadCatalogOptions = {}): ToolCatalog {
-  const { config, locate } = readConfig(file);
+export function loadCatalogFile(file: string, { tools, onWarning = (warning) => console.warn(warning.message), ...settings }: LoadCatalogOptions = {}): ToolCatalog {
+  const { config, locate, problems: readProblems } = readConfig(file);
+  // A plain array (form (a)) has no `tools` key: its paths start at the array itself.
+  const where = (path: ReadonlyArray<string | number> | undefined) => {
+    const local = Array.isArray(config) && path?.[0] === "tools" ? path.slice(1) : path;
+    return local === undefined ? file : locate(local);
+  };
+  const located = (error: DynamicToolsError): DynamicToolsProblem => {
+    const at = where(error.path);
+    const line = /:(\d+)$/.exec(at)?.[1];
+    return { code: error.code, message: `${at}: ${error.message}`, file, ...(error.path ? { path: error.path } : {}), ...(line === undefined ? {} : { line: Number(line) }) };
+  };
+  const parseProblems: DynamicToolsError[] = [];
+  const parsed: CatalogConfig = parseCatalogConfig(config, { problems: parseProblems });
+  const problems = [...readProblems, ...parseProblems.map(located)];
+  if (problems.length > 0) throw combinedError(file, problems, parseProblems[0]);
+  for (const warning of categoryTypos(parsed)) onWarning({ ...warning, message: `${where(warning.path)}: ${warning.message}` });
   try {
-    const parsed: CatalogConfig = parseCatalogConfig(config);
     const { tools: declarations, ...fileSettings } = parsed;
     return new ToolCatalog({
       ...fileSettings,
@@ -92,9 +159,28 @@ export function loadCatalogFile(file: string, { tools, ...settings }: LoadCatalo
     });
   } catch (error) {
     if (!DynamicToolsError.isInstance(error)) throw error;
-    // A plain array (form (a)) has no `tools` key: its paths start at the array itself.
-    const path = Array.isArray(config) && error.path?.[0] === "tools" ? error.path.slice(1) : error.path;
-    const where = path === undefined ? file : locate(path);
-    throw new DynamicToolsError(error.code, `${where}: ${error.message}`, { cause: error, ...(error.path ? { path: error.path } : {}) });
+    const problem = located(error);
+    throw new DynamicToolsError(error.code, problem.message, { cause: error, ...(error.path ? { path: error.path } : {}), problems: [problem] });
   }
+}
+
+/**
+ * Tools whose category is not declared but is one edit away from a declared one (`staf` next to `staff`): valid
+ * (a category named only by tools is created), but most likely a typo that silently makes a new category.
+ */
+function categoryTypos({ tools, categories = {} }: CatalogConfig): CatalogWarning[] {
+  const declared = Object.keys(categories);
+  if (declared.length === 0) return [];
+  const warnings: CatalogWarning[] = [];
+  tools.forEach((tool, index) => {
+    const category = tool.category;
+    if (category === undefined || Object.hasOwn(categories, category)) return;
+    const close = declared.filter((name) => editDistance(category.toLowerCase(), name.toLowerCase(), 1) <= 1);
+    if (close.length === 0) return;
+    warnings.push({
+      message: `tool ${quote(tool.name)} has category ${quote(category)}, which is not declared, so it makes a new category. Did you mean: ${close.join(", ")}?`,
+      path: ["tools", index, "category"],
+    });
+  });
+  return warnings;
 }

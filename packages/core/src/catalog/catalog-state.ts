@@ -11,10 +11,11 @@ import { KeywordStatistics } from "../selection/keyword-statistics.js";
 import { didYouMean } from "../text/closest-matches.js";
 import type { CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
 import { describeLangChainTool, isLangChainTool } from "./langchain-tool.js";
-import { formatPath } from "../errors/describe-value.js";
+import { formatPath, quote } from "../errors/describe-value.js";
+import { checkParameters } from "./parameters-schema.js";
 import { parseToolDeclaration } from "./parse-config.js";
 import { PersistentMap } from "./persistent-map.js";
-import { TOOL_NAME_PATTERN, toMetadata, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
+import { DEFAULT_PERMISSION, TOOL_NAME_PATTERN, toMetadata, type PermissionKind, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
 
 /** A category as the catalog resolved it. */
 export interface CategoryInfo {
@@ -61,9 +62,13 @@ export interface DeclarationAt {
 /** What a catalog's states are derived under: the catalog's own declarations, categories, namespaces and core. */
 export interface CatalogContext {
   readonly declarations: ReadonlyMap<string, DeclarationAt>;
-  readonly categories: Readonly<Record<string, CategoryDeclaration>>;
-  readonly namespaces: Readonly<Record<string, NamespaceDeclaration>>;
+  /** Declared categories by name (a Map: names are user data, so `constructor` or `__proto__` is just a name). */
+  readonly categories: ReadonlyMap<string, CategoryDeclaration>;
+  /** Declared namespaces by name. */
+  readonly namespaces: ReadonlyMap<string, NamespaceDeclaration>;
   readonly core: ReadonlySet<string>;
+  /** The permission of a tool that declares none. */
+  readonly defaultPermission: PermissionKind;
 }
 
 /** One immutable snapshot of a catalog's derived state. */
@@ -97,6 +102,8 @@ export interface CatalogStateInput {
   categories: Readonly<Record<string, CategoryDeclaration>>;
   namespaces: Readonly<Record<string, NamespaceDeclaration>>;
   core: ReadonlySet<string>;
+  /** @defaultValue {@link DEFAULT_PERMISSION} */
+  defaultPermission?: PermissionKind;
 }
 
 /** Most keywords derived for a tool that has no category (zero-config). */
@@ -147,6 +154,7 @@ export function parseTool(
   item: StructuredToolInterface | ToolDeclaration,
   index: number,
   declarations: ReadonlyMap<string, DeclarationAt>,
+  defaultPermission: PermissionKind = DEFAULT_PERMISSION,
 ): { metadata: ToolMetadata; tool: StructuredToolInterface | undefined } {
   const executable = isLangChainTool(item) ? item : undefined;
   const described = executable === undefined ? undefined : describeLangChainTool(executable);
@@ -157,12 +165,15 @@ export function parseTool(
   if (executable === undefined && !TOOL_NAME_PATTERN.test(name)) {
     throw new DynamicToolsError(
       "INVALID_TOOL_NAME",
-      `tools[${index}]: tool name "${name}" is not valid: names must match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI rejects others).`,
+      `tools[${index}]: tool name ${quote(name)} is not valid: names must match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI rejects others).`,
       { path: ["tools", index, "name"] },
     );
   }
+  // A declaration's schema was checked in full by parseToolDeclaration; a code tool's only for depth (its schema is
+  // whatever the library converted, and every later walk of it must not overflow the stack).
+  if (executable !== undefined) checkParameters(declaration.parameters, { tool: name, path: ["tools", index, "parameters"], shape: false });
   const declared = declarations.get(name)?.declaration;
-  return { metadata: toMetadata(declared === undefined ? declaration : { ...declaration, ...declared }, described?.unbindable), tool: executable };
+  return { metadata: toMetadata(declared === undefined ? declaration : { ...declaration, ...declared }, defaultPermission, described?.unbindable), tool: executable };
 }
 
 /** One warning for every code-defined tool ignored because an earlier tool has its name. */
@@ -173,7 +184,7 @@ function warnDuplicates(ignored: readonly string[]): void {
 
 /** The error for a second tool of one name. */
 export function duplicateTool(name: string, index: number): DynamicToolsError {
-  return new DynamicToolsError("DUPLICATE_TOOL", `tools[${index}]: tool "${name}" is declared twice; tool names must be unique.`, {
+  return new DynamicToolsError("DUPLICATE_TOOL", `tools[${index}]: tool ${quote(name)} is declared twice; tool names must be unique.`, {
     path: ["tools", index, "name"],
   });
 }
@@ -182,7 +193,7 @@ export function duplicateTool(name: string, index: number): DynamicToolsError {
 export function unknownDeclaration({ declaration, index }: DeclarationAt, size: number, names: Iterable<string>): DynamicToolsError {
   return new DynamicToolsError(
     "UNKNOWN_TOOL",
-    `tools[${index}]: "${declaration.name}" is declared but no tool of that name was passed (${size} tools).${didYouMean(declaration.name, names)}`,
+    `tools[${index}]: ${quote(declaration.name)} is declared but no tool of that name was passed (${size} tools).${didYouMean(declaration.name, names)}`,
     { path: ["tools", index, "name"] },
   );
 }
@@ -204,14 +215,14 @@ export function requireCategory(categories: ReadonlyMap<string, CategoryInfo>, n
   const known = [...categories.keys()];
   throw new DynamicToolsError(
     "UNKNOWN_CATEGORY",
-    `${formatPath(path)}: category "${name}" does not exist.${didYouMean(name, known)} Categories: ${known.join(", ") || "(none)"}`,
+    `${formatPath(path)}: category ${quote(name)} does not exist.${didYouMean(name, known)} Categories: ${known.join(", ") || "(none)"}`,
     { path },
   );
 }
 
 /** Every declared `related` category must exist. @throws DynamicToolsError `UNKNOWN_CATEGORY`. */
-export function checkRelated(categories: ReadonlyMap<string, CategoryInfo>, declared: Readonly<Record<string, CategoryDeclaration>>): void {
-  for (const [name, declaration] of Object.entries(declared)) {
+export function checkRelated(categories: ReadonlyMap<string, CategoryInfo>, declared: ReadonlyMap<string, CategoryDeclaration>): void {
+  for (const [name, declaration] of declared) {
     (declaration.related ?? []).forEach((related, index) => requireCategory(categories, related, ["categories", name, "related", index]));
   }
 }
@@ -244,7 +255,7 @@ export function namespaceInfo(name: string, declaration: NamespaceDeclaration | 
 export function indexCategory(index: KeywordIndex, category: CategoryInfo): void {
   category.keywords.forEach((keyword, at) => {
     if (!index.add(keyword, { kind: "category", name: category.name })) {
-      throw new DynamicToolsError("INVALID_DECLARATION", `categories.${category.name}.keywords[${at}]: keyword "${keyword}" has no letters or digits.`, {
+      throw new DynamicToolsError("INVALID_DECLARATION", `${formatPath(["categories", category.name, "keywords", at])}: keyword ${quote(keyword)} has no letters or digits.`, {
         path: ["categories", category.name, "keywords", at],
       });
     }
@@ -255,7 +266,7 @@ export function indexCategory(index: KeywordIndex, category: CategoryInfo): void
 export function indexTool(index: KeywordIndex, metadata: ToolMetadata, position: number): void {
   metadata.keywords.forEach((keyword, at) => {
     if (!index.add(keyword, { kind: "tool", name: metadata.name })) {
-      throw new DynamicToolsError("INVALID_DECLARATION", `tools[${position}].keywords[${at}]: keyword "${keyword}" has no letters or digits.`, {
+      throw new DynamicToolsError("INVALID_DECLARATION", `tools[${position}].keywords[${at}]: keyword ${quote(keyword)} has no letters or digits.`, {
         path: ["tools", position, "keywords", at],
       });
     }
@@ -279,13 +290,16 @@ function groupBy(entries: Iterable<CatalogEntry>, declared: readonly string[], f
  * Builds a complete state from tools, declarations, categories and namespaces, validating as it goes.
  * @throws DynamicToolsError for a bad tool, declaration, category or namespace; nothing is half-built.
  */
-export function buildCatalogState({ tools, declarations: rawDeclarations, categories: declaredCategories, namespaces: declaredNamespaces, core }: CatalogStateInput): CatalogState {
+export function buildCatalogState({ tools, declarations: rawDeclarations, categories: categoryRecord, namespaces: namespaceRecord, core, defaultPermission = DEFAULT_PERMISSION }: CatalogStateInput): CatalogState {
   const declarations = parseDeclarations(rawDeclarations);
-  const context: CatalogContext = { declarations, categories: declaredCategories, namespaces: declaredNamespaces, core };
+  // Own keys only: a category named `constructor` must not find Object.prototype.constructor.
+  const declaredCategories = new Map(Object.entries(categoryRecord));
+  const declaredNamespaces = new Map(Object.entries(namespaceRecord));
+  const context: CatalogContext = { declarations, categories: declaredCategories, namespaces: declaredNamespaces, core, defaultPermission };
   const entries = new Map<string, CatalogEntry>();
   const ignored: string[] = [];
   tools.forEach((item, index) => {
-    const { metadata, tool } = parseTool(item, index, declarations);
+    const { metadata, tool } = parseTool(item, index, declarations, defaultPermission);
     const first = entries.get(metadata.name);
     // Two code-defined tools of one name: the first wins, as in ToolNode (a declaration repeated is a mistake).
     if (first !== undefined && first.tool !== undefined && tool !== undefined) ignored.push(`tools[${index}] ("${metadata.name}")`);
@@ -300,13 +314,13 @@ export function buildCatalogState({ tools, declarations: rawDeclarations, catego
     pending.set(declared.declaration.name, declared.declaration);
   }
 
-  const members = groupBy(entries.values(), Object.keys(declaredCategories), (metadata) => metadata.category);
+  const members = groupBy(entries.values(), [...declaredCategories.keys()], (metadata) => metadata.category);
   const loose = [...entries.values()].map((entry) => entry.metadata).filter((metadata) => isLoose(metadata, core));
   const { statistics: keywordStatistics, derived } = KeywordStatistics.build([
     ...[...members].map(([name, names]) => ({ name, tools: names.map((tool) => entries.get(tool)!.metadata) })),
     ...loose.map((metadata) => ({ name: looseKey(metadata.name), tools: [metadata] })),
   ]);
-  const categories = new Map([...members].map(([name, names]) => [name, categoryInfo(name, declaredCategories[name], names, derived.get(name) ?? [])]));
+  const categories = new Map([...members].map(([name, names]) => [name, categoryInfo(name, declaredCategories.get(name), names, derived.get(name) ?? [])]));
   checkRelated(categories, declaredCategories);
   const derivedToolKeywords = new Map<string, readonly string[]>();
   for (const { name } of loose) {
@@ -314,9 +328,9 @@ export function buildCatalogState({ tools, declarations: rawDeclarations, catego
     if (words.length > 0) derivedToolKeywords.set(name, Object.freeze(words));
   }
   const namespaces = new Map(
-    [...groupBy(entries.values(), Object.keys(declaredNamespaces), (metadata) => metadata.namespace)].map(([name, names]) => [
+    [...groupBy(entries.values(), [...declaredNamespaces.keys()], (metadata) => metadata.namespace)].map(([name, names]) => [
       name,
-      namespaceInfo(name, declaredNamespaces[name], names),
+      namespaceInfo(name, declaredNamespaces.get(name), names),
     ]),
   );
 

@@ -2,13 +2,15 @@
  * @module Turns untrusted data (a parsed JSON or YAML file) into a {@link CatalogConfig}, failing with a typed
  * error that names the key path of the first bad value and what would be valid.
  */
-import { describeValue, formatPath, isRecord } from "../errors/describe-value.js";
+import { describeValue, formatPath, isRecord, quote } from "../errors/describe-value.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { didYouMean } from "../text/closest-matches.js";
+import { checkParameters } from "./parameters-schema.js";
 import { CATEGORY_KEYS, CONFIG_KEYS, NAMESPACE_KEYS, type CatalogConfig, type CategoryDeclaration, type NamespaceDeclaration } from "./catalog-config.js";
 import {
   DECLARATION_KEYS,
   PERMISSION_KINDS,
+  TOOL_NAME_PATTERN,
   TOOL_SOURCES,
   type ToolDeclaration,
 } from "./tool-metadata.js";
@@ -27,7 +29,7 @@ function expectRecord(value: unknown, path: Path): Record<string, unknown> {
 function rejectUnknownKeys(record: Record<string, unknown>, valid: readonly string[], path: Path): void {
   for (const key of Object.keys(record)) {
     if (!valid.includes(key)) {
-      fail([...path, key], `unknown key "${key}".${didYouMean(key, valid)} Valid keys: ${valid.join(", ")}`);
+      fail([...path, key], `unknown key ${quote(key)}.${didYouMean(key, valid)} Valid keys: ${valid.join(", ")}`);
     }
   }
 }
@@ -80,37 +82,62 @@ function optionalOneOf<T extends string>(value: unknown, valid: readonly T[], pa
   return value as T;
 }
 
-/** Validates one tool declaration (a plain object from a file or from code). */
-export function parseToolDeclaration(value: unknown, path: Path = []): ToolDeclaration {
+/**
+ * Validates one tool declaration (a plain object from a file or from code).
+ * @param problems - when given, every bad field of the declaration is collected here (the first is still thrown
+ *   after the others are checked), so a file's report lists them all.
+ */
+export function parseToolDeclaration(value: unknown, path: Path = [], problems?: DynamicToolsError[]): ToolDeclaration {
+  const found: DynamicToolsError[] = [];
+  function check<T>(parse: () => T): T | undefined {
+    if (problems === undefined) return parse();
+    try {
+      return parse();
+    } catch (error) {
+      if (!DynamicToolsError.isInstance(error)) throw error;
+      found.push(error);
+      return undefined;
+    }
+  }
   const record = expectRecord(value, path);
-  rejectUnknownKeys(record, DECLARATION_KEYS, path);
+  for (const key of Object.keys(record)) check(() => rejectUnknownKeys({ [key]: undefined }, DECLARATION_KEYS, path));
   const name = record.name;
-  if (typeof name !== "string") fail([...path, "name"], `every tool needs a name (a string), got ${describeValue(name)}`);
+  if (typeof name !== "string") check(() => fail([...path, "name"], `every tool needs a name (a string), got ${describeValue(name)}`));
   const parameters = record.parameters;
   if (parameters !== undefined && (!isRecord(parameters) || (parameters.type !== undefined && parameters.type !== "object"))) {
-    fail([...path, "parameters"], `expected a JSON Schema object ({ "type": "object", "properties": … }), got ${describeValue(parameters)}`);
+    check(() => fail([...path, "parameters"], `expected a JSON Schema object ({ "type": "object", "properties": … }), got ${describeValue(parameters)}`));
+  } else if (parameters !== undefined) {
+    check(() => checkParameters(parameters, { tool: typeof name === "string" ? name : "(no name)", path: [...path, "parameters"], shape: true }));
   }
   const platforms = record.platforms;
   const declaration: ToolDeclaration = {
-    name,
-    description: optionalString(record.description, [...path, "description"]),
+    name: name as string,
+    description: check(() => optionalString(record.description, [...path, "description"])),
     parameters: parameters as ToolDeclaration["parameters"],
-    category: optionalString(record.category, [...path, "category"]),
-    tags: optionalStrings(record.tags, [...path, "tags"]),
-    keywords: optionalStrings(record.keywords, [...path, "keywords"]),
-    source: optionalOneOf(record.source, TOOL_SOURCES, [...path, "source"]),
-    sourceId: optionalString(record.sourceId, [...path, "sourceId"]),
-    permission: optionalOneOf(record.permission, PERMISSION_KINDS, [...path, "permission"]),
-    searchable: optionalBoolean(record.searchable, [...path, "searchable"]),
-    platforms: platforms === "all" ? "all" : optionalStrings(platforms, [...path, "platforms"]),
-    enabled: optionalBoolean(record.enabled, [...path, "enabled"]),
-    namespace: optionalString(record.namespace, [...path, "namespace"]),
-    whenToUse: optionalString(record.whenToUse, [...path, "whenToUse"]),
-    available: optionalBoolean(record.available, [...path, "available"]),
-    display: optionalLocalised(record.display, [...path, "display"]),
-    desc: optionalLocalised(record.desc, [...path, "desc"]),
-    required: optionalBoolean(record.required, [...path, "required"]),
+    category: check(() => optionalString(record.category, [...path, "category"])),
+    tags: check(() => optionalStrings(record.tags, [...path, "tags"])),
+    keywords: check(() => optionalStrings(record.keywords, [...path, "keywords"])),
+    source: check(() => optionalOneOf(record.source, TOOL_SOURCES, [...path, "source"])),
+    sourceId: check(() => optionalString(record.sourceId, [...path, "sourceId"])),
+    permission: check(() => optionalOneOf(record.permission, PERMISSION_KINDS, [...path, "permission"])),
+    searchable: check(() => optionalBoolean(record.searchable, [...path, "searchable"])),
+    platforms: platforms === "all" ? "all" : check(() => optionalStrings(platforms, [...path, "platforms"])),
+    enabled: check(() => optionalBoolean(record.enabled, [...path, "enabled"])),
+    namespace: check(() => optionalString(record.namespace, [...path, "namespace"])),
+    whenToUse: check(() => optionalString(record.whenToUse, [...path, "whenToUse"])),
+    available: check(() => optionalBoolean(record.available, [...path, "available"])),
+    display: check(() => optionalLocalised(record.display, [...path, "display"])),
+    desc: check(() => optionalLocalised(record.desc, [...path, "desc"])),
+    required: check(() => optionalBoolean(record.required, [...path, "required"])),
   };
+  if (found.length > 0) {
+    // One error carrying every problem of this declaration; parseCatalogConfig spreads them into its list.
+    const [first] = found;
+    throw new DynamicToolsError(first!.code, first!.message, {
+      ...(first!.path === undefined ? {} : { path: first!.path }),
+      problems: found.flatMap((error) => error.problems),
+    });
+  }
   // `available` is seed 000's word for `enabled`; `enabled` wins when both are given.
   if (declaration.available !== undefined && declaration.enabled === undefined) declaration.enabled = declaration.available;
   delete declaration.available;
@@ -149,46 +176,111 @@ function parseNamespace(value: unknown, path: Path): NamespaceDeclaration {
   return namespace;
 }
 
+/** Options of {@link parseCatalogConfig}. */
+export interface ParseCatalogOptions {
+  /**
+   * Collects every problem here instead of throwing at the first: each tool, category, namespace and setting is
+   * checked on its own (tool names and repeated names too). The caller throws when the list is not empty.
+   */
+  problems?: DynamicToolsError[];
+}
+
 /**
  * Validates a whole catalog: either a plain array of tool declarations (form (a)) or an object with `tools`,
  * `categories`, `core`, `defaults`, `maxTools`, `maxTokens`, `history`, `relatedDepth` and `namespaces` (form (b)).
+ * @throws DynamicToolsError for the first bad value, unless `options.problems` collects them all.
  */
-export function parseCatalogConfig(value: unknown): CatalogConfig {
-  if (Array.isArray(value)) return { tools: value.map((item, index) => parseToolDeclaration(item, [index])) };
+export function parseCatalogConfig(value: unknown, { problems }: ParseCatalogOptions = {}): CatalogConfig {
+  function attempt<T>(parse: () => T): T | undefined {
+    if (problems === undefined) return parse();
+    try {
+      return parse();
+    } catch (error) {
+      if (!DynamicToolsError.isInstance(error)) throw error;
+      // An error may carry several problems (every bad field of one tool): each becomes an entry.
+      if (error.problems.length <= 1) problems.push(error);
+      else for (const problem of error.problems) problems.push(new DynamicToolsError(problem.code, problem.message, problem.path === undefined ? undefined : { path: problem.path }));
+      return undefined;
+    }
+  }
+  const parseTools = (items: unknown[], path: Path): ToolDeclaration[] => {
+    const seen = new Set<string>();
+    return items.flatMap((item, index) => {
+      const declaration = attempt(() => parseToolDeclaration(item, [...path, index], problems));
+      if (declaration === undefined) return [];
+      if (problems !== undefined) {
+        // What construction would reject first, checked here so every bad name is reported in one go.
+        attempt(() => checkName(declaration.name, seen, [...path, index]));
+        seen.add(declaration.name);
+      }
+      return [declaration];
+    });
+  };
+  if (Array.isArray(value)) return { tools: parseTools(value, []) };
   const record = expectRecord(value, []);
-  rejectUnknownKeys(record, CONFIG_KEYS, []);
-  if (!Array.isArray(record.tools)) fail(["tools"], `expected a list of tool declarations, got ${describeValue(record.tools)}`);
-  const config: CatalogConfig = { tools: record.tools.map((item, index) => parseToolDeclaration(item, ["tools", index])) };
+  attempt(() => rejectUnknownKeys(record, CONFIG_KEYS, []));
+  const tools = Array.isArray(record.tools) ? record.tools : attempt(() => fail(["tools"], `expected a list of tool declarations, got ${describeValue(record.tools)}`));
+  const config: CatalogConfig = { tools: parseTools(tools ?? [], ["tools"]) };
   if (record.categories !== undefined) {
-    const categories = expectRecord(record.categories, ["categories"]);
+    const categories = attempt(() => expectRecord(record.categories, ["categories"])) ?? {};
     config.categories = Object.fromEntries(
-      Object.entries(categories).map(([name, category]) => [name, parseCategory(category, ["categories", name])]),
+      Object.entries(categories).flatMap(([name, category]) => {
+        const parsed = attempt(() => parseCategory(category, ["categories", name]));
+        return parsed === undefined ? [] : [[name, parsed]];
+      }),
     );
   }
   if (record.namespaces !== undefined) {
-    const namespaces = expectRecord(record.namespaces, ["namespaces"]);
+    const namespaces = attempt(() => expectRecord(record.namespaces, ["namespaces"])) ?? {};
     config.namespaces = Object.fromEntries(
-      Object.entries(namespaces).map(([name, namespace]) => [name, parseNamespace(namespace, ["namespaces", name])]),
+      Object.entries(namespaces).flatMap(([name, namespace]) => {
+        const parsed = attempt(() => parseNamespace(namespace, ["namespaces", name]));
+        return parsed === undefined ? [] : [[name, parsed]];
+      }),
     );
   }
-  const core = optionalStrings(record.core, ["core"]);
-  const defaults = optionalStrings(record.defaults, ["defaults"]);
-  const maxTools = optionalCount(record.maxTools, ["maxTools"], 1);
-  const maxTokens = optionalCount(record.maxTokens, ["maxTokens"], 1);
-  const relatedDepth = optionalCount(record.relatedDepth, ["relatedDepth"], 0);
+  const core = attempt(() => optionalStrings(record.core, ["core"]));
+  const defaults = attempt(() => optionalStrings(record.defaults, ["defaults"]));
+  const maxTools = attempt(() => optionalCount(record.maxTools, ["maxTools"], 1));
+  const maxTokens = attempt(() => optionalCount(record.maxTokens, ["maxTokens"], 1));
+  const relatedDepth = attempt(() => optionalCount(record.relatedDepth, ["relatedDepth"], 0));
+  const defaultPermission = attempt(() => optionalOneOf(record.defaultPermission, PERMISSION_KINDS, ["defaultPermission"]));
+  if (defaultPermission !== undefined) config.defaultPermission = defaultPermission;
   if (core !== undefined) config.core = core;
   if (defaults !== undefined) config.defaults = defaults;
   if (maxTools !== undefined) config.maxTools = maxTools;
   if (maxTokens !== undefined) config.maxTokens = maxTokens;
   if (relatedDepth !== undefined) config.relatedDepth = relatedDepth;
   if (record.history !== undefined) {
-    const history = expectRecord(record.history, ["history"]);
-    rejectUnknownKeys(history, ["messages", "window"], ["history"]);
-    const messages = optionalCount(history.messages, ["history", "messages"], 0);
-    const window = optionalCount(history.window, ["history", "window"], 0);
-    config.history = {};
-    if (messages !== undefined) config.history.messages = messages;
-    if (window !== undefined) config.history.window = window;
+    const history = attempt(() => {
+      const history = expectRecord(record.history, ["history"]);
+      rejectUnknownKeys(history, ["messages", "window"], ["history"]);
+      return history;
+    });
+    if (history !== undefined) {
+      const messages = attempt(() => optionalCount(history.messages, ["history", "messages"], 0));
+      const window = attempt(() => optionalCount(history.window, ["history", "window"], 0));
+      config.history = {};
+      if (messages !== undefined) config.history.messages = messages;
+      if (window !== undefined) config.history.window = window;
+    }
   }
   return config;
+}
+
+/** The checks {@link ToolCatalog} makes on a declared name, with the same codes and messages. */
+function checkName(name: string, seen: ReadonlySet<string>, path: Path): void {
+  const index = path[path.length - 1];
+  if (!TOOL_NAME_PATTERN.test(name)) {
+    throw new DynamicToolsError(
+      "INVALID_TOOL_NAME",
+      `tools[${index}]: tool name ${quote(name)} is not valid: names must match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI rejects others).`,
+      { path: [...path, "name"] },
+    );
+  }
+  if (seen.has(name)) {
+    throw new DynamicToolsError("DUPLICATE_TOOL", `tools[${index}]: tool ${quote(name)} is declared twice; tool names must be unique.`, {
+      path: [...path, "name"],
+    });
+  }
 }

@@ -45,7 +45,7 @@ describe("ToolCatalog: construction and accessors", () => {
       keywords: [],
       source: "builtin",
       sourceId: undefined,
-      permission: "read",
+      permission: "execute", // undeclared: never the least restrictive kind
       searchable: true,
       platforms: "all",
       enabled: true,

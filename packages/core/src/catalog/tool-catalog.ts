@@ -11,13 +11,14 @@ import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { KeywordIndex } from "../selection/keyword-index.js";
 import { createSelector, type SelectionInput, type SelectToolsOptions } from "../selection/select-tools.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
+import { describeValue, quote } from "../errors/describe-value.js";
 import { didYouMean } from "../text/closest-matches.js";
 import type { CatalogSettings, CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
 import { applyCatalogDelta, type CatalogDelta } from "./catalog-delta.js";
 import { buildCatalogState, requireCategory, sourceKey, type CatalogState, type CategoryInfo, type NamespaceInfo } from "./catalog-state.js";
 import { ListenerSet } from "../events/listener-set.js";
 import type { CatalogListener, ToolsUpdate, ToolsUpdatedEvent } from "./catalog-events.js";
-import type { ToolDeclaration, ToolMetadata } from "./tool-metadata.js";
+import { DEFAULT_PERMISSION, PERMISSION_KINDS, type PermissionKind, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
 
 /** Options of {@link ToolCatalog}: the tools, their metadata, categories and selection settings. */
 export interface ToolCatalogOptions extends CatalogSettings {
@@ -32,6 +33,12 @@ export interface ToolCatalogOptions extends CatalogSettings {
   categories?: Readonly<Record<string, CategoryDeclaration>>;
   /** Namespace descriptions and sizes. Namespaces named only by tools are created with no description. */
   namespaces?: Readonly<Record<string, NamespaceDeclaration>>;
+  /**
+   * The permission of a tool that declares none (in its declaration or its `metadata.dynamicTools`). Permission
+   * policies match on it, so it should not be less than what an unknown tool may do.
+   * @defaultValue "execute" ({@link DEFAULT_PERMISSION}): never `read`, so a read-only role cannot run an undeclared tool
+   */
+  defaultPermission?: PermissionKind;
 }
 
 export type { CategoryInfo, NamespaceInfo } from "./catalog-state.js";
@@ -86,6 +93,7 @@ export class ToolCatalog {
       categories: options.categories ?? {},
       namespaces: options.namespaces ?? {},
       core: new Set(this.#declaredCore),
+      defaultPermission: checkDefaultPermission(options.defaultPermission),
     });
     this.#settings = this.resolveSettings({ ...options, core: this.#coreWith(this.#state.required) });
   }
@@ -363,7 +371,7 @@ export class ToolCatalog {
       if (!this.#state.entries.has(name) && !lenient) {
         throw new DynamicToolsError(
           "UNKNOWN_TOOL",
-          `core[${index}]: tool "${name}" is not in the catalog (${this.size} tools).${this.suggest(name)}`,
+          `core[${index}]: tool ${quote(name)} is not in the catalog (${this.size} tools).${this.suggest(name)}`,
           { path: ["core", index] },
         );
       }
@@ -392,7 +400,7 @@ export class ToolCatalog {
   #require(name: string): ToolMetadata {
     const entry = this.#state.entries.get(name);
     if (entry === undefined) {
-      throw new DynamicToolsError("UNKNOWN_TOOL", `Tool "${name}" is not in the catalog (${this.size} tools).${this.suggest(name)}`);
+      throw new DynamicToolsError("UNKNOWN_TOOL", `Tool ${quote(name)} is not in the catalog (${this.size} tools).${this.suggest(name)}`);
     }
     return entry.metadata;
   }
@@ -424,7 +432,7 @@ export class ToolCatalog {
     const ownDeclarations = new Map(declarations.map((declaration) => [declaration.name, declaration]));
     const removed = this.#state.sources.get(sourceKey({ source, sourceId })!) ?? [];
     const added = tools.map((tool) => (ownDeclarations.has(tool.name) ? withSourceDeclaration(tool, ownDeclarations.get(tool.name)!) : tool));
-    const declared = namespace === undefined || this.#state.context.namespaces[namespace] !== undefined;
+    const declared = namespace === undefined || this.#state.context.namespaces.has(namespace);
     return this.#update({ removed, added, ...(declared ? {} : { namespaces: { [namespace]: namespaceDescription === undefined ? {} : { description: namespaceDescription } } }) });
   }
 
@@ -488,6 +496,17 @@ export class ToolCatalog {
     }
     return Object.freeze({ ...this.#settings, core: Object.freeze([...core]) });
   }
+}
+
+/** @throws DynamicToolsError `INVALID_OPTION` for a `defaultPermission` that is not a permission kind. */
+function checkDefaultPermission(permission: unknown): PermissionKind {
+  if (permission === undefined) return DEFAULT_PERMISSION;
+  if (!PERMISSION_KINDS.includes(permission as PermissionKind)) {
+    throw new DynamicToolsError("INVALID_OPTION", `defaultPermission: expected one of ${PERMISSION_KINDS.join(" | ")}, got ${describeValue(permission)}.`, {
+      path: ["defaultPermission"],
+    });
+  }
+  return permission as PermissionKind;
 }
 
 /** A source tool whose source declaration (permission, namespace…) applies over what it carries itself. */

@@ -13,6 +13,14 @@ export const TOOL_SOURCES: readonly ToolSource[] = ["builtin", "mcp", "sdk"];
 /** The valid {@link PermissionKind} values, least to most privileged. */
 export const PERMISSION_KINDS: readonly PermissionKind[] = ["read", "write", "execute", "network", "dangerous"];
 
+/**
+ * The permission of a tool that declares none (a LangChain tool from code or from a custom source without
+ * `metadata.dynamicTools.permission`, a declaration without `permission`). Not `read`: an unknown tool may be
+ * `shell_exec`, and a read-only role must not run it. Not `dangerous` either, so the default policy does not ask a
+ * human about every undeclared tool. A catalog's `defaultPermission` changes it.
+ */
+export const DEFAULT_PERMISSION: PermissionKind = "execute";
+
 /** A JSON Schema object describing a tool's arguments. */
 export type JsonSchema = Record<string, unknown>;
 
@@ -37,7 +45,7 @@ export interface ToolMetadata {
   readonly source: ToolSource;
   /** The MCP server id or SDK app name the tool comes from. */
   readonly sourceId: string | undefined;
-  /** What the tool may do. @defaultValue "read" */
+  /** What the tool may do. @defaultValue the catalog's `defaultPermission` ({@link DEFAULT_PERMISSION}, `"execute"`) */
   readonly permission: PermissionKind;
   /** Whether selection and search may return it (core tools are bound regardless). @defaultValue true */
   readonly searchable: boolean;
@@ -113,8 +121,12 @@ export const DECLARATION_KEYS: readonly (keyof ToolDeclaration)[] = [
 /** Names the OpenAI API accepts for functions. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
-/** Fills every default of a declaration that has already been validated (`unbindable`: see {@link ToolMetadata}). */
-export function toMetadata(declaration: ToolDeclaration, unbindable?: string): ToolMetadata {
+/**
+ * Fills every default of a declaration that has already been validated.
+ * @param defaultPermission - the permission of a declaration that has none. @defaultValue {@link DEFAULT_PERMISSION}
+ * @param unbindable - why a code-defined tool can run but never be bound (see {@link ToolMetadata}).
+ */
+export function toMetadata(declaration: ToolDeclaration, defaultPermission: PermissionKind = DEFAULT_PERMISSION, unbindable?: string): ToolMetadata {
   return Object.freeze({
     ...(unbindable === undefined ? {} : { unbindable }),
     name: declaration.name,
@@ -125,7 +137,7 @@ export function toMetadata(declaration: ToolDeclaration, unbindable?: string): T
     keywords: Object.freeze([...(declaration.keywords ?? [])]),
     source: declaration.source ?? "builtin",
     sourceId: declaration.sourceId,
-    permission: declaration.permission ?? "read",
+    permission: declaration.permission ?? defaultPermission,
     searchable: declaration.searchable ?? true,
     platforms: declaration.platforms ?? "all",
     enabled: declaration.enabled ?? declaration.available ?? true,

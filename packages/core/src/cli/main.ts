@@ -50,6 +50,11 @@ function unknownCommand(command: string): UsageError {
  * process.exitCode = await main(["select", "--catalog", "catalog.yaml", "what is pending salary?"]);
  * ```
  */
+/** Own keys only: "constructor" or "toString" typed as a command is an unknown command, not Object.prototype's. */
+function commandNamed(name: string) {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+}
+
 export async function main(argv: string[], out: (text: string) => void = console.log, err: (text: string) => void = console.error): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -58,11 +63,11 @@ export async function main(argv: string[], out: (text: string) => void = console
       // `help` alone prints everything; `help select` prints that command's usage.
       const topic = rest[0];
       if (topic === undefined) out(USAGE);
-      else if (COMMANDS[topic] !== undefined) out(COMMANDS[topic].usage);
+      else if (commandNamed(topic) !== undefined) out(commandNamed(topic)!.usage);
       else throw unknownCommand(topic);
       return 0;
     }
-    const entry = COMMANDS[command];
+    const entry = commandNamed(command);
     if (entry === undefined) throw unknownCommand(command);
     return await entry.run(rest, out, err);
   } catch (error) {

@@ -97,3 +97,17 @@ describe("textOf", () => {
     expect(textOf({ text: "not an array" })).toBe("");
   });
 });
+
+describe("hostile histories", () => {
+  it("skips null, undefined, strings and numbers among the messages", () => {
+    const messages = [null, { role: "user", content: "show me all clients" }, undefined, "junk", 42, { role: "assistant", content: "ok" }, { role: "user", content: "freeze the first" }];
+    expect(readConversation(messages as unknown as ConversationMessage[])).toEqual({ current: "freeze the first", history: ["show me all clients"] });
+    expect(readConversation([null, null] as unknown as ConversationMessage[])).toEqual({ current: "", history: [] });
+  });
+
+  it("reads content blocks that are null or not objects as no text, and a getType that returns no string as no role", () => {
+    expect(textOf([null, 3, { text: "hello" }, { text: 5 }, "world"])).toBe("hello world");
+    const odd = { getType: () => 7, content: "x" } as unknown as ConversationMessage;
+    expect(readConversation([odd, { role: "user", content: "hi there" }])).toEqual({ current: "hi there", history: [] });
+  });
+});

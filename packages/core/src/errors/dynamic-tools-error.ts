@@ -37,6 +37,19 @@ export type DynamicToolsErrorCode =
 
 const MARKER = Symbol.for("dynamic-tools.error");
 
+/** One problem of a {@link DynamicToolsError} that reports several at once (every bad entry of a catalog file). */
+export interface DynamicToolsProblem {
+  readonly code: DynamicToolsErrorCode;
+  /** The problem on its own, with its file and line when it has them. */
+  readonly message: string;
+  /** Key path of the culprit, when known. */
+  readonly path?: ReadonlyArray<string | number>;
+  /** File the problem is in, when it comes from a file. */
+  readonly file?: string;
+  /** 1-based line in that file, when known. */
+  readonly line?: number;
+}
+
 /**
  * The base error of the library. Recognise it with {@link DynamicToolsError.isInstance}, which works even when
  * two copies of the package are installed (where `instanceof` would not).
@@ -60,14 +73,21 @@ export class DynamicToolsError extends Error {
   /** Where in a catalog the culprit sits, as a key path (`["categories", "salary", "related", 0]`), when known. */
   readonly path: ReadonlyArray<string | number> | undefined;
 
+  /**
+   * Every problem this error reports, in order: one (this error itself) unless several were found at once, as
+   * when a catalog file has several bad entries (the message then lists them all, one a line).
+   */
+  readonly problems: readonly DynamicToolsProblem[];
+
   constructor(
     code: DynamicToolsErrorCode,
     message: string,
-    options?: { cause?: unknown; path?: ReadonlyArray<string | number> },
+    options?: { cause?: unknown; path?: ReadonlyArray<string | number>; problems?: readonly DynamicToolsProblem[] },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.path = options?.path;
+    this.problems = Object.freeze([...(options?.problems ?? [{ code, message, ...(options?.path === undefined ? {} : { path: options.path }) }])]);
   }
 
   /** True for any DynamicToolsError, from this or another copy of the package. */

@@ -187,3 +187,25 @@ describe("KeywordIndex.remove and fork", () => {
     }
   });
 });
+
+describe("KeywordIndex memo bounds", () => {
+  it("memoises short texts but never keeps a long message alive", () => {
+    const index = new KeywordIndex();
+    index.add("salary", { kind: "category", name: "salary" });
+    const short = "what is the pending salary";
+    expect(index.match(short)).toBe(index.match(short)); // the memoised result
+    const long = `salary ${"z".repeat(1_000_000)}`;
+    const first = index.match(long);
+    expect(first).toHaveLength(1);
+    expect(index.match(long)).not.toBe(first); // matched again: a 1 MB text is not kept
+  });
+
+  it("evicts the oldest texts once the memo holds a million characters", () => {
+    const index = new KeywordIndex();
+    index.add("salary", { kind: "category", name: "salary" });
+    const texts = Array.from({ length: 100 }, (_, at) => `${at} salary ${"w".repeat(15_000)}`); // 1.5 M characters in all
+    const results = texts.map((text) => index.match(text));
+    expect(index.match(texts[99]!)).toBe(results[99]); // recent: still memoised
+    expect(index.match(texts[0]!)).not.toBe(results[0]); // oldest: evicted by the character bound, not the count
+  });
+});

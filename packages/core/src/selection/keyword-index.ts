@@ -28,7 +28,14 @@ export interface KeywordMatch {
   position: number;
 }
 
+/** Most texts memoised. */
 const MEMO_LIMIT = 1024;
+/**
+ * Most characters of text the memo keeps in all (about 2 MB as UTF-16): the texts are untrusted messages, and 1,024
+ * of 1 MB each would otherwise stay alive. A text longer than {@link MEMO_TEXT_LIMIT} is matched but never memoised.
+ */
+const MEMO_CHARS_LIMIT = 1_000_000;
+const MEMO_TEXT_LIMIT = 16_384;
 
 /**
  * Keyword phrases indexed by their first normalised word. Results are memoised per text (bounded): the history
@@ -53,6 +60,8 @@ export class KeywordIndex {
   /** Posting lists only this index holds, so `add` may append in place; every other list is copied on write. */
   readonly #owned = new Set<Entry[]>();
   readonly #memo = new Map<string, readonly KeywordMatch[]>();
+  /** Characters of the texts in {@link #memo}. */
+  #memoChars = 0;
 
   constructor() {
     this.#byFirstTerm = PersistentMap.from();
@@ -73,7 +82,7 @@ export class KeywordIndex {
       this.#owned.add(copy);
       this.#byFirstTerm.set(first, copy);
     }
-    this.#memo.clear();
+    this.#clearMemo();
     return true;
   }
 
@@ -99,8 +108,13 @@ export class KeywordIndex {
       this.#owned.add(copy);
       this.#byFirstTerm.set(first, copy);
     }
-    this.#memo.clear();
+    this.#clearMemo();
     return true;
+  }
+
+  #clearMemo(): void {
+    this.#memo.clear();
+    this.#memoChars = 0;
   }
 
   /**
@@ -118,6 +132,7 @@ export class KeywordIndex {
   /**
    * Every target selected by `text`, once each, with its first matching keyword, in order of position.
    * Keywords match whole words after stemming, so "pay" never fires on "display" and "clients" matches "client".
+   * Memoised per text, bounded by count and by characters (least recently used first out).
    */
   match(text: string): readonly KeywordMatch[] {
     const memoised = this.#memo.get(text);
@@ -128,8 +143,14 @@ export class KeywordIndex {
       return memoised;
     }
     const matches = this.#match(text);
-    if (this.#memo.size >= MEMO_LIMIT) this.#memo.delete(this.#memo.keys().next().value!);
+    if (text.length > MEMO_TEXT_LIMIT) return matches;
+    while (this.#memo.size > 0 && (this.#memo.size >= MEMO_LIMIT || this.#memoChars + text.length > MEMO_CHARS_LIMIT)) {
+      const oldest = this.#memo.keys().next().value!;
+      this.#memo.delete(oldest);
+      this.#memoChars -= oldest.length;
+    }
     this.#memo.set(text, matches);
+    this.#memoChars += text.length;
     return matches;
   }
 

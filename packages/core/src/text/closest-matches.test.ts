@@ -56,3 +56,19 @@ describe("didYouMean", () => {
     expect(didYouMean("anything", [])).toBe("");
   });
 });
+
+describe("bounded suggestions for hostile names", () => {
+  it("stops early once the distance must exceed the limit", () => {
+    expect(editDistance("a".repeat(500), "b".repeat(500), 3)).toBe(4);
+    expect(editDistance("abc", "a".repeat(100), 5)).toBe(6);
+    expect(editDistance("book_clas", "book_class", 2)).toBe(1);
+    expect(editDistance("boko_class", "book_class", 1)).toBe(1);
+  });
+
+  it("matches a 20,000-character name on its first 128 characters, against every candidate", () => {
+    const names = Array.from({ length: 1_000 }, (_, index) => `tool_${index}`);
+    expect(closestMatches("x".repeat(20_000), names)).toEqual([]);
+    const longNear = `${"tool_1".padEnd(128, "_")}${"y".repeat(20_000)}`;
+    expect(closestMatches(longNear, [...names, "tool_1".padEnd(128, "_")])[0]).toBe("tool_1".padEnd(128, "_"));
+  });
+});

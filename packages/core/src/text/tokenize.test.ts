@@ -106,3 +106,16 @@ describe("splitWords: the ASCII fast path", () => {
     );
   });
 });
+
+describe("stem on hostile words", () => {
+  it("keeps a word longer than 64 letters as it is (Porter is quadratic on long vowel-less runs)", () => {
+    const word = "q".repeat(200_000);
+    expect(stem(word)).toBe(word);
+    expect(stem(`${"b".repeat(70)}ing`)).toBe(`${"b".repeat(70)}ing`);
+    expect(stem("connections")).toBe("connect");
+  });
+
+  it("normalises a message made of one 200,000-letter word into that one word", () => {
+    expect(normalizeTerms(`show ${"q".repeat(200_000)} salaries`)).toEqual(["show", "q".repeat(200_000), "salari"]);
+  });
+});

@@ -43,11 +43,19 @@ const STEM_CACHE_LIMIT = 50_000;
 const stemCache = new Map<string, string>();
 
 /**
- * The Porter stem of one lower-case word; numbers, CJK characters and words shorter than 3 letters are kept as
- * they are.
+ * Longest word that is stemmed. Porter's stemmer is quadratic in a word's length on vowel-less runs ("qqqq…":
+ * 100,000 letters took about a minute), and no word of a natural language comes near this; longer runs (hashes,
+ * base64, pasted junk) are kept as they are, and not memoised.
+ */
+export const MAX_STEMMED_WORD_LENGTH = 64;
+
+/**
+ * The Porter stem of one lower-case word; numbers, CJK characters, words shorter than 3 letters and words longer
+ * than {@link MAX_STEMMED_WORD_LENGTH} are kept as they are.
  * Memoised (a pure function, so sharing the memo between callers changes no result).
  */
 export function stem(word: string): string {
+  if (word.length > MAX_STEMMED_WORD_LENGTH) return word;
   const cached = stemCache.get(word);
   if (cached !== undefined) return cached;
   if (word.length < 3 || /^\d+$/.test(word)) return word;

@@ -15,6 +15,7 @@ import {
   type RetrievalStrategy,
   type ToolCatalog,
   type ToolFilterOptions,
+  clipMessage,
 } from "@dynamic-tools/core";
 import { ToolMessage } from "@langchain/core/messages";
 import { tool, type StructuredToolInterface, type ToolRunnableConfig } from "@langchain/core/tools";
@@ -178,7 +179,8 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
 
   const searchTool = tool(
     async function toolSearch(input: ToolSearchInput, config: ToolRunnableConfig): Promise<Command> {
-      const query = String(input.query ?? "");
+      // The model chose the query: read at most MAX_MESSAGE_CHARS of it, as selection reads a message.
+      const query = clipMessage(String(input.query ?? ""));
       const asked = Math.floor(Number(input.limit ?? defaultLimit));
       const limit = Number.isFinite(asked) ? Math.min(maxLimit, Math.max(1, asked)) : defaultLimit;
       const state = readState(config);

@@ -17,7 +17,7 @@ export function temporaryFolder(prefix = "dynamic-tools-mcp-"): { dir: string; r
 }
 
 /** The stdio configuration of a fixture server whose starts are recorded in `{dir}/{name}.starts`. */
-export function fixtureServer(name: "files" | "weather", dir: string, env: Record<string, string> = {}): StdioServerConfig {
+export function fixtureServer(name: "files" | "weather" | "hostile", dir: string, env: Record<string, string> = {}): StdioServerConfig {
   return {
     transport: "stdio",
     command: process.execPath,
@@ -28,7 +28,7 @@ export function fixtureServer(name: "files" | "weather", dir: string, env: Recor
 }
 
 /** The pids of every start of a fixture server so far (empty when it never started). */
-export function startsOf(name: "files" | "weather", dir: string): number[] {
+export function startsOf(name: "files" | "weather" | "hostile", dir: string): number[] {
   const marker = join(dir, `${name}.starts`);
   if (!existsSync(marker)) return [];
   return readFileSync(marker, "utf8").split("\n").filter(Boolean).map(Number);

@@ -2,7 +2,7 @@
  * @module Validates the `servers` option of {@link createMcpToolSource} at construction: every error is an
  * `INVALID_OPTION` that names the server, the key and the valid choices.
  */
-import { DynamicToolsError, describeValue, didYouMean, formatPath, isRecord } from "@dynamic-tools/core";
+import { DynamicToolsError, describeValue, didYouMean, formatPath, isRecord, quote } from "@dynamic-tools/core";
 import { assertSourceId } from "../naming/source-names.js";
 import { MCP_TRANSPORTS, type McpServerConfig } from "./server-config.js";
 
@@ -45,7 +45,7 @@ function parseServer(serverId: string, value: unknown, path: Path): McpServerCon
   const valid = KEYS[transport];
   for (const key of Object.keys(value)) {
     if (!valid.includes(key)) {
-      fail(serverId, [...path, key], `unknown key "${key}" for transport "${transport}".${didYouMean(key, valid)} Valid keys: ${valid.join(", ")}.`);
+      fail(serverId, [...path, key], `unknown key ${quote(key)} for transport "${transport}".${didYouMean(key, valid)} Valid keys: ${valid.join(", ")}.`);
     }
   }
   if (transport === "http") {
@@ -57,7 +57,7 @@ function parseServer(serverId: string, value: unknown, path: Path): McpServerCon
       parsed = undefined;
     }
     if (parsed === undefined || !["http:", "https:"].includes(parsed.protocol)) {
-      fail(serverId, [...path, "url"], `"${url}" is not an http(s) URL.`);
+      fail(serverId, [...path, "url"], `${quote(url)} is not an http(s) URL.`);
     }
     const headers = optionalStringMap(serverId, value.headers, [...path, "headers"]);
     return { transport, url, ...(headers === undefined ? {} : { headers }) };
@@ -88,10 +88,11 @@ export function parseServerConfigs(servers: unknown): Record<string, McpServerCo
       path: ["servers"],
     });
   }
-  const parsed: Record<string, McpServerConfig> = {};
-  for (const [serverId, config] of Object.entries(servers)) {
-    assertSourceId(serverId, "MCP server id", ["servers", serverId]);
-    parsed[serverId] = parseServer(serverId, config, ["servers", serverId]);
-  }
-  return parsed;
+  // Built from entries (own keys only, defined rather than assigned), so no id can reach Object.prototype.
+  return Object.fromEntries(
+    Object.entries(servers).map(([serverId, config]) => {
+      assertSourceId(serverId, "MCP server id", ["servers", serverId]);
+      return [serverId, parseServer(serverId, config, ["servers", serverId])];
+    }),
+  );
 }

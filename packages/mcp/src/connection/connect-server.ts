@@ -15,6 +15,16 @@ import type { DynamicStructuredTool } from "@langchain/core/tools";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { CachedServerInfo, CachedTool, McpToolAnnotations } from "../cache/metadata-cache.js";
 import type { McpServerConfig } from "../config/server-config.js";
+import { checkParameters } from "@dynamic-tools/core";
+import { BoundedReadBuffer, type ReadBufferLike } from "./bounded-read-buffer.js";
+
+/** A call whose result was over the MCP client's message size limit (the SDK then closed the connection). */
+export class ResultTooLargeError extends Error {
+  override readonly name = "ResultTooLargeError";
+  constructor(toolName: string, cause: Error) {
+    super(`the result of ${JSON.stringify(toolName)} was larger than the MCP client accepts (${cause.message})`, { cause });
+  }
+}
 
 /** The client name this library announces to servers. */
 const CLIENT_INFO = { name: "dynamic-tools", version: "0.1.0" };
@@ -34,6 +44,8 @@ export interface ConnectServerOptions {
   onToolListChanged: () => void;
   /** Output of a stdio server on stderr. */
   onStderr: (text: string) => void;
+  /** A listed tool was left out (its definition is unusable); the server's other tools are loaded. */
+  onSkippedTool: (toolName: string, reason: string) => void;
 }
 
 /** An open session with a server. */
@@ -69,8 +81,8 @@ function toCachedTool(tool: DynamicStructuredTool): CachedTool {
  * @throws whatever the transport or the initialisation threw; the caller names the server.
  */
 export async function connectServer(options: ConnectServerOptions): Promise<LiveServer> {
-  const { serverId, config, timeoutMs, onClose, onToolListChanged, onStderr } = options;
-  const [{ Client }, { ToolListChangedNotificationSchema }, { loadMcpTools }] = await Promise.all([
+  const { serverId, config, timeoutMs, onClose, onToolListChanged, onStderr, onSkippedTool } = options;
+  const [{ Client }, { ToolListChangedNotificationSchema, ResultSchema, ToolSchema }, { loadMcpTools }] = await Promise.all([
     import("@modelcontextprotocol/sdk/client/index.js"),
     import("@modelcontextprotocol/sdk/types.js"),
     import("@langchain/mcp-adapters"),
@@ -95,6 +107,13 @@ export async function connectServer(options: ConnectServerOptions): Promise<Live
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
       stderr: "pipe",
     });
+    // An oversized message must fail its call, not close the connection (see bounded-read-buffer.ts). The SDK keeps
+    // its buffer in a field; when a future SDK does not, its own buffer (and its close-on-overflow) stays.
+    const internals = stdio as unknown as { _readBuffer?: Partial<ReadBufferLike> };
+    if (typeof internals._readBuffer?.append === "function" && typeof internals._readBuffer.readMessage === "function") {
+      const { deserializeMessage } = await import("@modelcontextprotocol/sdk/shared/stdio.js");
+      internals._readBuffer = new BoundedReadBuffer({ parse: deserializeMessage });
+    }
     stdio.stderr?.on("data", function keepStderr(chunk: Buffer) {
       const text = chunk.toString("utf8");
       stderr = (stderr + text).slice(-STDERR_TAIL);
@@ -109,6 +128,12 @@ export async function connectServer(options: ConnectServerOptions): Promise<Live
   const client = new Client(CLIENT_INFO);
   let open = false;
   let closing = false;
+  // The SDK reports a message over its size limit here, then closes the transport: remembered so the failed call
+  // says what happened (a result too large) rather than "connection closed".
+  let oversized: Error | undefined;
+  client.onerror = function transportError(error: Error) {
+    if (/exceeded maximum size/i.test(error.message)) oversized = error;
+  };
   client.onclose = function sessionClosed() {
     const wasOpen = open;
     open = false;
@@ -131,9 +156,35 @@ export async function connectServer(options: ConnectServerOptions): Promise<Live
 
   let adapterTools = new Map<string, DynamicStructuredTool>();
   let tools: CachedTool[] = [];
+  /**
+   * `client.listTools` validates the whole list at once, so one tool with a bad inputSchema would hide every tool of
+   * the server: the list is fetched loosely and each tool checked on its own; the bad ones are skipped and reported.
+   */
+  const lister = Object.create(client) as typeof client;
+  lister.listTools = async function listToolsOneByOne(params, requestOptions) {
+    const result = (await client.request({ method: "tools/list", params }, ResultSchema, requestOptions)) as { tools?: unknown; nextCursor?: unknown };
+    const listed = Array.isArray(result.tools) ? (result.tools as unknown[]) : [];
+    const tools = listed.flatMap((tool) => {
+      const name = typeof (tool as { name?: unknown })?.name === "string" ? (tool as { name: string }).name : "(no name)";
+      const parsed = ToolSchema.safeParse(tool);
+      if (!parsed.success) {
+        onSkippedTool(name, `its definition is not valid MCP (${parsed.error.issues.map((issue) => `${issue.path.join(".") || "tool"}: ${issue.message}`).join("; ")})`);
+        return [];
+      }
+      try {
+        checkParameters(parsed.data.inputSchema, { tool: name, path: ["inputSchema"], shape: false });
+      } catch (error) {
+        onSkippedTool(name, (error as Error).message);
+        return [];
+      }
+      return [parsed.data];
+    });
+    (client as unknown as { cacheToolMetadata?: (tools: unknown[]) => void }).cacheToolMetadata?.(tools);
+    return { tools, ...(typeof result.nextCursor === "string" ? { nextCursor: result.nextCursor } : {}) };
+  };
   async function relist(): Promise<CachedTool[]> {
     // throwOnLoadError false: one tool with a schema LangChain cannot use must not hide the server's other tools.
-    const loaded = await loadMcpTools(serverId, client, { throwOnLoadError: false });
+    const loaded = await loadMcpTools(serverId, lister, { throwOnLoadError: false });
     adapterTools = new Map(loaded.map((tool) => [tool.name, tool]));
     tools = loaded.map(toCachedTool);
     return tools;
@@ -171,7 +222,12 @@ export async function connectServer(options: ConnectServerOptions): Promise<Live
       }
       // The adapter's own function, not tool.invoke(): our proxy already validated the arguments, and invoke() would
       // drop the artifact half of the [content, artifact] pair.
-      return tool.func(args, undefined, runConfig);
+      try {
+        return await tool.func(args, undefined, runConfig);
+      } catch (error) {
+        if (oversized !== undefined) throw new ResultTooLargeError(toolName, oversized);
+        throw error;
+      }
     },
     relist,
     async close() {

@@ -11,6 +11,7 @@ import {
   type CachedTool,
   type ServerMetadata,
 } from "../cache/metadata-cache.js";
+import { quote } from "@dynamic-tools/core";
 import { canonicalJson, configHash } from "../config/config-hash.js";
 import type { McpServerConfig } from "../config/server-config.js";
 import { describeCause, McpServerError } from "../errors/mcp-server-error.js";
@@ -105,6 +106,8 @@ export class ServerSession {
         config: this.#options.config,
         timeoutMs: this.#options.connectTimeoutMs,
         onStderr: (text) => this.#options.onStderr(this.serverId, text),
+        onSkippedTool: (toolName, reason) =>
+          this.#options.onBackgroundError(new McpServerError(this.serverId, `skipped its tool ${quote(toolName)}: ${reason}. Its other tools are loaded.`)),
         onClose: () => this.#lost(live, "its connection closed"),
         onToolListChanged: () => {
           this.refresh().catch((error: unknown) => this.#options.onBackgroundError(this.#asServerError(error, "re-listing its tools failed")));
@@ -128,7 +131,7 @@ export class ServerSession {
     const live = await this.connect();
     if (!live.tools.some((tool) => tool.name === toolName)) {
       const names = live.tools.map((tool) => tool.name).join(", ") || "none";
-      throw new McpServerError(this.serverId, `it has no tool "${toolName}" any more (its tools: ${names}).`);
+      throw new McpServerError(this.serverId, `it has no tool ${quote(toolName)} any more (its tools: ${names}).`);
     }
     try {
       return await live.call(toolName, args, config);
@@ -138,7 +141,7 @@ export class ServerSession {
       const tail = live.stderrTail();
       // The adapter wraps the SDK's error ("Error calling tool x: McpError: MCP error -32000: Connection closed").
       const cause = describeCause(error).replace(/^Error calling tool \S+: (McpError: )?/, "");
-      throw this.#lost(live, `its connection was lost during a call of "${toolName}" (${cause})${tail ? ` (server stderr: ${tail})` : ""}`, error);
+      throw this.#lost(live, `its connection was lost during a call of ${quote(toolName)} (${cause})${tail ? ` (server stderr: ${tail})` : ""}`, error);
     }
   }
 

@@ -3,7 +3,7 @@
  * valid for OpenAI (`^[a-zA-Z0-9_-]{1,64}$`) whatever the server calls its tools.
  */
 import { createHash } from "node:crypto";
-import { DynamicToolsError } from "@dynamic-tools/core";
+import { DynamicToolsError, quote } from "@dynamic-tools/core";
 
 /**
  * Server ids and app names: short, safe in tool names and file names, and without "_", so the id in
@@ -23,8 +23,8 @@ export function assertSourceId(id: string, what: string, path: Array<string | nu
   if (!SOURCE_ID_PATTERN.test(id)) {
     throw new DynamicToolsError(
       "INVALID_OPTION",
-      `${what} "${id}" is not valid: use 1 to 40 letters, digits or "-" (no "_": it becomes part of tool names, ` +
-        `as in mcp_{id}_{tool}, and of a file name).${id.includes("_") ? ` Try "${id.replaceAll("_", "-")}".` : ""}`,
+      `${what} ${quote(id)} is not valid: use 1 to 40 letters, digits or "-" (no "_": it becomes part of tool names, ` +
+        `as in mcp_{id}_{tool}, and of a file name).${id.includes("_") ? ` Try ${quote(id.replaceAll("_", "-"))}.` : ""}`,
       { path },
     );
   }

@@ -2,7 +2,7 @@
  * @module The MCP tool source: the tools of configured MCP servers under `mcp_{serverId}_`, built from the metadata
  * cache without connecting, each server started or connected on the first call of one of its tools.
  */
-import { DynamicToolsError, didYouMean, type NamespaceDeclaration, type ToolDeclaration } from "@dynamic-tools/core";
+import { DynamicToolsError, didYouMean, quote, type NamespaceDeclaration, type ToolDeclaration } from "@dynamic-tools/core";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { ServerMetadata } from "../cache/metadata-cache.js";
 import { canonicalJson } from "../config/config-hash.js";
@@ -80,7 +80,7 @@ interface Entry {
 function unknownServer(serverId: string, known: readonly string[], path: string[]): DynamicToolsError {
   return new DynamicToolsError(
     "INVALID_OPTION",
-    `${path.join(".")}: there is no MCP server "${serverId}".${didYouMean(serverId, known)} Servers: ${known.join(", ") || "(none)"}.`,
+    `${path.join(".")}: there is no MCP server ${quote(serverId)}.${didYouMean(serverId, known)} Servers: ${known.join(", ") || "(none)"}.`,
     { path },
   );
 }
@@ -104,7 +104,8 @@ class ServerToolSource implements McpToolSource {
   /** Each server's tools by catalog name; absent until the server was first loaded (or failed to load). */
   readonly #entries = new Map<string, Map<string, Entry>>();
   readonly #listeners = toolsUpdatedListeners();
-  readonly #descriptions: Record<string, string>;
+  /** Namespace descriptions by server id (a Map: ids such as `constructor` are user data, not object keys). */
+  readonly #descriptions: Map<string, string>;
   readonly #onServerError: (error: McpServerError) => void;
   #loading: Promise<void> | undefined;
 
@@ -120,9 +121,9 @@ class ServerToolSource implements McpToolSource {
       });
     }
     this.serverIds = Object.freeze(Object.keys(servers));
-    this.#descriptions = { ...options.namespaceDescriptions };
-    for (const serverId of Object.keys(this.#descriptions)) {
-      if (!(serverId in servers)) throw unknownServer(serverId, this.serverIds, ["namespaceDescriptions", serverId]);
+    this.#descriptions = new Map(Object.entries(options.namespaceDescriptions ?? {}));
+    for (const serverId of this.#descriptions.keys()) {
+      if (!Object.hasOwn(servers, serverId)) throw unknownServer(serverId, this.serverIds, ["namespaceDescriptions", serverId]);
     }
     this.#onServerError = options.onServerError ?? ((error) => console.warn(error.message));
     for (const [serverId, config] of Object.entries(servers)) {
@@ -174,7 +175,7 @@ class ServerToolSource implements McpToolSource {
       .filter((pair): pair is readonly [string, Map<string, Entry>] => pair[1] !== undefined && pair[1].size > 0)
       .map(([serverId, entries]) => ({
         name: namespaceName("mcp", serverId),
-        description: this.#descriptions[serverId] ?? summary(this.#sessions.get(serverId)?.metadata?.server?.instructions) ?? `Tools of the MCP server "${serverId}".`,
+        description: this.#descriptions.get(serverId) ?? summary(this.#sessions.get(serverId)?.metadata?.server?.instructions) ?? `Tools of the MCP server "${serverId}".`,
         source: "mcp" as const,
         sourceId: serverId,
         tools: [...entries.keys()],

@@ -18,6 +18,13 @@ export interface FuzzyStrategyOptions {
   minFuzzyLength?: number;
 }
 
+/**
+ * Longest query word matched fuzzily. Tool names have at most 64 characters, so a longer word is within one
+ * deletion of no name word; and listing a word's deletions costs its length squared (an 8,000-letter word: 64 M
+ * characters), so longer words (pasted junk, hashes) are matched exactly only.
+ */
+const MAX_FUZZY_WORD_LENGTH = 65;
+
 /** Longest tool name, in words, looked for as an exact phrase in the query. */
 const MAX_NAME_WORDS = 8;
 
@@ -102,7 +109,7 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
     const close = new Map<string, number>();
     if (toolsByWord.has(queryWord)) close.set(queryWord, 1);
     for (const word of wordsByStem.get(stem(queryWord)) ?? []) if (!close.has(word)) close.set(word, 0.95);
-    if (queryWord.length >= minFuzzyLength) {
+    if (queryWord.length >= minFuzzyLength && queryWord.length <= MAX_FUZZY_WORD_LENGTH) {
       for (const key of [queryWord, ...deletions(queryWord)]) {
         for (const word of wordsByDeletion.get(key) ?? []) {
           if (close.has(word)) continue;

@@ -60,19 +60,29 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Retri
   // The vector source first: a large vector index may go on loading in the background (an HNSW graph on a worker
   // thread) while the lexical ones are built.
   const sources: RetrievalStrategy[] = vector === undefined ? [bm25, fuzzy] : [vector, bm25, fuzzy];
+  /**
+   * Catalog position of each tool: ties go to the earlier one. Kept as a fresh build would have it: a tool added
+   * (or re-added after a change) goes to the end, as the catalog puts it; positions of removed tools are dropped.
+   */
   let order = new Map<string, number>();
+  let nextPosition = 0;
 
   return {
     name: "hybrid",
     async index(catalog: ToolCatalog) {
       order = new Map(catalog.names().map((name, index) => [name, index]));
+      nextPosition = order.size;
       for (const source of sources) await source.index(catalog);
     },
     async add(tools) {
-      for (const tool of tools) if (!order.has(tool.name)) order.set(tool.name, order.size);
+      for (const tool of tools) {
+        order.delete(tool.name);
+        order.set(tool.name, nextPosition++);
+      }
       for (const source of sources) await source.add?.(tools);
     },
     async remove(names) {
+      for (const name of names) order.delete(name);
       for (const source of sources) await source.remove?.(names);
     },
     async rank(request: RankRequest): Promise<RankedTool[]> {

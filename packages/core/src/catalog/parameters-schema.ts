@@ -1,0 +1,124 @@
+/**
+ * @module Checks a tool's `parameters` before the catalog accepts it: nesting no deeper than
+ * {@link MAX_PARAMETERS_DEPTH} (every later walk of the schema — token counting, search text, binding — is then
+ * safe from stack overflow), and, for declarations, the shape of JSON Schema (`properties` an object, `required` a
+ * list of strings…), so a malformed schema fails at construction instead of being rejected by the model provider on
+ * every turn that binds the tool. Iterative: a hostile schema cannot overflow the check itself. Pure.
+ */
+import { describeValue, formatPath, isRecord, quote } from "../errors/describe-value.js";
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+
+/** Deepest nesting of objects and arrays a tool's `parameters` may have (a real tool's schema uses a handful). */
+export const MAX_PARAMETERS_DEPTH = 64;
+
+/** JSON Schema's type names. */
+export const JSON_SCHEMA_TYPES: readonly string[] = ["object", "array", "string", "number", "integer", "boolean", "null"];
+
+type Path = Array<string | number>;
+
+/** Keywords whose value is one schema. */
+const SCHEMA_KEYWORDS = ["additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "additionalItems", "unevaluatedProperties", "unevaluatedItems"];
+/** Keywords whose value is a list of schemas. */
+const SCHEMA_LIST_KEYWORDS = ["anyOf", "oneOf", "allOf", "prefixItems"];
+/** Keywords whose value is an object of schemas by name. */
+const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+/** Keywords whose value is a string. */
+const STRING_KEYWORDS = ["description", "title", "$ref", "$id", "pattern", "format"];
+/** Keywords whose value is a whole number ≥ 0. */
+const COUNT_KEYWORDS = ["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"];
+
+/** Options of {@link checkParameters}. */
+export interface CheckParametersOptions {
+  /** The tool's name, for the message. */
+  tool: string;
+  /** Where `parameters` sits (`["tools", 3, "parameters"]`). */
+  path: Path;
+  /** Check the JSON Schema shape too (declarations); otherwise only the depth (code tools, whose schema the library converts). */
+  shape: boolean;
+}
+
+/**
+ * Throws `INVALID_DECLARATION` naming the tool and the key path when `parameters` nests deeper than
+ * {@link MAX_PARAMETERS_DEPTH} or, with `shape`, is not a well-formed JSON Schema.
+ *
+ * @example
+ * ```ts
+ * checkParameters({ type: "object", properties: 5 }, { tool: "t", path: ["tools", 0, "parameters"], shape: true });
+ * // throws: tools[0].parameters.properties: tool "t": expected an object of schemas by property name, got number 5
+ * ```
+ */
+export function checkParameters(parameters: unknown, { tool, path, shape }: CheckParametersOptions): void {
+  const fail = (at: Path, message: string): never => {
+    throw new DynamicToolsError("INVALID_DECLARATION", `${formatPath(at)}: tool ${quote(tool)}: ${message}`, { path: at });
+  };
+  // depth: objects and arrays entered so far; kind: what the value must be (a schema, a list or a map of
+  // schemas, or any data such as an `enum` list). Each value is visited once.
+  const stack: Array<{ value: unknown; depth: number; at: Path; kind: Kind }> = [{ value: parameters, depth: 0, at: path, kind: shape ? "schema" : "data" }];
+  while (stack.length > 0) {
+    const { value, depth, at, kind } = stack.pop()!;
+    if (kind === "schema") checkSchemaNode(value, at, fail);
+    if (typeof value !== "object" || value === null) continue;
+    if (depth + 1 > MAX_PARAMETERS_DEPTH) {
+      fail(at, `parameters nest deeper than ${MAX_PARAMETERS_DEPTH} levels (the limit); flatten the schema or use $ref.`);
+    }
+    const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+    for (const [key, child] of entries) {
+      stack.push({ value: child, depth: depth + 1, at: [...at, key], kind: childKind(kind, key, child) });
+    }
+  }
+}
+
+type Kind = "schema" | "schemaList" | "schemaMap" | "data";
+
+function childKind(parent: Kind, key: string | number, child: unknown): Kind {
+  if (parent === "schemaList" || parent === "schemaMap") return "schema";
+  if (parent === "data" || typeof key === "number") return "data";
+  if (SCHEMA_KEYWORDS.includes(key)) return "schema";
+  if (SCHEMA_LIST_KEYWORDS.includes(key)) return "schemaList";
+  if (SCHEMA_MAP_KEYWORDS.includes(key)) return "schemaMap";
+  if (key === "items") return Array.isArray(child) ? "schemaList" : "schema";
+  return "data";
+}
+
+function checkSchemaNode(value: unknown, at: Path, fail: (at: Path, message: string) => never): void {
+  if (typeof value === "boolean") return;
+  if (!isRecord(value)) fail(at, `expected a JSON Schema (an object), got ${describeValue(value)}`);
+  const record = value as Record<string, unknown>;
+  if (Object.hasOwn(record, "type")) {
+    const type = record.type;
+    const types = Array.isArray(type) ? type : [type];
+    if (types.length === 0 || !types.every((item) => typeof item === "string" && JSON_SCHEMA_TYPES.includes(item))) {
+      fail([...at, "type"], `expected one of ${JSON_SCHEMA_TYPES.join(" | ")} (or a list of them), got ${describeValue(type)}`);
+    }
+  }
+  for (const key of SCHEMA_MAP_KEYWORDS) {
+    if (Object.hasOwn(record, key) && !isRecord(record[key])) fail([...at, key], `expected an object of schemas by name, got ${describeValue(record[key])}`);
+  }
+  for (const key of SCHEMA_LIST_KEYWORDS) {
+    if (Object.hasOwn(record, key) && !Array.isArray(record[key])) fail([...at, key], `expected a list of schemas, got ${describeValue(record[key])}`);
+  }
+  for (const key of SCHEMA_KEYWORDS) {
+    if (Object.hasOwn(record, key) && typeof record[key] !== "boolean" && !isRecord(record[key])) {
+      fail([...at, key], `expected a schema (an object or true/false), got ${describeValue(record[key])}`);
+    }
+  }
+  if (Object.hasOwn(record, "items") && typeof record.items !== "boolean" && !isRecord(record.items) && !Array.isArray(record.items)) {
+    fail([...at, "items"], `expected a schema (an object or true/false), got ${describeValue(record.items)}`);
+  }
+  if (Object.hasOwn(record, "required")) {
+    const required = record.required;
+    if (!Array.isArray(required) || !required.every((item) => typeof item === "string")) {
+      fail([...at, "required"], `expected a list of property names (strings), got ${describeValue(required)}`);
+    }
+  }
+  if (Object.hasOwn(record, "enum") && !Array.isArray(record.enum)) fail([...at, "enum"], `expected a list of values, got ${describeValue(record.enum)}`);
+  for (const key of STRING_KEYWORDS) {
+    if (Object.hasOwn(record, key) && typeof record[key] !== "string") fail([...at, key], `expected a string, got ${describeValue(record[key])}`);
+  }
+  for (const key of COUNT_KEYWORDS) {
+    const count = record[key];
+    if (Object.hasOwn(record, key) && (typeof count !== "number" || !Number.isInteger(count) || count < 0)) {
+      fail([...at, key], `expected a whole number ≥ 0, got ${describeValue(count)}`);
+    }
+  }
+}

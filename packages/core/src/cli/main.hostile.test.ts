@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "./main.js";
+
+const dir = mkdtempSync(join(tmpdir(), "dynamic-tools-cli-hostile-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, (text) => out.push(text), (text) => err.push(text));
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+describe("CLI on hostile input", () => {
+  it.each(["constructor", "toString", "__proto__", "hasOwnProperty"])("treats %s as an unknown command", async (command) => {
+    const { code, err } = await run(command);
+    expect(code).toBe(2);
+    expect(err).toContain("nknown command");
+  });
+
+  it("prints every problem of a bad catalog file, each with its line, and exits 1", async () => {
+    const file = join(dir, "bad.yaml");
+    writeFileSync(file, "tools:\n  - name: bad name\n  - name: ok\n    permission: root\n");
+    const { code, err } = await run("select", "--catalog", file, "hello");
+    expect(code).toBe(1);
+    expect(err).toContain(`${file}: 2 problems:`);
+    expect(err).toContain(`${file}:2: tools[0]: tool name "bad name" is not valid`);
+    expect(err).toContain(`${file}:4: tools[1].permission: expected one of`);
+  });
+
+  it("reports a YAML alias bomb as a malformed file naming it, and exits 1", async () => {
+    const file = join(dir, "bomb.yaml");
+    const lines = ["a: &a [x,x,x,x,x,x,x,x,x]"];
+    for (let level = 1; level < 9; level++) lines.push(`${"abcdefghi"[level]}: &${"abcdefghi"[level]} [${Array(9).fill(`*${"abcdefghi"[level - 1]}`).join(",")}]`);
+    lines.push("tools: [{ name: t }]");
+    writeFileSync(file, lines.join("\n"));
+    const { code, err } = await run("select", "--catalog", file, "hello");
+    expect(code).toBe(1);
+    expect(err).toMatch(/^CATALOG_FILE_MALFORMED: /);
+    expect(err).toContain(file);
+  });
+});
