@@ -1,7 +1,8 @@
 /**
  * core's build bundles natural's Porter stemmer (natural is a devDependency, so users do not install it and its
  * dependencies). The built package must stem exactly as natural does: checked on every word of the two dev sets'
- * tool descriptions and queries, through the built ESM and CJS entry points.
+ * tool descriptions and queries, through the built ESM and CJS entry points. Words longer than 64 letters are kept
+ * as they are (stemming them is quadratic on hostile input and no English word is that long).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -25,7 +26,8 @@ describe("the Porter stemmer bundled into core's build", () => {
     expect(words.length).toBeGreaterThan(5_000);
     const cjs = fromCore("./dist/index.cjs") as { stem(word: string): string };
     const esm = (await import(pathToFileURL(join(root, "packages", "core", "dist", "index.js")).href)) as { stem(word: string): string };
-    const expected = words.map((word) => natural.stem(word));
+    const expected = words.map((word) => (word.length > 64 ? word : natural.stem(word)));
+    expect(words.filter((word) => word.length <= 64).length).toBeGreaterThan(5_000);
     expect(words.map((word) => cjs.stem(word))).toEqual(expected);
     expect(words.map((word) => esm.stem(word))).toEqual(expected);
   });
