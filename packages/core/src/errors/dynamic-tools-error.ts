@@ -25,7 +25,9 @@ export type DynamicToolsErrorCode =
   /** A selector or `tool_search` was used after its `close()` (or after its `signal` aborted). */
   | "CLOSED"
   /** A retrieval index failed to build or load (the cause is attached); indexing again starts over. */
-  | "INDEX_FAILED";
+  | "INDEX_FAILED"
+  /** A usage observation (or a line of a usage file) is malformed. */
+  | "INVALID_OBSERVATION";
 
 const MARKER = Symbol.for("dynamic-tools.error");
 

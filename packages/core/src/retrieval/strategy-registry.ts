@@ -3,6 +3,7 @@
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import type { LearnedField } from "./learned-field.js";
 import type { RetrievalStrategy } from "./retrieval-strategy.js";
 import { createFuzzyStrategy } from "./fuzzy/fuzzy-strategy.js";
 import { createHybridStrategy } from "./hybrid/hybrid-strategy.js";
@@ -15,14 +16,16 @@ import { createVectorStrategy } from "./vector/vector-strategy.js";
 export interface CreateStrategyOptions {
   /** The embeddings of `vector` and `hybrid` (others ignore it). @defaultValue `OfflineEmbeddings` */
   embeddings?: EmbeddingsInterface;
+  /** Learned evidence for the lexical strategies (`bm25`, and `hybrid` through its bm25 source); others ignore it. */
+  usage?: LearnedField;
 }
 
 const FACTORIES: Record<string, (options: CreateStrategyOptions) => RetrievalStrategy> = {
   keyword: () => createKeywordStrategy(),
-  bm25: () => createBm25Strategy(),
+  bm25: ({ usage }) => createBm25Strategy(usage === undefined ? {} : { usage }),
   fuzzy: () => createFuzzyStrategy(),
   vector: ({ embeddings }) => createVectorStrategy({ embeddings }),
-  hybrid: ({ embeddings }) => createHybridStrategy({ vector: createVectorStrategy({ embeddings }) }),
+  hybrid: ({ embeddings, usage }) => createHybridStrategy({ vector: createVectorStrategy({ embeddings }), ...(usage === undefined ? {} : { bm25: { usage } }) }),
   "sequence-matcher": () => createSequenceMatcherStrategy(),
 };
 
