@@ -41,6 +41,16 @@ interface ToolEvidence {
   messages?: string[];
 }
 
+/** How much a category is used, and the words users say for it. */
+export interface CategoryUsage {
+  /** Tool calls of the category's tools learned. */
+  count: number;
+  /** Decayed weight of those observations (an observation of n tools counts 1/n per tool). */
+  weight: number;
+  /** Words said in messages that led to the category's tools, with their decayed weight, most first. */
+  terms: Array<{ term: string; weight: number }>;
+}
+
 /** What {@link UsageModel.observe} did with one observation. */
 export type ObserveOutcome = "learned" | "failed" | "other-scope" | "no-known-tool";
 
@@ -75,6 +85,7 @@ export class UsageModel implements LearnedField {
   /** The time every tool's field was last announced as changed (decay moves all of them). */
   #announcedAt = -Infinity;
   #observations = 0;
+  #mass = 0;
 
   constructor(options: UsageModelOptions) {
     const { catalog, scope, shareFrom = [], halfLifeMs = 30 * DAY, maxPerCaller = 20, consecutiveWithinMs = 30 * 60 * 1000, keepMessages = false } = options;
@@ -113,15 +124,20 @@ export class UsageModel implements LearnedField {
     if (!observation.ok) return "failed";
     const tools = observation.tools.filter((name) => this.catalog.has(name));
     if (tools.length === 0) return "no-known-tool";
-    const weight = this.#weightAt(observation.at);
+    const observationWeight = this.#weightAt(observation.at);
     const scale = this.#scale();
     const terms = new Set(analyze(observation.message, { stopWords: STOP_WORDS }));
+    // Categories keep the words as said (not stemmed): they become keyword suggestions a person reads.
+    const words = new Set(analyze(observation.message, { stem: false, stopWords: STOP_WORDS }));
     const learned: string[] = [];
     for (const name of tools) {
+      let weight = observationWeight;
       if (observation.caller !== undefined) {
+        // What this caller may still add to this tool (in frame units): the cap is exact, the last bit partial.
         const key = `${observation.caller}\u0000${name}`;
         const given = this.#callers.get(key) ?? 0;
-        if (given * scale >= this.#maxPerCaller) continue;
+        weight = Math.min(weight, this.#maxPerCaller / scale - given);
+        if (!(weight > 0)) continue;
         this.#callers.set(key, given + weight);
       }
       let evidence = this.#tools.get(name);
@@ -136,12 +152,13 @@ export class UsageModel implements LearnedField {
         if (stats === undefined) this.#categories.set(category, (stats = { mass: 0, count: 0, terms: new Map() }));
         stats.mass += weight / tools.length;
         stats.count++;
-        for (const term of terms) stats.terms.set(term, (stats.terms.get(term) ?? 0) + weight / tools.length);
+        for (const word of words) stats.terms.set(word, (stats.terms.get(word) ?? 0) + weight / tools.length);
       }
       learned.push(name);
       changed.add(name);
     }
     if (learned.length === 0) return "no-known-tool";
+    const weight = observationWeight;
     for (let i = 0; i < learned.length; i++) for (let j = i + 1; j < learned.length; j++) this.#pair(learned[i]!, learned[j]!, weight);
     if (observation.caller !== undefined) {
       const key = `${observation.scope ?? ""}\u0000${observation.caller}`;
@@ -152,6 +169,7 @@ export class UsageModel implements LearnedField {
       this.#last.set(key, { at: observation.at, tools: learned });
     }
     this.#observations++;
+    this.#mass += weight;
     // Decay moves every tool's field, not only these: announce all of them once the clock moved by 1/16 half-life.
     if (this.#now - this.#announcedAt >= this.#halfLifeMs / 16) {
       this.#announcedAt = this.#now;
@@ -192,6 +210,7 @@ export class UsageModel implements LearnedField {
     }
     for (const row of this.#pairs.values()) rescale(row);
     rescale(this.#callers);
+    this.#mass *= factor;
     this.#epoch = epoch;
   }
 
@@ -253,13 +272,18 @@ export class UsageModel implements LearnedField {
     return pairs.sort((x, y) => y.weight - x.weight || x.a.localeCompare(y.a) || x.b.localeCompare(y.b)).slice(0, limit);
   }
 
-  /** A category's usage: observations, decayed weight, and the analysed terms users said, most frequent first. */
-  categoryUsage(category: string): { count: number; weight: number; terms: Array<{ term: string; weight: number }> } {
+  /** A category's usage: observations, decayed weight, and the words users said (lower-cased, unstemmed), most frequent first. */
+  categoryUsage(category: string): CategoryUsage {
     const stats = this.#categories.get(category);
     if (stats === undefined) return { count: 0, weight: 0, terms: [] };
     const scale = this.#scale();
     const terms = [...stats.terms].map(([term, weight]) => ({ term, weight: weight * scale })).sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term));
     return { count: stats.count, weight: stats.mass * scale, terms };
+  }
+
+  /** Decayed weight of all learned observations (each counts 1 however many tools it called). */
+  totalWeight(): number {
+    return this.#mass * this.#scale();
   }
 
   /** Tools with any evidence. */
