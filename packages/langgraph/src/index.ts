@@ -59,3 +59,5 @@ export { toolCallRefusal, permissionRefusal } from "./nodes/tool-call-refusal.js
 export { requestApproval, normaliseDecision, rejectionText, type ApprovalRequest, type ApprovalDecision } from "./nodes/tool-approval.js";
 export { findInProviders, readRequestTools, type ToolProvider, type RequestToolsReader } from "./nodes/tool-resolution.js";
 export { callerFromConfig } from "./permissions/caller.js";
+export { BaseStoreUsageStore, type BaseStoreUsageStoreOptions } from "./usage/base-store-usage-store.js";
+export { recordStepUsage, type UsageLearningOptions } from "./usage/record-step-usage.js";
