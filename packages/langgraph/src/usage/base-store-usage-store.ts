@@ -8,7 +8,7 @@ import type { BaseStore } from "@langchain/langgraph";
 
 /** Options of {@link BaseStoreUsageStore}. */
 export interface BaseStoreUsageStoreOptions {
-  /** The namespace observations are put under. @defaultValue ["dynamic_tools", "usage"] */
+  /** The namespace observations are put under. @defaultValue ["dynamic-tools", "usage"] */
   namespace?: string[];
   /** Items fetched per search page. @defaultValue 500 */
   pageSize?: number;
@@ -34,7 +34,7 @@ export class BaseStoreUsageStore implements UsageStore {
   readonly #pageSize: number;
   readonly #seen = new Set<string>();
 
-  constructor(store: BaseStore, { namespace = ["dynamic_tools", "usage"], pageSize = 500 }: BaseStoreUsageStoreOptions = {}) {
+  constructor(store: BaseStore, { namespace = ["dynamic-tools", "usage"], pageSize = 500 }: BaseStoreUsageStoreOptions = {}) {
     this.#store = store;
     this.#namespace = namespace;
     this.#pageSize = pageSize;

@@ -68,7 +68,7 @@ describe("BaseStoreUsageStore over InMemoryStore", () => {
     const store = new InMemoryStore();
     const usage = new BaseStoreUsageStore(store);
     await usage.append([{ message: "a", tools: ["x"], ok: true, at: 2 }, { message: "b", tools: ["y"], ok: true, at: 1 }]);
-    await store.put(["dynamic_tools", "usage"], "junk", { hello: "world" });
+    await store.put(["dynamic-tools", "usage"], "junk", { hello: "world" });
     const first = await usage.read();
     expect(first.observations.map((observation) => observation.message)).toEqual(["b", "a"]);
     expect((await usage.read(first.cursor)).observations).toEqual([]);
