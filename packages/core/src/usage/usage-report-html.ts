@@ -8,20 +8,20 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.ch
 const PALETTE = ["#4f7cff", "#22b07d", "#f5a524", "#e5484d", "#8e4ec6", "#12a4c5", "#d6409f", "#7c8a99"];
 
 /** A horizontal bar chart: one labelled bar per item, the value printed at its end. */
-function barChart(items: ReadonlyArray<{ label: string; value: number; text: string }>, { width = 560, color = PALETTE[0]! } = {}): string {
+function barChart(items: ReadonlyArray<{ label: string; value: number; text: string }>, { width = 560, color = PALETTE[0]!, labelWidth = 200 } = {}): string {
   const row = 22;
-  const labelWidth = 200;
   const max = Math.max(...items.map((item) => item.value), 1e-9);
   const bars = items
     .map((item, index) => {
       const y = index * row;
-      const length = Math.max(1, ((width - labelWidth - 70) * item.value) / max);
+      // Room on the right for the printed value.
+      const length = Math.max(1, ((width - labelWidth - 130) * item.value) / max);
       return `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end" class="label">${escape(item.label)}</text>
 <rect x="${labelWidth}" y="${y + 4}" width="${length.toFixed(1)}" height="${row - 8}" rx="3" fill="${color}"><title>${escape(item.label)}: ${escape(item.text)}</title></rect>
 <text x="${(labelWidth + length + 6).toFixed(1)}" y="${y + 15}" class="value">${escape(item.text)}</text>`;
     })
     .join("\n");
-  return `<svg viewBox="0 0 ${width} ${Math.max(row, items.length * row)}" width="${width}" role="img">${bars}</svg>`;
+  return `<svg viewBox="0 0 ${width} ${Math.max(row, items.length * row)}" width="100%" style="max-width:${width}px" role="img">${bars}</svg>`;
 }
 
 /** A donut of used vs never-called tools. */
@@ -29,11 +29,11 @@ function donut(used: number, total: number): string {
   const radius = 60;
   const circumference = 2 * Math.PI * radius;
   const share = total === 0 ? 0 : used / total;
-  return `<svg viewBox="0 0 160 160" width="160" role="img">
+  return `<svg viewBox="0 0 160 190" width="160" role="img">
 <circle cx="80" cy="80" r="${radius}" fill="none" stroke="#e8ebf0" stroke-width="22"/>
 <circle cx="80" cy="80" r="${radius}" fill="none" stroke="${PALETTE[1]}" stroke-width="22" stroke-dasharray="${(circumference * share).toFixed(1)} ${circumference.toFixed(1)}" transform="rotate(-90 80 80)"/>
-<text x="80" y="78" text-anchor="middle" class="big">${Math.round(share * 100)}%</text>
-<text x="80" y="98" text-anchor="middle" class="label">${used} of ${total} used</text></svg>`;
+<text x="80" y="89" text-anchor="middle" class="big">${Math.round(share * 100)}%</text>
+<text x="80" y="182" text-anchor="middle" class="label">${used} of ${total} tools used</text></svg>`;
 }
 
 /** The report as a complete HTML document (no external resources). */
@@ -42,7 +42,7 @@ export function usageReportHtml(report: UsageReport, title = "Tool usage report"
     report.categories.filter((category) => category.calls > 0).slice(0, 25).map((category) => ({ label: category.name, value: category.share, text: `${(category.share * 100).toFixed(1)}% · ${category.calls} calls` })),
   );
   const toolBars = barChart(report.toolUsage.slice(0, 20).map((tool) => ({ label: tool.name, value: tool.calls, text: String(tool.calls) })), { color: PALETTE[4]! });
-  const pairBars = barChart(report.coUsedPairs.slice(0, 12).map((pair) => ({ label: `${pair.a} + ${pair.b}`, value: pair.weight, text: pair.weight.toFixed(1) })), { width: 760, color: PALETTE[2]! });
+  const pairBars = barChart(report.coUsedPairs.slice(0, 12).map((pair) => ({ label: `${pair.a} + ${pair.b}`, value: pair.weight, text: pair.weight.toFixed(1) })), { width: 1000, color: PALETTE[2]!, labelWidth: 460 });
   const suggestions = report.categories
     .filter((category) => category.suggestedKeywords.length > 0)
     .map((category, index) => {
@@ -61,7 +61,7 @@ body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:32
 h1{font-size:24px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 10px}
 .sub{color:#60646c}.cards{display:flex;gap:16px;flex-wrap:wrap}.card{background:#fff;border:1px solid #e4e7ec;border-radius:10px;padding:16px 20px}
 .kpi{font-size:28px;font-weight:600}.label{font-size:12px;fill:#3b4049}.value{font-size:12px;fill:#60646c}.big{font-size:26px;font-weight:600;fill:#1c2024}
-.grid{display:grid;grid-template-columns:1fr 1fr;gap:16px}.chip{display:inline-block;border:1.5px solid #4f7cff;border-radius:14px;padding:1px 9px;margin:3px;background:#fff}
+.grid{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:16px;margin-top:16px}.chip{display:inline-block;border:1.5px solid #4f7cff;border-radius:14px;padding:1px 9px;margin:3px;background:#fff}
 .chip.muted{border-color:#d0d5dd;color:#60646c;font-size:12px}.suggest{display:flex;gap:12px;align-items:baseline;margin:6px 0}.cat{min-width:180px;font-weight:600}
 .note{color:#60646c;font-size:12px}
 </style></head><body>

@@ -40,8 +40,11 @@ export interface UsageReport {
 export interface UsageReportOptions {
   /** A word is suggested when at least this share of the category's observations say it. @defaultValue 0.05 */
   minKeywordShare?: number;
-  /** …and it is this many times likelier in the category than overall (specific, not "please"). @defaultValue 3 */
-  minKeywordLift?: number;
+  /**
+   * …and, of all requests that say it, at least this share went to the category: the word points at the category
+   * (a keyword that selects it would mostly be right), it is not a word every request says. @defaultValue 0.6
+   */
+  minKeywordPrecision?: number;
   /** …and said in at least this many observations (decayed). @defaultValue 3 */
   minKeywordCount?: number;
   /** Suggested keywords per category. @defaultValue 8 */
@@ -65,7 +68,7 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
  * ```
  */
 export function usageReport(model: UsageModel, options: UsageReportOptions = {}): UsageReport {
-  const { minKeywordShare = 0.05, minKeywordLift = 3, minKeywordCount = 3, keywordsPerCategory = 8, minDefaultShare = 0.1, maxDefaults = 3, pairs = 20 } = options;
+  const { minKeywordShare = 0.05, minKeywordPrecision = 0.6, minKeywordCount = 3, keywordsPerCategory = 8, minDefaultShare = 0.1, maxDefaults = 3, pairs = 20 } = options;
   const { catalog } = model;
   const total = model.totalWeight();
   // How much of all usage says each word (the baseline its lift in a category is measured against).
@@ -82,7 +85,7 @@ export function usageReport(model: UsageModel, options: UsageReportOptions = {})
         : usage.terms
             .filter(({ term, weight }) => {
               if (weight < minKeywordCount || weight / usage.weight < minKeywordShare) return false;
-              if (weight / usage.weight < (minKeywordLift * overall.get(term)!) / total) return false;
+              if (weight / overall.get(term)! < minKeywordPrecision) return false;
               return analyze(term).every((stemmed) => !known.has(stemmed));
             })
             .slice(0, keywordsPerCategory)
@@ -115,12 +118,20 @@ export function usageReport(model: UsageModel, options: UsageReportOptions = {})
 /** The report as text for a terminal. */
 export function formatUsageReport(report: UsageReport): string {
   const lines = [`${report.observations} observations, ${report.tools} tools, ${report.toolUsage.length} used, ${report.neverCalled.length} never called.`, ""];
-  lines.push("Categories (share of use, calls, suggested keywords):");
-  for (const category of report.categories) {
-    const words = category.suggestedKeywords.map((keyword) => keyword.word).join(", ");
-    lines.push(`  ${category.name.padEnd(24)} ${(category.share * 100).toFixed(1).padStart(5)}%  ${String(category.calls).padStart(6)}  ${words === "" ? "" : `+ ${words}`}`);
+  const unused = report.categories.filter((category) => category.calls === 0).map((category) => category.name);
+  const used = report.categories.filter((category) => category.calls > 0);
+  if (used.length > 0) {
+    lines.push("Categories (share of use, calls, suggested keywords):");
+    const width = Math.min(40, Math.max(...used.map((category) => category.name.length)));
+    for (const category of used.slice(0, 25)) {
+      const words = category.suggestedKeywords.map((keyword) => keyword.word).join(", ");
+      lines.push(`  ${category.name.padEnd(width)} ${(category.share * 100).toFixed(1).padStart(5)}%  ${String(category.calls).padStart(6)}  ${words === "" ? "" : `+ ${words}`}`);
+    }
+    if (used.length > 25) lines.push(`  … ${used.length - 25} more (--json has all)`);
+    lines.push("");
   }
-  lines.push("", "Most used tools:");
+  if (unused.length > 0) lines.push(`Categories never used (${unused.length}): ${unused.slice(0, 20).join(", ")}${unused.length > 20 ? ", …" : ""}`, "");
+  lines.push("Most used tools:");
   for (const tool of report.toolUsage.slice(0, 15)) lines.push(`  ${tool.name.padEnd(32)} ${String(tool.calls).padStart(6)}`);
   lines.push("", `Never called (${report.neverCalled.length}): ${report.neverCalled.slice(0, 30).join(", ")}${report.neverCalled.length > 30 ? ", …" : ""}`);
   lines.push("", `Suggested defaults (now: ${report.defaults.join(", ") || "none"}): ${report.suggestedDefaults.map((item) => `${item.category} (${(item.share * 100).toFixed(1)}%)`).join(", ") || "none"}`);
