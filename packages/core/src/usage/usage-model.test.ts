@@ -103,24 +103,24 @@ describe("UsageModel", () => {
 });
 
 describe("bm25 with learned usage", () => {
-  it("ranks the tool users called for these words first after one observation, without re-indexing", () => {
+  it("ranks the tool users called for these words first after one observation, without re-indexing", async () => {
     const catalog = gymCatalog();
     const usage = new UsageModel({ catalog });
     const bm25 = createBm25Strategy({ usage });
     bm25.index(catalog);
-    expect(bm25.rank({ query: "which coaches are still owed?", limit: 3 }).map((tool) => tool.name)).not.toContain("get_pending_salaries");
+    expect((await bm25.rank({ query: "which coaches are still owed?", limit: 3 })).map((tool) => tool.name)).not.toContain("get_pending_salaries");
     usage.observe({ message: "coaches owed money", tools: ["get_pending_salaries"] });
-    expect(bm25.rank({ query: "which coaches are still owed?", limit: 3 })[0]!.name).toBe("get_pending_salaries");
+    expect((await bm25.rank({ query: "which coaches are still owed?", limit: 3 }))[0]!.name).toBe("get_pending_salaries");
   });
 
-  it("ranks exactly as without usage while nothing is learned", () => {
+  it("ranks exactly as without usage while nothing is learned", async () => {
     const catalog = gymCatalog();
     const plain = createBm25Strategy();
     const learning = createBm25Strategy({ usage: new UsageModel({ catalog }) });
     plain.index(catalog);
     learning.index(catalog);
     for (const query of ["pending salary", "freeze a membership", "who came today", "new client"]) {
-      expect(learning.rank({ query, limit: 20 })).toEqual(plain.rank({ query, limit: 20 }));
+      expect(await learning.rank({ query, limit: 20 })).toEqual(await plain.rank({ query, limit: 20 }));
     }
   });
 });

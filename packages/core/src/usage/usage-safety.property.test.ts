@@ -30,7 +30,7 @@ describe("usage never widens what a caller may see", () => {
           const options = { topK: 10, autoCut: false as const, exclude, countTokens: false };
           const withUsage = createToolSelector(catalog, { ...options, strategy: createBm25Strategy({ usage }) });
           // The widest a selection without usage can be: every tool its filters let through.
-          const everything = createToolSelector(catalog, { ...options, topK: names.length, maxTools: names.length, strategy: createBm25Strategy() });
+          const everything = createToolSelector(catalog, { ...options, topK: Math.max(1, names.length), maxTools: Math.max(1, names.length), strategy: createBm25Strategy() });
           const selected = await withUsage(messages, { filter: allowed });
           const possible = new Set((await everything(names.join(" "), { filter: allowed })).tools);
           const selectable = new Set(catalog.tools().filter((tool) => tool.enabled && !exclude.includes(tool.name) && allowed(tool.name)).map((tool) => tool.name));
@@ -43,7 +43,7 @@ describe("usage never widens what a caller may see", () => {
           everything.close();
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 100 },
     );
   });
 });

@@ -112,10 +112,16 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Retrieval
       else nameTerms.delete(term);
     }
   };
-  const store = (tool: ToolMetadata) => {
+  /** With usage: each tool's analysed text, so a change of its learned terms does not analyse its text again. */
+  const analysed = new Map<string, Record<ToolField, string[]>>();
+  const store = (tool: ToolMetadata, textUnchanged = false) => {
     if (indexed.has(tool.name)) countNameTerms(analyze(tool.name, { stem }), -1);
-    const text = toolText(tool);
-    const fields = Object.fromEntries((Object.keys(weights) as ToolField[]).map((field) => [field, analyze(text[field], { stem })])) as Record<ToolField, string[]>;
+    let fields = textUnchanged ? analysed.get(tool.name) : undefined;
+    if (fields === undefined) {
+      const text = toolText(tool);
+      fields = Object.fromEntries((Object.keys(weights) as ToolField[]).map((field) => [field, analyze(text[field], { stem })])) as Record<ToolField, string[]>;
+      if (usage !== undefined) analysed.set(tool.name, fields);
+    }
     const learned = usage?.terms(tool.name);
     index.add(tool.name, learned === undefined ? fields : { ...fields, usage: learned });
     indexed.add(tool.name);
@@ -125,6 +131,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Retrieval
     for (const name of names) {
       if (!indexed.delete(name)) continue;
       index.remove(name);
+      analysed.delete(name);
       countNameTerms(analyze(name, { stem }), -1);
     }
   };
@@ -133,7 +140,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Retrieval
   usage?.subscribe((names) => {
     for (const name of names) {
       const tool = indexed.has(name) ? catalog?.get(name) : undefined;
-      if (tool !== undefined) store(tool);
+      if (tool !== undefined) store(tool, true);
     }
   });
   return {

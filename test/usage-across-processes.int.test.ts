@@ -6,11 +6,12 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "../../../../test/support/throwaway-postgres.js";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "./support/throwaway-postgres.js";
 
 const run = promisify(execFile);
-const replica = fileURLToPath(new URL("./__fixtures__/usage-replica.mjs", import.meta.url));
-const packageDir = fileURLToPath(new URL("../..", import.meta.url));
+// The replica lives in @dynamic-tools/langgraph, which has PostgresStore as a dev dependency.
+const replica = fileURLToPath(new URL("../packages/langgraph/src/usage/__fixtures__/usage-replica.mjs", import.meta.url));
+const packageDir = fileURLToPath(new URL("../packages/langgraph", import.meta.url));
 
 let postgres: ThrowawayPostgres;
 beforeAll(async () => {
