@@ -33,26 +33,36 @@ const fmt = (value) => value.toFixed(4);
   console.log(`learn one observation (${values.strategy}, ${observations.length} in order): median ${fmt(median(times))} ms, p95 ${fmt(p95(times))} ms, max ${fmt(Math.max(...times))} ms`);
 }
 
-// 2. Selection latency, the same queries, with and without the learned model (medians of one run each).
+// 2. Selection latency, the same queries, with and without the learned model: interleaved query by query over 5
+// rounds, so load from other processes falls on both alike (medians over all rounds).
 {
   const plain = createStrategy(values.strategy);
   const learned = createStrategy(values.strategy, { usage: learnFromFile(catalog, values.usage) });
   await plain.index(catalog);
   await learned.index(catalog);
-  const time = async (strategy) => {
-    const times = [];
-    for (const { query, history } of queries) {
-      const start = performance.now();
-      await strategy.rank({ query, limit: 10, ...(history ? { history } : {}) });
-      times.push(performance.now() - start);
-    }
-    return times;
+  const a = [];
+  const b = [];
+  const time = async (strategy, { query, history }, into) => {
+    const start = performance.now();
+    await strategy.rank({ query, limit: 10, ...(history ? { history } : {}) });
+    into?.push(performance.now() - start);
   };
-  await time(plain); // warm-up
-  await time(learned);
-  const a = await time(plain);
-  const b = await time(learned);
-  console.log(`selection latency (${values.strategy}, top 10, ${queries.length} queries): without usage median ${fmt(median(a))} ms p95 ${fmt(p95(a))} ms; with usage median ${fmt(median(b))} ms p95 ${fmt(p95(b))} ms; ratio ${(median(b) / median(a)).toFixed(2)}×`);
+  for (const query of queries) {
+    await time(plain, query); // warm-up
+    await time(learned, query);
+  }
+  for (let round = 0; round < 5; round++) {
+    for (const query of queries) {
+      if (round % 2 === 0) {
+        await time(plain, query, a);
+        await time(learned, query, b);
+      } else {
+        await time(learned, query, b);
+        await time(plain, query, a);
+      }
+    }
+  }
+  console.log(`selection latency (${values.strategy}, top 10, ${queries.length} queries × 5 rounds, interleaved): without usage median ${fmt(median(a))} ms p95 ${fmt(p95(a))} ms; with usage median ${fmt(median(b))} ms p95 ${fmt(p95(b))} ms; ratio of medians ${(median(b) / median(a)).toFixed(2)}×`);
 }
 
 // 3. Memory of the model per 10,000 observations (heap after a full GC).
