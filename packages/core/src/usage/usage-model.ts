@@ -85,6 +85,7 @@ export class UsageModel implements LearnedField {
   /** The time every tool's field was last announced as changed (decay moves all of them). */
   #announcedAt = -Infinity;
   #observations = 0;
+  readonly #unsubscribe: () => void;
   #mass = 0;
 
   constructor(options: UsageModelOptions) {
@@ -97,7 +98,12 @@ export class UsageModel implements LearnedField {
     this.#maxPerCaller = maxPerCaller;
     this.#consecutiveWithinMs = consecutiveWithinMs;
     this.#keepMessages = keepMessages;
-    catalog.on("toolsUpdated", ({ removed }) => this.forget(removed));
+    this.#unsubscribe = catalog.on("toolsUpdated", ({ removed }) => this.forget(removed));
+  }
+
+  /** Stops following the catalog (tools removed later are no longer forgotten automatically). */
+  close(): void {
+    this.#unsubscribe();
   }
 
   /** Observations learned from. */
