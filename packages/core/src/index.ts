@@ -152,3 +152,4 @@ export { toolResultsObservation, type ToolResultsObservationOptions } from "./us
 export { oftenUsedWithLine } from "./usage/co-usage-line.js";
 export { usageReport, formatUsageReport, type UsageReport, type UsageReportOptions, type CategoryReport } from "./usage/usage-report.js";
 export { usageReportHtml } from "./usage/usage-report-html.js";
+export { createUsageVectorStrategy, type UsageVectorStrategyOptions } from "./retrieval/vector/learned-vector-strategy.js";

@@ -38,6 +38,8 @@ interface ToolEvidence {
   mass: number;
   count: number;
   terms: Map<string, number>;
+  /** The words as said (unstemmed), for text-based uses (the vector strategy's usage text). */
+  words: Map<string, number>;
   messages?: string[];
 }
 
@@ -147,10 +149,11 @@ export class UsageModel implements LearnedField {
         this.#callers.set(key, given + weight);
       }
       let evidence = this.#tools.get(name);
-      if (evidence === undefined) this.#tools.set(name, (evidence = { mass: 0, count: 0, terms: new Map() }));
+      if (evidence === undefined) this.#tools.set(name, (evidence = { mass: 0, count: 0, terms: new Map(), words: new Map() }));
       evidence.mass += weight;
       evidence.count++;
       for (const term of terms) evidence.terms.set(term, (evidence.terms.get(term) ?? 0) + weight);
+      for (const word of words) evidence.words.set(word, (evidence.words.get(word) ?? 0) + weight);
       if (this.#keepMessages) (evidence.messages ??= []).push(observation.message);
       const category = this.catalog.get(name)?.category;
       if (category !== undefined) {
@@ -209,6 +212,7 @@ export class UsageModel implements LearnedField {
     for (const evidence of this.#tools.values()) {
       evidence.mass *= factor;
       rescale(evidence.terms);
+      rescale(evidence.words);
     }
     for (const stats of this.#categories.values()) {
       stats.mass *= factor;
@@ -248,6 +252,13 @@ export class UsageModel implements LearnedField {
   /** {@link LearnedField.subscribe}. */
   subscribe(listener: (tools: readonly string[]) => void): () => void {
     return this.#listeners.add(listener);
+  }
+
+  /** The words most said (unstemmed, stop words dropped) in messages that led to the tool, most first. */
+  words(tool: string, limit = 20): string[] {
+    const evidence = this.#tools.get(tool);
+    if (evidence === undefined) return [];
+    return [...evidence.words].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit).map(([word]) => word);
   }
 
   /** How often the tool was used: observations, and the decayed weight of that evidence. */
