@@ -15,7 +15,8 @@ export const EVAL_USAGE = `dynamic-tools eval --catalog <file> --queries <file.j
 
   --catalog <file>     catalog file (JSON or YAML)
   --queries <file>     JSON Lines: { "id", "query", "relevant": [tool names], "history"?: [messages] } per line
-  --strategy <name>    a built-in strategy (${BUILTIN_STRATEGY_NAMES.join(", ")}), or "all"
+  --strategy <name>    a built-in strategy (${BUILTIN_STRATEGY_NAMES.join(", ")}), or "all"; with --usage,
+                       hybrid when omitted
   --usage <file>       past usage to learn from before scoring (never from the queries): JSON Lines of
                        observations { "message", "tools", "ok"? } or labelled queries { "query", "relevant" }
   --json               print one JSON object: { strategy, tools, queries, recall, ndcg, mrr, complete, latencyMs,
@@ -51,6 +52,8 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
   }
   if (values.catalog === undefined) throw new UsageError("eval needs --catalog <file>.", EVAL_USAGE);
   if (values.queries === undefined) throw new UsageError("eval needs --queries <file.jsonl>.", EVAL_USAGE);
+  // With --usage the strategy may be left out: hybrid, the strategy learning is measured with.
+  if (values.strategy === undefined && values.usage !== undefined) values.strategy = "hybrid";
   if (values.strategy === undefined) throw new UsageError(`eval needs --strategy <name>: one of ${BUILTIN_STRATEGY_NAMES.join(", ")}, or all.`, EVAL_USAGE);
   const all = values.strategy === "all";
   // Unknown names fail here, before the (possibly slow) loading: a usage error (2), as under select and bench.

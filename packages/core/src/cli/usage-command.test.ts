@@ -27,6 +27,12 @@ describe("dynamic-tools eval --usage", () => {
     expect(result.mrr).toBeGreaterThan(plain.mrr);
   });
 
+  it("scores hybrid when --strategy is left out", async () => {
+    const { code, out } = await run("eval", "--catalog", CATALOG, "--queries", QUERIES, "--usage", USAGE, "--json");
+    expect(code).toBe(0);
+    expect(JSON.parse(out).strategy).toBe("hybrid");
+  });
+
   it("fails with exit code 1 naming an unreadable or malformed usage file", async () => {
     const missing = await run("eval", "--catalog", CATALOG, "--queries", QUERIES, "--strategy", "bm25", "--usage", "/nope/usage.jsonl");
     expect(missing.code).toBe(1);
