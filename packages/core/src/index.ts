@@ -152,3 +152,17 @@ export {
 export { followUpdate, followCatalogIndex, type FollowedIndex, type FollowCatalogIndexOptions } from "./retrieval/follow-update.js";
 export { makeClosable, type Closable } from "./selection/closable.js";
 export { followCatalog, type SelectionRequest } from "./selection/selection-scope.js";
+
+export type { LearnedField } from "./retrieval/learned-field.js";
+export { toObservation, checkObservation, type Observation, type ObservationInput } from "./usage/observation.js";
+export { parseObservations, loadObservationsFile, type ParseObservationsOptions } from "./usage/observations-file.js";
+export { UsageModel, type UsageModelOptions, type ObserveOutcome, type CategoryUsage } from "./usage/usage-model.js";
+export { learnFromFile } from "./usage/learn-from-file.js";
+export { MemoryUsageStore, type UsageStore, type UsageBatch } from "./usage/usage-store.js";
+export { JsonlUsageStore } from "./usage/jsonl-usage-store.js";
+export { UsageRecorder, redactMessage, type UsageRecorderOptions } from "./usage/usage-recorder.js";
+export { toolResultsObservation, type ToolResultsObservationOptions } from "./usage/tool-results-observation.js";
+export { oftenUsedWithLine } from "./usage/co-usage-line.js";
+export { usageReport, formatUsageReport, type UsageReport, type UsageReportOptions, type CategoryReport } from "./usage/usage-report.js";
+export { usageReportHtml } from "./usage/usage-report-html.js";
+export { createUsageVectorStrategy, type UsageVectorStrategyOptions } from "./retrieval/vector/learned-vector-strategy.js";

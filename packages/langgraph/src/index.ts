@@ -78,3 +78,5 @@ export { describeThrown, ToolCallFailure } from "./execution/tool-failure.js";
 export type { ToolTimeouts } from "./execution/execution-options.js";
 export { findInProviders, readRequestTools, type ToolProvider, type RequestToolsReader } from "./execution/tool-resolution.js";
 export { callerFromConfig } from "./permissions/caller.js";
+export { BaseStoreUsageStore, type BaseStoreUsageStoreOptions } from "./usage/base-store-usage-store.js";
+export { recordStepUsage, type UsageLearningOptions } from "./usage/record-step-usage.js";

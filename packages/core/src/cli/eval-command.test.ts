@@ -109,6 +109,6 @@ describe("dynamic-tools eval", () => {
     const out: string[] = [];
     await main(["--help"], (text) => out.push(text));
     expect(out.join("\n")).toMatch(/eval\s+score retrieval strategies/);
-    expect(out.join("\n")).toMatch(/dynamic-tools eval --catalog <file> --queries <file\.jsonl> --strategy <name\|all> \[--json\]/);
+    expect(out.join("\n")).toMatch(/dynamic-tools eval --catalog <file> --queries <file\.jsonl> --strategy <name\|all> \[--usage <file\.jsonl>\] \[--json\]/);
   });
 });

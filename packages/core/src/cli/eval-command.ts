@@ -8,13 +8,17 @@ import { progressReporter, type ProgressStream } from "../eval/progress-bar.js";
 import { loadQueriesFile } from "../eval/queries-file.js";
 import { runEval, type EvalResult } from "../eval/run-eval.js";
 import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-registry.js";
+import { learnFromFile } from "../usage/learn-from-file.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, STRATEGY, UsageError } from "./usage-error.js";
 
-export const EVAL_USAGE = `dynamic-tools eval --catalog <file> --queries <file.jsonl> --strategy <name|all> [--json]
+export const EVAL_USAGE = `dynamic-tools eval --catalog <file> --queries <file.jsonl> --strategy <name|all> [--usage <file.jsonl>] [--json]
 
   --catalog <file>     catalog file (JSON or YAML)
   --queries <file>     JSON Lines: { "id", "query", "relevant": [tool names], "history"?: [messages] } per line
-  --strategy <name>    a built-in strategy (${BUILTIN_STRATEGY_NAMES.join(", ")}), or "all"
+  --strategy <name>    a built-in strategy (${BUILTIN_STRATEGY_NAMES.join(", ")}), or "all"; with --usage,
+                       hybrid when omitted
+  --usage <file>       past usage to learn from before scoring (never from the queries): JSON Lines of
+                       observations { "message", "tools", "ok"? } or labelled queries { "query", "relevant" }
   --json               print one JSON object: { strategy, tools, queries, recall, ndcg, mrr, complete, latencyMs,
                        indexMs }; with --strategy all, { "results": [ … ] }
   -h, --help           print this help`;
@@ -35,6 +39,7 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
         catalog: { type: "string" },
         queries: { type: "string" },
         strategy: { type: "string" },
+        usage: { type: "string" },
         json: { type: "boolean", default: false },
         help: HELP_OPTION,
       },
@@ -47,12 +52,16 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
   }
   if (values.catalog === undefined) throw new UsageError("eval needs --catalog <file>.", EVAL_USAGE);
   if (values.queries === undefined) throw new UsageError("eval needs --queries <file.jsonl>.", EVAL_USAGE);
+  // With --usage the strategy may be left out: hybrid, the strategy learning is measured with.
+  if (values.strategy === undefined && values.usage !== undefined) values.strategy = "hybrid";
   if (values.strategy === undefined) throw new UsageError(`eval needs --strategy <name>: one of ${BUILTIN_STRATEGY_NAMES.join(", ")}, or all.`, EVAL_USAGE);
   const all = values.strategy === "all";
   // Unknown names fail here, before the (possibly slow) loading: a usage error (2), as under select and bench.
   checkChoice(values.strategy, [...BUILTIN_STRATEGY_NAMES, "all"], STRATEGY, EVAL_USAGE);
-  const strategies = (all ? BUILTIN_STRATEGY_NAMES : [values.strategy]).map((name) => createStrategy(name));
   const catalog = loadCatalogFile(values.catalog);
+  // Learned before the queries are even read: scoring never learns from what it scores.
+  const usage = values.usage === undefined ? undefined : learnFromFile(catalog, values.usage);
+  const strategies = (all ? BUILTIN_STRATEGY_NAMES : [values.strategy]).map((name) => createStrategy(name, usage === undefined ? {} : { usage }));
   const queries = loadQueriesFile(values.queries, catalog);
   const results: EvalResult[] = [];
   for (const strategy of strategies) {

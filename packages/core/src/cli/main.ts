@@ -1,11 +1,12 @@
 /**
- * @module The `dynamic-tools` command line: `select`, `eval` and `bench`.
+ * @module The `dynamic-tools` command line: `select`, `eval`, `bench` and `usage report`.
  */
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { didYouMean } from "../text/closest-matches.js";
 import { BENCH_USAGE, benchCommand } from "./bench-command.js";
 import { EVAL_USAGE, evalCommand } from "./eval-command.js";
 import { SELECT_USAGE, selectCommand } from "./select-command.js";
+import { USAGE_USAGE, usageCommand } from "./usage-command.js";
 import { EXIT_CODES, UsageError } from "./usage-error.js";
 
 const USAGE = `Usage: dynamic-tools <command> [options]
@@ -15,12 +16,15 @@ Commands:
   select   print the tools a catalog selects for a message, and why
   bench    measure index build, selection latency and memory per strategy
   eval     score retrieval strategies on labelled queries (recall, nDCG, MRR, latency)
+  usage    report what past usage says about a catalog (usage, never-called tools, suggested keywords)
 
 ${SELECT_USAGE}
 
 ${BENCH_USAGE}
 
 ${EVAL_USAGE}
+
+${USAGE_USAGE}
 
 ${EXIT_CODES}`;
 
@@ -31,6 +35,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   select: { run: selectCommand, usage: SELECT_USAGE },
   bench: { run: benchCommand, usage: BENCH_USAGE },
   eval: { run: (argv, out) => evalCommand(argv, out), usage: EVAL_USAGE },
+  usage: { run: (argv, out) => usageCommand(argv, out), usage: USAGE_USAGE },
 };
 
 const HELP = new Set(["help", "--help", "-h"]);

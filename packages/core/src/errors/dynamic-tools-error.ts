@@ -33,7 +33,9 @@ export type DynamicToolsErrorCode =
   /** A tool returned something the executor cannot accept as this call's answer (a ToolMessage for another call). */
   | "INVALID_TOOL_RESULT"
   /** A snapshot file of another format version or of another catalog. */
-  | "SNAPSHOT_MISMATCH";
+  | "SNAPSHOT_MISMATCH"
+  /** A usage observation (or a line of a usage file) is malformed. */
+  | "INVALID_OBSERVATION";
 
 const MARKER = Symbol.for("dynamic-tools.error");
 

@@ -3,26 +3,40 @@
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import type { LearnedField } from "./learned-field.js";
 import type { RetrievalStrategy } from "./retrieval-strategy.js";
 import { createFuzzyStrategy } from "./fuzzy/fuzzy-strategy.js";
 import { createHybridStrategy } from "./hybrid/hybrid-strategy.js";
 import { createKeywordStrategy } from "./keyword-strategy.js";
 import { createBm25Strategy } from "./lexical/bm25-strategy.js";
 import { createSequenceMatcherStrategy } from "./sequence-matcher/sequence-matcher-strategy.js";
+import { createUsageVectorStrategy } from "./vector/learned-vector-strategy.js";
 import { createVectorStrategy } from "./vector/vector-strategy.js";
 
 /** Options of {@link createStrategy}. */
 export interface CreateStrategyOptions {
   /** The embeddings of `vector` and `hybrid` (others ignore it). @defaultValue `OfflineEmbeddings` */
   embeddings?: EmbeddingsInterface;
+  /**
+   * Learned evidence (e.g. a `UsageModel`): an extra field for `bm25` (and `hybrid`'s bm25 source), and, when it
+   * offers `words`, extra text for `vector` (and `hybrid`'s vector source). Other strategies ignore it.
+   */
+  usage?: LearnedField;
+}
+
+/** The vector strategy, learning from `usage` when it offers words. */
+function vectorStrategy(embeddings: EmbeddingsInterface | undefined, usage: LearnedField | undefined): RetrievalStrategy {
+  if (usage?.words === undefined) return createVectorStrategy({ embeddings });
+  // (`words` was just checked to exist.)
+  return createUsageVectorStrategy({ embeddings, usage: usage as LearnedField & Required<Pick<LearnedField, "words">> });
 }
 
 const FACTORIES: Record<string, (options: CreateStrategyOptions) => RetrievalStrategy> = {
   keyword: () => createKeywordStrategy(),
-  bm25: () => createBm25Strategy(),
+  bm25: ({ usage }) => createBm25Strategy(usage === undefined ? {} : { usage }),
   fuzzy: () => createFuzzyStrategy(),
-  vector: ({ embeddings }) => createVectorStrategy({ embeddings }),
-  hybrid: ({ embeddings }) => createHybridStrategy({ vector: createVectorStrategy({ embeddings }) }),
+  vector: ({ embeddings, usage }) => vectorStrategy(embeddings, usage),
+  hybrid: ({ embeddings, usage }) => createHybridStrategy({ vector: vectorStrategy(embeddings, usage), ...(usage === undefined ? {} : { bm25: { usage } }) }),
   "sequence-matcher": () => createSequenceMatcherStrategy(),
 };
 

@@ -24,6 +24,7 @@ import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
 import { usesSearch } from "../modes/tool-mode.js";
 import { createTurnPlanner, type TurnPlannerOptions } from "../modes/turn-planner.js";
 import { callerFromConfig } from "../permissions/caller.js";
+import { recordStepUsage, type UsageLearningOptions } from "../usage/record-step-usage.js";
 import { traceSelection } from "../nodes/tool-selector-node.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
@@ -32,7 +33,7 @@ import { dynamicToolsContextSchema } from "./middleware-context.js";
 import { dynamicToolsMiddlewareState } from "./middleware-state.js";
 
 /** Options of {@link dynamicToolsMiddleware}: those of the selector node, plus tool_search settings. */
-export interface DynamicToolsMiddlewareOptions extends Omit<TurnPlannerOptions, "searchTool" | "model"> {
+export interface DynamicToolsMiddlewareOptions extends Omit<TurnPlannerOptions, "searchTool" | "model">, UsageLearningOptions {
   /** `auto`: the model's name (e.g. `"gpt-4o"`) to look its context window up; or pass `contextWindow`. */
   model?: string;
   /** `tool_search` settings (modes search, both and auto): `strategy`, `defaultLimit`, `maxLimit`, `namespaceMaxSize`, `name`. */
@@ -146,6 +147,8 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
 
     async beforeModel(state) {
       const config = currentConfig();
+      // The step that just ended (tool results) is learned before this step is planned.
+      await recordStepUsage(state.messages, config, options);
       const { selection, loadedUpdate } = await plan({ messages: state.messages, loadedTools: state.loadedTools, caller: callerFromConfig(config) });
       await traceSelection(selection, config);
       const update: { toolSelection: DynamicToolSelection; loadedTools?: LoadedToolsUpdate } = { toolSelection: selection };

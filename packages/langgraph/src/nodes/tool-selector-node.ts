@@ -7,6 +7,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
 import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
 import { callerFromConfig } from "../permissions/caller.js";
+import { recordStepUsage, type UsageLearningOptions } from "../usage/record-step-usage.js";
 import { createTurnPlanner, type TurnPlannerOptions } from "../modes/turn-planner.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 
@@ -64,7 +65,7 @@ export async function traceSelection(selection: ToolSelection, config: RunnableC
  * mode (`"select"` by default; `"search"` and `"both"` need `searchTool`; `"auto"`/`"auto:N"` need the model or
  * `contextWindow`).
  */
-export type ToolSelectorNodeOptions = TurnPlannerOptions;
+export type ToolSelectorNodeOptions = TurnPlannerOptions & UsageLearningOptions;
 
 /** What the node writes: the selection, and the loaded set when it changes (rebuilt or unloaded). */
 export interface ToolSelectorNodeUpdate {
@@ -84,6 +85,7 @@ export interface ToolSelectorNodeUpdate {
  * @param options.catalog - the full registry to select from.
  * @param options.mode - `"select"` (default), `"search"`, `"both"`, `"auto"` or `"auto:N"`.
  * @param options.searchTool - the tool from `createToolSearchTool(catalog)`, for modes that bind it.
+ * @param options.usage - a `UsageRecorder`: each step's successful tool calls are recorded (learning from usage).
  * @example
  * ```ts
  * const graph = new StateGraph(DynamicToolsAnnotation)
@@ -103,6 +105,8 @@ export function createToolSelectorNode(options: ToolSelectorNodeOptions) {
     state: { messages: BaseMessage[]; loadedTools?: readonly string[] | null },
     config?: RunnableConfig,
   ): Promise<ToolSelectorNodeUpdate> {
+    // The step that just ended (tool results) is learned before this step is planned.
+    await recordStepUsage(state.messages, config, options);
     const { selection, loadedUpdate } = await plan({ messages: state.messages, loadedTools: state.loadedTools, caller: callerFromConfig(config) });
     await traceSelection(selection, config);
     return loadedUpdate === undefined ? { toolSelection: selection } : { toolSelection: selection, loadedTools: loadedUpdate };

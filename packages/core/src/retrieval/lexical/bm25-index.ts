@@ -5,8 +5,8 @@
 import { bestK } from "../best-k.js";
 import { DEFAULT_BM25, idf, type Bm25Parameters } from "./bm25-score.js";
 
-/** A document: terms per field. */
-export type FieldTerms<F extends string> = Partial<Record<F, readonly string[]>>;
+/** A document: terms per field, as a list (each occurrence counts 1) or as term → frequency (fractions allowed). */
+export type FieldTerms<F extends string> = Partial<Record<F, readonly string[] | ReadonlyMap<string, number>>>;
 
 /** A scored document id. */
 export interface ScoredDocument {
@@ -98,8 +98,16 @@ export class Bm25Index<F extends string> {
     for (const [field, weight] of this.#fields) {
       const terms = fields[field];
       if (terms === undefined) continue;
-      for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + weight);
-      length += weight * terms.length;
+      if (terms instanceof Map) {
+        for (const [term, count] of terms as ReadonlyMap<string, number>) {
+          if (!(count > 0)) continue;
+          frequencies.set(term, (frequencies.get(term) ?? 0) + weight * count);
+          length += weight * count;
+        }
+        continue;
+      }
+      for (const term of terms as readonly string[]) frequencies.set(term, (frequencies.get(term) ?? 0) + weight);
+      length += weight * (terms as readonly string[]).length;
     }
     // Slots are never reused, so a document's slot order is its insertion order (the tie-break).
     const doc = this.#ids.length;

@@ -6,6 +6,7 @@ import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../../catalog/tool-metadata.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { queryVariants } from "../hybrid/query-rewrite.js";
+import type { LearnedField } from "../learned-field.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { toolText, type ToolField } from "../tool-text.js";
 import { analyze } from "./analyzer.js";
@@ -40,6 +41,13 @@ export interface Bm25StrategyOptions {
   rewrite?: boolean;
   /** Weight of earlier human messages' terms relative to the current message's. @defaultValue 0.3 */
   historyWeight?: number;
+  /**
+   * Learned evidence (e.g. a `UsageModel`): each tool's learned terms become one more field of its document,
+   * updated as the evidence changes. Omitted, ranking is exactly as without learning.
+   */
+  usage?: LearnedField;
+  /** Weight of the learned field. @defaultValue 1 */
+  usageWeight?: number;
 }
 
 /** Options of {@link weightedTerms}: the strategy's, and which terms the catalog's tool names use. */
@@ -89,7 +97,11 @@ export function weightedTerms(
 export function createBm25Strategy(options: Bm25StrategyOptions = {}): RetrievalStrategy {
   const { stem = true, k1 = DEFAULT_BM25.k1, b = DEFAULT_BM25.b } = options;
   const weights = { ...DEFAULT_FIELD_WEIGHTS, ...options.fieldWeights };
-  const index = new Bm25Index<ToolField>(weights, { k1, b });
+  const { usage, usageWeight = 1 } = options;
+  // The learned field exists only with `usage`: without it the index is exactly the one without learning.
+  // (The index skips fields without a weight, so the cast only widens the key set.)
+  const index = new Bm25Index<ToolField | "usage">((usage === undefined ? weights : { ...weights, usage: usageWeight }) as Record<ToolField | "usage", number>, { k1, b });
+  let catalog: ToolCatalog | undefined;
   /** The indexed tools, and how many of their names use each term (see {@link WeightedTermsOptions.isNameTerm}). */
   const indexed = new Set<string>();
   const nameTerms = new Map<string, number>();
@@ -100,11 +112,18 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Retrieval
       else nameTerms.delete(term);
     }
   };
-  const store = (tool: ToolMetadata) => {
+  /** With usage: each tool's analysed text, so a change of its learned terms does not analyse its text again. */
+  const analysed = new Map<string, Record<ToolField, string[]>>();
+  const store = (tool: ToolMetadata, textUnchanged = false) => {
     if (indexed.has(tool.name)) countNameTerms(analyze(tool.name, { stem }), -1);
-    const text = toolText(tool);
-    const fields = Object.fromEntries((Object.keys(weights) as ToolField[]).map((field) => [field, analyze(text[field], { stem })])) as Record<ToolField, string[]>;
-    index.add(tool.name, fields);
+    let fields = textUnchanged ? analysed.get(tool.name) : undefined;
+    if (fields === undefined) {
+      const text = toolText(tool);
+      fields = Object.fromEntries((Object.keys(weights) as ToolField[]).map((field) => [field, analyze(text[field], { stem })])) as Record<ToolField, string[]>;
+      if (usage !== undefined) analysed.set(tool.name, fields);
+    }
+    const learned = usage?.terms(tool.name);
+    index.add(tool.name, learned === undefined ? fields : { ...fields, usage: learned });
     indexed.add(tool.name);
     countNameTerms(fields.name, 1);
   };
@@ -112,17 +131,26 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Retrieval
     for (const name of names) {
       if (!indexed.delete(name)) continue;
       index.remove(name);
+      analysed.delete(name);
       countNameTerms(analyze(name, { stem }), -1);
     }
   };
   const termOptions: WeightedTermsOptions = { ...options, isNameTerm: (term) => weights.name > 0 && nameTerms.has(term) };
+  // Learned evidence changed: re-store just those tools (no re-index).
+  usage?.subscribe((names) => {
+    for (const name of names) {
+      const tool = indexed.has(name) ? catalog?.get(name) : undefined;
+      if (tool !== undefined) store(tool, true);
+    }
+  });
   return {
     name: "bm25",
-    index(catalog: ToolCatalog) {
+    index(current: ToolCatalog) {
+      catalog = current;
       // Indexing again (e.g. to recover from a failed update) drops what the catalog no longer has.
-      const current = new Set(catalog.names());
-      unstore([...indexed].filter((name) => !current.has(name)));
-      for (const tool of catalog.tools()) store(tool);
+      const names = new Set(current.names());
+      unstore([...indexed].filter((name) => !names.has(name)));
+      for (const tool of current.tools()) store(tool);
     },
     add(tools) {
       for (const tool of tools) store(tool);

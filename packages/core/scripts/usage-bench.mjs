@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// Learning from usage, measured on a dev set (built package; run `pnpm build` first):
+//   node --expose-gc packages/core/scripts/usage-bench.mjs --catalog <file> --usage <file.jsonl> --queries <file.jsonl> [--strategy hybrid]
+// Prints: time to learn one observation (the model and the strategy's incremental index update), selection latency
+// with and without a learned model, memory per 10,000 observations, and R@5 / Complete@10 after 100, 1,000, 10,000
+// and all observations (the learning curve). Learning reads only --usage; --queries is only scored.
+import { parseArgs } from "node:util";
+import { createStrategy, learnFromFile, loadCatalogFile, loadObservationsFile, loadQueriesFile, runEval, UsageModel } from "../dist/index.js";
+
+const { values } = parseArgs({ options: { catalog: { type: "string" }, usage: { type: "string" }, queries: { type: "string" }, strategy: { type: "string", default: "hybrid" } } });
+if (!values.catalog || !values.usage || !values.queries) {
+  console.error("usage: node --expose-gc usage-bench.mjs --catalog <file> --usage <file.jsonl> --queries <file.jsonl> [--strategy hybrid]");
+  process.exit(2);
+}
+const catalog = loadCatalogFile(values.catalog);
+const observations = loadObservationsFile(values.usage);
+const queries = loadQueriesFile(values.queries, catalog);
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+const p95 = (list) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.ceil(list.length * 0.95) - 1)];
+const fmt = (value) => value.toFixed(4);
+
+// 1. One observation: observe() plus the strategy's re-indexing of the observed tools (through the subscription),
+// the vector source's re-embedding included.
+{
+  const model = new UsageModel({ catalog });
+  const strategy = createStrategy(values.strategy, { usage: model });
+  await strategy.index(catalog);
+  const times = [];
+  for (const observation of observations) {
+    const start = performance.now();
+    model.observe(observation);
+    // The vector source re-embeds the observed tool in the background: wait for it (an empty add flushes it).
+    await strategy.add?.([]);
+    times.push(performance.now() - start);
+  }
+  console.log(`learn one observation (${values.strategy}, ${observations.length} in order): median ${fmt(median(times))} ms, p95 ${fmt(p95(times))} ms, max ${fmt(Math.max(...times))} ms`);
+}
+
+// 2. Selection latency, the same queries, with and without the learned model: interleaved query by query over 5
+// rounds, so load from other processes falls on both alike (medians over all rounds).
+{
+  const plain = createStrategy(values.strategy);
+  const learned = createStrategy(values.strategy, { usage: learnFromFile(catalog, values.usage) });
+  await plain.index(catalog);
+  await learned.index(catalog);
+  const a = [];
+  const b = [];
+  const time = async (strategy, { query, history }, into) => {
+    const start = performance.now();
+    await strategy.rank({ query, limit: 10, ...(history ? { history } : {}) });
+    into?.push(performance.now() - start);
+  };
+  for (const query of queries) {
+    await time(plain, query); // warm-up
+    await time(learned, query);
+  }
+  for (let round = 0; round < 5; round++) {
+    for (const query of queries) {
+      if (round % 2 === 0) {
+        await time(plain, query, a);
+        await time(learned, query, b);
+      } else {
+        await time(learned, query, b);
+        await time(plain, query, a);
+      }
+    }
+  }
+  console.log(`selection latency (${values.strategy}, top 10, ${queries.length} queries × 5 rounds, interleaved): without usage median ${fmt(median(a))} ms p95 ${fmt(p95(a))} ms; with usage median ${fmt(median(b))} ms p95 ${fmt(p95(b))} ms; ratio of medians ${(median(b) / median(a)).toFixed(2)}×`);
+}
+
+// 3. Memory of the model per 10,000 observations (heap after a full GC).
+if (globalThis.gc) {
+  const sample = observations.slice(0, 10_000);
+  globalThis.gc();
+  const before = process.memoryUsage().heapUsed;
+  const model = new UsageModel({ catalog });
+  model.observe(sample);
+  globalThis.gc();
+  const after = process.memoryUsage().heapUsed;
+  console.log(`memory: ${((after - before) / 1024 / 1024).toFixed(2)} MB of heap for a model of ${sample.length} observations (${model.learnedTools().length} tools)`);
+} else console.log("memory: run with node --expose-gc to measure");
+
+// 4. The learning curve, in file order (a usage file may be grouped by tool) and in a shuffled order (seeded), which
+// is closer to live traffic where every tool's requests arrive interleaved.
+function shuffled(list, seed = 1) {
+  const copy = [...list];
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other], copy[index]];
+  }
+  return copy;
+}
+for (const [order, list] of [["file order", observations], ["shuffled", shuffled(observations)]]) {
+  for (const count of [0, 100, 1_000, 10_000, list.length]) {
+    const model = new UsageModel({ catalog });
+    model.observe(list.slice(0, count));
+    const result = await runEval({ catalog, queries, strategy: createStrategy(values.strategy, { usage: model }) });
+    console.log(`${order}, after ${String(count).padStart(6)} observations: R@5 ${result.recall["5"].toFixed(3)}  Complete@10 ${result.complete["10"].toFixed(3)}`);
+  }
+}

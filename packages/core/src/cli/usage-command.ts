@@ -1,0 +1,58 @@
+/**
+ * @module `dynamic-tools usage report`: what past usage says about a catalog, as text, JSON or an HTML page.
+ */
+import { writeFileSync } from "node:fs";
+import { loadCatalogFile } from "../catalog/catalog-file.js";
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { learnFromFile } from "../usage/learn-from-file.js";
+import { usageReportHtml } from "../usage/usage-report-html.js";
+import { formatUsageReport, usageReport } from "../usage/usage-report.js";
+import { EXIT_CODES, HELP_OPTION, parseCommandLine, UsageError } from "./usage-error.js";
+
+export const USAGE_USAGE = `dynamic-tools usage report --catalog <file> --usage <file.jsonl> [--json] [--html <out.html>]
+
+  --catalog <file>     catalog file (JSON or YAML)
+  --usage <file>       JSON Lines of observations { "message", "tools", "ok"? } or labelled queries { "query", "relevant" }
+  --json               print the report as one JSON object
+  --html <out.html>    also write a self-contained HTML page with charts
+  -h, --help           print this help
+
+Per-category and per-tool usage, tools never called, suggested keywords and defaults, top co-used pairs.
+Suggestions only: the catalog file is never changed.`;
+
+/**
+ * Runs `usage <subcommand>`; resolves to the exit code.
+ * @example
+ * ```ts
+ * await usageCommand(["report", "--catalog", "catalog.json", "--usage", "usage.jsonl", "--html", "report.html"], console.log);
+ * ```
+ */
+export async function usageCommand(argv: string[], out: (text: string) => void): Promise<number> {
+  const [subcommand, ...rest] = argv;
+  if (subcommand === "--help" || subcommand === "-h") {
+    out(`${USAGE_USAGE}\n\n${EXIT_CODES}`);
+    return 0;
+  }
+  if (subcommand !== "report") throw new UsageError(subcommand === undefined ? "usage needs a subcommand: report." : `Unknown usage subcommand "${subcommand}". Subcommands: report.`, USAGE_USAGE);
+  const { values } = parseCommandLine(
+    { args: rest, options: { catalog: { type: "string" }, usage: { type: "string" }, json: { type: "boolean", default: false }, html: { type: "string" }, help: HELP_OPTION } },
+    USAGE_USAGE,
+  );
+  if (values.help) {
+    out(`${USAGE_USAGE}\n\n${EXIT_CODES}`);
+    return 0;
+  }
+  if (values.catalog === undefined) throw new UsageError("usage report needs --catalog <file>.", USAGE_USAGE);
+  if (values.usage === undefined) throw new UsageError("usage report needs --usage <file.jsonl>.", USAGE_USAGE);
+  const catalog = loadCatalogFile(values.catalog);
+  const report = usageReport(learnFromFile(catalog, values.usage));
+  if (values.html !== undefined) {
+    try {
+      writeFileSync(values.html, usageReportHtml(report));
+    } catch (cause) {
+      throw new DynamicToolsError("INVALID_OPTION", `Cannot write --html ${values.html}: ${(cause as Error).message}`, { cause });
+    }
+  }
+  out(values.json ? JSON.stringify(report) : formatUsageReport(report));
+  return 0;
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { gymCatalog } from "../__fixtures__/gym-catalog.js";
+import { createBm25Strategy } from "../retrieval/lexical/bm25-strategy.js";
+import { UsageModel } from "./usage-model.js";
+
+const HOUR = 60 * 60 * 1000;
+
+describe("UsageModel", () => {
+  it("learns the analysed words of successful calls per tool; failed calls, unknown tools and other scopes teach nothing", () => {
+    const usage = new UsageModel({ catalog: gymCatalog() });
+    expect(usage.observe([
+      { message: "who owes money to the coaches?", tools: ["get_pending_salaries"], at: 0 },
+      { message: "coaches owed", tools: ["get_pending_salaries"], ok: false, at: 0 },
+      { message: "coaches owed", tools: ["no_such_tool"], at: 0 },
+      { message: "coaches owed", tools: ["get_pending_salaries"], scope: "other-gym", at: 0 },
+    ])).toEqual(["learned", "failed", "no-known-tool", "other-scope"]);
+    expect(Object.fromEntries(usage.terms("get_pending_salaries")!)).toEqual({ ow: 1, monei: 1, coach: 1 });
+    expect(usage.toolUsage("get_pending_salaries")).toEqual({ count: 1, weight: 1 });
+    expect(usage.size).toBe(1);
+  });
+
+  it("keeps raw messages only when asked", () => {
+    const plain = new UsageModel({ catalog: gymCatalog() });
+    const keeping = new UsageModel({ catalog: gymCatalog(), keepMessages: true });
+    for (const usage of [plain, keeping]) usage.observe({ message: "Coaches owed?", tools: ["get_pending_salaries"] });
+    expect(plain.messages("get_pending_salaries")).toEqual([]);
+    expect(JSON.stringify([...plain.terms("get_pending_salaries")!])).not.toContain("Coaches");
+    expect(keeping.messages("get_pending_salaries")).toEqual(["Coaches owed?"]);
+  });
+
+  it("decays evidence with the half-life", () => {
+    const usage = new UsageModel({ catalog: gymCatalog(), halfLifeMs: HOUR });
+    usage.observe({ message: "coaches", tools: ["get_pending_salaries"], at: 0 });
+    usage.observe({ message: "freeze", tools: ["freeze_membership"], at: 2 * HOUR });
+    expect(usage.toolUsage("get_pending_salaries").weight).toBeCloseTo(0.25);
+    expect(usage.terms("get_pending_salaries")!.get("coach")).toBeCloseTo(0.25);
+    expect(usage.toolUsage("freeze_membership").weight).toBeCloseTo(1);
+  });
+
+  it("moves its frame forward over very long spans without losing precision", () => {
+    const usage = new UsageModel({ catalog: gymCatalog(), halfLifeMs: 1 });
+    usage.observe({ message: "coaches", tools: ["get_pending_salaries"], at: 0 });
+    usage.observe({ message: "coaches", tools: ["get_pending_salaries"], at: 1000 });
+    expect(usage.toolUsage("get_pending_salaries").weight).toBeCloseTo(1);
+    expect(Number.isFinite(usage.terms("get_pending_salaries")!.get("coach"))).toBe(true);
+  });
+
+  it("caps one caller's weight per tool", () => {
+    const usage = new UsageModel({ catalog: gymCatalog(), maxPerCaller: 3 });
+    for (let index = 0; index < 50; index++) usage.observe({ message: "banana", tools: ["freeze_membership"], caller: "mallory", at: index });
+    usage.observe({ message: "pause", tools: ["freeze_membership"], caller: "alice", at: 60 });
+    expect(usage.terms("freeze_membership")!.get("banana")).toBeCloseTo(3, 6);
+    expect(usage.terms("freeze_membership")!.get("paus")).toBeCloseTo(1, 6);
+  });
+
+  it("keeps scopes apart unless configured to share", () => {
+    const catalog = gymCatalog();
+    const tenantA = new UsageModel({ catalog, scope: "a" });
+    const shared = new UsageModel({ catalog, scope: "b", shareFrom: ["a"] });
+    const observation = { message: "coaches", tools: ["get_pending_salaries"], scope: "a" };
+    expect(new UsageModel({ catalog, scope: "b" }).observe(observation)).toEqual(["other-scope"]);
+    expect(tenantA.observe(observation)).toEqual(["learned"]);
+    expect(shared.observe(observation)).toEqual(["learned"]);
+    expect(new UsageModel({ catalog, shareFrom: "*" }).observe(observation)).toEqual(["learned"]);
+  });
+
+  it("counts co-usage in one turn, and at half weight across consecutive turns of one caller", () => {
+    const usage = new UsageModel({ catalog: gymCatalog(), halfLifeMs: Infinity });
+    usage.observe({ message: "new client Ann, check her in", tools: ["create_client", "mark_check_in"], caller: "c", at: 0 });
+    usage.observe({ message: "and freeze her", tools: ["freeze_membership"], caller: "c", at: 1000 });
+    usage.observe({ message: "freeze Bob", tools: ["freeze_membership"], caller: "d", at: 2 * HOUR });
+    expect(usage.oftenUsedWith("create_client")).toEqual([
+      { name: "mark_check_in", weight: 1 },
+      { name: "freeze_membership", weight: 0.5 },
+    ]);
+    expect(usage.coUsedPairs()).toEqual([
+      { a: "create_client", b: "mark_check_in", weight: 1 },
+      { a: "create_client", b: "freeze_membership", weight: 0.5 },
+      { a: "freeze_membership", b: "mark_check_in", weight: 0.5 },
+    ]);
+  });
+
+  it("drops tools that leave the catalog", () => {
+    const catalog = gymCatalog();
+    const usage = new UsageModel({ catalog });
+    usage.observe({ message: "new client Ann, check her in", tools: ["create_client", "mark_check_in"] });
+    catalog.remove(["mark_check_in"]);
+    expect(usage.terms("mark_check_in")).toBeUndefined();
+    expect(usage.oftenUsedWith("create_client")).toEqual([]);
+  });
+
+  it("counts per category the words users say", () => {
+    const usage = new UsageModel({ catalog: gymCatalog() });
+    usage.observe({ message: "who owes the coaches", tools: ["get_pending_salaries"] });
+    usage.observe({ message: "coaches paid?", tools: ["get_salary_stats"] });
+    expect(usage.categoryUsage("salary")).toMatchObject({ count: 2, weight: 2, terms: [{ term: "coaches", weight: 2 }, { term: "owes", weight: 1 }, { term: "paid", weight: 1 }] });
+  });
+
+  it("rejects bad options at construction", () => {
+    expect(() => new UsageModel({ catalog: gymCatalog(), halfLifeMs: 0 })).toThrow(/halfLifeMs must be a positive number/);
+    expect(() => new UsageModel({ catalog: gymCatalog(), maxPerCaller: -1 })).toThrow(/maxPerCaller must be positive/);
+  });
+});
+
+describe("bm25 with learned usage", () => {
+  it("ranks the tool users called for these words first after one observation, without re-indexing", async () => {
+    const catalog = gymCatalog();
+    const usage = new UsageModel({ catalog });
+    const bm25 = createBm25Strategy({ usage });
+    bm25.index(catalog);
+    expect((await bm25.rank({ query: "which coaches are still owed?", limit: 3 })).map((tool) => tool.name)).not.toContain("get_pending_salaries");
+    usage.observe({ message: "coaches owed money", tools: ["get_pending_salaries"] });
+    expect((await bm25.rank({ query: "which coaches are still owed?", limit: 3 }))[0]!.name).toBe("get_pending_salaries");
+  });
+
+  it("ranks exactly as without usage while nothing is learned", async () => {
+    const catalog = gymCatalog();
+    const plain = createBm25Strategy();
+    const learning = createBm25Strategy({ usage: new UsageModel({ catalog }) });
+    plain.index(catalog);
+    learning.index(catalog);
+    for (const query of ["pending salary", "freeze a membership", "who came today", "new client"]) {
+      expect(await learning.rank({ query, limit: 20 })).toEqual(await plain.rank({ query, limit: 20 }));
+    }
+  });
+});

@@ -1,0 +1,310 @@
+/**
+ * @module The learning engine: folds observations, one at a time, into what selection can use (terms per tool,
+ * co-usage, per-category statistics). Incremental: one observation costs time proportional to its words and
+ * tools, never a re-index. Pure state, no I/O.
+ */
+import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { ListenerSet } from "../events/listener-set.js";
+import type { LearnedField } from "../retrieval/learned-field.js";
+import { analyze } from "../retrieval/lexical/analyzer.js";
+import { STOP_WORDS } from "../text/stop-words.js";
+import { frameWeight, MAX_FRAME_EXPONENT } from "./decay.js";
+import { toObservation, type Observation, type ObservationInput } from "./observation.js";
+
+/** Options of {@link UsageModel}. */
+export interface UsageModelOptions {
+  /** The catalog: observations of tools it does not have are ignored, and tools that leave it drop out. */
+  catalog: ToolCatalog;
+  /** The scope this model learns for: only observations of this scope count. @defaultValue unscoped observations only */
+  scope?: string;
+  /** Other scopes whose observations also count here (`"*"`: every scope). @defaultValue none */
+  shareFrom?: readonly string[] | "*";
+  /** Evidence halves every this many milliseconds (`Infinity`: never). @defaultValue 30 days */
+  halfLifeMs?: number;
+  /**
+   * Most (decayed) evidence one caller contributes to one tool, in observations: a single user cannot poison the
+   * ranking for everyone. Observations without a caller are not capped. @defaultValue 20
+   */
+  maxPerCaller?: number;
+  /** Two observations of the same caller and scope this close in time are consecutive turns (co-usage). @defaultValue 30 minutes */
+  consecutiveWithinMs?: number;
+  /** Keep the raw messages (by default only analysed terms are kept). @defaultValue false */
+  keepMessages?: boolean;
+}
+
+interface ToolEvidence {
+  /** Sum of the frame weights of the observations that called the tool. */
+  mass: number;
+  count: number;
+  terms: Map<string, number>;
+  /** The words as said (unstemmed), for text-based uses (the vector strategy's usage text). */
+  words: Map<string, number>;
+  messages?: string[];
+}
+
+/** How much a category is used, and the words users say for it. */
+export interface CategoryUsage {
+  /** Tool calls of the category's tools learned. */
+  count: number;
+  /** Decayed weight of those observations (an observation of n tools counts 1/n per tool). */
+  weight: number;
+  /** Words said in messages that led to the category's tools, with their decayed weight, most first. */
+  terms: Array<{ term: string; weight: number }>;
+}
+
+/** What {@link UsageModel.observe} did with one observation. */
+export type ObserveOutcome = "learned" | "failed" | "other-scope" | "no-known-tool";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Learned usage for one scope. Feed it observations (`observe`); strategies read it through {@link LearnedField}
+ * (`createBm25Strategy({ usage: model })`), and the report through `toolUsage`, `oftenUsedWith`, `categoryUsage`.
+ *
+ * @example
+ * ```ts
+ * const usage = new UsageModel({ catalog });
+ * usage.observe({ message: "is it going to rain in Oslo?", tools: ["get_weather"] });
+ * const bm25 = createBm25Strategy({ usage });
+ * ```
+ */
+export class UsageModel implements LearnedField {
+  readonly catalog: ToolCatalog;
+  readonly #scopes: ReadonlySet<string | undefined> | "*";
+  readonly #halfLifeMs: number;
+  readonly #maxPerCaller: number;
+  readonly #consecutiveWithinMs: number;
+  readonly #keepMessages: boolean;
+  readonly #tools = new Map<string, ToolEvidence>();
+  readonly #pairs = new Map<string, Map<string, number>>();
+  readonly #categories = new Map<string, { mass: number; count: number; terms: Map<string, number> }>();
+  readonly #callers = new Map<string, number>();
+  readonly #last = new Map<string, { at: number; tools: readonly string[] }>();
+  readonly #listeners = new ListenerSet<readonly string[]>((tools) => `usage of ${tools.length} tool(s) changed`);
+  #epoch: number | undefined;
+  #now = -Infinity;
+  /** The time every tool's field was last announced as changed (decay moves all of them). */
+  #announcedAt = -Infinity;
+  #observations = 0;
+  readonly #unsubscribe: () => void;
+  #mass = 0;
+
+  constructor(options: UsageModelOptions) {
+    const { catalog, scope, shareFrom = [], halfLifeMs = 30 * DAY, maxPerCaller = 20, consecutiveWithinMs = 30 * 60 * 1000, keepMessages = false } = options;
+    if (!(halfLifeMs > 0)) throw new DynamicToolsError("INVALID_OPTION", `halfLifeMs must be a positive number of milliseconds (or Infinity), got ${halfLifeMs}.`);
+    if (!(maxPerCaller > 0)) throw new DynamicToolsError("INVALID_OPTION", `maxPerCaller must be positive, got ${maxPerCaller}.`);
+    this.catalog = catalog;
+    this.#scopes = shareFrom === "*" ? "*" : new Set([scope, ...shareFrom]);
+    this.#halfLifeMs = halfLifeMs;
+    this.#maxPerCaller = maxPerCaller;
+    this.#consecutiveWithinMs = consecutiveWithinMs;
+    this.#keepMessages = keepMessages;
+    this.#unsubscribe = catalog.on("toolsUpdated", ({ removed }) => this.forget(removed));
+  }
+
+  /** Stops following the catalog (tools removed later are no longer forgotten automatically). */
+  close(): void {
+    this.#unsubscribe();
+  }
+
+  /** Observations learned from. */
+  get size(): number {
+    return this.#observations;
+  }
+
+  /** Learns from observations (validated first); returns what happened to each. */
+  observe(input: ObservationInput | Observation | ReadonlyArray<ObservationInput | Observation>): ObserveOutcome[] {
+    const list = Array.isArray(input) ? input : [input];
+    const outcomes: ObserveOutcome[] = [];
+    const changed = new Set<string>();
+    for (const item of list) outcomes.push(this.#observeOne(toObservation(item), changed));
+    if (changed.size > 0) this.#listeners.emit([...changed]);
+    return outcomes;
+  }
+
+  #accepts(scope: string | undefined): boolean {
+    return this.#scopes === "*" || this.#scopes.has(scope);
+  }
+
+  #observeOne(observation: Observation, changed: Set<string>): ObserveOutcome {
+    if (!this.#accepts(observation.scope)) return "other-scope";
+    if (!observation.ok) return "failed";
+    const tools = observation.tools.filter((name) => this.catalog.has(name));
+    if (tools.length === 0) return "no-known-tool";
+    const observationWeight = this.#weightAt(observation.at);
+    const scale = this.#scale();
+    const terms = new Set(analyze(observation.message, { stopWords: STOP_WORDS }));
+    // Categories keep the words as said (not stemmed): they become keyword suggestions a person reads.
+    const words = new Set(analyze(observation.message, { stem: false, stopWords: STOP_WORDS }));
+    const learned: string[] = [];
+    for (const name of tools) {
+      let weight = observationWeight;
+      if (observation.caller !== undefined) {
+        // What this caller may still add to this tool (in frame units): the cap is exact, the last bit partial.
+        const key = `${observation.caller}\u0000${name}`;
+        const given = this.#callers.get(key) ?? 0;
+        weight = Math.min(weight, this.#maxPerCaller / scale - given);
+        if (!(weight > 0)) continue;
+        this.#callers.set(key, given + weight);
+      }
+      let evidence = this.#tools.get(name);
+      if (evidence === undefined) this.#tools.set(name, (evidence = { mass: 0, count: 0, terms: new Map(), words: new Map() }));
+      evidence.mass += weight;
+      evidence.count++;
+      for (const term of terms) evidence.terms.set(term, (evidence.terms.get(term) ?? 0) + weight);
+      for (const word of words) evidence.words.set(word, (evidence.words.get(word) ?? 0) + weight);
+      if (this.#keepMessages) (evidence.messages ??= []).push(observation.message);
+      const category = this.catalog.get(name)?.category;
+      if (category !== undefined) {
+        let stats = this.#categories.get(category);
+        if (stats === undefined) this.#categories.set(category, (stats = { mass: 0, count: 0, terms: new Map() }));
+        stats.mass += weight / tools.length;
+        stats.count++;
+        for (const word of words) stats.terms.set(word, (stats.terms.get(word) ?? 0) + weight / tools.length);
+      }
+      learned.push(name);
+      changed.add(name);
+    }
+    if (learned.length === 0) return "no-known-tool";
+    const weight = observationWeight;
+    for (let i = 0; i < learned.length; i++) for (let j = i + 1; j < learned.length; j++) this.#pair(learned[i]!, learned[j]!, weight);
+    if (observation.caller !== undefined) {
+      const key = `${observation.scope ?? ""}\u0000${observation.caller}`;
+      const previous = this.#last.get(key);
+      if (previous !== undefined && observation.at - previous.at <= this.#consecutiveWithinMs && observation.at >= previous.at) {
+        for (const before of previous.tools) for (const after of learned) if (before !== after) this.#pair(before, after, weight / 2);
+      }
+      this.#last.set(key, { at: observation.at, tools: learned });
+    }
+    this.#observations++;
+    this.#mass += weight;
+    // Decay moves every tool's field, not only these: announce all of them once the clock moved by 1/16 half-life.
+    if (this.#now - this.#announcedAt >= this.#halfLifeMs / 16) {
+      this.#announcedAt = this.#now;
+      for (const name of this.#tools.keys()) changed.add(name);
+    }
+    return "learned";
+  }
+
+  #pair(a: string, b: string, weight: number): void {
+    for (const [x, y] of [[a, b], [b, a]] as const) {
+      let row = this.#pairs.get(x);
+      if (row === undefined) this.#pairs.set(x, (row = new Map()));
+      row.set(y, (row.get(y) ?? 0) + weight);
+    }
+  }
+
+  /** The frame weight of an observation at `at`, moving "now" and, if needed, the frame forward. */
+  #weightAt(at: number): number {
+    this.#epoch ??= at;
+    if (at > this.#now) this.#now = at;
+    if (this.#halfLifeMs !== Infinity && (this.#now - this.#epoch) / this.#halfLifeMs > MAX_FRAME_EXPONENT) this.#rebase(this.#now);
+    return frameWeight(at, this.#epoch, this.#halfLifeMs);
+  }
+
+  /** Moves the frame's epoch to `epoch`, rescaling every stored value (rare: once per 200 half-lives). */
+  #rebase(epoch: number): void {
+    const factor = frameWeight(this.#epoch!, epoch, this.#halfLifeMs);
+    const rescale = (map: Map<string, number>) => {
+      for (const [key, value] of map) map.set(key, value * factor);
+    };
+    for (const evidence of this.#tools.values()) {
+      evidence.mass *= factor;
+      rescale(evidence.terms);
+      rescale(evidence.words);
+    }
+    for (const stats of this.#categories.values()) {
+      stats.mass *= factor;
+      rescale(stats.terms);
+    }
+    for (const row of this.#pairs.values()) rescale(row);
+    rescale(this.#callers);
+    this.#mass *= factor;
+    this.#epoch = epoch;
+  }
+
+  /** Multiplier turning frame weights into decayed observation counts as of the newest observation. */
+  #scale(): number {
+    return this.#epoch === undefined ? 1 : 1 / frameWeight(this.#now, this.#epoch, this.#halfLifeMs);
+  }
+
+  /** Drops everything learned about these tools (called when they leave the catalog). */
+  forget(names: readonly string[]): void {
+    const gone = names.filter((name) => this.#tools.delete(name) || this.#pairs.has(name));
+    for (const name of names) {
+      for (const other of this.#pairs.get(name)?.keys() ?? []) this.#pairs.get(other)?.delete(name);
+      this.#pairs.delete(name);
+    }
+    if (gone.length > 0) this.#listeners.emit(gone);
+  }
+
+  /** {@link LearnedField.terms}: the tool's learned terms as decayed observation counts. */
+  terms(tool: string): ReadonlyMap<string, number> | undefined {
+    const evidence = this.#tools.get(tool);
+    if (evidence === undefined) return undefined;
+    const scale = this.#scale();
+    const terms = new Map<string, number>();
+    for (const [term, value] of evidence.terms) terms.set(term, value * scale);
+    return terms;
+  }
+
+  /** {@link LearnedField.subscribe}. */
+  subscribe(listener: (tools: readonly string[]) => void): () => void {
+    return this.#listeners.add(listener);
+  }
+
+  /** The words most said (unstemmed, stop words dropped) in messages that led to the tool, most first. */
+  words(tool: string, limit = 20): string[] {
+    const evidence = this.#tools.get(tool);
+    if (evidence === undefined) return [];
+    return [...evidence.words].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit).map(([word]) => word);
+  }
+
+  /** How often the tool was used: observations, and the decayed weight of that evidence. */
+  toolUsage(tool: string): { count: number; weight: number } {
+    const evidence = this.#tools.get(tool);
+    return evidence === undefined ? { count: 0, weight: 0 } : { count: evidence.count, weight: evidence.mass * this.#scale() };
+  }
+
+  /** The raw messages that led to the tool (only with `keepMessages`). */
+  messages(tool: string): readonly string[] {
+    return this.#tools.get(tool)?.messages ?? [];
+  }
+
+  /** Tools used with this one (same turn, or consecutive turns at half weight), most first. */
+  oftenUsedWith(tool: string, limit = 5): Array<{ name: string; weight: number }> {
+    const scale = this.#scale();
+    return [...(this.#pairs.get(tool) ?? [])]
+      .map(([name, weight]) => ({ name, weight: weight * scale }))
+      .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name))
+      .slice(0, limit);
+  }
+
+  /** Every co-used pair once (a before b alphabetically), most first. */
+  coUsedPairs(limit = 20): Array<{ a: string; b: string; weight: number }> {
+    const scale = this.#scale();
+    const pairs: Array<{ a: string; b: string; weight: number }> = [];
+    for (const [a, row] of this.#pairs) for (const [b, weight] of row) if (a < b) pairs.push({ a, b, weight: weight * scale });
+    return pairs.sort((x, y) => y.weight - x.weight || x.a.localeCompare(y.a) || x.b.localeCompare(y.b)).slice(0, limit);
+  }
+
+  /** A category's usage: observations, decayed weight, and the words users said (lower-cased, unstemmed), most frequent first. */
+  categoryUsage(category: string): CategoryUsage {
+    const stats = this.#categories.get(category);
+    if (stats === undefined) return { count: 0, weight: 0, terms: [] };
+    const scale = this.#scale();
+    const terms = [...stats.terms].map(([term, weight]) => ({ term, weight: weight * scale })).sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term));
+    return { count: stats.count, weight: stats.mass * scale, terms };
+  }
+
+  /** Decayed weight of all learned observations (each counts 1 however many tools it called). */
+  totalWeight(): number {
+    return this.#mass * this.#scale();
+  }
+
+  /** Tools with any evidence. */
+  learnedTools(): string[] {
+    return [...this.#tools.keys()];
+  }
+}

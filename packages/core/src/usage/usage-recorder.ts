@@ -1,0 +1,82 @@
+/**
+ * @module Records observations to a usage store and keeps a usage model in step with it (its own recordings and
+ * every other replica's). By default only analysed words reach the store, not raw messages.
+ */
+import { analyze } from "../retrieval/lexical/analyzer.js";
+import { STOP_WORDS } from "../text/stop-words.js";
+import { toObservation, type Observation, type ObservationInput } from "./observation.js";
+import type { UsageModel } from "./usage-model.js";
+import type { UsageStore } from "./usage-store.js";
+
+/** Options of {@link UsageRecorder}. */
+export interface UsageRecorderOptions {
+  /** The model that learns (and that strategies read). */
+  model: UsageModel;
+  /** Where observations are shared; omitted, they go to the model only. */
+  store?: UsageStore;
+  /**
+   * Store raw messages. By default a stored message is reduced to its content words (lower-cased, stop words
+   * dropped), which is all the model learns from. @defaultValue false
+   */
+  keepMessages?: boolean;
+}
+
+/** A message reduced to the words the model learns from. */
+export function redactMessage(message: string): string {
+  return analyze(message, { stem: false, stopWords: STOP_WORDS }).join(" ");
+}
+
+/**
+ * Records and learns.
+ * @example
+ * ```ts
+ * const usage = new UsageModel({ catalog });
+ * const recorder = new UsageRecorder({ model: usage, store: new JsonlUsageStore("usage.jsonl") });
+ * await recorder.sync(); // learn what is already there
+ * await recorder.record({ message: "weather in Oslo?", tools: ["get_weather"] });
+ * ```
+ */
+export class UsageRecorder {
+  readonly model: UsageModel;
+  readonly store: UsageStore | undefined;
+  readonly #keepMessages: boolean;
+  #cursor: string | undefined;
+  #syncing: Promise<number> | undefined;
+
+  constructor({ model, store, keepMessages = false }: UsageRecorderOptions) {
+    this.model = model;
+    this.store = store;
+    this.#keepMessages = keepMessages;
+  }
+
+  /** Validates, stores (when there is a store) and learns an observation. */
+  async record(input: ObservationInput | Observation): Promise<void> {
+    const observation = toObservation(input);
+    const stored = this.#keepMessages ? observation : { ...observation, message: redactMessage(observation.message), ...(observation.history === undefined ? {} : { history: observation.history.map(redactMessage) }) };
+    if (this.store === undefined) {
+      this.model.observe(stored);
+      return;
+    }
+    await this.store.append([stored]);
+    await this.sync();
+  }
+
+  /** Learns every observation appended to the store since the last sync (by any process); resolves to how many. */
+  async sync(): Promise<number> {
+    if (this.store === undefined) return 0;
+    // One read at a time: two overlapping reads from one cursor would learn a batch twice.
+    while (this.#syncing !== undefined) await this.#syncing;
+    const store = this.store;
+    this.#syncing = (async () => {
+      const { observations, cursor } = await store.read(this.#cursor);
+      this.#cursor = cursor;
+      this.model.observe(observations);
+      return observations.length;
+    })();
+    try {
+      return await this.#syncing;
+    } finally {
+      this.#syncing = undefined;
+    }
+  }
+}
