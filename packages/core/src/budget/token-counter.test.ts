@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { GYM_TOOLS } from "../__fixtures__/gym-catalog.js";
 import { countDefinitionTokens, countTokens, LONG_RUN_CHUNK, LONG_RUN_ERROR_PER_CHUNK } from "./token-counter.js";
@@ -65,5 +65,33 @@ describe("countTokens", () => {
     expect((performance.now() - started) / 1000).toBeLessThan(20);
     expect(selection.tools).toEqual(["load_config", "equals", "letters"]);
     expect(selection.tokens!.selected).toBe(catalog.tokensOf("load_config") + catalog.tokensOf("equals") + catalog.tokensOf("letters"));
+  });
+});
+
+describe("without gpt-tokenizer installed (it is an optional peer)", () => {
+  it("counts with js-tiktoken, which @langchain/core brings, and gets the same counts", async () => {
+    vi.resetModules();
+    vi.doMock("node:module", async (importOriginal) => {
+      const original = await importOriginal<typeof import("node:module")>();
+      const createRequire = (from: string | URL) => {
+        const real = original.createRequire(from);
+        return Object.assign((id: string) => {
+          if (id.startsWith("gpt-tokenizer")) throw Object.assign(new Error(`Cannot find module '${id}'`), { code: "MODULE_NOT_FOUND" });
+          return real(id);
+        }, real);
+      };
+      return { ...original, createRequire, default: { ...original, createRequire } };
+    });
+    try {
+      const fallback = await import("./token-counter.js");
+      expect(fallback.tokenizerName()).toBe("js-tiktoken");
+      for (const tool of new ToolCatalog({ tools: GYM_TOOLS }).tools()) expect(fallback.countDefinitionTokens(tool), tool.name).toBe(countDefinitionTokens(tool));
+      for (const text of ["before <|endoftext|> after", `A tool that ${"=".repeat(2_000)} then stops.`, "漢字とかな 😀 mixed text"]) {
+        expect(fallback.countTokens(text)).toBe(countTokens(text));
+      }
+    } finally {
+      vi.doUnmock("node:module");
+      vi.resetModules();
+    }
   });
 });
