@@ -1,5 +1,6 @@
 import { defaultVectorIndex, DynamicToolsError } from "@dynamic-tools/core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockMissingModules } from "../../../test/support/missing-module.js";
 import { HNSWLIB_AVAILABLE } from "./__fixtures__/hnswlib-available.js";
 import { HnswVectorIndex } from "./hnsw-vector-index.js";
 import { isHnswlibAvailable } from "./load-hnswlib.js";
@@ -21,17 +22,7 @@ describe.skipIf(!HNSWLIB_AVAILABLE)("with hnswlib-node built", () => {
 describe("without hnswlib-node's native build (an install without python3, make or g++)", () => {
   beforeEach(() => {
     vi.resetModules();
-    vi.doMock("node:module", async (importOriginal) => {
-      const original = await importOriginal<typeof import("node:module")>();
-      const createRequire = (from: string | URL) => {
-        const real = original.createRequire(from);
-        return Object.assign((id: string) => {
-          if (id === "hnswlib-node") throw new Error("Could not locate the bindings file. Tried:\n → build/Release/addon.node");
-          return real(id);
-        }, real);
-      };
-      return { ...original, createRequire, default: { ...original, createRequire } };
-    });
+    mockMissingModules((id) => id === "hnswlib-node", () => "Could not locate the bindings file. Tried:\n → build/Release/addon.node");
   });
   afterEach(() => {
     vi.doUnmock("node:module");

@@ -4,6 +4,7 @@ import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { GYM_TOOLS } from "../__fixtures__/gym-catalog.js";
 import { countDefinitionTokens, countTokens, LONG_RUN_CHUNK, LONG_RUN_ERROR_PER_CHUNK } from "./token-counter.js";
 import { definitionText } from "./definition-tokens.js";
+import { mockMissingModules } from "../../../../test/support/missing-module.js";
 
 /** The tokenizer itself, unchunked: the exact count to compare with (slow on long runs, so only on short ones). */
 const exact = (createRequire(import.meta.url)("gpt-tokenizer/cjs/encoding/o200k_base") as { countTokens(text: string, options: object): number }).countTokens;
@@ -71,17 +72,7 @@ describe("countTokens", () => {
 describe("without gpt-tokenizer installed (it is an optional peer)", () => {
   it("counts with js-tiktoken, which @langchain/core brings, and gets the same counts", async () => {
     vi.resetModules();
-    vi.doMock("node:module", async (importOriginal) => {
-      const original = await importOriginal<typeof import("node:module")>();
-      const createRequire = (from: string | URL) => {
-        const real = original.createRequire(from);
-        return Object.assign((id: string) => {
-          if (id.startsWith("gpt-tokenizer")) throw Object.assign(new Error(`Cannot find module '${id}'`), { code: "MODULE_NOT_FOUND" });
-          return real(id);
-        }, real);
-      };
-      return { ...original, createRequire, default: { ...original, createRequire } };
-    });
+    mockMissingModules((id) => id.startsWith("gpt-tokenizer"));
     try {
       const fallback = await import("./token-counter.js");
       expect(fallback.tokenizerName()).toBe("js-tiktoken");
