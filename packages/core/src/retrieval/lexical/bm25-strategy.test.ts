@@ -249,7 +249,7 @@ describe("createBm25Strategy: add and remove", () => {
 });
 
 describe("bm25 strategy: saved index", () => {
-  const request = { query: "what is my pending salary?", limit: 5 };
+  const request = { query: "what will the temperature be in the city tomorrow?", limit: 5 };
   it("restores a saved index without reading the tools' text, and ignores one of other names or settings", async () => {
     const original = createBm25Strategy();
     original.index(assistantCatalog());
@@ -258,12 +258,15 @@ describe("bm25 strategy: saved index", () => {
     const blank = assistantCatalog({ tools: ASSISTANT_TOOLS.map((tool) => ({ ...tool, description: "nothing", tags: [], keywords: [] })) });
     const restored = createBm25Strategy({ saved });
     restored.index(blank);
-    expect(await restored.rank(request)).toEqual(await original.rank(request));
+    const expected = await original.rank(request);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(await restored.rank(request)).toEqual(expected);
     // Other settings: built from the text, as without `saved`.
     const otherSettings = createBm25Strategy({ saved, k1: 2 });
     otherSettings.index(blank);
     const plain = createBm25Strategy({ k1: 2 });
     plain.index(blank);
+    expect(await plain.rank(request)).not.toEqual(expected);
     expect(await otherSettings.rank(request)).toEqual(await plain.rank(request));
     // Other tools: built from the text.
     const fewer = assistantCatalog({ tools: ASSISTANT_TOOLS.slice(1) });
