@@ -116,7 +116,9 @@ interface SavableIndex extends VectorIndex {
 }
 
 function isHnswIndex(index: VectorIndex | undefined): index is SavableIndex {
-  return index !== undefined && typeof (index as Partial<SavableIndex>).save === "function" && index.constructor.name === "HnswVectorIndex";
+  // A bundler may rename the class (`_HnswVectorIndex`); its static `load` and `save` are what is used.
+  const kind = index?.constructor as { name?: string; load?: unknown } | undefined;
+  return typeof (index as Partial<SavableIndex> | undefined)?.save === "function" && typeof kind?.load === "function" && /HnswVectorIndex$/.test(kind.name ?? "");
 }
 
 /** Collects binary sections at 8-byte aligned offsets. */
