@@ -1,10 +1,9 @@
 import { createRequire } from "node:module";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { GYM_TOOLS } from "../__fixtures__/gym-catalog.js";
 import { countDefinitionTokens, countTokens, LONG_RUN_CHUNK, LONG_RUN_ERROR_PER_CHUNK } from "./token-counter.js";
 import { definitionText } from "./definition-tokens.js";
-import { mockMissingModules } from "../../../../test/support/missing-module.js";
 
 /** The tokenizer itself, unchunked: the exact count to compare with (slow on long runs, so only on short ones). */
 const exact = (createRequire(import.meta.url)("gpt-tokenizer/cjs/encoding/o200k_base") as { countTokens(text: string, options: object): number }).countTokens;
@@ -66,23 +65,5 @@ describe("countTokens", () => {
     expect((performance.now() - started) / 1000).toBeLessThan(20);
     expect(selection.tools).toEqual(["load_config", "equals", "letters"]);
     expect(selection.tokens!.selected).toBe(catalog.tokensOf("load_config") + catalog.tokensOf("equals") + catalog.tokensOf("letters"));
-  });
-});
-
-describe("without gpt-tokenizer installed (it is an optional peer)", () => {
-  it("counts with js-tiktoken, which @langchain/core brings, and gets the same counts", async () => {
-    vi.resetModules();
-    mockMissingModules((id) => id.startsWith("gpt-tokenizer"));
-    try {
-      const fallback = await import("./token-counter.js");
-      expect(fallback.tokenizerName()).toBe("js-tiktoken");
-      for (const tool of new ToolCatalog({ tools: GYM_TOOLS }).tools()) expect(fallback.countDefinitionTokens(tool), tool.name).toBe(countDefinitionTokens(tool));
-      for (const text of ["before <|endoftext|> after", `A tool that ${"=".repeat(2_000)} then stops.`, "漢字とかな 😀 mixed text"]) {
-        expect(fallback.countTokens(text)).toBe(countTokens(text));
-      }
-    } finally {
-      vi.doUnmock("node:module");
-      vi.resetModules();
-    }
   });
 });

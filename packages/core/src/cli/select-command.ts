@@ -18,7 +18,7 @@ export const SELECT_USAGE = `dynamic-tools select --catalog <file> [--history <m
   --top-k N            retrieval strategies: most ranked tools bound after the core tools (default 10)
   --max-tools N        override the catalog's maxTools
   --max-tokens N       override the catalog's maxTokens
-  --snapshot <file>    start from this snapshot of the catalog (token counts, tool vectors); written first when
+  --snapshot <file>    start from this snapshot of the catalog (token counts, BM25 index, vectors, HNSW graph); written first when
                        the file does not exist; a snapshot of another catalog or format version fails (exit 1)
   --json               print one JSON object: { count, tools, categories, trimmed, tokens, ... }
   -h, --help           print this help`;
