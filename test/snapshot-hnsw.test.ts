@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { createHybridStrategy, createToolSelector, createVectorStrategy, loadSnapshot, ToolCatalog, writeSnapshot } from "@dynamic-tools/core";
 import { HnswVectorIndex, hnswVectorIndex } from "@dynamic-tools/hnswlib";
 import { describe, expect, it, vi } from "vitest";
+import { HNSWLIB_AVAILABLE } from "../packages/hnswlib/src/__fixtures__/hnswlib-available.js";
 
 const VERBS = ["get", "create", "update", "delete", "list", "search", "export", "sync", "book", "cancel"];
 const THINGS = ["invoice", "client", "membership", "class", "salary", "photo", "email", "report", "ticket", "order", "payment", "booking"];
@@ -23,7 +24,8 @@ function catalog(): ToolCatalog {
 
 const QUESTIONS = ["cancel my booking for tomorrow", "email the salary report", "search for an unpaid invoice", "update the client's membership", "export all orders"];
 
-describe("snapshot with hybrid over HNSW", () => {
+// Needs hnswlib-node's native build: CI's toolchain run sets DYNAMIC_TOOLS_REQUIRE_HNSW=1, which makes a missing build fail.
+describe.skipIf(!HNSWLIB_AVAILABLE)("snapshot with hybrid over HNSW", () => {
   it("selects exactly as a fresh build", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "snapshot-hnsw-")), "snapshot.json");
     await writeSnapshot(file, catalog());
