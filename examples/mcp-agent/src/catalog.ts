@@ -15,10 +15,13 @@ export const builtinTools = [
   tool(() => "opened", { name: "open_door_panel", description: "Open the door control panel on the front-desk kiosk", schema: z.object({}) }),
 ];
 
-/** What the catalog file would declare (seed 000's fields): platforms, searchable, and MCP tools not loaded yet. */
+/**
+ * What the catalog file would declare: permissions (an undeclared one counts as `execute`), platforms, searchable, and
+ * MCP tools not loaded yet.
+ */
 export const declarations: ToolDeclaration[] = [
-  { name: "get_gym_info", category: "gym" },
-  { name: "sync_index", searchable: false },
+  { name: "get_gym_info", category: "gym", permission: "read" },
+  { name: "sync_index", searchable: false, permission: "read" },
   { name: "open_door_panel", platforms: ["kiosk"] },
   { name: "mcp_payroll_get_payslips", category: "salary" },
   { name: "mcp_payroll_pay_salary", category: "salary" },

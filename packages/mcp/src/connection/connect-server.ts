@@ -160,8 +160,7 @@ export async function connectServer(options: ConnectServerOptions): Promise<Live
    * `client.listTools` validates the whole list at once, so one tool with a bad inputSchema would hide every tool of
    * the server: the list is fetched loosely and each tool checked on its own; the bad ones are skipped and reported.
    */
-  const lister = Object.create(client) as typeof client;
-  lister.listTools = async function listToolsOneByOne(params, requestOptions) {
+  const listToolsOneByOne: typeof client.listTools = async function listToolsOneByOne(params, requestOptions) {
     const result = (await client.request({ method: "tools/list", params }, ResultSchema, requestOptions)) as { tools?: unknown; nextCursor?: unknown };
     const listed = Array.isArray(result.tools) ? (result.tools as unknown[]) : [];
     const tools = listed.flatMap((tool) => {
@@ -182,6 +181,15 @@ export async function connectServer(options: ConnectServerOptions): Promise<Live
     (client as unknown as { cacheToolMetadata?: (tools: unknown[]) => void }).cacheToolMetadata?.(tools);
     return { tools, ...(typeof result.nextCursor === "string" ? { nextCursor: result.nextCursor } : {}) };
   };
+  // Everything else runs on the client itself (`this` = client): an object inheriting from it would keep its own copy
+  // of the request counter once it sent a request, and two requests of one id lose one response (a call times out).
+  const lister = new Proxy(client, {
+    get(target, property) {
+      if (property === "listTools") return listToolsOneByOne;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
   async function relist(): Promise<CachedTool[]> {
     // throwOnLoadError false: one tool with a schema LangChain cannot use must not hide the server's other tools.
     const loaded = await loadMcpTools(serverId, lister, { throwOnLoadError: false });
