@@ -64,8 +64,10 @@ export { unbindableTools } from "./selection/selection-scope.js";
 export { expandRelated, type RelatedCategory } from "./selection/expand-related.js";
 export {
   CO_USAGE_DEFAULTS,
+  coUsageSourceOf,
   expandCoUsage,
   resolveCoUsageOptions,
+  type CoUsageInput,
   type CoUsageOptions,
   type CoUsageSource,
   type CoUsedTool,

@@ -121,7 +121,7 @@ describe("co-usage expansion in selection", () => {
       expect(() => createSelector(catalog, { usage, coUsage })).toThrow(DynamicToolsError);
       expect(() => createToolSelector(catalog, { strategy: "bm25", usage, coUsage })).toThrow(/coUsage\.(minWeight|maxTools)/);
     }
-    expect(() => createSelector(catalog, { usage: {} as never })).toThrow(/usage must be a UsageModel/);
+    expect(() => createSelector(catalog, { usage: {} as never })).toThrow(/usage must be a UsageModel or a UsageRecorder/);
   });
 });
 

@@ -10,6 +10,20 @@ export interface CoUsageSource {
   oftenUsedWith(tool: string, limit?: number): Array<{ name: string; weight: number }>;
 }
 
+/** Where co-usage comes from: a source itself, or an object holding one as `model` (a `UsageRecorder`). */
+export type CoUsageInput = CoUsageSource | { readonly model: CoUsageSource };
+
+/**
+ * The {@link CoUsageSource} of a `usage` option (a `UsageModel`, or a `UsageRecorder`'s model).
+ * @throws DynamicToolsError `INVALID_OPTION` for anything else, naming `path`.
+ */
+export function coUsageSourceOf(usage: CoUsageInput, path = "usage"): CoUsageSource {
+  const candidate = usage as Partial<CoUsageSource> & { model?: Partial<CoUsageSource> } | null;
+  if (typeof candidate?.oftenUsedWith === "function") return usage as CoUsageSource;
+  if (typeof candidate?.model?.oftenUsedWith === "function") return candidate.model as CoUsageSource;
+  throw new DynamicToolsError("INVALID_OPTION", `${path} must be a UsageModel or a UsageRecorder (an object with oftenUsedWith(tool, limit), or its model), got ${typeof usage}.`, { path: [path] });
+}
+
 /** Options of the co-usage expansion. */
 export interface CoUsageOptions {
   /**

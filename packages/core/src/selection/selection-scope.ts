@@ -6,8 +6,7 @@ import { applyBudget } from "../budget/apply-budget.js";
 import type { CatalogSettings } from "../catalog/catalog-config.js";
 import type { ResolvedSettings, ToolCatalog } from "../catalog/tool-catalog.js";
 import type { ConversationText } from "../conversation/conversation-text.js";
-import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { expandCoUsage, resolveCoUsageOptions, type CoUsageOptions, type CoUsageSource, type CoUsedTool } from "./expand-co-usage.js";
+import { coUsageSourceOf, expandCoUsage, resolveCoUsageOptions, type CoUsageInput, type CoUsageOptions, type CoUsageSource, type CoUsedTool } from "./expand-co-usage.js";
 import { isBindable, type ToolFilterOptions } from "./tool-filter.js";
 import type { RankedSelection, SelectedCategory, SelectedTool, ToolSelection } from "./tool-selection.js";
 
@@ -19,10 +18,10 @@ export interface SelectToolsOptions extends CatalogSettings, ToolFilterOptions {
    */
   countTokens?: boolean;
   /**
-   * Learned usage (a `UsageModel`): turns on the co-usage expansion, which adds after the chosen tools the tools
+   * Learned usage (a `UsageModel`, or a `UsageRecorder`): turns on the co-usage expansion, which adds after the chosen tools the tools
    * most often used with them (same filters, same budget; trimmed first). @defaultValue none: no expansion
    */
-  usage?: CoUsageSource;
+  usage?: CoUsageInput;
   /** The co-usage expansion's settings, or `false` to turn it off although `usage` is given. @defaultValue { minWeight: 2, maxTools: 3 } */
   coUsage?: CoUsageOptions | false;
 }
@@ -57,10 +56,8 @@ export function createSelectionScope(catalog: ToolCatalog, options: SelectToolsO
   const { platform, exclude } = options;
   const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const coreSet = new Set(settings.core);
-  if (options.usage !== undefined && typeof options.usage?.oftenUsedWith !== "function") {
-    throw new DynamicToolsError("INVALID_OPTION", "usage must be a UsageModel (or an object with oftenUsedWith(tool, limit)).", { path: ["usage"] });
-  }
-  const coUsage = options.usage === undefined || options.coUsage === false ? undefined : { usage: options.usage, ...resolveCoUsageOptions(options.coUsage) };
+  const source = options.usage === undefined ? undefined : coUsageSourceOf(options.usage);
+  const coUsage = source === undefined || options.coUsage === false ? undefined : { usage: source, ...resolveCoUsageOptions(options.coUsage) };
   const selectable = new Set(catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
   return {
     catalog,

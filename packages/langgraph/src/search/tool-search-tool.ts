@@ -11,7 +11,8 @@ import {
   makeClosable,
   visibleTo,
   type Closable,
-  type CoUsageSource,
+  coUsageSourceOf,
+  type CoUsageInput,
   type PermissionPolicy,
   type RetrievalStrategy,
   type ToolCatalog,
@@ -60,10 +61,10 @@ export interface ToolSearchOptions extends ToolFilterOptions {
   /** Closes the tool when it aborts, like calling its `close()`. @defaultValue none: close it yourself, or let it be collected */
   signal?: AbortSignal;
   /**
-   * Learned usage (a `UsageModel`): each match then carries the tools most often used with it ("Often used with: a,
+   * Learned usage (a `UsageModel` or a `UsageRecorder`): each match then carries the tools most often used with it ("Often used with: a,
    * b" in the text, `oftenUsedWith` in the artifact), only tools the caller may see. @defaultValue none
    */
-  usage?: CoUsageSource;
+  usage?: CoUsageInput;
   /** The "Often used with" line: most names, and the least co-usage weight (decayed observations). @defaultValue { limit: 3, minWeight: 1 } */
   oftenUsedWith?: { limit?: number; minWeight?: number };
 }
@@ -165,10 +166,7 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
   if (defaultLimit > maxLimit) {
     throw new DynamicToolsError("INVALID_OPTION", `defaultLimit (${defaultLimit}) must not exceed maxLimit (${maxLimit}).`, { path: ["defaultLimit"] });
   }
-  const usage = options.usage;
-  if (usage !== undefined && typeof usage?.oftenUsedWith !== "function") {
-    throw new DynamicToolsError("INVALID_OPTION", "usage must be a UsageModel (or an object with oftenUsedWith(tool, limit)).", { path: ["usage"] });
-  }
+  const usage = options.usage === undefined ? undefined : coUsageSourceOf(options.usage);
   const coLimit = requireCount(options.oftenUsedWith?.limit ?? 3, "oftenUsedWith.limit");
   const coMinWeight = options.oftenUsedWith?.minWeight ?? 1;
   if (!(coMinWeight > 0 && Number.isFinite(coMinWeight))) {
