@@ -6,32 +6,22 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ToolCatalog } from "@dynamic-tools/core";
-import { createMcpToolSource, type McpToolSource } from "@dynamic-tools/mcp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { McpToolSource } from "@dynamic-tools/mcp";
+import { describe, expect, it } from "vitest";
 import { executionRuntimes, settle } from "../packages/langgraph/src/__fixtures__/execution-runtimes.js";
-import { fixtureServer, temporaryFolder } from "../packages/mcp/src/__fixtures__/fixture-servers.js";
+import { fixtureServer } from "../packages/mcp/src/__fixtures__/fixture-servers.js";
+import { useMcpHarness } from "../packages/mcp/src/__fixtures__/mcp-harness.js";
 
-let dir = "";
-let remove = () => undefined as void;
-const sources: McpToolSource[] = [];
-beforeEach(() => {
-  ({ dir, remove } = temporaryFolder());
-});
-afterEach(async () => {
-  await Promise.all(sources.splice(0).map((source) => source.close()));
-  remove();
-});
+const mcp = useMcpHarness();
 
 function filesSource(env: Record<string, string>): McpToolSource {
-  const source = createMcpToolSource({ servers: { files: fixtureServer("files", dir, env) }, cacheDir: join(dir, "cache"), onStderr: () => undefined, onServerError: () => undefined });
-  sources.push(source);
-  return source;
+  return mcp.source({ servers: { files: fixtureServer("files", mcp.dir, env) } });
 }
 
 describe.each(executionRuntimes)("MCP failures: %s", (_label, runtime) => {
   it("a server killed mid-call gives an error ToolMessage naming the server; the run completes", async () => {
-    writeFileSync(join(dir, "notes.txt"), "buy milk");
-    const crashFile = join(dir, "crash-now");
+    writeFileSync(join(mcp.dir, "notes.txt"), "buy milk");
+    const crashFile = join(mcp.dir, "crash-now");
     const source = filesSource({ FIXTURE_CRASH_ONCE_FILE: crashFile });
     await source.tools(); // connected
     writeFileSync(crashFile, "");
@@ -43,8 +33,8 @@ describe.each(executionRuntimes)("MCP failures: %s", (_label, runtime) => {
   });
 
   it("a server that refuses to start gives an error ToolMessage naming the server; the run completes", async () => {
-    writeFileSync(join(dir, "notes.txt"), "buy milk");
-    const refuseFile = join(dir, "refuse-start");
+    writeFileSync(join(mcp.dir, "notes.txt"), "buy milk");
+    const refuseFile = join(mcp.dir, "refuse-start");
     const primer = filesSource({ FIXTURE_FAIL_START_FILE: refuseFile });
     await primer.tools(); // fills the cache, so the tool is known while the server cannot start
     await primer.close();

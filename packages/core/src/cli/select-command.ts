@@ -19,7 +19,7 @@ export const SELECT_USAGE = `dynamic-tools select --catalog <file> [--history <m
   --top-k N            retrieval strategies: most ranked tools bound after the core tools (default 10)
   --max-tools N        override the catalog's maxTools
   --max-tokens N       override the catalog's maxTokens
-  --snapshot <file>    start from this snapshot of the catalog (token counts, tool vectors); written first when
+  --snapshot <file>    start from this snapshot of the catalog (token counts, BM25 index, vectors, HNSW graph); written first when
                        the file does not exist; a snapshot of another catalog or format version fails (exit 1)
   --usage <file>       past usage (JSON Lines, as for eval --usage): adds the tools often used with the chosen
                        ones (co-usage, listed with their reason; in --json as coUsed)

@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { loadCatalogFile } from "../catalog/catalog-file.js";
+import { loadSnapshot } from "../snapshot/catalog-snapshot.js";
 import { main } from "./main.js";
 
 const CATALOG = fileURLToPath(new URL("../eval/__fixtures__/catalog.json", import.meta.url));
@@ -21,7 +23,8 @@ describe("dynamic-tools select --snapshot", () => {
     const plain = await run("select", "--catalog", CATALOG, "--strategy", "hybrid", "--json", "what is the weather in Paris");
     const writing = await run("select", "--catalog", CATALOG, "--strategy", "hybrid", "--snapshot", file, "--json", "what is the weather in Paris");
     expect(existsSync(file)).toBe(true);
-    expect(JSON.parse(readFileSync(file, "utf8")).vectors.names.length).toBe(6);
+    const { snapshot } = loadSnapshot(file, loadCatalogFile(CATALOG));
+    expect([snapshot.vectors!.names.length, snapshot.bm25!.ids.length]).toEqual([6, 6]);
     const reading = await run("select", "--catalog", CATALOG, "--strategy", "hybrid", "--snapshot", file, "--json", "what is the weather in Paris");
     expect([writing.code, reading.code]).toEqual([0, 0]);
     expect(JSON.parse(reading.out[0]!)).toEqual(JSON.parse(plain.out[0]!));

@@ -69,13 +69,24 @@ describe("snapshots", () => {
     expectSameError(() => loadSnapshot(file, gymCatalog({ maxTools: 7 })), /gym\.json.*categories or selection settings differ/);
   });
 
-  it("refuses another format version and a file that is not a snapshot, naming the file", async () => {
-    const file = join(folder, "old.json");
+  it("refuses another format version, a snapshot of an earlier version and a file that is not a snapshot, naming the file", async () => {
+    const file = join(folder, "old.snapshot");
     await writeSnapshot(file, gymCatalog(), { vectors: false });
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), formatVersion: 0 }));
-    expectSameError(() => loadSnapshot(file, gymCatalog()), new RegExp(`old\\.json has format version 0; .* reads version ${SNAPSHOT_FORMAT_VERSION}`));
+    const bytes = readFileSync(file);
+    const at = bytes.indexOf(`"formatVersion":${SNAPSHOT_FORMAT_VERSION}`);
+    expect(at).toBeGreaterThan(0);
+    bytes.write(`"formatVersion":0`, at, "latin1");
+    writeFileSync(file, bytes);
+    expectSameError(() => loadSnapshot(file, gymCatalog()), new RegExp(`old\\.snapshot has format version 0; .* reads version ${SNAPSHOT_FORMAT_VERSION}`));
+    const earlier = join(folder, "earlier.json");
+    writeFileSync(earlier, JSON.stringify({ format: "dynamic-tools/snapshot", formatVersion: 1, tools: [] }));
+    expectSameError(() => loadSnapshot(earlier, gymCatalog()), new RegExp(`earlier\\.json has format version 1; .* reads version ${SNAPSHOT_FORMAT_VERSION}`));
     const other = join(folder, "other.json");
     writeFileSync(other, JSON.stringify({ tools: [] }));
     expectSameError(() => loadSnapshot(other, gymCatalog()), /other\.json is not a dynamic-tools snapshot/);
+    const truncated = join(folder, "truncated.snapshot");
+    await writeSnapshot(truncated, gymCatalog());
+    writeFileSync(truncated, readFileSync(truncated).subarray(0, 200));
+    expectSameError(() => loadSnapshot(truncated, gymCatalog()), /truncated\.snapshot is truncated/);
   });
 });

@@ -1,119 +1,196 @@
 /**
- * @module Snapshots: a catalog's expensive derived state (every definition's token count, the tools' embedding
- * vectors) written to one versioned file, so a replica or a serverless function starts selecting without the
- * tokenizer or the embedding pass, with selections identical to a fresh build's.
+ * @module Snapshots: a catalog's expensive derived state (every definition's token count, the BM25 index, the tools'
+ * embedding vectors and the embeddings' fit, the HNSW graph) written to one versioned file, so a replica or a
+ * serverless function starts selecting without the tokenizer, text analysis, the embedding pass or a graph build,
+ * with selections identical to a fresh build's.
+ *
+ * The file is a binary container: the 8 bytes `DTSNAP\0\0`, the JSON header's byte length (uint32, little-endian),
+ * 4 reserved bytes, the JSON header ({@link CatalogSnapshot}), zero padding to a multiple of 8, then the binary
+ * sections the header's `sections` names (offsets from the end of the padding, each a multiple of 8).
  */
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { createHybridStrategy } from "../retrieval/hybrid/hybrid-strategy.js";
+import { createBm25Strategy, type SavedBm25Index } from "../retrieval/lexical/bm25-strategy.js";
 import type { RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { createStrategy } from "../retrieval/strategy-registry.js";
 import type { VectorIndex, VectorIndexFactory } from "../retrieval/vector/vector-index.js";
-import { createVectorStrategy, type SavedVectorIndex } from "../retrieval/vector/vector-strategy.js";
+import { createVectorStrategy, type SavedVectorIndex, type VectorStrategyOptions } from "../retrieval/vector/vector-strategy.js";
 
 /** The snapshot format this version writes and reads; any other is refused with `SNAPSHOT_MISMATCH`. */
-export const SNAPSHOT_FORMAT_VERSION = 1;
+export const SNAPSHOT_FORMAT_VERSION = 2;
 
 const FORMAT = "dynamic-tools/snapshot";
+const MAGIC = Buffer.from("DTSNAP\0\0", "latin1");
+const PREAMBLE = 16;
 
-/** A catalog snapshot as JSON: what {@link ToolCatalog.snapshot} returns and {@link writeSnapshot} writes. */
+/** Where a binary section lies, in bytes from the start of the sections. */
+export interface SnapshotSection {
+  offset: number;
+  length: number;
+}
+
+/** A catalog snapshot's JSON header: what {@link ToolCatalog.snapshot} returns and {@link writeSnapshot} writes. */
 export interface CatalogSnapshot {
   format: typeof FORMAT;
   formatVersion: number;
-  /** sha1 of every tool's full metadata and every category, in catalog order: which catalog this is of. */
+  /** sha1 of every tool's full metadata, the categories and the selection settings: which catalog this is of. */
   fingerprint: string;
   /** Per tool, in catalog order: name, sha1 of its metadata (to name what differs), its definition's tokens. */
   tools: Array<[name: string, metadataHash: string, tokens: number]>;
   /** Tokens of every enabled tool's definition (exact). */
   totalTokens: number;
-  /**
-   * The tools' embedding vectors (see `VectorStrategy.save`), when written with vectors: the vectors packed as
-   * little-endian float64 in base64 (exact, and about 5 times faster to read than JSON numbers).
-   */
-  vectors?: PackedVectors;
+  /** The tools' embedding vectors and the embeddings' fit (vectors in the `vectors` section, float64). */
+  vectors?: VectorsHeader;
+  /** The BM25 index of the bm25 and hybrid strategies (postings in the `bm25.*` sections). */
+  bm25?: Bm25Header;
+  /** The HNSW graph the vector index was built as (hnswlib's own file in the `hnsw` section), when it was HNSW. */
+  hnsw?: { sidecar: unknown };
+  /** The binary sections, by name (only in a written file). */
+  sections?: Record<string, SnapshotSection>;
 }
 
-/** A `SavedVectorIndex` with its vectors packed in one base64 string. */
-export interface PackedVectors extends Omit<SavedVectorIndex, "entries"> {
+/** A `SavedVectorIndex` whose vectors are in the `vectors` section. */
+export interface VectorsHeader extends Omit<SavedVectorIndex, "entries"> {
   names: string[];
   textHashes: string[];
-  /** Every vector, `dimensions` float64 numbers each, in `names` order, little-endian, base64. */
-  data: string;
 }
 
-function packVectors({ entries, ...rest }: SavedVectorIndex): PackedVectors {
-  const numbers = new Float64Array(entries.length * rest.dimensions);
-  entries.forEach((entry, index) => numbers.set(entry.vector, index * rest.dimensions));
-  return {
-    ...rest,
-    names: entries.map((entry) => entry.name),
-    textHashes: entries.map((entry) => entry.textHash),
-    data: Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength).toString("base64"),
-  };
-}
-
-function unpackVectors({ names, textHashes, data, ...rest }: PackedVectors): SavedVectorIndex {
-  const bytes = Buffer.from(data, "base64");
-  // Copied into an aligned buffer: a Float64Array view needs an offset that is a multiple of 8.
-  const numbers = new Float64Array(bytes.byteLength / 8);
-  new Uint8Array(numbers.buffer).set(bytes);
-  const { dimensions } = rest;
-  return {
-    ...rest,
-    entries: names.map((name, index) => ({ name, textHash: textHashes[index]!, vector: Array.from(numbers.subarray(index * dimensions, (index + 1) * dimensions)) })),
-  };
+/** A `SavedBm25Index` whose typed arrays are in sections. */
+export interface Bm25Header extends Omit<SavedBm25Index, "postings"> {
+  ids: string[];
+  terms: string[];
+  totalLength: number;
 }
 
 const sha1 = (text: string) => createHash("sha1").update(text, "utf8").digest("base64");
 
-/** Each tool's metadata hash and the catalog's fingerprint. */
-function describeCatalog(catalog: ToolCatalog): { tools: Array<[string, string]>; fingerprint: string } {
-  const tools = catalog.tools().map((tool): [string, string] => [tool.name, sha1(JSON.stringify(tool))]);
-  const categories = JSON.stringify(catalog.categories());
-  return { tools, fingerprint: sha1(JSON.stringify([tools, categories, catalog.settings])) };
+/** Each tool's metadata hash (only to say what differs). */
+function toolHashes(catalog: ToolCatalog): Array<[string, string]> {
+  return catalog.tools().map((tool): [string, string] => [tool.name, sha1(JSON.stringify(tool))]);
+}
+
+/** The catalog's fingerprint: one hash over every tool's metadata, the categories and the settings. */
+function fingerprintOf(catalog: ToolCatalog): string {
+  const hash = createHash("sha1");
+  for (const tool of catalog.tools()) hash.update(JSON.stringify(tool), "utf8").update("\n");
+  return hash.update(JSON.stringify([catalog.categories(), catalog.settings]), "utf8").digest("base64");
 }
 
 /**
- * The catalog's snapshot without vectors: every definition counted exactly (about 1 s per 10,000 tools, once).
- * `catalog.snapshot()` calls this.
+ * The catalog's snapshot header without indexes: every definition counted exactly (about 1 s per 10,000 tools,
+ * once). `catalog.snapshot()` calls this.
  */
 export function createCatalogSnapshot(catalog: ToolCatalog): CatalogSnapshot {
-  const { tools, fingerprint } = describeCatalog(catalog);
   return {
     format: FORMAT,
     formatVersion: SNAPSHOT_FORMAT_VERSION,
-    fingerprint,
-    tools: tools.map(([name, hash]) => [name, hash, catalog.tokensOf(name)]),
+    fingerprint: fingerprintOf(catalog),
+    tools: toolHashes(catalog).map(([name, hash]) => [name, hash, catalog.tokensOf(name)]),
     totalTokens: catalog.totalTokens(),
   };
 }
 
 /** Options of {@link writeSnapshot}. */
 export interface WriteSnapshotOptions {
-  /** Also embed every tool and store the vectors (what `vector` and `hybrid` need). @defaultValue true */
+  /**
+   * Also store the indexes: the BM25 postings, the tools' embedding vectors with the embeddings' fit, and the HNSW
+   * graph when the vector index is one (what `bm25`, `vector` and `hybrid` need). @defaultValue true
+   */
   vectors?: boolean;
   /** The embeddings to store vectors of. @defaultValue `OfflineEmbeddings` */
   embeddings?: EmbeddingsInterface;
+  /** The vector index to build (its graph is stored when it is an HNSW index). @defaultValue the vector strategy's default */
+  index?: VectorIndex | VectorIndexFactory;
+}
+
+/** An index that can write itself to a file and be loaded from one (`HnswVectorIndex` of `@dynamic-tools/hnswlib`). */
+interface SavableIndex extends VectorIndex {
+  save(path: string): Promise<void>;
+  constructor: { name: string };
+}
+
+function isHnswIndex(index: VectorIndex | undefined): index is SavableIndex {
+  // A bundler may rename the class (`_HnswVectorIndex`); its static `load` and `save` are what is used.
+  const kind = index?.constructor as { name?: string; load?: unknown } | undefined;
+  return typeof (index as Partial<SavableIndex> | undefined)?.save === "function" && typeof kind?.load === "function" && /HnswVectorIndex$/.test(kind.name ?? "");
+}
+
+/** Collects binary sections at 8-byte aligned offsets. */
+class SectionWriter {
+  readonly sections: Record<string, SnapshotSection> = {};
+  readonly #parts: Buffer[] = [];
+  #length = 0;
+
+  add(name: string, data: ArrayBufferView): void {
+    const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    this.sections[name] = { offset: this.#length, length: bytes.byteLength };
+    this.#parts.push(bytes);
+    this.#length += bytes.byteLength;
+    const pad = (8 - (this.#length % 8)) % 8;
+    if (pad > 0) {
+      this.#parts.push(Buffer.alloc(pad));
+      this.#length += pad;
+    }
+  }
+
+  get parts(): readonly Buffer[] {
+    return this.#parts;
+  }
 }
 
 /**
- * Writes the catalog's snapshot (token counts and, by default, the tools' embedding vectors) to `file` as JSON.
+ * Writes the catalog's snapshot (token counts and, by default, the BM25 index, the tools' embedding vectors with
+ * the embeddings' fit and the HNSW graph) to `file`. Returns its header.
  * @example
  * ```ts
- * await writeSnapshot("catalog.snapshot.json", catalog); // at build or deploy time
+ * await writeSnapshot("catalog.snapshot", catalog); // at build or deploy time
  * ```
  */
-export async function writeSnapshot(file: string, catalog: ToolCatalog, { vectors = true, embeddings }: WriteSnapshotOptions = {}): Promise<CatalogSnapshot> {
+export async function writeSnapshot(file: string, catalog: ToolCatalog, { vectors = true, embeddings, index }: WriteSnapshotOptions = {}): Promise<CatalogSnapshot> {
   const snapshot = createCatalogSnapshot(catalog);
+  const sections = new SectionWriter();
   if (vectors) {
-    const vector = createVectorStrategy(embeddings === undefined ? {} : { embeddings });
+    const vector = createVectorStrategy({ ...(embeddings === undefined ? {} : { embeddings }), ...(index === undefined ? {} : { index }) });
+    const bm25 = createBm25Strategy();
     await vector.index(catalog);
-    snapshot.vectors = packVectors(vector.save());
+    bm25.index(catalog);
+    const { entries, ...rest } = vector.save();
+    const numbers = new Float64Array(entries.length * rest.dimensions);
+    entries.forEach((entry, position) => numbers.set(entry.vector, position * rest.dimensions));
+    snapshot.vectors = { ...rest, names: entries.map((entry) => entry.name), textHashes: entries.map((entry) => entry.textHash) };
+    sections.add("vectors", numbers);
+    const { postings, ...lexical } = bm25.save();
+    snapshot.bm25 = { ...lexical, ids: postings.ids, terms: postings.terms, totalLength: postings.totalLength };
+    sections.add("bm25.lengths", postings.lengths);
+    sections.add("bm25.counts", postings.counts);
+    sections.add("bm25.docs", postings.docs);
+    sections.add("bm25.tfs", postings.tfs);
+    const built = await vector.builtIndex();
+    if (isHnswIndex(built)) {
+      const folder = mkdtempSync(join(tmpdir(), "dynamic-tools-snapshot-"));
+      try {
+        const path = join(folder, "graph.hnsw");
+        await built.save(path);
+        snapshot.hnsw = { sidecar: JSON.parse(readFileSync(`${path}.json`, "utf8")) };
+        sections.add("hnsw", readFileSync(path));
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    }
   }
-  writeFileSync(file, JSON.stringify(snapshot));
+  const written: CatalogSnapshot = { ...snapshot, sections: sections.sections };
+  const json = Buffer.from(JSON.stringify(written), "utf8");
+  const preamble = Buffer.alloc(PREAMBLE);
+  MAGIC.copy(preamble);
+  preamble.writeUInt32LE(json.byteLength, 8);
+  const pad = Buffer.alloc((8 - ((PREAMBLE + json.byteLength) % 8)) % 8);
+  writeFileSync(file, Buffer.concat([preamble, json, pad, ...sections.parts]));
   return snapshot;
 }
 
@@ -121,69 +198,163 @@ export async function writeSnapshot(file: string, catalog: ToolCatalog, { vector
 export interface LoadedSnapshot {
   readonly snapshot: CatalogSnapshot;
   /**
-   * What to pass as `createToolSelector`'s `strategy` to start from the snapshot: for `vector` and `hybrid` a
-   * strategy that reuses its vectors instead of embedding the tools (its first `index()` still fits the embeddings
-   * and builds the vector index); any other built-in name is returned as is (it needs only the token counts, which
-   * the catalog already took).
+   * What to pass as `createToolSelector`'s `strategy` to start from the snapshot: `bm25`, `vector` and `hybrid`
+   * restore their indexes from it (the vector index is the stored HNSW graph unless `options.index` is given, in
+   * which case it is built from the stored vectors); any other built-in name is returned as is (it needs only the
+   * token counts, which the catalog already took).
    */
   strategy(name: string, options?: { embeddings?: EmbeddingsInterface; index?: VectorIndex | VectorIndexFactory }): RetrievalStrategy | string;
 }
 
-/**
- * Reads a snapshot for `catalog`: checks its format version and that it was taken of this very catalog, then hands
- * its token counts to the catalog (no tokenizer is loaded for them) and offers strategies that reuse its vectors.
- * @throws DynamicToolsError `SNAPSHOT_MISMATCH` naming the file and what differs (format version, tool count, the
- *   first tool that differs); `CATALOG_FILE_UNREADABLE` / `CATALOG_FILE_MALFORMED` when it cannot be read as JSON.
- * @example
- * ```ts
- * const catalog = loadCatalogFile("catalog.yaml");
- * const snapshot = loadSnapshot("catalog.snapshot.json", catalog);
- * const select = createToolSelector(catalog, { strategy: snapshot.strategy("hybrid") });
- * ```
- */
-export function loadSnapshot(file: string, catalog: ToolCatalog): LoadedSnapshot {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (cause) {
-    throw new DynamicToolsError("CATALOG_FILE_UNREADABLE", `Cannot read the snapshot ${file}: ${(cause as Error).message}`, { cause });
+/** Reads a section as a typed array (a view when aligned, else a copy). */
+function sectionOf<T extends Float64Array | Uint32Array>(
+  kind: { new (buffer: ArrayBuffer, offset: number, length: number): T; new (length: number): T; BYTES_PER_ELEMENT: number },
+  bytes: Buffer,
+  start: number,
+  section: SnapshotSection | undefined,
+  file: string,
+  name: string,
+): T {
+  if (section === undefined || start + section.offset + section.length > bytes.byteLength) {
+    throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated or damaged: its section "${name}" is missing.`);
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (cause) {
-    throw new DynamicToolsError("CATALOG_FILE_MALFORMED", `The snapshot ${file} is not JSON: ${(cause as Error).message}`, { cause });
+  const at = bytes.byteOffset + start + section.offset;
+  const count = section.length / kind.BYTES_PER_ELEMENT;
+  if (at % kind.BYTES_PER_ELEMENT === 0) return new kind(bytes.buffer as ArrayBuffer, at, count);
+  const copy = new kind(count);
+  new Uint8Array(copy.buffer).set(bytes.subarray(start + section.offset, start + section.offset + section.length));
+  return copy;
+}
+
+function readHeader(file: string, bytes: Buffer): { snapshot: CatalogSnapshot; start: number } {
+  const notSnapshot = () => new DynamicToolsError("SNAPSHOT_MISMATCH", `${file} is not a dynamic-tools snapshot (no "format": "${FORMAT}").`);
+  let header: unknown;
+  let start = 0;
+  if (bytes.byteLength >= PREAMBLE && bytes.subarray(0, MAGIC.byteLength).equals(MAGIC)) {
+    const length = bytes.readUInt32LE(8);
+    if (PREAMBLE + length > bytes.byteLength) throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated: its header runs past the end.`);
+    try {
+      header = JSON.parse(bytes.toString("utf8", PREAMBLE, PREAMBLE + length));
+    } catch (cause) {
+      throw new DynamicToolsError("CATALOG_FILE_MALFORMED", `The snapshot ${file} has a header that is not JSON: ${(cause as Error).message}`, { cause });
+    }
+    start = PREAMBLE + length + ((8 - ((PREAMBLE + length) % 8)) % 8);
+  } else {
+    // A snapshot of an earlier version was one JSON document: say which version it is.
+    try {
+      header = JSON.parse(bytes.toString("utf8"));
+    } catch {
+      throw notSnapshot();
+    }
   }
-  const snapshot = parsed as Partial<CatalogSnapshot> | null;
-  if (typeof snapshot !== "object" || snapshot === null || snapshot.format !== FORMAT) {
-    throw new DynamicToolsError("SNAPSHOT_MISMATCH", `${file} is not a dynamic-tools snapshot (no "format": "${FORMAT}").`);
-  }
+  const snapshot = header as Partial<CatalogSnapshot> | null;
+  if (typeof snapshot !== "object" || snapshot === null || snapshot.format !== FORMAT) throw notSnapshot();
   if (snapshot.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
     throw new DynamicToolsError(
       "SNAPSHOT_MISMATCH",
       `The snapshot ${file} has format version ${String(snapshot.formatVersion)}; this version of dynamic-tools reads version ${SNAPSHOT_FORMAT_VERSION}. Write it again.`,
     );
   }
-  const complete = snapshot as CatalogSnapshot;
-  checkSameCatalog(file, complete, catalog);
-  catalog.adoptTokenCounts(new Map(complete.tools.map(([name, , tokens]) => [name, tokens])));
-  const saved = complete.vectors === undefined ? undefined : unpackVectors(complete.vectors);
+  return { snapshot: snapshot as CatalogSnapshot, start };
+}
+
+/**
+ * Reads a snapshot for `catalog`: checks its format version and that it was taken of this very catalog, then hands
+ * its token counts to the catalog (no tokenizer is loaded for them) and offers strategies that restore its indexes.
+ * @throws DynamicToolsError `SNAPSHOT_MISMATCH` naming the file and what differs (format version, tool count, the
+ *   first tool that differs) or that it is not a snapshot; `CATALOG_FILE_UNREADABLE` when it cannot be read.
+ * @example
+ * ```ts
+ * const catalog = loadCatalogFile("catalog.yaml");
+ * const snapshot = loadSnapshot("catalog.snapshot", catalog);
+ * const select = createToolSelector(catalog, { strategy: snapshot.strategy("hybrid") });
+ * ```
+ */
+export function loadSnapshot(file: string, catalog: ToolCatalog): LoadedSnapshot {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (cause) {
+    throw new DynamicToolsError("CATALOG_FILE_UNREADABLE", `Cannot read the snapshot ${file}: ${(cause as Error).message}`, { cause });
+  }
+  const { snapshot, start } = readHeader(file, bytes);
+  checkSameCatalog(file, snapshot, catalog);
+  catalog.adoptTokenCounts(new Map(snapshot.tools.map(([name, , tokens]) => [name, tokens])));
+  const sections = snapshot.sections ?? {};
+  const section = <T extends Float64Array | Uint32Array>(kind: Parameters<typeof sectionOf<T>>[0], name: string) => sectionOf(kind, bytes, start, sections[name], file, name);
+  let vectors: SavedVectorIndex | undefined;
+  const savedVectors = (): SavedVectorIndex | undefined => {
+    if (snapshot.vectors === undefined || vectors !== undefined) return vectors;
+    const { names, textHashes, ...rest } = snapshot.vectors;
+    const numbers = section(Float64Array, "vectors");
+    const { dimensions } = rest;
+    vectors = { ...rest, entries: names.map((name, position) => ({ name, textHash: textHashes[position]!, vector: Array.from(numbers.subarray(position * dimensions, (position + 1) * dimensions)) })) };
+    return vectors;
+  };
+  const savedBm25 = (): SavedBm25Index | undefined => {
+    if (snapshot.bm25 === undefined) return undefined;
+    const { ids, terms, totalLength, ...rest } = snapshot.bm25;
+    const postings = {
+      ids,
+      terms,
+      totalLength,
+      lengths: section(Float64Array, "bm25.lengths"),
+      counts: section(Uint32Array, "bm25.counts"),
+      docs: section(Uint32Array, "bm25.docs"),
+      tfs: section(Float64Array, "bm25.tfs"),
+    };
+    return { ...rest, postings };
+  };
+  const graphIndex = (): VectorIndexFactory | undefined => {
+    if (snapshot.hnsw === undefined) return undefined;
+    const graph = sections.hnsw;
+    if (graph === undefined) throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated or damaged: its section "hnsw" is missing.`);
+    const { sidecar } = snapshot.hnsw;
+    return async () => {
+      const { HnswVectorIndex } = (await import(HNSW_PACKAGE)) as { HnswVectorIndex: { load(path: string): Promise<VectorIndex> } };
+      const folder = mkdtempSync(join(tmpdir(), "dynamic-tools-snapshot-"));
+      try {
+        const path = join(folder, "graph.hnsw");
+        writeFileSync(path, bytes.subarray(start + graph.offset, start + graph.offset + graph.length));
+        writeFileSync(`${path}.json`, JSON.stringify(sidecar));
+        return await HnswVectorIndex.load(path);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    };
+  };
   return {
-    snapshot: complete,
+    snapshot,
     strategy(name, options = {}) {
+      if (name === "bm25") {
+        const saved = savedBm25();
+        return createBm25Strategy(saved === undefined ? {} : { saved });
+      }
       if (name !== "vector" && name !== "hybrid") {
         createStrategy(name); // an unknown name fails here, naming the valid ones
         return name;
       }
-      const vector = createVectorStrategy({ ...options, ...(saved === undefined ? {} : { saved }) });
-      return name === "vector" ? vector : createHybridStrategy({ vector });
+      const saved = savedVectors();
+      const graph = options.index === undefined && saved !== undefined ? graphIndex() : undefined;
+      const vectorOptions: VectorStrategyOptions = {
+        ...options,
+        ...(saved === undefined ? {} : { saved }),
+        ...(graph === undefined ? {} : { index: graph, indexHolds: "saved" as const }),
+      };
+      const vector = createVectorStrategy(vectorOptions);
+      if (name === "vector") return vector;
+      const bm25 = savedBm25();
+      return createHybridStrategy({ vector, ...(bm25 === undefined ? {} : { bm25: { saved: bm25 } }) });
     },
   };
 }
 
+// A variable specifier: bundlers must not try to resolve the optional package at build time.
+const HNSW_PACKAGE = "@dynamic-tools/hnswlib";
+
 function checkSameCatalog(file: string, snapshot: CatalogSnapshot, catalog: ToolCatalog): void {
-  const { tools, fingerprint } = describeCatalog(catalog);
-  if (snapshot.fingerprint === fingerprint) return;
+  if (snapshot.fingerprint === fingerprintOf(catalog)) return;
+  const tools = toolHashes(catalog);
   const prefix = `The snapshot ${file} was taken of another catalog`;
   if (snapshot.tools.length !== tools.length) {
     throw new DynamicToolsError("SNAPSHOT_MISMATCH", `${prefix}: it has ${snapshot.tools.length} tools, the catalog ${tools.length}.`);

@@ -5,6 +5,7 @@
  */
 import {
   DynamicToolsError,
+  ESTIMATE_ERROR_BOUND,
   applyBudget,
   createToolSelector,
   isBindable,
@@ -118,18 +119,27 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
 
   const parsed = parseToolMode(requested);
   const modelName = modelNameOf(model);
-  const auto =
-    parsed.kind === "auto"
-      ? decideAutoMode({
-          percent: parsed.percent,
-          ...(contextWindow === undefined ? {} : { contextWindow }),
-          ...(modelName === undefined ? {} : { model: modelName }),
-          definitionTokens: catalog.totalTokens(),
-          toolCount: bindableCore.length + selectable.length,
-          maxTools: settings.maxTools,
-          fallback,
-        })
-      : undefined;
+  const decide = (definitionTokens: number, estimated = false) =>
+    decideAutoMode({
+      percent: parsed.kind === "auto" ? parsed.percent : 0,
+      ...(contextWindow === undefined ? {} : { contextWindow }),
+      ...(modelName === undefined ? {} : { model: modelName }),
+      definitionTokens,
+      ...(estimated ? { estimated } : {}),
+      toolCount: bindableCore.length + selectable.length,
+      maxTools: settings.maxTools,
+      fallback,
+    });
+  // The estimate of every definition's tokens (no tokenizer pass over a large catalog) decides when the decision is
+  // the same at both ends of its error bound; only a catalog within the bound of the threshold is counted exactly.
+  const autoDecision = () => {
+    const estimate = catalog.estimatedTotalTokens();
+    if (estimate.exact) return decide(estimate.tokens);
+    const low = decide(Math.floor(estimate.tokens * (1 - ESTIMATE_ERROR_BOUND)), true);
+    const high = decide(Math.ceil(estimate.tokens * (1 + ESTIMATE_ERROR_BOUND)), true);
+    return low.mode === high.mode ? decide(estimate.tokens, true) : decide(catalog.totalTokens());
+  };
+  const auto = parsed.kind === "auto" ? autoDecision() : undefined;
   const mode: BindingMode = auto?.mode ?? (parsed.kind === "auto" ? fallback : parsed.kind);
 
   const searchName = searchTool?.name;

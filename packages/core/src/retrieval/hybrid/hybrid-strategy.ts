@@ -5,7 +5,7 @@
  */
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import { createFuzzyStrategy, type FuzzyStrategyOptions } from "../fuzzy/fuzzy-strategy.js";
-import { createBm25Strategy, type Bm25StrategyOptions } from "../lexical/bm25-strategy.js";
+import { createBm25Strategy, type Bm25StrategyOptions, type SavedBm25Index } from "../lexical/bm25-strategy.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { bestK } from "../best-k.js";
 import { reciprocalRankFusion, weightedScoreFusion, type RankedList } from "./fusion.js";
@@ -41,6 +41,12 @@ export interface HybridStrategyOptions {
 
 const DEFAULT_WEIGHTS = { bm25: 1, fuzzy: 0.3, vector: 0.6 };
 
+/** The hybrid strategy, with its lexical index's serialisation. */
+export interface HybridStrategy extends RetrievalStrategy {
+  /** The BM25 index (pass it back as `createHybridStrategy({ bm25: { saved } })`); only after `index()`. */
+  saveLexical(): { bm25: SavedBm25Index };
+}
+
 /**
  * Creates the hybrid strategy. Each tool in the result carries the fused score and, in `signals`, every source's
  * own score (`bm25`, `fuzzy`, `vector`, `exact`) — the explanation of why it was found.
@@ -52,7 +58,7 @@ const DEFAULT_WEIGHTS = { bm25: 1, fuzzy: 0.3, vector: 0.6 };
  * const [best] = await hybrid.rank({ query: "can you edit my photo?", limit: 5 });
  * ```
  */
-export function createHybridStrategy(options: HybridStrategyOptions = {}): RetrievalStrategy {
+export function createHybridStrategy(options: HybridStrategyOptions = {}): HybridStrategy {
   const { fusion = "weighted", exactBonus = 1, rrfK = 60, depth = 100, vector } = options;
   const weights = { ...DEFAULT_WEIGHTS, ...options.weights };
   const bm25 = createBm25Strategy(options.bm25);
@@ -108,6 +114,9 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Retri
       // Each kept tool's explanation: every source's own signals.
       const bySource = [lexical, names, semantic].map((list) => new Map(list.map((tool) => [tool.name, tool.signals])));
       return best.map(({ id, score }) => ({ name: id, score, signals: Object.assign({}, ...bySource.map((signals) => signals.get(id))) }));
+    },
+    saveLexical() {
+      return { bm25: bm25.save() };
     },
   };
 }

@@ -264,3 +264,27 @@ describe("Bm25Index: incremental updates", () => {
     );
   });
 });
+
+describe("Bm25Index: save and restore", () => {
+  const document = fc.record({ title: fc.array(fc.constantFrom(...TERMS), { maxLength: 4 }), body: fc.array(fc.constantFrom(...TERMS), { maxLength: 8 }) });
+  it("a restored index scores and orders exactly as the saved one, and stays so through later adds and removes", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...IDS), document), { maxLength: 12 }), fc.subarray([...IDS]), fc.tuple(fc.constantFrom(...IDS), document), (adds, removed, [later, laterFields]) => {
+        const original = new Bm25Index<Field>(WEIGHTS, { k1: 1.1, b: 0.6 });
+        for (const [id, fields] of adds) original.add(id, fields as FieldTerms<Field>);
+        for (const id of removed) original.remove(id);
+        const restored = Bm25Index.restore<Field>(WEIGHTS, { k1: 1.1, b: 0.6 }, original.save());
+        expect(restored.size).toBe(original.size);
+        const query = TERMS.map((term, position) => ({ term, weight: 1 + position / 10 }));
+        // Exactly equal scores, not merely close: the restored state is the saved one.
+        expect(restored.search(query, 10)).toEqual(original.search(query, 10));
+        for (const index of [original, restored]) {
+          index.remove(removed[0] ?? "d0");
+          index.add(later, laterFields as FieldTerms<Field>);
+        }
+        expect(restored.search(query, 10)).toEqual(original.search(query, 10));
+        for (const term of TERMS) expect(restored.documentFrequency(term)).toBe(original.documentFrequency(term));
+      }),
+    );
+  });
+});

@@ -8,6 +8,21 @@ import { DEFAULT_BM25, idf, type Bm25Parameters } from "./bm25-score.js";
 /** A document: terms per field, as a list (each occurrence counts 1) or as term → frequency (fractions allowed). */
 export type FieldTerms<F extends string> = Partial<Record<F, readonly string[] | ReadonlyMap<string, number>>>;
 
+/**
+ * An index's state in typed arrays (see {@link Bm25Index.save}): live documents in slot order, each term's postings
+ * in one run of `docs`/`tfs` (`counts[t]` postings for `terms[t]`, runs in `terms` order).
+ */
+export interface SavedBm25Postings {
+  ids: string[];
+  lengths: Float64Array;
+  terms: string[];
+  counts: Uint32Array;
+  docs: Uint32Array;
+  tfs: Float64Array;
+  /** The sum of the documents' lengths as the index kept it (the same float, whatever order it was summed in). */
+  totalLength: number;
+}
+
 /** A scored document id. */
 export interface ScoredDocument {
   id: string;
@@ -138,6 +153,67 @@ export class Bm25Index<F extends string> {
     this.#terms[doc] = undefined;
     this.#byId.delete(id);
     this.#version++;
+  }
+
+  /** The index's documents and postings in typed arrays, for {@link Bm25Index.restore}. */
+  save(): SavedBm25Postings {
+    // Live slots renumbered densely, in slot order (the tie-break order is kept).
+    const renumber = new Int32Array(this.#ids.length).fill(-1);
+    const ids: string[] = [];
+    const lengths: number[] = [];
+    this.#ids.forEach((id, slot) => {
+      if (id === undefined) return;
+      renumber[slot] = ids.length;
+      ids.push(id);
+      lengths.push(this.#lengths[slot]!);
+    });
+    const terms = [...this.#postings.keys()];
+    const counts = new Uint32Array(terms.length);
+    let total = 0;
+    terms.forEach((term, position) => (total += counts[position] = this.#postings.get(term)!.length));
+    const docs = new Uint32Array(total);
+    const tfs = new Float64Array(total);
+    let at = 0;
+    for (const term of terms) {
+      const list = this.#postings.get(term)!;
+      for (let index = 0; index < list.length; index++, at++) {
+        docs[at] = renumber[list.docs[index]!]!;
+        tfs[at] = list.tfs[index]!;
+      }
+    }
+    return { ids, lengths: Float64Array.from(lengths), terms, counts, docs, tfs, totalLength: this.#totalLength };
+  }
+
+  /**
+   * An index holding exactly what `saved` describes, without analysing any text: searches give the same scores
+   * in the same order as the index that was saved.
+   */
+  static restore<F extends string>(weights: Readonly<Record<F, number>>, parameters: Bm25Parameters, saved: SavedBm25Postings): Bm25Index<F> {
+    const index = new Bm25Index(weights, parameters);
+    const { ids, lengths, terms, counts, docs, tfs } = saved;
+    const documentTerms: string[][] = ids.map(() => []);
+    let at = 0;
+    terms.forEach((term, position) => {
+      const list = new PostingList();
+      const end = at + counts[position]!;
+      for (; at < end; at++) {
+        const doc = docs[at]!;
+        list.docs.push(doc);
+        list.tfs.push(tfs[at]!);
+        list.impacts.push(0);
+        documentTerms[doc]!.push(term);
+      }
+      index.#postings.set(term, list);
+    });
+    ids.forEach((id, doc) => {
+      index.#ids[doc] = id;
+      index.#lengths[doc] = lengths[doc]!;
+      index.#terms[doc] = documentTerms[doc];
+      index.#byId.set(id, doc);
+    });
+    index.#totalLength = saved.totalLength;
+    index.#version++;
+    return index;
   }
 
   /** How many documents contain the term. */

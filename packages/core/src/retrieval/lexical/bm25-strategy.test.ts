@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../../catalog/tool-catalog.js";
-import { assistantCatalog } from "../__fixtures__/assistant-catalog.js";
+import { ASSISTANT_TOOLS, assistantCatalog } from "../__fixtures__/assistant-catalog.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { createBm25Strategy, DEFAULT_FIELD_WEIGHTS, weightedTerms, type Bm25StrategyOptions } from "./bm25-strategy.js";
 
@@ -245,5 +245,35 @@ describe("createBm25Strategy: add and remove", () => {
     for (const query of ["what's the weather in Paris?", "send an email to Bob", "能不能帮我读文件", "cancel my calendar event"]) {
       expect(rank(strategy, { query })).toEqual(rank(bm25, { query }));
     }
+  });
+});
+
+describe("bm25 strategy: saved index", () => {
+  const request = { query: "what will the temperature be in the city tomorrow?", limit: 5 };
+  it("restores a saved index without reading the tools' text, and ignores one of other names or settings", async () => {
+    const original = createBm25Strategy();
+    original.index(assistantCatalog());
+    const saved = original.save();
+    // Same names, other descriptions: a restored index still ranks by the saved postings (nothing was re-analysed).
+    const blank = assistantCatalog({ tools: ASSISTANT_TOOLS.map((tool) => ({ ...tool, description: "nothing", tags: [], keywords: [] })) });
+    const restored = createBm25Strategy({ saved });
+    restored.index(blank);
+    const expected = await original.rank(request);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(await restored.rank(request)).toEqual(expected);
+    // Other settings: built from the text, as without `saved`.
+    const otherSettings = createBm25Strategy({ saved, k1: 2 });
+    otherSettings.index(blank);
+    const plain = createBm25Strategy({ k1: 2 });
+    plain.index(blank);
+    expect(await plain.rank(request)).not.toEqual(expected);
+    expect(await otherSettings.rank(request)).toEqual(await plain.rank(request));
+    // Other tools: built from the text.
+    const fewer = assistantCatalog({ tools: ASSISTANT_TOOLS.slice(1) });
+    const partial = createBm25Strategy({ saved });
+    partial.index(fewer);
+    const fresh = createBm25Strategy();
+    fresh.index(fewer);
+    expect(await partial.rank(request)).toEqual(await fresh.rank(request));
   });
 });

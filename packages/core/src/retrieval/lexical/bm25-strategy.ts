@@ -10,7 +10,7 @@ import type { LearnedField } from "../learned-field.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { toolText, type ToolField } from "../tool-text.js";
 import { analyze } from "./analyzer.js";
-import { Bm25Index } from "./bm25-index.js";
+import { Bm25Index, type SavedBm25Postings } from "./bm25-index.js";
 import { DEFAULT_BM25 } from "./bm25-score.js";
 
 /** Default field weights: a word in the name counts three times one in the description. */
@@ -48,6 +48,25 @@ export interface Bm25StrategyOptions {
   usage?: LearnedField;
   /** Weight of the learned field. @defaultValue 1 */
   usageWeight?: number;
+  /**
+   * An index saved by {@link Bm25Strategy.save} from the same catalog: the first `index()` restores it instead of
+   * analysing every tool's text, when it holds the catalog's tool names in order and was built with the same field
+   * weights, stemming, k1 and b (otherwise it is ignored and the index is built).
+   */
+  saved?: SavedBm25Index;
+}
+
+/** A bm25 strategy's index (see {@link Bm25Strategy.save}): settings, postings in typed arrays, name-term counts. */
+export interface SavedBm25Index {
+  settings: { weights: Record<string, number>; stem: boolean; k1: number; b: number };
+  postings: SavedBm25Postings;
+  nameTerms: Array<[term: string, tools: number]>;
+}
+
+/** The bm25 strategy, with its index's serialisation. */
+export interface Bm25Strategy extends RetrievalStrategy {
+  /** The index as typed arrays, for `createBm25Strategy({ saved })` (only after `index()`). */
+  save(): SavedBm25Index;
 }
 
 /** Options of {@link weightedTerms}: the strategy's, and which terms the catalog's tool names use. */
@@ -94,13 +113,17 @@ export function weightedTerms(
  * bm25.rank({ query: "what is pending salary?", limit: 5 }); // [{ name: "get_pending_salaries", score: …, signals: { bm25: … } }, …]
  * ```
  */
-export function createBm25Strategy(options: Bm25StrategyOptions = {}): RetrievalStrategy {
+export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strategy {
   const { stem = true, k1 = DEFAULT_BM25.k1, b = DEFAULT_BM25.b } = options;
   const weights = { ...DEFAULT_FIELD_WEIGHTS, ...options.fieldWeights };
   const { usage, usageWeight = 1 } = options;
   // The learned field exists only with `usage`: without it the index is exactly the one without learning.
   // (The index skips fields without a weight, so the cast only widens the key set.)
-  const index = new Bm25Index<ToolField | "usage">((usage === undefined ? weights : { ...weights, usage: usageWeight }) as Record<ToolField | "usage", number>, { k1, b });
+  const fieldWeights = (usage === undefined ? weights : { ...weights, usage: usageWeight }) as Record<ToolField | "usage", number>;
+  const settings = { weights: fieldWeights, stem, k1, b };
+  let index = new Bm25Index<ToolField | "usage">(fieldWeights, { k1, b });
+  // A saved index holds no learned terms: with `usage` the index is built, so learned evidence is in it from the start.
+  let saved = usage === undefined ? options.saved : undefined;
   let catalog: ToolCatalog | undefined;
   /** The indexed tools, and how many of their names use each term (see {@link WeightedTermsOptions.isNameTerm}). */
   const indexed = new Set<string>();
@@ -147,6 +170,14 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Retrieval
     name: "bm25",
     index(current: ToolCatalog) {
       catalog = current;
+      const restorable = saved;
+      saved = undefined;
+      if (restorable !== undefined && indexed.size === 0 && canRestore(restorable, settings, current.names())) {
+        index = Bm25Index.restore(fieldWeights, { k1, b }, restorable.postings);
+        for (const name of restorable.postings.ids) indexed.add(name);
+        for (const [term, count] of restorable.nameTerms) nameTerms.set(term, count);
+        return;
+      }
       // Indexing again (e.g. to recover from a failed update) drops what the catalog no longer has.
       const names = new Set(current.names());
       unstore([...indexed].filter((name) => !names.has(name)));
@@ -161,5 +192,13 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Retrieval
         .search(weightedTerms(request, termOptions), request.limit, request.filter)
         .map(({ id, score }) => ({ name: id, score, signals: { bm25: score } }));
     },
+    save(): SavedBm25Index {
+      return { settings: structuredClone(settings), postings: index.save(), nameTerms: [...nameTerms] };
+    },
   };
+}
+
+function canRestore(saved: SavedBm25Index, settings: SavedBm25Index["settings"], names: readonly string[]): boolean {
+  const { ids } = saved.postings;
+  return JSON.stringify(saved.settings) === JSON.stringify(settings) && ids.length === names.length && ids.every((id, position) => id === names[position]);
 }

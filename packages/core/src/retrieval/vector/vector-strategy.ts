@@ -94,6 +94,12 @@ export interface VectorStrategyOptions {
    * @defaultValue true
    */
   refitOnUpdate?: boolean;
+  /**
+   * `"saved"`: the `index` given (or the one its factory returns) already holds every vector of `saved` under its
+   * tool's name, e.g. an HNSW graph loaded from a snapshot. The first `index()` then adds to it only the tools whose
+   * text differs from `saved`'s, instead of building the nearest-neighbour index again.
+   */
+  indexHolds?: "saved";
 }
 
 /** The vector strategy: a {@link RetrievalStrategy} that can also save its vectors. */
@@ -103,6 +109,8 @@ export interface VectorStrategy extends RetrievalStrategy {
   remove(names: readonly string[]): void;
   /** The embedded tools as JSON, for `createVectorStrategy({ saved })`. Only after `index()`. */
   save(): SavedVectorIndex;
+  /** The nearest-neighbour index once any background build finished (undefined before `index()`), e.g. to save it. */
+  builtIndex(): Promise<VectorIndex | undefined>;
   /** Texts embedded and texts reused from the cache (or `saved`), since construction. */
   readonly stats: { readonly embedded: number; readonly reused: number };
 }
@@ -267,6 +275,12 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
     queryVectors.clear();
     if (saved !== undefined && saved.model === cache.model && cache.size === 0) {
       for (const entry of saved.entries) cache.set(entry.textHash, entry.vector);
+      if (options.indexHolds === "saved" && index === undefined && entries.size === 0) {
+        // The index already holds these vectors: known as stored, so only what differs is added below.
+        await ensureIndex(saved.dimensions);
+        saved.entries.forEach((entry, position) => entries.set(entry.name, { hash: entry.textHash, order: position, vector: cache.get(entry.textHash)! }));
+        nextOrder = saved.entries.length;
+      }
     }
     const names = new Set(tools.map((tool) => tool.name));
     for (const name of [...entries.keys()]) if (!names.has(name)) removeNow([name]);
@@ -395,6 +409,11 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
         const before = building ?? refitting!.catch(() => undefined);
         track(before.then(() => removeNow(gone)));
       }
+    },
+
+    async builtIndex(): Promise<VectorIndex | undefined> {
+      await building;
+      return index;
     },
 
     save(): SavedVectorIndex {
