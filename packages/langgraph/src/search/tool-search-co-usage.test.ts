@@ -1,8 +1,12 @@
-import { DynamicToolsError, UsageModel } from "@dynamic-tools/core";
-import type { ToolMessage } from "@langchain/core/messages";
+import { DynamicToolsError, UsageModel, UsageRecorder } from "@dynamic-tools/core";
+import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { fakeModel } from "@langchain/core/testing";
+import { createAgent } from "langchain";
 import type { Command } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { createSearchCatalog } from "../__fixtures__/search-catalog.js";
+import { callTool } from "../__fixtures__/tool-calls.js";
+import { dynamicToolsMiddleware } from "../middleware/dynamic-tools-middleware.js";
 import type { ToolSearchArtifact } from "./search-artifact.js";
 import { createToolSearchTool, type ToolSearchOptions } from "./tool-search-tool.js";
 
@@ -58,5 +62,26 @@ describe("tool_search with usage", () => {
     expect(() => createToolSearchTool(catalog, { usage: {} as never })).toThrow(DynamicToolsError);
     expect(() => createToolSearchTool(catalog, { usage: new UsageModel({ catalog }), oftenUsedWith: { minWeight: 0 } })).toThrow(/minWeight/);
     expect(() => createToolSearchTool(catalog, { usage: new UsageModel({ catalog }), oftenUsedWith: { limit: 0 } })).toThrow(/limit/);
+  });
+});
+
+describe("tool_search with usage in the createAgent middleware", () => {
+  it("the middleware's recorder annotates its tool_search results", async () => {
+    const { catalog } = createSearchCatalog();
+    const model = new UsageModel({ catalog });
+    model.observe([
+      { message: "weather then translate", tools: ["get_weather", "translate_text"], at: 0 },
+      { message: "weather then translate", tools: ["get_weather", "translate_text"], at: 0 },
+    ]);
+    const agent = createAgent({
+      model: fakeModel().respond(callTool("tool_search", { query: "weather forecast" })).respond(new AIMessage("found it")),
+      tools: [],
+      middleware: [dynamicToolsMiddleware({ catalog, mode: "search", usage: new UsageRecorder({ model }), countTokens: false })],
+    });
+    const result = await agent.invoke({ messages: [new HumanMessage("what will the weather be?")] });
+    const search = result.messages.find((message) => ToolMessage.isInstance(message) && message.name === "tool_search") as ToolMessage;
+    const weather = (search.artifact as ToolSearchArtifact).matches.find((match) => match.name === "get_weather")!;
+    expect(weather.oftenUsedWith).toEqual(["translate_text"]);
+    expect(String(search.content)).toContain("↳ Often used with: translate_text");
   });
 });
