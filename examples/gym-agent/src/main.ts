@@ -11,6 +11,10 @@
  * (+ this turn's selection in `both`), and the tools the model found stay loaded for later turns. The offline model
  * then searches for a tool it lacks. `pnpm start -- --tokens` prints the first model call's definition tokens for
  * "what is pending salary?" in each mode (first-turn-tokens.ts).
+ *
+ * `pnpm start -- --learn` runs the conversation as five sessions recording usage (to .cache/usage.jsonl), then
+ * prints what was learned: words per tool, tools used together, catalog suggestions, a selection before and after
+ * (learn.ts).
  */
 import { createDynamicToolAgent, parseToolMode, type DynamicToolSelection, type ToolMode } from "@dynamic-tools/langgraph";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
@@ -96,7 +100,13 @@ async function tokens(): Promise<void> {
   console.log(formatFirstTurnTable(await measureFirstTurn()));
 }
 
-(process.argv.includes("--compare") ? compare() : process.argv.includes("--tokens") ? tokens() : main()).catch((error: unknown) => {
+async function learn(): Promise<void> {
+  const { runLearningDemo } = await import("./learn.js");
+  const { fileURLToPath } = await import("node:url");
+  await runLearningDemo({ usageFile: fileURLToPath(new URL("../.cache/usage.jsonl", import.meta.url)) });
+}
+
+(process.argv.includes("--compare") ? compare() : process.argv.includes("--tokens") ? tokens() : process.argv.includes("--learn") ? learn() : main()).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

@@ -62,6 +62,16 @@ export {
 export type { SelectionScope, SelectionDraft } from "./selection/selection-scope.js";
 export { unbindableTools } from "./selection/selection-scope.js";
 export { expandRelated, type RelatedCategory } from "./selection/expand-related.js";
+export {
+  CO_USAGE_DEFAULTS,
+  coUsageSourceOf,
+  expandCoUsage,
+  resolveCoUsageOptions,
+  type CoUsageInput,
+  type CoUsageOptions,
+  type CoUsageSource,
+  type CoUsedTool,
+} from "./selection/expand-co-usage.js";
 export { deriveKeywords, type CategoryText, type DeriveKeywordsOptions } from "./selection/derive-keywords.js";
 export { KeywordIndex, type KeywordMatch, type KeywordTarget } from "./selection/keyword-index.js";
 export { isBindable, isExecutable, type ToolFilterOptions } from "./selection/tool-filter.js";

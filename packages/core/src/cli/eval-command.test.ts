@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { main } from "./main.js";
@@ -103,6 +106,18 @@ describe("dynamic-tools eval", () => {
     const { code, err } = await run("--catalog", fixture("nope.json"), "--queries", QUERIES, "--strategy", "sequence-matcher");
     expect(code).toBe(1);
     expect(err.join("\n")).toMatch(/^CATALOG_FILE_UNREADABLE/);
+  });
+
+  it("--co-usage reports the expanded strategy under its own name, and needs --usage", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "eval-co-usage-"));
+    const usage = join(dir, "usage.jsonl");
+    writeFileSync(usage, '{"message": "look it up and translate", "tools": ["search_web", "translate_text"]}\n');
+    const { code, out } = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "sequence-matcher", "--usage", usage, "--co-usage", "--json");
+    expect(code).toBe(0);
+    expect(JSON.parse(out.join("\n")).strategy).toBe("sequence-matcher+co-usage");
+    const missing = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "bm25", "--co-usage");
+    expect(missing.code).toBe(2);
+    expect(missing.err.join("\n")).toMatch(/--co-usage needs --usage/);
   });
 
   it("is listed in the top-level usage", async () => {

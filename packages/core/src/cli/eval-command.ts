@@ -8,6 +8,7 @@ import { progressReporter, type ProgressStream } from "../eval/progress-bar.js";
 import { loadQueriesFile } from "../eval/queries-file.js";
 import { runEval, type EvalResult } from "../eval/run-eval.js";
 import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-registry.js";
+import { rankWithCoUsage } from "../eval/co-usage-ranking.js";
 import { learnFromFile } from "../usage/learn-from-file.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, STRATEGY, UsageError } from "./usage-error.js";
 
@@ -19,6 +20,9 @@ export const EVAL_USAGE = `dynamic-tools eval --catalog <file> --queries <file.j
                        hybrid when omitted
   --usage <file>       past usage to learn from before scoring (never from the queries): JSON Lines of
                        observations { "message", "tools", "ok"? } or labelled queries { "query", "relevant" }
+  --co-usage           with --usage: also apply the co-usage expansion as a selector does (top 10 after
+                       AutoCut, then up to 3 tools used with them at least twice, then the rest); the strategy is
+                       reported as <name>+co-usage
   --json               print one JSON object: { strategy, tools, queries, recall, ndcg, mrr, complete, latencyMs,
                        indexMs }; with --strategy all, { "results": [ … ] }
   -h, --help           print this help`;
@@ -40,6 +44,7 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
         queries: { type: "string" },
         strategy: { type: "string" },
         usage: { type: "string" },
+        "co-usage": { type: "boolean", default: false },
         json: { type: "boolean", default: false },
         help: HELP_OPTION,
       },
@@ -55,6 +60,7 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
   // With --usage the strategy may be left out: hybrid, the strategy learning is measured with.
   if (values.strategy === undefined && values.usage !== undefined) values.strategy = "hybrid";
   if (values.strategy === undefined) throw new UsageError(`eval needs --strategy <name>: one of ${BUILTIN_STRATEGY_NAMES.join(", ")}, or all.`, EVAL_USAGE);
+  if (values["co-usage"] && values.usage === undefined) throw new UsageError("--co-usage needs --usage <file.jsonl> (the usage it expands with).", EVAL_USAGE);
   const all = values.strategy === "all";
   // Unknown names fail here, before the (possibly slow) loading: a usage error (2), as under select and bench.
   checkChoice(values.strategy, [...BUILTIN_STRATEGY_NAMES, "all"], STRATEGY, EVAL_USAGE);
@@ -65,7 +71,8 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
   const queries = loadQueriesFile(values.queries, catalog);
   const results: EvalResult[] = [];
   for (const strategy of strategies) {
-    results.push(await runEval({ catalog, queries, strategy, onProgress: progressReporter(progress, strategy.name) }));
+    const expand = values["co-usage"] && usage !== undefined ? { reorder: (ranked: Parameters<typeof rankWithCoUsage>[0]) => rankWithCoUsage(ranked, usage), name: `${strategy.name}+co-usage` } : {};
+    results.push(await runEval({ catalog, queries, strategy, onProgress: progressReporter(progress, strategy.name), ...expand }));
   }
   if (values.json) out(JSON.stringify(all ? { results } : results[0]));
   else out(formatEvalTable(results));

@@ -16,6 +16,7 @@ export function selectionJson(selection: ToolSelection, catalog?: ToolCatalog) {
     core: selection.core,
     matchedTools: selection.matchedTools.map(({ name, reason }) => ({ name, reason })),
     ...(selection.ranked === undefined ? {} : { ranked: selection.ranked }),
+    ...(selection.coUsed === undefined ? {} : { coUsed: selection.coUsed }),
     ...(selection.trimmedBy === undefined ? {} : { trimmedBy: selection.trimmedBy }),
     budget: selection.budget,
     strategy: selection.strategy,
@@ -82,6 +83,10 @@ export function formatSelection(selection: ToolSelection, catalog: ToolCatalog):
     lines.push("Categories: none matched");
   }
   for (const tool of selection.matchedTools) lines.push(`  tool ${tool.name}: ${tool.reason}`);
+  if (selection.coUsed !== undefined && selection.coUsed.length > 0) {
+    lines.push("Co-usage (learned)");
+    lines.push(...padTable(selection.coUsed.map((tool) => [`  ${tool.name}`, tool.reason])));
+  }
   lines.push("", "Tools (bind order)");
   const core = new Set(selection.core);
   const categoryOf = (name: string) => (core.has(name) ? "core" : (catalog.get(name)?.category ?? ""));

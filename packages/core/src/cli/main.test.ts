@@ -144,3 +144,20 @@ tools:
     expect(out).toContain("0 tools selected: weather matched, but none of their tools can be bound here (disabled, another platform, or not searchable).");
   });
 });
+
+describe("dynamic-tools select --usage", () => {
+  it("adds the tools often used with the chosen one, with the reason, in the table and in --json", async () => {
+    const usage = join(directory, "usage.jsonl");
+    writeFileSync(usage, ['{"message": "rain and mail", "tools": ["get_weather", "send_email"]}', '{"message": "storm, tell Ann", "tools": ["get_weather", "send_email"]}', ""].join("\n"));
+    const args = ["select", "--catalog", BARE, "--strategy", "bm25", "--usage", usage, "weather in Oslo"];
+    const json = JSON.parse((await run(...args, "--json")).out);
+    expect(json.tools).toEqual(["get_weather", "send_email"]);
+    expect(json.coUsed).toEqual([{ name: "send_email", reason: "often used with get_weather", source: "co-usage", usedWith: "get_weather", weight: 2 }]);
+    const { code, out } = await run(...args);
+    expect(code).toBe(0);
+    expect(out).toMatch(/Co-usage \(learned\)\n {2}send_email {2}often used with get_weather/);
+    const without = JSON.parse((await run("select", "--catalog", BARE, "--strategy", "bm25", "weather in Oslo", "--json")).out);
+    expect(without.tools).toEqual(["get_weather"]);
+    expect(without).not.toHaveProperty("coUsed");
+  });
+});

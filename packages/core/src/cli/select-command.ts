@@ -6,11 +6,12 @@ import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
 import { createToolSelector } from "../selection/select-ranked.js";
 import { loadSnapshot, writeSnapshot } from "../snapshot/catalog-snapshot.js";
+import { learnFromFile } from "../usage/learn-from-file.js";
 import { formatSelection, selectionJson } from "./format-selection.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, parseCount, STRATEGY, UsageError } from "./usage-error.js";
 
 export const SELECT_USAGE = `dynamic-tools select --catalog <file> [--history <message>]... [--strategy <name>] [--top-k N]
-                     [--max-tools N] [--max-tokens N] [--snapshot <file>] [--json] <message>
+                     [--max-tools N] [--max-tokens N] [--snapshot <file>] [--usage <file.jsonl>] [--json] <message>
 
   --catalog <file>     catalog file (JSON or YAML; a plain array of tools or { tools, categories, core, ... })
   --history <message>  an earlier human message, oldest first (repeatable)
@@ -20,6 +21,8 @@ export const SELECT_USAGE = `dynamic-tools select --catalog <file> [--history <m
   --max-tokens N       override the catalog's maxTokens
   --snapshot <file>    start from this snapshot of the catalog (token counts, BM25 index, vectors, HNSW graph); written first when
                        the file does not exist; a snapshot of another catalog or format version fails (exit 1)
+  --usage <file>       past usage (JSON Lines, as for eval --usage): adds the tools often used with the chosen
+                       ones (co-usage, listed with their reason; in --json as coUsed)
   --json               print one JSON object: { count, tools, categories, trimmed, tokens, ... }
   -h, --help           print this help`;
 
@@ -37,6 +40,7 @@ export async function selectCommand(argv: string[], out: (text: string) => void)
         strategy: { type: "string" },
         "top-k": { type: "string" },
         snapshot: { type: "string" },
+        usage: { type: "string" },
         json: { type: "boolean", default: false },
         help: HELP_OPTION,
       },
@@ -63,6 +67,7 @@ export async function selectCommand(argv: string[], out: (text: string) => void)
     ...(topK === undefined ? {} : { topK }),
     ...(maxTools === undefined ? {} : { maxTools }),
     ...(maxTokens === undefined ? {} : { maxTokens }),
+    ...(values.usage === undefined ? {} : { usage: learnFromFile(catalog, values.usage) }),
   });
   const messages = [...(values.history ?? []), positionals.join(" ")].map((content) => ({ role: "user", content }));
   const selection = await select(messages);

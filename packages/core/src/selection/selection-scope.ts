@@ -6,6 +6,7 @@ import { applyBudget } from "../budget/apply-budget.js";
 import type { CatalogSettings } from "../catalog/catalog-config.js";
 import type { ResolvedSettings, ToolCatalog } from "../catalog/tool-catalog.js";
 import type { ConversationText } from "../conversation/conversation-text.js";
+import { coUsageSourceOf, expandCoUsage, resolveCoUsageOptions, type CoUsageInput, type CoUsageOptions, type CoUsageSource, type CoUsedTool } from "./expand-co-usage.js";
 import { isBindable, type ToolFilterOptions } from "./tool-filter.js";
 import type { RankedSelection, SelectedCategory, SelectedTool, ToolSelection } from "./tool-selection.js";
 
@@ -16,6 +17,13 @@ export interface SelectToolsOptions extends CatalogSettings, ToolFilterOptions {
    * tokens whatever this says. @defaultValue true
    */
   countTokens?: boolean;
+  /**
+   * Learned usage (a `UsageModel`, or a `UsageRecorder`): turns on the co-usage expansion, which adds after the chosen tools the tools
+   * most often used with them (same filters, same budget; trimmed first). @defaultValue none: no expansion
+   */
+  usage?: CoUsageInput;
+  /** The co-usage expansion's settings, or `false` to turn it off although `usage` is given. @defaultValue { minWeight: 2, maxTools: 3 } */
+  coUsage?: CoUsageOptions | false;
 }
 
 /** Settings, filters and bindable tools, resolved once per selector. */
@@ -34,6 +42,8 @@ export interface SelectionScope {
   readonly toolsByCategory: ReadonlyMap<string, readonly string[]>;
   /** Code-defined tools that run when called but are never bound, and why (see `ToolMetadata.unbindable`). */
   readonly unbindable: ReadonlyArray<{ name: string; reason: string }>;
+  /** The co-usage expansion, when usage is given and the expansion not turned off. */
+  readonly coUsage?: { readonly usage: CoUsageSource } & Required<CoUsageOptions>;
 }
 
 /**
@@ -46,6 +56,8 @@ export function createSelectionScope(catalog: ToolCatalog, options: SelectToolsO
   const { platform, exclude } = options;
   const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const coreSet = new Set(settings.core);
+  const source = options.usage === undefined ? undefined : coUsageSourceOf(options.usage);
+  const coUsage = source === undefined || options.coUsage === false ? undefined : { usage: source, ...resolveCoUsageOptions(options.coUsage) };
   const selectable = new Set(catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
   return {
     catalog,
@@ -60,6 +72,7 @@ export function createSelectionScope(catalog: ToolCatalog, options: SelectToolsO
     selectable,
     toolsByCategory: new Map(catalog.categories().map((category) => [category.name, category.tools.filter((name) => selectable.has(name))])),
     unbindable: unbindableTools(catalog),
+    ...(coUsage === undefined ? {} : { coUsage }),
   };
 }
 
@@ -112,12 +125,28 @@ export function finishSelection(
   const { catalog, settings, countTokens } = scope;
   const ordered = filter === undefined ? candidates : candidates.filter((name) => filter(name));
   const tokensOf = countTokens || settings.maxTokens !== undefined ? (name: string) => catalog.tokensOf(name) : undefined;
-  const budget = applyBudget({
-    ordered,
-    maxTools: settings.maxTools,
-    ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }),
-    ...(tokensOf === undefined ? {} : { tokensOf }),
-  });
+  const budgetOf = (list: readonly string[]) =>
+    applyBudget({
+      ordered: list,
+      maxTools: settings.maxTools,
+      ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }),
+      ...(tokensOf === undefined ? {} : { tokensOf }),
+    });
+  let budget = budgetOf(ordered);
+  let coUsed: CoUsedTool[] | undefined;
+  if (scope.coUsage !== undefined) {
+    // Expanded from the tools the budget kept, appended after every candidate: an expansion is trimmed first.
+    const { usage, minWeight, maxTools } = scope.coUsage;
+    coUsed = expandCoUsage({
+      chosen: budget.selected.filter((name) => !scope.coreSet.has(name)),
+      usage,
+      allowed: (name) => scope.selectable.has(name) && (filter === undefined || filter(name)),
+      present: new Set(ordered),
+      minWeight,
+      maxTools,
+    });
+    if (coUsed.length > 0) budget = budgetOf([...ordered, ...coUsed.map((tool) => tool.name)]);
+  }
   const selection: ToolSelection = {
     strategy,
     tools: budget.selected,
@@ -131,6 +160,7 @@ export function finishSelection(
     query: conversation,
   };
   if (ranked !== undefined) selection.ranked = ranked;
+  if (coUsed !== undefined) selection.coUsed = coUsed;
   if (scope.unbindable.length > 0) selection.unbindable = scope.unbindable.map((entry) => ({ ...entry }));
   if (budget.trimmedBy !== undefined) selection.trimmedBy = budget.trimmedBy;
   if (countTokens) {

@@ -3,6 +3,8 @@
  * graph state, a checkpoint, a trace or a CLI's output.
  */
 
+import type { CoUsedTool } from "./expand-co-usage.js";
+
 /** Why a category or tool was selected, by priority (earlier sources are trimmed last). */
 export type SelectionSource = "current" | "related" | "history" | "default";
 
@@ -62,6 +64,11 @@ export interface ToolSelection {
   matchedTools: SelectedTool[];
   /** Retrieval strategies: the tools the strategy ranked and kept, best first, with scores and signals. */
   ranked?: RankedSelection[];
+  /**
+   * With usage: tools added after the chosen ones because they are often used with them (`source: "co-usage"`,
+   * reason `often used with …`), in bind order; those the budget cut are also in `trimmed`. Absent without usage.
+   */
+  coUsed?: CoUsedTool[];
   /** Tools that were chosen but cut by the budget, highest priority first. */
   trimmed: string[];
   /** The limit that cut them. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { buildCatalog, catalogSpec, conversation, messageText } from "../__fixtures__/random-catalog.js";
 import { createBm25Strategy } from "../retrieval/lexical/bm25-strategy.js";
 import { createToolSelector } from "../selection/select-ranked.js";
+import { createSelector } from "../selection/select-tools.js";
 import { UsageModel } from "./usage-model.js";
 
 describe("usage never widens what a caller may see", () => {
@@ -31,9 +32,28 @@ describe("usage never widens what a caller may see", () => {
           const withUsage = createToolSelector(catalog, { ...options, strategy: createBm25Strategy({ usage }) });
           // The widest a selection without usage can be: every tool its filters let through.
           const everything = createToolSelector(catalog, { ...options, topK: Math.max(1, names.length), maxTools: Math.max(1, names.length), strategy: createBm25Strategy() });
-          const selected = await withUsage(messages, { filter: allowed });
           const possible = new Set((await everything(names.join(" "), { filter: allowed })).tools);
           const selectable = new Set(catalog.tools().filter((tool) => tool.enabled && !exclude.includes(tool.name) && allowed(tool.name)).map((tool) => tool.name));
+          // The co-usage expansion too (a low threshold, so it adds often), for retrieval and keyword selection.
+          const coUsage = { minWeight: 0.1, maxTools: 5 };
+          const expanding = createToolSelector(catalog, { ...options, strategy: createBm25Strategy({ usage }), usage, coUsage });
+          const keyword = createSelector(catalog, { exclude, countTokens: false, usage, coUsage });
+          const expanded = await expanding(messages, { filter: allowed });
+          const byKeyword = keyword(messages, { filter: allowed });
+          for (const selection of [expanded, byKeyword]) {
+            for (const name of selection.tools) {
+              expect(allowed(name)).toBe(true);
+              expect(selectable.has(name) || selection.core.includes(name)).toBe(true);
+              expect(possible.has(name)).toBe(true); // searchable, platform: whatever the filters let through
+            }
+            expect(selection.count).toBeLessThanOrEqual(catalog.settings.maxTools);
+            // Expansions come after every other chosen tool: the budget trims them first.
+            const added = new Set(selection.coUsed!.map((tool) => tool.name));
+            const firstAdded = selection.tools.findIndex((name) => added.has(name));
+            if (firstAdded >= 0) expect(selection.tools.slice(firstAdded).every((name) => added.has(name))).toBe(true);
+          }
+          expanding.close();
+          const selected = await withUsage(messages, { filter: allowed });
           for (const name of selected.tools) {
             expect(allowed(name)).toBe(true);
             expect(selectable.has(name)).toBe(true);

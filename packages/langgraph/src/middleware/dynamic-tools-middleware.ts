@@ -33,7 +33,7 @@ import { dynamicToolsContextSchema } from "./middleware-context.js";
 import { dynamicToolsMiddlewareState } from "./middleware-state.js";
 
 /** Options of {@link dynamicToolsMiddleware}: those of the selector node, plus tool_search settings. */
-export interface DynamicToolsMiddlewareOptions extends Omit<TurnPlannerOptions, "searchTool" | "model">, UsageLearningOptions {
+export interface DynamicToolsMiddlewareOptions extends Omit<TurnPlannerOptions, "searchTool" | "model" | "usage">, UsageLearningOptions {
   /** `auto`: the model's name (e.g. `"gpt-4o"`) to look its context window up; or pass `contextWindow`. */
   model?: string;
   /** `tool_search` settings (modes search, both and auto): `strategy`, `defaultLimit`, `maxLimit`, `namespaceMaxSize`, `name`. */
@@ -117,6 +117,8 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
     mode === "select"
       ? undefined
       : createToolSearchTool(catalog, {
+          // The recorder's model also annotates search results ("Often used with"), unless search.usage says otherwise.
+          ...(planOptions.usage === undefined ? {} : { usage: planOptions.usage }),
           ...search,
           ...filters,
           policy,

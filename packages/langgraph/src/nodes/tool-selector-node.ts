@@ -65,7 +65,7 @@ export async function traceSelection(selection: ToolSelection, config: RunnableC
  * mode (`"select"` by default; `"search"` and `"both"` need `searchTool`; `"auto"`/`"auto:N"` need the model or
  * `contextWindow`).
  */
-export type ToolSelectorNodeOptions = TurnPlannerOptions & UsageLearningOptions;
+export type ToolSelectorNodeOptions = Omit<TurnPlannerOptions, "usage"> & UsageLearningOptions;
 
 /** What the node writes: the selection, and the loaded set when it changes (rebuilt or unloaded). */
 export interface ToolSelectorNodeUpdate {

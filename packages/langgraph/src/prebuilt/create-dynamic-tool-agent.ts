@@ -14,7 +14,7 @@ import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
 import { anySignal } from "./any-signal.js";
 
 /** Options of {@link createDynamicToolAgent}. */
-export interface DynamicToolAgentOptions extends Omit<TurnPlannerOptions, "model" | "searchTool"> {
+export interface DynamicToolAgentOptions extends Omit<TurnPlannerOptions, "model" | "searchTool" | "usage"> {
   /** A tool-calling chat model (its name gives `auto` the context window, unless `contextWindow` is set). */
   model: ToolCallingModel;
   /**

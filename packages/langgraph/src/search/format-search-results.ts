@@ -26,6 +26,7 @@ function oneLine(text: string): string {
  * // Best tools for "fetch a url" (ranked by relevance):
  * // 1. open_url (score=0.4217) — Fetch a URL and return a clean text excerpt.
  * //    ↳ when to use: Use this when you need exact content from a specific URL.
+ * //    ↳ Often used with: summarize_text (with usage: learned from successful turns)
  * //
  * // Loaded (callable from your next step): open_url.
  * ```
@@ -42,6 +43,7 @@ export function formatSearchResults({ artifact, whenToUseOf, namespaceSizeOf }: 
     lines.push(`${index + 1}. ${match.name} (score=${match.score.toFixed(4)}) — ${oneLine(match.description) || "(no description)"}`);
     const hint = whenToUseOf?.(match.name);
     if (hint !== undefined && hint.trim() !== "") lines.push(`   ↳ when to use: ${oneLine(hint)}`);
+    if (match.oftenUsedWith !== undefined && match.oftenUsedWith.length > 0) lines.push(`   ↳ Often used with: ${match.oftenUsedWith.join(", ")}`);
   });
   lines.push("");
   const groups = namespaces.map((namespace) => {

@@ -8,6 +8,8 @@ export interface ToolSearchMatch {
   name: string;
   description: string;
   score: number;
+  /** With usage: the tools (visible to the caller) most often used with this one, most first. */
+  oftenUsedWith?: string[];
 }
 
 /** The `artifact` of a `tool_search` ToolMessage. */

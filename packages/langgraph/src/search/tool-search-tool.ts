@@ -11,6 +11,8 @@ import {
   makeClosable,
   visibleTo,
   type Closable,
+  coUsageSourceOf,
+  type CoUsageInput,
   type PermissionPolicy,
   type RetrievalStrategy,
   type ToolCatalog,
@@ -58,6 +60,13 @@ export interface ToolSearchOptions extends ToolFilterOptions {
   blacklist?: readonly string[];
   /** Closes the tool when it aborts, like calling its `close()`. @defaultValue none: close it yourself, or let it be collected */
   signal?: AbortSignal;
+  /**
+   * Learned usage (a `UsageModel` or a `UsageRecorder`): each match then carries the tools most often used with it ("Often used with: a,
+   * b" in the text, `oftenUsedWith` in the artifact), only tools the caller may see. @defaultValue none
+   */
+  usage?: CoUsageInput;
+  /** The "Often used with" line: most names, and the least co-usage weight (decayed observations). @defaultValue { limit: 3, minWeight: 1 } */
+  oftenUsedWith?: { limit?: number; minWeight?: number };
 }
 
 /**
@@ -157,6 +166,12 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
   if (defaultLimit > maxLimit) {
     throw new DynamicToolsError("INVALID_OPTION", `defaultLimit (${defaultLimit}) must not exceed maxLimit (${maxLimit}).`, { path: ["defaultLimit"] });
   }
+  const usage = options.usage === undefined ? undefined : coUsageSourceOf(options.usage);
+  const coLimit = requireCount(options.oftenUsedWith?.limit ?? 3, "oftenUsedWith.limit");
+  const coMinWeight = options.oftenUsedWith?.minWeight ?? 1;
+  if (!(coMinWeight > 0 && Number.isFinite(coMinWeight))) {
+    throw new DynamicToolsError("INVALID_OPTION", `oftenUsedWith.minWeight must be a positive number, got ${String(coMinWeight)}.`, { path: ["oftenUsedWith", "minWeight"] });
+  }
   const coreOverride = options.core === undefined ? {} : { core: [...options.core] };
   // Validated now; re-resolved (leniently) with the visible set, so required tools that arrive later count as core.
   catalog.resolveSettings(coreOverride);
@@ -199,6 +214,18 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
         .filter((result) => isCandidate(result.name) && result.score > 0 && result.score >= best * minRelativeScore)
         .slice(0, limit)
         .map((result) => ({ name: result.name, description: catalog.get(result.name)?.description ?? "", score: result.score }));
+      if (usage !== undefined) {
+        // Only names the caller may see (bound or not): a co-used tool the caller may not use is never named.
+        const seeable = (tool: string) => (names.has(tool) || bound.has(tool)) && permitted(tool);
+        for (const match of matches as ToolSearchArtifact["matches"]) {
+          const used = usage
+            .oftenUsedWith(match.name, coLimit + 20)
+            .filter((item) => item.weight >= coMinWeight && seeable(item.name))
+            .slice(0, coLimit)
+            .map((item) => item.name);
+          if (used.length > 0) match.oftenUsedWith = used;
+        }
+      }
       const expansion = expandToNamespaces({
         hits: matches.map((match) => match.name),
         namespaceOf: (tool) => catalog.get(tool)?.namespace,

@@ -47,6 +47,22 @@ describe("recording usage in the select node", () => {
   });
 });
 
+describe("co-usage in the select node", () => {
+  it("a node given a recorder adds the tools often used with the ranked one, never a disabled tool", async () => {
+    const { catalog, model, recorder } = learningSetup();
+    model.observe([
+      { message: "pay the staff", tools: ["get_pending_salaries", "get_staff_list", "delete_everything"], at: 0 },
+      { message: "pay them all", tools: ["get_pending_salaries", "get_staff_list", "delete_everything"], at: 0 },
+    ]);
+    const node = createToolSelectorNode({ catalog, strategy: "bm25", autoCut: false, topK: 1, usage: recorder, countTokens: false });
+    const { toolSelection } = await node({ messages: [new HumanMessage("pending salaries")] });
+    expect(toolSelection.ranked!.map((tool) => tool.name)).toEqual(["get_pending_salaries"]);
+    expect(toolSelection.coUsed).toEqual([expect.objectContaining({ name: "get_staff_list", reason: "often used with get_pending_salaries", source: "co-usage" })]);
+    expect(toolSelection.tools.slice(-2)).toEqual(["get_pending_salaries", "get_staff_list"]);
+    expect(toolSelection.tools).not.toContain("delete_everything");
+  });
+});
+
 describe("recording usage in the createAgent middleware", () => {
   it("records the step's tool results in beforeModel", async () => {
     const { catalog, calls, model, recorder, strategy } = learningSetup();

@@ -1,0 +1,104 @@
+/**
+ * @module Co-usage expansion: after the tools a selection chose, the tools most often used with them (learned from
+ * successful turns). A pure stage: chosen tools in, tools to add after them out.
+ */
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+
+/** What co-usage is read from: a `UsageModel`, or anything answering the same question. */
+export interface CoUsageSource {
+  /** Tools used with this one, most first, with their (decayed) co-usage weight in observations. */
+  oftenUsedWith(tool: string, limit?: number): Array<{ name: string; weight: number }>;
+}
+
+/** Where co-usage comes from: a source itself, or an object holding one as `model` (a `UsageRecorder`). */
+export type CoUsageInput = CoUsageSource | { readonly model: CoUsageSource };
+
+/**
+ * The {@link CoUsageSource} of a `usage` option (a `UsageModel`, or a `UsageRecorder`'s model).
+ * @throws DynamicToolsError `INVALID_OPTION` for anything else, naming `path`.
+ */
+export function coUsageSourceOf(usage: CoUsageInput, path = "usage"): CoUsageSource {
+  const candidate = usage as Partial<CoUsageSource> & { model?: Partial<CoUsageSource> } | null;
+  if (typeof candidate?.oftenUsedWith === "function") return usage as CoUsageSource;
+  if (typeof candidate?.model?.oftenUsedWith === "function") return candidate.model as CoUsageSource;
+  throw new DynamicToolsError("INVALID_OPTION", `${path} must be a UsageModel or a UsageRecorder (an object with oftenUsedWith(tool, limit), or its model), got ${typeof usage}.`, { path: [path] });
+}
+
+/** Options of the co-usage expansion. */
+export interface CoUsageOptions {
+  /**
+   * Least co-usage weight for a tool to be added: how many successful turns (decayed; consecutive turns count half)
+   * used it with the chosen tool. @defaultValue 2
+   */
+  minWeight?: number;
+  /** Most tools the expansion adds to one selection. @defaultValue 3 */
+  maxTools?: number;
+}
+
+/** Default {@link CoUsageOptions}. */
+export const CO_USAGE_DEFAULTS: Required<CoUsageOptions> = { minWeight: 2, maxTools: 3 };
+
+/** A tool added because it is often used with a chosen one. */
+export interface CoUsedTool {
+  name: string;
+  /** `often used with get_staff_list`. */
+  reason: string;
+  source: "co-usage";
+  /** The chosen tool it is used with. */
+  usedWith: string;
+  /** Co-usage weight (decayed observations). */
+  weight: number;
+}
+
+/**
+ * Validates co-usage options and fills in the defaults.
+ * @throws DynamicToolsError `INVALID_OPTION` naming the bad value.
+ */
+export function resolveCoUsageOptions(options: CoUsageOptions = {}): Required<CoUsageOptions> {
+  const { minWeight = CO_USAGE_DEFAULTS.minWeight, maxTools = CO_USAGE_DEFAULTS.maxTools } = options;
+  if (!(typeof minWeight === "number" && minWeight > 0 && Number.isFinite(minWeight))) {
+    throw new DynamicToolsError("INVALID_OPTION", `coUsage.minWeight must be a positive number of observations, got ${String(minWeight)}.`, { path: ["coUsage", "minWeight"] });
+  }
+  if (!Number.isInteger(maxTools) || maxTools < 0) {
+    throw new DynamicToolsError("INVALID_OPTION", `coUsage.maxTools must be a whole number ≥ 0, got ${String(maxTools)}.`, { path: ["coUsage", "maxTools"] });
+  }
+  return { minWeight, maxTools };
+}
+
+/**
+ * The tools to add after `chosen`: for each chosen tool in order, the tools most used with it (weight at least
+ * `minWeight`, heaviest first) that `allowed` accepts and that are not already `present`, up to `maxTools` in all.
+ *
+ * @example
+ * ```ts
+ * expandCoUsage({ chosen: ["pay_salary"], usage, allowed: (n) => selectable.has(n), present: new Set(ordered) });
+ * // [{ name: "get_staff_list", reason: "often used with pay_salary", source: "co-usage", usedWith: "pay_salary", weight: 4 }]
+ * ```
+ */
+export function expandCoUsage({
+  chosen,
+  usage,
+  allowed,
+  present,
+  minWeight = CO_USAGE_DEFAULTS.minWeight,
+  maxTools = CO_USAGE_DEFAULTS.maxTools,
+}: {
+  chosen: readonly string[];
+  usage: CoUsageSource;
+  allowed: (name: string) => boolean;
+  present: ReadonlySet<string>;
+} & CoUsageOptions): CoUsedTool[] {
+  const added: CoUsedTool[] = [];
+  const seen = new Set(present);
+  for (const from of chosen) {
+    if (added.length >= maxTools) break;
+    for (const { name, weight } of usage.oftenUsedWith(from, maxTools + seen.size)) {
+      if (added.length >= maxTools) break;
+      if (!(weight >= minWeight)) break; // heaviest first: the rest are lighter
+      if (seen.has(name) || !allowed(name)) continue;
+      seen.add(name);
+      added.push({ name, reason: `often used with ${from}`, source: "co-usage", usedWith: from, weight });
+    }
+  }
+  return added;
+}
