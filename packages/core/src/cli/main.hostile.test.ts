@@ -2,17 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "./main.js";
+import { runCli as run } from "./__fixtures__/run-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "dynamic-tools-cli-hostile-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, (text) => out.push(text), (text) => err.push(text));
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
 
 describe("CLI on hostile input", () => {
   it.each(["constructor", "toString", "__proto__", "hasOwnProperty"])("treats %s as an unknown command", async (command) => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "./main.js";
+import { runCli as run } from "./__fixtures__/run-cli.js";
 
 const directory = mkdtempSync(join(tmpdir(), "dynamic-tools-cli-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -19,12 +19,6 @@ writeFileSync(
 const BROKEN = join(directory, "broken.yaml");
 writeFileSync(BROKEN, "tools:\n  - { name: get_weather, description: Weather, category: weather }\ncore: [get_wether]\n");
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, (text) => out.push(text), (text) => err.push(text));
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
 
 describe("dynamic-tools --help", () => {
   it.each([["--help"], ["-h"], ["help"]])("%s prints every command and the exit codes to stdout, exit 0", async (flag) => {

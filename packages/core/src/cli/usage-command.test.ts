@@ -3,18 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { main } from "./main.js";
+import { runCli as run } from "./__fixtures__/run-cli.js";
 
 const CATALOG = fileURLToPath(new URL("../eval/__fixtures__/catalog.json", import.meta.url));
 const QUERIES = fileURLToPath(new URL("../eval/__fixtures__/queries.jsonl", import.meta.url));
 const USAGE = fileURLToPath(new URL("../usage/__fixtures__/usage.jsonl", import.meta.url));
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, (text) => out.push(text), (text) => err.push(text));
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
 
 describe("dynamic-tools eval --usage", () => {
   it("learns from the usage file before scoring: same JSON fields, better ranking for what users asked", async () => {
