@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { thrownError as failure } from "../__fixtures__/thrown-error.js";
 import { loadCatalogFile, type CatalogWarning } from "./catalog-file.js";
 
 const dir = mkdtempSync(join(tmpdir(), "dynamic-tools-hostile-file-"));
@@ -13,16 +13,6 @@ function write(extension: string, text: string): string {
   const file = join(dir, `catalog-${counter++}.${extension}`);
   writeFileSync(file, text);
   return file;
-}
-
-function failure(run: () => unknown): DynamicToolsError {
-  try {
-    run();
-  } catch (error) {
-    if (DynamicToolsError.isInstance(error)) return error;
-    throw new Error(`expected a DynamicToolsError, got ${String(error)}`, { cause: error });
-  }
-  throw new Error("expected a DynamicToolsError, nothing was thrown");
 }
 
 describe("hostile catalog files", () => {

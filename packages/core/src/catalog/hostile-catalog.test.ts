@@ -1,7 +1,7 @@
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { thrownError as thrown } from "../__fixtures__/thrown-error.js";
 import { definePolicy } from "../permissions/permission-policy.js";
 import { MAX_PARAMETERS_DEPTH } from "./parameters-schema.js";
 import { ToolCatalog } from "./tool-catalog.js";
@@ -11,16 +11,6 @@ function deepParameters(levels: number): Record<string, unknown> {
   let schema: Record<string, unknown> = { type: "string" };
   for (let level = 0; level < levels; level++) schema = { type: "object", properties: { inner: schema } };
   return schema;
-}
-
-function thrown(run: () => unknown): DynamicToolsError {
-  try {
-    run();
-  } catch (error) {
-    if (DynamicToolsError.isInstance(error)) return error;
-    throw new Error(`expected a DynamicToolsError, got ${String(error)}`, { cause: error });
-  }
-  throw new Error("expected a DynamicToolsError, nothing was thrown");
 }
 
 describe("categories and namespaces named like Object.prototype keys", () => {

@@ -83,22 +83,29 @@ function optionalOneOf<T extends string>(value: unknown, valid: readonly T[], pa
 }
 
 /**
+ * Runs `parse`. Without `problems` its error is thrown; with it, a `DynamicToolsError` is collected there instead
+ * (`split`: each problem it carries as an entry of its own) and the result is `undefined`.
+ */
+function collectProblem<T>(problems: DynamicToolsError[] | undefined, parse: () => T, { split = false } = {}): T | undefined {
+  if (problems === undefined) return parse();
+  try {
+    return parse();
+  } catch (error) {
+    if (!DynamicToolsError.isInstance(error)) throw error;
+    if (!split || error.problems.length <= 1) problems.push(error);
+    else for (const problem of error.problems) problems.push(new DynamicToolsError(problem.code, problem.message, problem.path === undefined ? undefined : { path: problem.path }));
+    return undefined;
+  }
+}
+
+/**
  * Validates one tool declaration (a plain object from a file or from code).
  * @param problems - when given, every bad field of the declaration is collected here (the first is still thrown
  *   after the others are checked), so a file's report lists them all.
  */
 export function parseToolDeclaration(value: unknown, path: Path = [], problems?: DynamicToolsError[]): ToolDeclaration {
   const found: DynamicToolsError[] = [];
-  function check<T>(parse: () => T): T | undefined {
-    if (problems === undefined) return parse();
-    try {
-      return parse();
-    } catch (error) {
-      if (!DynamicToolsError.isInstance(error)) throw error;
-      found.push(error);
-      return undefined;
-    }
-  }
+  const check = <T>(parse: () => T): T | undefined => collectProblem(problems === undefined ? undefined : found, parse);
   const record = expectRecord(value, path);
   for (const key of Object.keys(record)) check(() => rejectUnknownKeys({ [key]: undefined }, DECLARATION_KEYS, path));
   const name = record.name;
@@ -191,18 +198,8 @@ export interface ParseCatalogOptions {
  * @throws DynamicToolsError for the first bad value, unless `options.problems` collects them all.
  */
 export function parseCatalogConfig(value: unknown, { problems }: ParseCatalogOptions = {}): CatalogConfig {
-  function attempt<T>(parse: () => T): T | undefined {
-    if (problems === undefined) return parse();
-    try {
-      return parse();
-    } catch (error) {
-      if (!DynamicToolsError.isInstance(error)) throw error;
-      // An error may carry several problems (every bad field of one tool): each becomes an entry.
-      if (error.problems.length <= 1) problems.push(error);
-      else for (const problem of error.problems) problems.push(new DynamicToolsError(problem.code, problem.message, problem.path === undefined ? undefined : { path: problem.path }));
-      return undefined;
-    }
-  }
+  // An error may carry several problems (every bad field of one tool): each becomes an entry.
+  const attempt = <T>(parse: () => T): T | undefined => collectProblem(problems, parse, { split: true });
   const parseTools = (items: unknown[], path: Path): ToolDeclaration[] => {
     const seen = new Set<string>();
     return items.flatMap((item, index) => {
