@@ -172,7 +172,7 @@ export { MemoryUsageStore, type UsageStore, type UsageBatch } from "./usage/usag
 export { JsonlUsageStore } from "./usage/jsonl-usage-store.js";
 export { UsageRecorder, redactMessage, type UsageRecorderOptions } from "./usage/usage-recorder.js";
 export { toolResultsObservation, type ToolResultsObservationOptions } from "./usage/tool-results-observation.js";
-export { oftenUsedWithLine } from "./usage/co-usage-line.js";
+export { oftenUsedWithLine, oftenUsedWithNames, type OftenUsedWithOptions } from "./usage/co-usage-line.js";
 export { usageReport, formatUsageReport, type UsageReport, type UsageReportOptions, type CategoryReport } from "./usage/usage-report.js";
 export { usageReportHtml } from "./usage/usage-report-html.js";
 export { createUsageVectorStrategy, type UsageVectorStrategyOptions } from "./retrieval/vector/learned-vector-strategy.js";

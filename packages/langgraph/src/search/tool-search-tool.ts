@@ -12,6 +12,7 @@ import {
   visibleTo,
   type Closable,
   coUsageSourceOf,
+  oftenUsedWithNames,
   type CoUsageInput,
   type PermissionPolicy,
   type RetrievalStrategy,
@@ -218,11 +219,7 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
         // Only names the caller may see (bound or not): a co-used tool the caller may not use is never named.
         const seeable = (tool: string) => (names.has(tool) || bound.has(tool)) && permitted(tool);
         for (const match of matches as ToolSearchArtifact["matches"]) {
-          const used = usage
-            .oftenUsedWith(match.name, coLimit + 20)
-            .filter((item) => item.weight >= coMinWeight && seeable(item.name))
-            .slice(0, coLimit)
-            .map((item) => item.name);
+          const used = oftenUsedWithNames(usage, match.name, { limit: coLimit, minWeight: coMinWeight, visible: seeable });
           if (used.length > 0) match.oftenUsedWith = used;
         }
       }
