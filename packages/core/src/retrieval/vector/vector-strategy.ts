@@ -145,7 +145,20 @@ export function embeddingModelName(embeddings: EmbeddingsInterface): string {
  * ```
  */
 export function createVectorStrategy(options: VectorStrategyOptions = {}): VectorStrategy {
-  return new EmbeddingVectorStrategy(options);
+  const vectors = new VectorToolIndex(options);
+  // A plain object of functions, as before the index became a class: callers may spread it or pass `rank` alone.
+  return {
+    name: "vector",
+    get stats() {
+      return vectors.stats;
+    },
+    index: (catalog) => vectors.index(catalog),
+    rank: (request) => vectors.rank(request),
+    add: (tools) => vectors.add(tools),
+    remove: (names) => vectors.remove(names),
+    builtIndex: () => vectors.builtIndex(),
+    save: () => vectors.save(),
+  };
 }
 
 /** One stored tool: its text hash, catalog position (ties go to the earlier tool) and vector. */
@@ -162,8 +175,7 @@ const QUERY_MEMO_SIZE = 256;
  * The state behind {@link createVectorStrategy}: the stored tool vectors, the nearest-neighbour index they are in,
  * and the work that may still run on it in the background (a bulk load, a refit after live updates).
  */
-class EmbeddingVectorStrategy implements VectorStrategy {
-  readonly name = "vector" as const;
+class VectorToolIndex {
   readonly #options: VectorStrategyOptions;
   readonly #documentText: (tool: ToolMetadata) => string;
   readonly #historyWeight: number;
