@@ -66,7 +66,10 @@ export interface ToolSearchOptions extends ToolFilterOptions {
    * b" in the text, `oftenUsedWith` in the artifact), only tools the caller may see. @defaultValue none
    */
   usage?: CoUsageInput;
-  /** The "Often used with" line: most names, and the least co-usage weight (decayed observations). @defaultValue { limit: 3, minWeight: 1 } */
+  /**
+   * The "Often used with" line: most names, and the least co-usage weight (decayed observations).
+   * @defaultValue { limit: 3, minWeight: 1 }
+   */
   oftenUsedWith?: { limit?: number; minWeight?: number };
 }
 
