@@ -55,7 +55,7 @@ function similarity(a: string, b: string): number {
  */
 export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: FuzzyStrategyOptions = {}): RetrievalStrategy {
   const names = new FuzzyNameIndex(exactBonus, minFuzzyLength);
-  // A plain object of functions, as before the index became a class: callers may spread it or pass `rank` alone.
+  // A plain object of functions rather than the instance, so callers may spread it or pass `rank` alone.
   return {
     name: "fuzzy",
     index: (catalog) => names.index(catalog),

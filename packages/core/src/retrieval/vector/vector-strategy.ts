@@ -146,7 +146,7 @@ export function embeddingModelName(embeddings: EmbeddingsInterface): string {
  */
 export function createVectorStrategy(options: VectorStrategyOptions = {}): VectorStrategy {
   const vectors = new VectorToolIndex(options);
-  // A plain object of functions, as before the index became a class: callers may spread it or pass `rank` alone.
+  // A plain object of functions rather than the instance, so callers may spread it or pass `rank` alone.
   return {
     name: "vector",
     get stats() {
