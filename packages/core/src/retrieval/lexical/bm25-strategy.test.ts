@@ -206,8 +206,7 @@ describe("createBm25Strategy: history", () => {
 
 describe("createBm25Strategy: Chinese", () => {
   it("matches a Chinese query against a Chinese description through bigrams", () => {
-    // rewrite: "能不能帮我读文件" → "读 文 件" → bigrams 读文, 文件;
-    // read_file's description has 读取文件内容 (… 文件 …).
+    // rewrite: "能不能帮我读文件" → "读 文 件" → bigrams 读文, 文件; read_file's description has 读取文件内容 (… 文件 …).
     const ranked = rank(bm25, { query: "能不能帮我读文件" });
     expect(ranked.map((tool) => tool.name)).toEqual(["read_file"]);
     expect(names(bm25, { query: "读取文件" })).toEqual(["read_file"]);
