@@ -4,7 +4,7 @@
 import { ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ScriptStep } from "./offline-model.js";
 
-/** What the user says, turn by turn (seed 004's examples, as one conversation). */
+/** What the user says, turn by turn (the messages of the gym catalog's selection table, as one conversation). */
 export const DEMO_CONVERSATION = [
   "show me all active clients",
   "freeze the first one",

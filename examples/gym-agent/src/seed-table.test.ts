@@ -1,5 +1,7 @@
 /**
- * Seed 004's "Real Test Results", reproduced exactly on the gym catalog: the first acceptance test.
+ * The results table of a published write-up on keyword-based dynamic tool selection for a 137-tool gym chatbot
+ * ("Dynamic Tool Selection (Solving the 128 Tool Limit)"): for each message, how many tools are bound. The gym
+ * catalog reproduces it exactly: the first acceptance test.
  */
 import { createSelector } from "@dynamic-tools/core";
 import { describe, expect, it } from "vitest";
@@ -13,7 +15,7 @@ const ALL_KEYWORDS =
   "show clients attendance revenue salary staff trainers plans offers leads referrals documents goals photos notes " +
   "classes appointments guests products campaigns equipment engagement gamification loyalty wearables surveys diet facilities";
 
-describe("seed 004's test table on the 137-tool gym catalog", () => {
+describe("the published selection table on the 137-tool gym catalog", () => {
   it("has 137 tools in 30 categories plus 8 core tools", () => {
     expect(catalog.size).toBe(137);
     expect(catalog.categories()).toHaveLength(30);

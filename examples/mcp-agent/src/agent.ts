@@ -12,7 +12,10 @@ import { gymPolicy } from "./policy.js";
  * @example
  * ```ts
  * const agent = createMcpAgent({ model, catalog, mcp, checkpointer: new MemorySaver() });
- * await agent.invoke({ messages: [{ role: "user", content: "pay Li" }] }, { configurable: { thread_id: "1" }, context: { role: "owner" } });
+ * await agent.invoke(
+ *   { messages: [{ role: "user", content: "pay Li" }] },
+ *   { configurable: { thread_id: "1" }, context: { role: "owner" } },
+ * );
  * await agent.close();
  * ```
  */

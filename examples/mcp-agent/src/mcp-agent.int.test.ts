@@ -141,7 +141,8 @@ describe("examples/mcp-agent with real stdio MCP servers", () => {
     expect(failed).toMatchObject({ status: "error", tool_call_id: "find-1", name: "mcp_members_find_member" });
     expect(String(failed!.content)).toMatch(/^Error: MCP server "members" failed: could not start or connect: /);
     expect(String(failed!.content)).toContain(`Cannot find module '${script("members")}'`); // the cause, from the server's stderr
-    expect(payslips).toMatchObject({ status: "success", tool_call_id: "payslips", content: "2026-11: Ana 2100 paid, Li 2300 pending" }); // the other server, same step
+    // The other server, same step.
+    expect(payslips).toMatchObject({ status: "success", tool_call_id: "payslips", content: "2026-11: Ana 2100 paid, Li 2300 pending" });
     expect(first.messages.at(-1)).toBeInstanceOf(AIMessage); // the run finished normally
     expect(String(first.messages.at(-1)!.content)).toBe("The members service is down; here are the payslips.");
     expect((first as { __interrupt__?: unknown }).__interrupt__).toBeUndefined();

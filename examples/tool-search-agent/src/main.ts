@@ -1,6 +1,7 @@
 /**
- * @module `pnpm --filter @dynamic-tools/example-tool-search-agent start [-- --runtime graph|middleware] [--mode search|both|select|auto|auto:N]`:
- * the team agent over a scripted conversation, offline. Per turn it prints what the model was bound with, the
+ * @module The team agent over a scripted conversation, offline
+ * (`pnpm --filter @dynamic-tools/example-tool-search-agent start`, options `--runtime graph|middleware` and
+ * `--mode search|both|select|auto|auto:N`). Per turn it prints what the model was bound with, the
  * tool_search calls and what they loaded, and the tool called. Loaded tools persist in the thread: the second turn
  * calls a GitHub tool the first turn's search loaded (the whole `github` namespace) without searching again.
  */

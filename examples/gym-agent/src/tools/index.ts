@@ -40,7 +40,7 @@ import { createWearableTools } from "./wearables.js";
 /** A function building one category's tools over a store. */
 export type GymToolFactory = (store: GymStore) => StructuredToolInterface[];
 
-/** The 8 always-available core tools, in the seed's order. */
+/** The 8 always-available core tools, in the catalog's order. */
 export const CORE_TOOL_NAMES = [
   "change_theme",
   "navigate_to_page",
@@ -52,7 +52,7 @@ export const CORE_TOOL_NAMES = [
   "convert_currency",
 ] as const;
 
-/** Category name to tool factory, in the seed's `TOOL_CATEGORIES` order. */
+/** Category name to tool factory, in catalog order (the order of categories in catalog.yaml). */
 export const GYM_TOOL_FACTORIES = {
   clients: createClientTools,
   memberships: createMembershipTools,
@@ -97,7 +97,7 @@ export function createGymToolsByCategory(store: GymStore): Record<GymToolCategor
 
 /**
  * Builds all 137 gym tools over `store`: the core tools first (in
- * {@link CORE_TOOL_NAMES} order), then each category in seed order.
+ * {@link CORE_TOOL_NAMES} order), then each category in catalog order.
  */
 export function createGymTools(store: GymStore): StructuredToolInterface[] {
   const byCategory = createGymToolsByCategory(store);

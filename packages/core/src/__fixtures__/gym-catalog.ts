@@ -1,5 +1,5 @@
 /**
- * A small hand-written gym catalog (seed 004 in miniature): 6 categories, 24 tools, 2 core tools, defaults and
+ * A small hand-written gym catalog (the gym-agent example's in miniature): 6 categories, 24 tools, 2 core tools, defaults and
  * related links, plus a disabled tool, a non-searchable tool, a platform-restricted tool and tool-level keywords.
  */
 import { ToolCatalog, type ToolCatalogOptions } from "../catalog/tool-catalog.js";

@@ -72,12 +72,70 @@ const toolTarget = (name: string): KeywordTarget => ({ kind: "tool", name });
  */
 export function applyCatalogDelta(previous: CatalogState, { removed = [], added = [], namespaces: newNamespaces = {} }: CatalogDelta): AppliedCatalogDelta {
   const { context } = previous;
-  const before = (name: string) => previous.entries.get(name)!;
+  const change = parseDelta(previous, removed, added);
+  const { entries, nextSeq } = nextEntries(previous, change);
+  const order = { seqOf: (name: string) => entries.get(name)!.seq, previousSeqOf: (name: string) => previous.entries.get(name)!.seq };
+  const { categories, categoryUpdates, keywordStatistics, derived } = nextCategories(previous, change, entries, order);
+  const { namespaces, declaredNamespaces } = nextNamespaces(previous, change, newNamespaces, order);
+  const { keywordIndex, derivedToolKeywords } = nextKeywordIndex(previous, change, categoryUpdates, derived);
+  const state: CatalogState = {
+    context: Object.keys(newNamespaces).length === 0 ? context : { ...context, namespaces: declaredNamespaces },
+    entries,
+    categories,
+    namespaces,
+    keywordIndex,
+    derivedToolKeywords,
+    keywordStatistics,
+    tokens: nextTokens(previous, change),
+    pending: nextPending(previous, change),
+    sources: nextSources(previous, change),
+    required: nextRequired(previous, change),
+    nextSeq,
+    totalTokens: undefined,
+  };
+  return { state, ...changesOf(previous.entries, change.incoming, change.leaving) };
+}
+
+/** A tool of the delta, parsed: its metadata and, when executable, its implementation. */
+type ParsedTool = Pick<CatalogEntry, "metadata" | "tool">;
+
+/** A delta parsed and validated against the previous state: what goes, what comes, what waits. */
+interface ParsedDelta {
+  /** Names in the catalog that go, including those that come back with new metadata. */
+  gone: ReadonlySet<string>;
+  /** Tools that come, by name, in the order given. */
+  incoming: ReadonlyMap<string, ParsedTool>;
+  /** Names that go and do not come back. */
+  leaving: readonly string[];
+  /** Declarations whose tool left, so that they wait for it again. */
+  nowPending: readonly ToolDeclaration[];
+  /** How many of the previous tools stay. */
+  keptCount: number;
+  /** Metadata of the tools that go, as they were. */
+  goneTools: readonly ToolMetadata[];
+  /** Metadata of the tools that come. */
+  incomingTools: readonly ToolMetadata[];
+}
+
+/** How tools and groups are ordered: by the `seq` of a tool in the next state, and in the previous one. */
+interface SeqOrder {
+  seqOf(name: string): number;
+  previousSeqOf(name: string): number;
+}
+
+/**
+ * Parses and validates what comes, and what goes against the catalog's declarations.
+ * @throws DynamicToolsError as {@link applyCatalogDelta} documents, except `UNKNOWN_CATEGORY`.
+ */
+function parseDelta(
+  previous: CatalogState,
+  removed: Iterable<string>,
+  added: ReadonlyArray<StructuredToolInterface | ToolDeclaration>,
+): ParsedDelta {
+  const { context } = previous;
   const gone = new Set([...removed].filter((name) => previous.entries.has(name)));
   const keptCount = previous.entries.size - gone.size;
-
-  // Parse and validate what comes, and what goes against the catalog's declarations.
-  const incoming = new Map<string, { metadata: ToolMetadata; tool: StructuredToolInterface | undefined }>();
+  const incoming = new Map<string, ParsedTool>();
   added.forEach((item, offset) => {
     const parsed = parseTool(item, keptCount + offset, context.declarations, context.defaultPermission);
     const { name } = parsed.metadata;
@@ -95,17 +153,39 @@ export function applyCatalogDelta(previous: CatalogState, { removed = [], added 
     }
     nowPending.push(declared.declaration);
   }
+  const goneTools = [...gone].map((name) => previous.entries.get(name)!.metadata);
+  const incomingTools = [...incoming.values()].map((parsed) => parsed.metadata);
+  return { gone, incoming, leaving, nowPending, keptCount, goneTools, incomingTools };
+}
 
+/** The entries without the tools that go, and the tools that come appended (each with the next `seq`). */
+function nextEntries(previous: CatalogState, { gone, incoming }: ParsedDelta): { entries: CatalogState["entries"]; nextSeq: number } {
   const entries = previous.entries.fork();
   for (const name of gone) entries.delete(name);
   let seq = previous.nextSeq;
   for (const [name, parsed] of incoming) entries.set(name, { ...parsed, seq: seq++ });
-  const seqOf = (name: string) => entries.get(name)!.seq;
-  const previousSeqOf = (name: string) => before(name).seq;
-  const goneTools = [...gone].map((name) => before(name).metadata);
-  const incomingTools = [...incoming.values()].map((parsed) => parsed.metadata);
+  return { entries, nextSeq: seq };
+}
 
-  // Categories whose members changed, and the keyword statistics of those and of loose tools.
+/**
+ * Categories whose members changed, and the keyword statistics of those and of loose tools: categories whose tools
+ * changed get their keywords derived again, and so do categories one of whose keywords stopped being distinctive.
+ * A declared `related` category left without tools is an error.
+ */
+function nextCategories(
+  previous: CatalogState,
+  { goneTools, incomingTools }: ParsedDelta,
+  entries: CatalogState["entries"],
+  order: SeqOrder,
+): {
+  categories: CatalogState["categories"];
+  /** The categories that changed: their new info, or undefined for one that is gone. */
+  categoryUpdates: ReadonlyMap<string, CategoryInfo | undefined>;
+  keywordStatistics: CatalogState["keywordStatistics"];
+  /** Keywords derived again, by category name or {@link looseKey} of a loose tool. */
+  derived: ReadonlyMap<string, readonly string[]>;
+} {
+  const { context } = previous;
   const declaredCategories = context.categories;
   const members = regroup({ membersOf: (name) => previous.categories.get(name)?.tools, gone: goneTools, incoming: incomingTools, groupOf: (tool) => tool.category });
   const survives = (name: string, tools: readonly string[]) => tools.length > 0 || declaredCategories.has(name);
@@ -128,11 +208,20 @@ export function applyCatalogDelta(previous: CatalogState, { removed = [], added 
     const category = previous.categories.get(name);
     if (category !== undefined && !categoryUpdates.has(name)) categoryUpdates.set(name, categoryInfo(name, declaredCategories.get(name), category.tools, words));
   }
-  const categories = mergeGroups({ previous: previous.categories, updates: categoryUpdates, declared: [...declaredCategories.keys()], seqOf, previousSeqOf });
+  const declared = [...declaredCategories.keys()];
+  const categories = mergeGroups({ previous: previous.categories, updates: categoryUpdates, declared, ...order });
   if ([...categoryUpdates.values()].includes(undefined)) checkRelated(categories, declaredCategories);
+  return { categories, categoryUpdates, keywordStatistics, derived };
+}
 
-  // Namespaces: members changed, or newly declared.
-  const declaredNamespaces = new Map([...context.namespaces, ...Object.entries(newNamespaces)]);
+/** Namespaces whose members changed, or that are newly declared (declaring any reorders them as declared). */
+function nextNamespaces(
+  previous: CatalogState,
+  { goneTools, incomingTools }: ParsedDelta,
+  newNamespaces: Readonly<Record<string, NamespaceDeclaration>>,
+  order: SeqOrder,
+): { namespaces: CatalogState["namespaces"]; declaredNamespaces: Map<string, NamespaceDeclaration> } {
+  const declaredNamespaces = new Map([...previous.context.namespaces, ...Object.entries(newNamespaces)]);
   const namespaceMembers = regroup({ membersOf: (name) => previous.namespaces.get(name)?.tools, gone: goneTools, incoming: incomingTools, groupOf: (tool) => tool.namespace });
   for (const name of Object.keys(newNamespaces)) if (!namespaceMembers.has(name)) namespaceMembers.set(name, [...(previous.namespaces.get(name)?.tools ?? [])]);
   const namespaceUpdates = new Map<string, NamespaceInfo | undefined>();
@@ -144,12 +233,19 @@ export function applyCatalogDelta(previous: CatalogState, { removed = [], added 
     previous: previous.namespaces,
     updates: namespaceUpdates,
     declared: [...declaredNamespaces.keys()],
-    seqOf,
-    previousSeqOf,
+    ...order,
     reorder: Object.keys(newNamespaces).length > 0,
   });
+  return { namespaces, declaredNamespaces };
+}
 
-  // The keyword index: only the changed categories' and tools' keywords come and go.
+/** The keyword index: only the changed categories' and tools' keywords come and go. */
+function nextKeywordIndex(
+  previous: CatalogState,
+  { goneTools, incomingTools, keptCount }: ParsedDelta,
+  categoryUpdates: ReadonlyMap<string, CategoryInfo | undefined>,
+  derived: ReadonlyMap<string, readonly string[]>,
+): Pick<CatalogState, "keywordIndex" | "derivedToolKeywords"> {
   const keywordIndex = previous.keywordIndex.fork();
   for (const [name, category] of categoryUpdates) {
     const old = previous.categories.get(name);
@@ -176,48 +272,46 @@ export function applyCatalogDelta(previous: CatalogState, { removed = [], added 
     for (const word of own) keywordIndex.add(word, toolTarget(name));
   }
   incomingTools.forEach((tool, offset) => indexTool(keywordIndex, tool, keptCount + offset));
+  return { keywordIndex, derivedToolKeywords };
+}
 
-  // Token counts of tools whose definition did not change are kept.
+/** Token counts of tools whose definition did not change are kept. */
+function nextTokens(previous: CatalogState, { gone, incoming }: ParsedDelta): CatalogState["tokens"] {
   const tokens = previous.tokens.fork();
   for (const name of gone) {
     const next = incoming.get(name)?.metadata;
-    if (next === undefined || definitionKey(next) !== definitionKey(before(name).metadata)) tokens.delete(name);
+    if (next === undefined || definitionKey(next) !== definitionKey(previous.entries.get(name)!.metadata)) tokens.delete(name);
   }
+  return tokens;
+}
 
+/** Declarations still waiting for their tool, in declaration order: arrived ones leave, left ones wait again. */
+function nextPending(previous: CatalogState, { incoming, nowPending }: ParsedDelta): CatalogState["pending"] {
+  const { context } = previous;
   let pending = previous.pending;
   if (nowPending.length > 0 || [...incoming.keys()].some((name) => pending.has(name))) {
     const list = [...[...pending.values()].filter((declaration) => !incoming.has(declaration.name)), ...nowPending];
     list.sort((a, b) => context.declarations.get(a.name)!.index - context.declarations.get(b.name)!.index);
     pending = new Map(list.map((declaration) => [declaration.name, declaration]));
   }
+  return pending;
+}
 
+/** Tool names by source, for the sources whose tools changed. */
+function nextSources(previous: CatalogState, { goneTools, incomingTools }: ParsedDelta): CatalogState["sources"] {
   const sources = new Map(previous.sources);
   for (const [key, names] of regroup({ membersOf: (key) => previous.sources.get(key), gone: goneTools, incoming: incomingTools, groupOf: sourceKey })) {
     if (names.length > 0) sources.set(key, Object.freeze(names));
     else sources.delete(key);
   }
+  return sources;
+}
 
-  const required =
-    goneTools.some((tool) => tool.required) || incomingTools.some((tool) => tool.required)
-      ? Object.freeze([...previous.required.filter((name) => !gone.has(name)), ...incomingTools.filter((tool) => tool.required).map((tool) => tool.name)])
-      : previous.required;
-
-  const state: CatalogState = {
-    context: Object.keys(newNamespaces).length === 0 ? context : { ...context, namespaces: declaredNamespaces },
-    entries,
-    categories,
-    namespaces,
-    keywordIndex,
-    derivedToolKeywords,
-    keywordStatistics,
-    tokens,
-    pending,
-    sources,
-    required,
-    nextSeq: seq,
-    totalTokens: undefined,
-  };
-  return { state, ...changesOf(previous.entries, incoming, leaving) };
+/** The `required: true` tools, in catalog order (the previous list when no required tool came or went). */
+function nextRequired(previous: CatalogState, { gone, goneTools, incomingTools }: ParsedDelta): CatalogState["required"] {
+  if (!goneTools.some((tool) => tool.required) && !incomingTools.some((tool) => tool.required)) return previous.required;
+  const arrived = incomingTools.filter((tool) => tool.required).map((tool) => tool.name);
+  return Object.freeze([...previous.required.filter((name) => !gone.has(name)), ...arrived]);
 }
 
 function sameWords(a: readonly string[], b: readonly string[]): boolean {

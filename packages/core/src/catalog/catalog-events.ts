@@ -1,5 +1,5 @@
 /**
- * @module The catalog's `toolsUpdated` event (seed 000's TOOLS_UPDATED) and what an update is made of.
+ * @module The catalog's `toolsUpdated` event and what an update is made of.
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { ToolDeclaration, ToolMetadata } from "./tool-metadata.js";

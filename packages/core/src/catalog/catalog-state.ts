@@ -109,7 +109,7 @@ export interface CatalogStateInput {
 /** Most keywords derived for a tool that has no category (zero-config). */
 export const LOOSE_TOOL_KEYWORDS = 5;
 
-/** Source prefixes of tools that arrive at run time (seed 000: `mcp_{server}_`, `sdk_{app}_`). */
+/** Source prefixes of tools that arrive at run time: `mcp_{server}_`, `sdk_{app}_`. */
 const SOURCE_PREFIX = /^(mcp|sdk)_/;
 
 /** Whether a declaration may wait for its tool: it names a source prefix or declares `source: mcp | sdk`. */

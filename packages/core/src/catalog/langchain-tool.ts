@@ -42,7 +42,8 @@ function sourceFields(tool: StructuredToolInterface): Partial<ToolDeclaration> {
  * @example
  * ```ts
  * declarationFromLangChainTool(mcpReadFile);
- * // { name: "mcp_files_read_file", description: "…", parameters: {…}, source: "mcp", sourceId: "files", namespace: "mcp_files", permission: "read" }
+ * // { name: "mcp_files_read_file", description: "…", parameters: {…}, source: "mcp", sourceId: "files",
+ * //   namespace: "mcp_files", permission: "read" }
  * ```
  */
 export function declarationFromLangChainTool(tool: StructuredToolInterface): ToolDeclaration {

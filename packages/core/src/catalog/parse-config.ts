@@ -145,7 +145,7 @@ export function parseToolDeclaration(value: unknown, path: Path = [], problems?:
       problems: found.flatMap((error) => error.problems),
     });
   }
-  // `available` is seed 000's word for `enabled`; `enabled` wins when both are given.
+  // `available` is an older name for `enabled`; `enabled` wins when both are given.
   if (declaration.available !== undefined && declaration.enabled === undefined) declaration.enabled = declaration.available;
   delete declaration.available;
   // Drop absent keys so merging a declaration over a code tool never overwrites with `undefined`.

@@ -4,7 +4,7 @@ import { createToolSelector } from "../selection/select-ranked.js";
 import { parseCatalogConfig } from "./parse-config.js";
 import { ToolCatalog } from "./tool-catalog.js";
 
-// Seed 000's tools.yaml fields: available, searchable, platforms, required, localised display/desc.
+// The catalog-file fields beyond the basics: available, searchable, platforms, required, localised display/desc.
 const config = parseCatalogConfig({
   tools: [
     {
@@ -26,7 +26,7 @@ const config = parseCatalogConfig({
   ],
 });
 
-describe("seed 000's catalog-file fields", () => {
+describe("the extended catalog-file fields", () => {
   const catalog = new ToolCatalog(config);
 
   it("reads available (enabled), required (core), and localised display and desc", () => {

@@ -118,7 +118,7 @@ describe("ToolCatalog live updates", () => {
   });
 });
 
-describe("ToolCatalog live updates: required tools (seed 000) and consistency", () => {
+describe("ToolCatalog live updates: required tools and consistency", () => {
   it("a pending required source tool joins core when its server connects and leaves when it goes; selectors made before follow", async () => {
     const catalog = baseCatalog({ declarations: [{ name: "mcp_weather_send_alert", required: true }] });
     const keyword = createSelector(catalog, { countTokens: false });

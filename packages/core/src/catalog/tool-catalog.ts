@@ -82,7 +82,7 @@ export class ToolCatalog {
   #version = 0;
   #settings: ResolvedSettings;
   readonly #events = new ListenerSet<ToolsUpdatedEvent>(() => "the catalog");
-  /** The core tools as declared; seed 000's `required: true` tools join them in {@link settings}. */
+  /** The core tools as declared; `required: true` tools join them in {@link settings}. */
   readonly #declaredCore: readonly string[];
 
   constructor(options: ToolCatalogOptions) {
@@ -409,7 +409,7 @@ export class ToolCatalog {
     requireCategory(this.#state.categories, name, path);
   }
 
-  /** Seed 000's `required: true` tools join the declared core tools, after them, in catalog order. */
+  /** `required: true` tools join the declared core tools, after them, in catalog order. */
   #coreWith(required: readonly string[]): string[] {
     const declared = new Set(this.#declaredCore);
     return [...this.#declaredCore, ...required.filter((name) => !declared.has(name))];

@@ -1,5 +1,5 @@
 /**
- * @module The normalised description of one tool (seed 000's ToolInfo), whatever it came from.
+ * @module The normalised description of one tool, whatever it came from (a LangChain tool, a declaration, MCP).
  */
 
 /** Where a tool comes from. */
@@ -61,7 +61,7 @@ export interface ToolMetadata {
   readonly display: Readonly<Record<string, string>>;
   /** Descriptions by locale (`en`, `zh-CN`, …); lexical search matches them too. @defaultValue {} */
   readonly desc: Readonly<Record<string, string>>;
-  /** Bound on every turn like a core tool (seed 000's `required`). @defaultValue false */
+  /** Bound on every turn like a core tool. @defaultValue false */
   readonly required: boolean;
   /**
    * Why a code-defined tool is never bound to a model although it runs when called: a name model APIs reject
@@ -89,7 +89,7 @@ export interface ToolDeclaration {
   enabled?: boolean;
   namespace?: string;
   whenToUse?: string;
-  /** Seed 000's name for `enabled`; `available: false` hides and refuses the tool. */
+  /** Another name for `enabled` (`enabled` wins when both are given); `available: false` hides and refuses the tool. */
   available?: boolean;
   display?: Record<string, string>;
   desc?: Record<string, string>;

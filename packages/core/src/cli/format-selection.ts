@@ -4,7 +4,10 @@
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
 
-/** The `select --json` object: `count`, `tools`, `categories`, `trimmed`, `tokens`, plus extra detail (`reason` when no tool is selected). */
+/**
+ * The `select --json` object: `count`, `tools`, `categories`, `trimmed`, `tokens`, plus extra detail (`reason` when
+ * no tool is selected).
+ */
 export function selectionJson(selection: ToolSelection, catalog?: ToolCatalog) {
   return {
     count: selection.count,

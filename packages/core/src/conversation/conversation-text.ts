@@ -70,7 +70,7 @@ export function textOf(content: unknown): string {
 
 /**
  * Finds the latest human message (the current one) and, before it, the last `historyMessages` human messages
- * among the last `historyWindow` messages, as seed 004 does (`history[-8:]`, human only, `[-4:]`). Each text is
+ * among the last `historyWindow` messages (by default: the last 4 human messages among the last 8). Each text is
  * cut to {@link MAX_MESSAGE_CHARS} (its start and its end); entries that are not messages (null, strings, numbers)
  * are skipped.
  *

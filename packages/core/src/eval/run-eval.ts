@@ -28,7 +28,10 @@ export interface RunEvalOptions {
   strategy: RetrievalStrategy;
   /** Called after each query with the number done and the total. */
   onProgress?: (done: number, total: number) => void;
-  /** Turns each query's ranking into the list scored (e.g. `rankWithCoUsage`); timed with the ranking. @defaultValue the names in ranked order */
+  /**
+   * Turns each query's ranking into the list scored (e.g. `rankWithCoUsage`); timed with the ranking.
+   * @defaultValue the names in ranked order
+   */
   reorder?: (ranked: RankedTool[]) => string[];
   /** The name reported for the strategy. @defaultValue `strategy.name` */
   name?: string;
@@ -45,7 +48,8 @@ function round(ms: number): number {
  * @example
  * ```ts
  * const catalog = loadCatalogFile("catalog.json");
- * const result = await runEval({ catalog, queries: loadQueriesFile("queries.jsonl", catalog), strategy: createStrategy("sequence-matcher") });
+ * const queries = loadQueriesFile("queries.jsonl", catalog);
+ * const result = await runEval({ catalog, queries, strategy: createStrategy("sequence-matcher") });
  * result.recall["5"]; // 0.61…
  * ```
  */

@@ -38,7 +38,10 @@ export interface RankRequest {
  * const byNameLength: RetrievalStrategy = {
  *   name: "shortest-name",
  *   index(catalog) { this.names = catalog.names(); },
- *   rank({ limit }) { return [...this.names].sort((a, b) => a.length - b.length).slice(0, limit).map((name, i) => ({ name, score: -i, signals: {} })); },
+ *   rank({ limit }) {
+ *     const shortest = [...this.names].sort((a, b) => a.length - b.length).slice(0, limit);
+ *     return shortest.map((name, i) => ({ name, score: -i, signals: {} }));
+ *   },
  * } as RetrievalStrategy & { names: string[] };
  * ```
  */

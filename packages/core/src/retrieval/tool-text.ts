@@ -40,7 +40,7 @@ export function toolText(tool: ToolMetadata): ToolText {
   collectParameters(tool.parameters as SchemaNode, parameterNames, parameterDescriptions);
   return {
     name: tool.name,
-    // Localised names and descriptions (seed 000's display/desc) are matched like the description.
+    // Localised names and descriptions (`display`, `desc`) are matched like the description.
     description: [tool.description, tool.whenToUse ?? "", ...Object.values(tool.display), ...Object.values(tool.desc)].join(" ").trim(),
     parameterNames: parameterNames.join(" "),
     parameterDescriptions: parameterDescriptions.join(" "),

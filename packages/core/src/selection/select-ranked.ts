@@ -78,7 +78,8 @@ function formatSignals(tool: RankedTool): string {
  * ```ts
  * const select = createToolSelector(catalog, { strategy: "hybrid", topK: 8 });
  * const selection = await select("can you resize my photo?");
- * selection.ranked; // [{ name: "resize_image", rank: 1, score: …, signals: { bm25: …, fuzzy: … }, reason: "bm25 4.1, fuzzy 0.5" }, …]
+ * selection.ranked;
+ * // [{ name: "resize_image", rank: 1, score: …, signals: { bm25: …, fuzzy: … }, reason: "bm25 4.1, fuzzy 0.5" }, …]
  * select.close(); // done with it: catalog updates stop reaching its index
  * ```
  * @example

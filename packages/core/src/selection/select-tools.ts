@@ -1,5 +1,5 @@
 /**
- * @module Category-keyword selection (seed 004, done right): keywords in the current message and recent history →
+ * @module Category-keyword selection: keywords in the current message and recent history →
  * categories → related expansion → defaults → filters → budget with core first. A pure function of
  * (catalog, messages, options).
  */

@@ -94,7 +94,10 @@ function nameOf(tool: unknown): string | undefined {
  *   middleware: [dynamicToolsMiddleware({ catalog, mode: "search" })],
  *   checkpointer: new MemorySaver(),
  * });
- * const result = await agent.invoke({ messages: [{ role: "user", content: "open a GitHub issue" }] }, { configurable: { thread_id: "1" } });
+ * const result = await agent.invoke(
+ *   { messages: [{ role: "user", content: "open a GitHub issue" }] },
+ *   { configurable: { thread_id: "1" } },
+ * );
  * result.toolSelection?.tools; // ["get_time", "tool_search", "create_issue", …]
  * ```
  * @example Answering the approvals of one step (two `dangerous` calls: two pauses, then the step runs)

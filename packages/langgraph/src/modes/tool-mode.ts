@@ -16,7 +16,7 @@ export type FallbackMode = "select" | "search" | "both";
 /** A parsed {@link ToolMode}. */
 export type ParsedToolMode = { kind: FallbackMode } | { kind: "auto"; percent: number };
 
-/** The default `auto` threshold: 10% of the context window, as seed 001's `ENABLE_TOOL_SEARCH=auto`. */
+/** The default `auto` threshold: search instead of binding everything once the definitions exceed 10% of the context window. */
 export const DEFAULT_AUTO_PERCENT = 10;
 
 const MODES = ["select", "search", "both", "auto", "auto:N"];

@@ -72,7 +72,7 @@ describe("permissions at selection and search, re-checked every turn", () => {
   });
 });
 
-describe("tool_search's four filter layers (seed 000)", () => {
+describe("tool_search's four filter layers", () => {
   // Layer 4 (already bound) is covered in search/tool-search-tool.test.ts.
   it("drops blacklisted, non-searchable and excluded tools", async () => {
     const { catalog } = createSearchCatalog();

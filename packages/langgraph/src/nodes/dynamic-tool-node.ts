@@ -73,7 +73,8 @@ interface PreparedCall {
  * ```ts
  * import { definePolicy } from "@dynamic-tools/core";
  * import { DynamicToolNode } from "@dynamic-tools/langgraph";
- * graph.addNode("tools", new DynamicToolNode(catalog, { sources: [sdk, mcp], policy: definePolicy({ approval: ["dangerous", "write"] }) }));
+ * const policy = definePolicy({ approval: ["dangerous", "write"] });
+ * graph.addNode("tools", new DynamicToolNode(catalog, { sources: [sdk, mcp], policy }));
  * ```
  */
 export class DynamicToolNode extends ToolNode {

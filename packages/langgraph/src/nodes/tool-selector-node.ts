@@ -21,7 +21,8 @@ export const SELECTION_RUN_NAME = "tool_selection";
  * @example
  * ```ts
  * selectionTraceMetadata(catalog.select("what is pending salary?"));
- * // { strategy: "keyword", count: 19, totalTools: 137, trimmedCount: 0, categories: ["salary", "staff"], tokensSelected: 2153, tokensAll: 16881, maxTools: 128 }
+ * // { strategy: "keyword", count: 19, totalTools: 137, trimmedCount: 0, categories: ["salary", "staff"],
+ * //   tokensSelected: 2153, tokensAll: 16881, maxTools: 128 }
  * ```
  */
 export function selectionTraceMetadata(selection: ToolSelection | DynamicToolSelection): Record<string, string | number | string[]> {

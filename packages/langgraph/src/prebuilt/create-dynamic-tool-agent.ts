@@ -65,7 +65,8 @@ export const AGENT_NODES = { select: "select_tools", model: "agent", tools: "too
  *
  * const searching = createDynamicToolAgent({ model, catalog, mode: "search", checkpointer: new MemorySaver() });
  *
- * const guarded = createDynamicToolAgent({ model, catalog, sources: [mcp], policy: definePolicy({ approval: ["dangerous"] }), checkpointer: new MemorySaver() });
+ * const policy = definePolicy({ approval: ["dangerous"] });
+ * const guarded = createDynamicToolAgent({ model, catalog, sources: [mcp], policy, checkpointer: new MemorySaver() });
  * await guarded.close(); // ends the MCP servers
  * ```
  */

@@ -18,7 +18,8 @@ function oneLine(text: string): string {
 }
 
 /**
- * Formats a search result for the model (seed 003's layout).
+ * Formats a search result for the model: a header naming the query, then one numbered line per tool with its score
+ * and description, and indented lines for when to use it and what it is often used with.
  *
  * @example
  * ```ts

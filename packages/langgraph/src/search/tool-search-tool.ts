@@ -1,5 +1,5 @@
 /**
- * @module `tool_search`: an ordinary client-side tool (seed 002's provider-agnostic approach) the model calls to find
+ * @module `tool_search`: an ordinary client-side tool (so it works with any model provider) the model calls to find
  * tools in the catalog. It ranks the tools the caller may see and that are not bound yet, answers with a ranked
  * list, and loads what it found through a `Command` that writes the `loadedTools` channel.
  */
@@ -54,7 +54,7 @@ export interface ToolSearchOptions extends ToolFilterOptions {
   /** Tools the caller (read from the run's context or configurable) may not see are never returned. @defaultValue all visible */
   policy?: PermissionPolicy;
   /**
-   * Seed 000's internal blacklist: plumbing tools search never returns, whatever their declaration says. The other
+   * An internal blacklist: plumbing tools search never returns, whatever their declaration says. The other
    * three filter layers are the `searchable` flag, per-agent `exclude`, and dropping tools already bound.
    * @defaultValue []
    */
@@ -66,7 +66,10 @@ export interface ToolSearchOptions extends ToolFilterOptions {
    * b" in the text, `oftenUsedWith` in the artifact), only tools the caller may see. @defaultValue none
    */
   usage?: CoUsageInput;
-  /** The "Often used with" line: most names, and the least co-usage weight (decayed observations). @defaultValue { limit: 3, minWeight: 1 } */
+  /**
+   * The "Often used with" line: most names, and the least co-usage weight (decayed observations).
+   * @defaultValue { limit: 3, minWeight: 1 }
+   */
   oftenUsedWith?: { limit?: number; minWeight?: number };
 }
 

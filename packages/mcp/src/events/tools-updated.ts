@@ -1,5 +1,5 @@
 /**
- * @module The tools-updated event of a tool source (seed 000's TOOLS_UPDATED): which tools of one server or app
+ * @module The tools-updated event of a tool source: which tools of one server or app
  * appeared, changed or went away, so a catalog can update incrementally.
  */
 import { ListenerSet, type ToolDeclaration } from "@dynamic-tools/core";

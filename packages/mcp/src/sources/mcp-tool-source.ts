@@ -23,7 +23,10 @@ export interface McpToolSourceOptions {
   servers: Record<string, McpServerConfig>;
   /** The folder of the metadata cache, one `{serverId}.json` per server; created when first written. */
   cacheDir: string;
-  /** A description of each server's namespace for tool search. @defaultValue the first line of the server's instructions, else a generic line */
+  /**
+   * A description of each server's namespace for tool search.
+   * @defaultValue the first line of the server's instructions, else a generic line
+   */
   namespaceDescriptions?: Record<string, string>;
   /** Most time to start and initialise a server, in ms. @defaultValue 30000 */
   connectTimeoutMs?: number;

@@ -157,3 +157,17 @@ describe("createFuzzyStrategy: add and remove", () => {
     for (const query of ["wirte_file", "call write_file", "resize the imgae", "file"]) expect(rank(strategy, query)).toEqual(rank(fuzzy, query));
   });
 });
+
+describe("createFuzzyStrategy: shape", () => {
+  it("is a plain object of functions: a spread copy or a detached method works like the strategy", () => {
+    const strategy = indexed();
+    const copy = { ...strategy, name: "wrapped" };
+    const { rank: detached } = strategy;
+    const expected = names(strategy, "run wirte_file on it");
+    expect(expected[0]).toBe("write_file");
+    expect(names(copy, "run wirte_file on it")).toEqual(expected);
+    expect((detached({ query: "run wirte_file on it", limit: 10 }) as RankedTool[]).map((tool) => tool.name)).toEqual(expected);
+    copy.remove!(["write_file"]);
+    expect(names(strategy, "run wirte_file on it")).not.toContain("write_file");
+  });
+});

@@ -54,87 +54,177 @@ function similarity(a: string, b: string): number {
  * ```
  */
 export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: FuzzyStrategyOptions = {}): RetrievalStrategy {
-  const nameWords = new Map<string, string[]>();
-  const toolsByWord = new Map<string, Set<string>>();
-  const wordsByStem = new Map<string, Set<string>>();
-  const wordsByDeletion = new Map<string, Set<string>>();
-  const toolsByPhrase = new Map<string, Set<string>>();
-  const order = new Map<string, number>();
-  let nextOrder = 0;
-
-  const link = <K, V>(map: Map<K, Set<V>>, key: K, value: V) => {
-    const set = map.get(key);
-    if (set === undefined) map.set(key, new Set([value]));
-    else set.add(value);
+  const names = new FuzzyNameIndex(exactBonus, minFuzzyLength);
+  // A plain object of functions rather than the instance, so callers may spread it or pass `rank` alone.
+  return {
+    name: "fuzzy",
+    index: (catalog) => names.index(catalog),
+    add: (tools) => names.add(tools),
+    remove: (toolNames) => names.remove(toolNames),
+    rank: (request) => names.rank(request),
   };
-  const unlink = <K, V>(map: Map<K, Set<V>>, key: K, value: V) => {
-    const set = map.get(key);
-    set?.delete(value);
-    if (set?.size === 0) map.delete(key);
-  };
+}
 
-  function add(tool: ToolMetadata): void {
-    remove(tool.name);
-    profiles.clear();
+/** A name word's rarity weights across tool names, for one tool, and their sum. */
+interface NameProfile {
+  words: readonly string[];
+  weights: Float64Array;
+  total: number;
+}
+
+/** The indexes behind {@link createFuzzyStrategy}: tool names by word, stem, one-letter deletion and whole phrase. */
+class FuzzyNameIndex {
+  readonly #exactBonus: number;
+  readonly #minFuzzyLength: number;
+  readonly #nameWords = new Map<string, string[]>();
+  readonly #toolsByWord = new Map<string, Set<string>>();
+  readonly #wordsByStem = new Map<string, Set<string>>();
+  readonly #wordsByDeletion = new Map<string, Set<string>>();
+  readonly #toolsByPhrase = new Map<string, Set<string>>();
+  readonly #order = new Map<string, number>();
+  #nextOrder = 0;
+  /**
+   * Per tool, its name words' rarities (across tool names) and their sum, memoised until the next add or remove
+   * (which changes the counts); built on demand for the tools a query makes candidates.
+   */
+  readonly #profiles = new Map<string, NameProfile>();
+
+  constructor(exactBonus: number, minFuzzyLength: number) {
+    this.#exactBonus = exactBonus;
+    this.#minFuzzyLength = minFuzzyLength;
+  }
+
+  index(catalog: ToolCatalog): void {
+    // Indexing again (e.g. to recover from a failed update) drops what the catalog no longer has.
+    const current = new Set(catalog.names());
+    for (const name of [...this.#nameWords.keys()]) if (!current.has(name)) this.#removeTool(name);
+    for (const tool of catalog.tools()) this.#addTool(tool);
+  }
+
+  add(tools: readonly ToolMetadata[]): void {
+    for (const tool of tools) this.#addTool(tool);
+  }
+
+  remove(names: readonly string[]): void {
+    for (const name of names) this.#removeTool(name);
+  }
+
+  rank({ query, limit, filter }: RankRequest): RankedTool[] {
+    const queryWords = splitWords(query);
+    const close = this.#closeNameWords(queryWords);
+    const exact = new Set(this.#exactNames(queryWords));
+    // Per candidate: the share of its name matched (rarity-weighted), and that plus the exact-name bonus.
+    const tools: string[] = [];
+    const shares: number[] = [];
+    const scores: number[] = [];
+    for (const tool of this.#candidates(close, exact)) {
+      if (filter !== undefined && !filter(tool)) continue;
+      const share = this.#coverage(tool, close);
+      tools.push(tool);
+      shares.push(share);
+      scores.push(share + (exact.has(tool) ? this.#exactBonus : 0));
+    }
+    const positions = tools.map((_, position) => position);
+    const order = this.#order;
+    const best = bestK(positions, limit, (a, b) => scores[b]! - scores[a]! || order.get(tools[a]!)! - order.get(tools[b]!)!);
+    return best.map((position) => {
+      const fuzzy = shares[position]!;
+      return { name: tools[position]!, score: scores[position]!, signals: exact.has(tools[position]!) ? { fuzzy, exact: 1 } : { fuzzy } };
+    });
+  }
+
+  #addTool(tool: ToolMetadata): void {
+    this.#removeTool(tool.name);
+    this.#profiles.clear();
     const words = splitWords(tool.name);
-    nameWords.set(tool.name, words);
-    order.set(tool.name, nextOrder++);
-    link(toolsByPhrase, words.join(" "), tool.name);
+    this.#nameWords.set(tool.name, words);
+    this.#order.set(tool.name, this.#nextOrder++);
+    link(this.#toolsByPhrase, words.join(" "), tool.name);
     for (const word of new Set(words)) {
-      if (!toolsByWord.has(word)) {
-        link(wordsByStem, stem(word), word);
-        if (word.length >= minFuzzyLength) for (const deleted of deletions(word)) link(wordsByDeletion, deleted, word);
+      if (!this.#toolsByWord.has(word)) {
+        link(this.#wordsByStem, stem(word), word);
+        if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) link(this.#wordsByDeletion, deleted, word);
       }
-      link(toolsByWord, word, tool.name);
+      link(this.#toolsByWord, word, tool.name);
     }
   }
 
-  function remove(name: string): void {
-    const words = nameWords.get(name);
+  #removeTool(name: string): void {
+    const words = this.#nameWords.get(name);
     if (words === undefined) return;
-    profiles.clear();
-    nameWords.delete(name);
-    order.delete(name);
-    unlink(toolsByPhrase, words.join(" "), name);
+    this.#profiles.clear();
+    this.#nameWords.delete(name);
+    this.#order.delete(name);
+    unlink(this.#toolsByPhrase, words.join(" "), name);
     for (const word of new Set(words)) {
-      unlink(toolsByWord, word, name);
-      if (toolsByWord.has(word)) continue;
-      unlink(wordsByStem, stem(word), word);
-      if (word.length >= minFuzzyLength) for (const deleted of deletions(word)) unlink(wordsByDeletion, deleted, word);
+      unlink(this.#toolsByWord, word, name);
+      if (this.#toolsByWord.has(word)) continue;
+      unlink(this.#wordsByStem, stem(word), word);
+      if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) unlink(this.#wordsByDeletion, deleted, word);
     }
+  }
+
+  /** The best similarity of each name word to any query word. */
+  #closeNameWords(queryWords: readonly string[]): Map<string, number> {
+    const close = new Map<string, number>();
+    for (const queryWord of new Set(queryWords)) {
+      for (const [word, score] of this.#closeWords(queryWord)) close.set(word, Math.max(close.get(word) ?? 0, score));
+    }
+    return close;
   }
 
   /** Name words close to a query word, with their similarity. */
-  function closeWords(queryWord: string): Map<string, number> {
+  #closeWords(queryWord: string): Map<string, number> {
     const close = new Map<string, number>();
-    if (toolsByWord.has(queryWord)) close.set(queryWord, 1);
-    for (const word of wordsByStem.get(stem(queryWord)) ?? []) if (!close.has(word)) close.set(word, 0.95);
-    if (queryWord.length >= minFuzzyLength && queryWord.length <= MAX_FUZZY_WORD_LENGTH) {
+    if (this.#toolsByWord.has(queryWord)) close.set(queryWord, 1);
+    for (const word of this.#wordsByStem.get(stem(queryWord)) ?? []) if (!close.has(word)) close.set(word, 0.95);
+    if (queryWord.length >= this.#minFuzzyLength && queryWord.length <= MAX_FUZZY_WORD_LENGTH) {
       for (const key of [queryWord, ...deletions(queryWord)]) {
-        for (const word of wordsByDeletion.get(key) ?? []) {
+        for (const word of this.#wordsByDeletion.get(key) ?? []) {
           if (close.has(word)) continue;
           const score = similarity(queryWord, word);
           if (score > 0) close.set(word, score);
         }
       }
       // A one-letter deletion from the query (an extra letter typed) that is itself a name word.
-      for (const deleted of deletions(queryWord)) if (toolsByWord.has(deleted) && !close.has(deleted)) close.set(deleted, similarity(queryWord, deleted));
+      for (const deleted of deletions(queryWord)) {
+        if (this.#toolsByWord.has(deleted) && !close.has(deleted)) close.set(deleted, similarity(queryWord, deleted));
+      }
     }
     return close;
   }
 
   /**
-   * Per tool, its name words' rarities (across tool names) and their sum, memoised until the next add or remove
-   * (which changes the counts); built on demand for the tools a query makes candidates.
+   * The tools worth scoring: those named exactly, and those with a close name word that is distinctive. A word in
+   * most tool names ("get") would make every tool a candidate without saying which; such words still count towards
+   * a candidate's coverage.
    */
-  const profiles = new Map<string, { words: readonly string[]; weights: Float64Array; total: number }>();
-  function profile(tool: string): { words: readonly string[]; weights: Float64Array; total: number } {
-    let found = profiles.get(tool);
+  #candidates(close: ReadonlyMap<string, number>, exact: ReadonlySet<string>): Set<string> {
+    const maxShare = Math.max(5, this.#nameWords.size * 0.02);
+    const candidates = new Set<string>(exact);
+    for (const word of close.keys()) {
+      const tools = this.#toolsByWord.get(word)!;
+      if (tools.size <= maxShare) for (const tool of tools) candidates.add(tool);
+    }
+    return candidates;
+  }
+
+  /** The share of a tool's name (each word weighted by its rarity) that the close words cover. */
+  #coverage(tool: string, close: ReadonlyMap<string, number>): number {
+    const { words, weights, total } = this.#profile(tool);
+    let covered = 0;
+    for (let index = 0; index < words.length; index++) covered += weights[index]! * (close.get(words[index]!) ?? 0);
+    return total > 0 ? covered / total : 0;
+  }
+
+  #profile(tool: string): NameProfile {
+    let found = this.#profiles.get(tool);
     if (found === undefined) {
-      const words = nameWords.get(tool)!;
-      const weights = Float64Array.from(words, (word) => Math.log(1 + nameWords.size / (toolsByWord.get(word)?.size ?? 1)));
+      const words = this.#nameWords.get(tool)!;
+      const count = this.#nameWords.size;
+      const weights = Float64Array.from(words, (word) => Math.log(1 + count / (this.#toolsByWord.get(word)?.size ?? 1)));
       found = { words, weights, total: weights.reduce((sum, weight) => sum + weight, 0) };
-      profiles.set(tool, found);
+      this.#profiles.set(tool, found);
     }
     return found;
   }
@@ -143,70 +233,29 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: Fuzz
    * Tools whose whole name appears in the query as consecutive words ("write file", "writeFile", "write_file").
    * A name found inside a longer name found at the same place ("get_user" in "get_user_groups") does not count.
    */
-  function exactNames(queryWords: readonly string[]): string[] {
+  #exactNames(queryWords: readonly string[]): string[] {
     const spans: Array<{ start: number; end: number; tool: string }> = [];
     for (let start = 0; start < queryWords.length; start++) {
       let key = "";
       for (let length = 1; length <= MAX_NAME_WORDS && start + length <= queryWords.length; length++) {
         key = length === 1 ? queryWords[start]! : `${key} ${queryWords[start + length - 1]}`;
-        for (const tool of toolsByPhrase.get(key) ?? []) spans.push({ start, end: start + length, tool });
+        for (const tool of this.#toolsByPhrase.get(key) ?? []) spans.push({ start, end: start + length, tool });
       }
     }
-    return spans
-      .filter((span) => !spans.some((other) => other.start <= span.start && other.end >= span.end && other.end - other.start > span.end - span.start))
-      .map((span) => span.tool);
+    const inLonger = (span: (typeof spans)[number]) =>
+      spans.some((other) => other.start <= span.start && other.end >= span.end && other.end - other.start > span.end - span.start);
+    return spans.filter((span) => !inLonger(span)).map((span) => span.tool);
   }
+}
 
-  return {
-    name: "fuzzy",
-    index(catalog: ToolCatalog) {
-      // Indexing again (e.g. to recover from a failed update) drops what the catalog no longer has.
-      const current = new Set(catalog.names());
-      for (const name of [...nameWords.keys()]) if (!current.has(name)) remove(name);
-      for (const tool of catalog.tools()) add(tool);
-    },
-    add(tools) {
-      for (const tool of tools) add(tool);
-    },
-    remove(names) {
-      for (const name of names) remove(name);
-    },
-    rank({ query, limit, filter }: RankRequest): RankedTool[] {
-      const queryWords = splitWords(query);
-      // The best similarity of each name word to any query word.
-      const close = new Map<string, number>();
-      for (const queryWord of new Set(queryWords)) {
-        for (const [word, score] of closeWords(queryWord)) close.set(word, Math.max(close.get(word) ?? 0, score));
-      }
-      // Candidates come from distinctive words only: a word in most tool names ("get") would make every tool a
-      // candidate without saying which. Such words still count towards a candidate's coverage below.
-      const maxShare = Math.max(5, nameWords.size * 0.02);
-      const exact = new Set(exactNames(queryWords));
-      const candidates = new Set<string>(exact);
-      for (const word of close.keys()) {
-        const tools = toolsByWord.get(word)!;
-        if (tools.size <= maxShare) for (const tool of tools) candidates.add(tool);
-      }
-      // Per candidate: the share of its name matched (rarity-weighted), and that plus the exact-name bonus.
-      const tools: string[] = [];
-      const shares: number[] = [];
-      const scores: number[] = [];
-      for (const tool of candidates) {
-        if (filter !== undefined && !filter(tool)) continue;
-        const { words, weights, total } = profile(tool);
-        let covered = 0;
-        for (let index = 0; index < words.length; index++) covered += weights[index]! * (close.get(words[index]!) ?? 0);
-        const share = total > 0 ? covered / total : 0;
-        tools.push(tool);
-        shares.push(share);
-        scores.push(share + (exact.has(tool) ? exactBonus : 0));
-      }
-      const positions = tools.map((_, position) => position);
-      const best = bestK(positions, limit, (a, b) => scores[b]! - scores[a]! || order.get(tools[a]!)! - order.get(tools[b]!)!);
-      return best.map((position) => {
-        const fuzzy = shares[position]!;
-        return { name: tools[position]!, score: scores[position]!, signals: exact.has(tools[position]!) ? { fuzzy, exact: 1 } : { fuzzy } };
-      });
-    },
-  };
+function link<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (set === undefined) map.set(key, new Set([value]));
+  else set.add(value);
+}
+
+function unlink<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  set?.delete(value);
+  if (set?.size === 0) map.delete(key);
 }

@@ -23,7 +23,7 @@ function sortFused(byId: Map<string, FusedItem>, order: (id: string) => number):
 /**
  * Reciprocal Rank Fusion: score(d) = Σ weight / (k + rank(d)), ranks from 1.
  *
- * @param options.k - the damping constant. @defaultValue 60 (sanqian's and the original paper's)
+ * @param options.k - the damping constant. @defaultValue 60 (as in Cormack, Clarke and Büttcher, SIGIR 2009)
  * @example
  * ```ts
  * reciprocalRankFusion([{ name: "a", weight: 1, items: [{ id: "x", score: 9 }, { id: "y", score: 3 }] }]);

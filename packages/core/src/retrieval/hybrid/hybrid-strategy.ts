@@ -1,7 +1,6 @@
 /**
- * @module The hybrid strategy (sanqian's design): the query rewritten, then lexical (BM25), fuzzy-name and vector
- * rankings fused, with a bonus for an exact name. Works on the lexical sources alone when no vector strategy is
- * given.
+ * @module The hybrid strategy: the query rewritten, then lexical (BM25), fuzzy-name and vector rankings fused, with
+ * a bonus for an exact name. Works on the lexical sources alone when no vector strategy is given.
  */
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import { createFuzzyStrategy, type FuzzyStrategyOptions } from "../fuzzy/fuzzy-strategy.js";
@@ -60,35 +59,26 @@ export interface HybridStrategy extends RetrievalStrategy {
  */
 export function createHybridStrategy(options: HybridStrategyOptions = {}): HybridStrategy {
   const { fusion = "weighted", exactBonus = 1, rrfK = 60, depth = 100, vector } = options;
-  const weights = { ...DEFAULT_WEIGHTS, ...options.weights };
+  const fuse: FusionSettings = { fusion, exactBonus, rrfK, weights: { ...DEFAULT_WEIGHTS, ...options.weights } };
   const bm25 = createBm25Strategy(options.bm25);
   const fuzzy = createFuzzyStrategy({ ...options.fuzzy, exactBonus: 0 });
   // The vector source first: a large vector index may go on loading in the background (an HNSW graph on a worker
   // thread) while the lexical ones are built.
   const sources: RetrievalStrategy[] = vector === undefined ? [bm25, fuzzy] : [vector, bm25, fuzzy];
-  /**
-   * Catalog position of each tool: ties go to the earlier one. Kept as a fresh build would have it: a tool added
-   * (or re-added after a change) goes to the end, as the catalog puts it; positions of removed tools are dropped.
-   */
-  let order = new Map<string, number>();
-  let nextPosition = 0;
+  const positions = new CatalogPositions();
 
   return {
     name: "hybrid",
     async index(catalog: ToolCatalog) {
-      order = new Map(catalog.names().map((name, index) => [name, index]));
-      nextPosition = order.size;
+      positions.reset(catalog.names());
       for (const source of sources) await source.index(catalog);
     },
     async add(tools) {
-      for (const tool of tools) {
-        order.delete(tool.name);
-        order.set(tool.name, nextPosition++);
-      }
+      positions.append(tools.map((tool) => tool.name));
       for (const source of sources) await source.add?.(tools);
     },
     async remove(names) {
-      for (const name of names) order.delete(name);
+      positions.remove(names);
       for (const source of sources) await source.remove?.(names);
     },
     async rank(request: RankRequest): Promise<RankedTool[]> {
@@ -99,24 +89,74 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Hybri
         // The vector source gets the query as written: it splits it into clauses and rewrites each itself.
         vector?.rank(sourceRequest) ?? [],
       ]);
-      const lists: RankedList[] = [
-        { name: "bm25", weight: weights.bm25, items: lexical.map((tool) => ({ id: tool.name, score: tool.score })) },
-        { name: "fuzzy", weight: weights.fuzzy, items: names.map((tool) => ({ id: tool.name, score: tool.score })) },
-        { name: "vector", weight: weights.vector, items: semantic.map((tool) => ({ id: tool.name, score: tool.score })) },
-      ];
-      const position = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
-      const fused = fusion === "rrf" ? reciprocalRankFusion(lists, { k: rrfK, order: position }) : weightedScoreFusion(lists, { order: position });
-      // Only fuzzy says whether the query names a tool exactly.
-      const exact = new Set(names.filter((tool) => tool.signals.exact).map((tool) => tool.name));
-      const bonus = fusion === "rrf" ? exactBonus / rrfK : exactBonus;
-      const scored = fused.map((item) => ({ id: item.id, score: item.score + (exact.has(item.id) ? bonus : 0) }));
-      const best = bestK(scored, request.limit, (a, b) => b.score - a.score || position(a.id) - position(b.id));
-      // Each kept tool's explanation: every source's own signals.
-      const bySource = [lexical, names, semantic].map((list) => new Map(list.map((tool) => [tool.name, tool.signals])));
-      return best.map(({ id, score }) => ({ name: id, score, signals: Object.assign({}, ...bySource.map((signals) => signals.get(id))) }));
+      return fuseRankings({ bm25: lexical, fuzzy: names, vector: semantic }, request.limit, (id) => positions.of(id), fuse);
     },
     saveLexical() {
       return { bm25: bm25.save() };
     },
   };
+}
+
+/**
+ * Catalog position of each tool: ties go to the earlier one. Kept as a fresh build would have it: a tool added
+ * (or re-added after a change) goes to the end, as the catalog puts it; positions of removed tools are dropped.
+ */
+class CatalogPositions {
+  #order = new Map<string, number>();
+  #nextPosition = 0;
+
+  reset(names: readonly string[]): void {
+    this.#order = new Map(names.map((name, index) => [name, index]));
+    this.#nextPosition = this.#order.size;
+  }
+
+  append(names: readonly string[]): void {
+    for (const name of names) {
+      this.#order.delete(name);
+      this.#order.set(name, this.#nextPosition++);
+    }
+  }
+
+  remove(names: readonly string[]): void {
+    for (const name of names) this.#order.delete(name);
+  }
+
+  /** The tool's position; an unknown tool comes after every known one. */
+  of(name: string): number {
+    return this.#order.get(name) ?? Number.MAX_SAFE_INTEGER;
+  }
+}
+
+/** How {@link fuseRankings} combines the sources' lists. */
+interface FusionSettings {
+  fusion: FusionMethod;
+  exactBonus: number;
+  rrfK: number;
+  weights: Record<"bm25" | "fuzzy" | "vector", number>;
+}
+
+/**
+ * The best `limit` tools of the fused lists, each with the fused score (plus the exact-name bonus) and every
+ * source's own signals as its explanation. Ties go to the earlier catalog position.
+ */
+function fuseRankings(
+  rankings: Record<"bm25" | "fuzzy" | "vector", readonly RankedTool[]>,
+  limit: number,
+  position: (id: string) => number,
+  { fusion, exactBonus, rrfK, weights }: FusionSettings,
+): RankedTool[] {
+  const lists: RankedList[] = (["bm25", "fuzzy", "vector"] as const).map((name) => ({
+    name,
+    weight: weights[name],
+    items: rankings[name].map((tool) => ({ id: tool.name, score: tool.score })),
+  }));
+  const fused = fusion === "rrf" ? reciprocalRankFusion(lists, { k: rrfK, order: position }) : weightedScoreFusion(lists, { order: position });
+  // Only fuzzy says whether the query names a tool exactly.
+  const exact = new Set(rankings.fuzzy.filter((tool) => tool.signals.exact).map((tool) => tool.name));
+  const bonus = fusion === "rrf" ? exactBonus / rrfK : exactBonus;
+  const scored = fused.map((item) => ({ id: item.id, score: item.score + (exact.has(item.id) ? bonus : 0) }));
+  const best = bestK(scored, limit, (a, b) => b.score - a.score || position(a.id) - position(b.id));
+  // Each kept tool's explanation: every source's own signals.
+  const bySource = [rankings.bm25, rankings.fuzzy, rankings.vector].map((list) => new Map(list.map((tool) => [tool.name, tool.signals])));
+  return best.map(({ id, score }) => ({ name: id, score, signals: Object.assign({}, ...bySource.map((signals) => signals.get(id))) }));
 }

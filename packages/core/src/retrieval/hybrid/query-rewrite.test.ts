@@ -32,7 +32,8 @@ describe("rewriteQuery: Chinese", () => {
   });
 
   // BUG (doc/code mismatch): the documented example says rewriteQuery("能不能帮我读文件") is "读文件", but the words are
-  // re-joined with spaces, one per CJK character: actual "读 文 件" (and "请问明天北京的天气怎么样？" → "明 天 北 京 天 气").
+  // re-joined with spaces, one per CJK character: actual "读 文 件" (and "请问明天北京的天气怎么样？" →
+  // "明 天 北 京 天 气").
   // BM25 is unaffected (the analyzer re-splits), but the hybrid strategy passes this text to the vector source,
   // where an embedding model sees spaced-out characters instead of the words 读文件 / 明天 北京 天气.
   it("keeps Chinese characters together, as documented: 能不能帮我读文件 → 读文件", () => {

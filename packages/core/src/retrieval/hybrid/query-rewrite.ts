@@ -1,5 +1,5 @@
 /**
- * @module Query rewriting (sanqian's first step): strip question words, politeness and filler, English and Chinese,
+ * @module Query rewriting, the first step of hybrid retrieval: strip question words, politeness and filler, English and Chinese,
  * so "can you help me find the weather in Paris?" searches for "weather paris". Pure.
  */
 import { STOP_WORDS } from "../../text/stop-words.js";

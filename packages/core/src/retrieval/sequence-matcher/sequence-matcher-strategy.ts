@@ -1,5 +1,5 @@
 /**
- * @module The "sequence-matcher" retrieval strategy (seed 003, shipit_agent's `tool_search`): difflib's ratio
+ * @module The "sequence-matcher" retrieval strategy, a simple baseline: Python difflib's `SequenceMatcher` ratio
  * between the query and each tool's text, plus a bonus per query word found in that text.
  */
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";

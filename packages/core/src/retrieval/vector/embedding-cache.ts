@@ -1,6 +1,6 @@
 /**
  * @module Embeddings remembered by the sha256 of their exact text, per model, so unchanged tools are never embedded
- * twice (seed 000: "Embedding results are cached by text hash to avoid redundant API calls").
+ * twice (no repeated embedding API calls for the same text).
  */
 import { createHash } from "node:crypto";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";

@@ -242,6 +242,18 @@ describe("createVectorStrategy", () => {
     expect(() => createVectorStrategy().save()).toThrow(/index\(catalog\) first/);
   });
 
+  it("is a plain object of functions: a spread copy or a detached method works like the strategy", async () => {
+    const { strategy } = await indexed();
+    const copy = { ...strategy, name: "wrapped" };
+    const { rank } = strategy;
+    const expected = await strategy.rank({ query: "edit my photo", limit: 2 });
+    expect(await copy.rank({ query: "edit my photo", limit: 2 })).toEqual(expected);
+    expect(await rank({ query: "edit my photo", limit: 2 })).toEqual(expected);
+    copy.remove(["generate_image"]);
+    expect(names(await rank({ query: "edit my photo", limit: 5 }))).not.toContain("generate_image");
+    expect(copy.stats.embedded).toBe(TOOLS.length);
+  });
+
   it("embeds with OfflineEmbeddings by default, ranking synchronously", async () => {
     const strategy = createVectorStrategy();
     await strategy.index(catalogOf(TOOLS));

@@ -13,6 +13,8 @@ import { EmbeddingCache, textHash } from "./embedding-cache.js";
 import { queryClauses } from "./query-clauses.js";
 import { toolDocumentText } from "./tool-document-text.js";
 import { defaultVectorIndex } from "./default-vector-index.js";
+import { isFittable, isRestorable, isSync } from "./embedding-capabilities.js";
+import { blendHistory, QueryVectorMemo } from "./query-vectors.js";
 import { euclideanNorm, type VectorIndex, type VectorIndexFactory } from "./vector-index.js";
 
 /** The format {@link VectorStrategy.save} writes and `saved` accepts. */
@@ -30,22 +32,6 @@ export interface SavedVectorIndex {
    * restored instead of fitting again when the catalog's documents are the same.
    */
   fit?: unknown;
-}
-
-/** Embeddings that can learn statistics from the searched documents first (e.g. `OfflineEmbeddings`). */
-interface FittableEmbeddings extends EmbeddingsInterface {
-  fit(documents: string[]): void | Promise<void>;
-}
-
-/** Fittable embeddings whose fit can be saved and restored (e.g. `OfflineEmbeddings`). */
-interface RestorableFit extends FittableEmbeddings {
-  fitState(): unknown;
-  restoreFit(saved: never, documents: readonly string[]): boolean;
-}
-
-/** Embeddings that can also embed synchronously (e.g. `OfflineEmbeddings`), which lets `rank` skip a promise. */
-interface SyncEmbeddings extends EmbeddingsInterface {
-  embedQuerySync(text: string): number[];
 }
 
 /** Options of {@link createVectorStrategy}. */
@@ -159,165 +145,196 @@ export function embeddingModelName(embeddings: EmbeddingsInterface): string {
  * ```
  */
 export function createVectorStrategy(options: VectorStrategyOptions = {}): VectorStrategy {
-  const { documentText = toolDocumentText, historyWeight = 0.3, splitClauses = true, queryRewrite = rewriteQuery, saved, refitOnUpdate = true } = options;
-  const prepare = queryRewrite === false ? (text: string) => text : queryRewrite;
-  if (!(historyWeight >= 0) || !Number.isFinite(historyWeight)) {
-    throw new DynamicToolsError("INVALID_OPTION", `historyWeight must be a finite number ≥ 0, got ${String(historyWeight)}.`, { path: ["historyWeight"] });
-  }
-  if (saved !== undefined) checkSaved(saved);
+  const vectors = new VectorToolIndex(options);
+  // A plain object of functions rather than the instance, so callers may spread it or pass `rank` alone.
+  return {
+    name: "vector",
+    get stats() {
+      return vectors.stats;
+    },
+    index: (catalog) => vectors.index(catalog),
+    rank: (request) => vectors.rank(request),
+    add: (tools) => vectors.add(tools),
+    remove: (names) => vectors.remove(names),
+    builtIndex: () => vectors.builtIndex(),
+    save: () => vectors.save(),
+  };
+}
 
-  let embeddings = options.embeddings;
-  let index: VectorIndex | undefined;
-  let dimensions: number | undefined;
-  const cache = new EmbeddingCache();
-  /** Per indexed tool: its text hash and catalog position (ties go to the earlier tool). */
-  const entries = new Map<string, { hash: string; order: number; vector: number[] }>();
+/** One stored tool: its text hash, catalog position (ties go to the earlier tool) and vector. */
+interface StoredVector {
+  hash: string;
+  order: number;
+  vector: number[];
+}
+
+/** Most query texts whose vectors are remembered between ranks. */
+const QUERY_MEMO_SIZE = 256;
+
+/**
+ * The state behind {@link createVectorStrategy}: the stored tool vectors, the nearest-neighbour index they are in,
+ * and the work that may still run on it in the background (a bulk load, a refit after live updates).
+ */
+class VectorToolIndex {
+  readonly #options: VectorStrategyOptions;
+  readonly #documentText: (tool: ToolMetadata) => string;
+  readonly #historyWeight: number;
+  readonly #splitClauses: boolean;
+  readonly #prepare: (text: string) => string;
+  readonly #saved: SavedVectorIndex | undefined;
+  readonly #refitOnUpdate: boolean;
+
+  #embeddings: EmbeddingsInterface | undefined;
+  #index: VectorIndex | undefined;
+  #dimensions: number | undefined;
+  readonly #cache = new EmbeddingCache();
+  /** Per indexed tool: its text hash, catalog position and vector. */
+  readonly #entries = new Map<string, StoredVector>();
   /** Per indexed tool, its document text: what a fittable embedding (fitted to the catalog) is fitted to again. */
-  const documents = new Map<string, string>();
+  readonly #documents = new Map<string, string>();
+  #nextOrder = 0;
+  #indexed = false;
+  /** How many tools the index is built for (the catalog's size at `index()`), for the default index choice. */
+  #expectedSize = 0;
+  readonly #queryVectors = new QueryVectorMemo(QUERY_MEMO_SIZE);
+
   /**
    * Set when tools came or went since embeddings that fit themselves to the catalog (the offline embeddings: IDF
    * weights, common component) were fitted: the next rank fits them again and re-embeds, so a catalog ranks the same
    * whether it was built at once or reached through live updates.
    */
-  let stale = false;
-  let refitting: Promise<void> | undefined;
-  let nextOrder = 0;
-  let indexed = false;
-  /** How many tools the index is built for (the catalog's size at `index()`), for the default index choice. */
-  let expectedSize = 0;
-  const queryVectors = new Map<string, number[]>();
+  #stale = false;
+  #refitting: Promise<void> | undefined;
+  /** A bulk load the index is still doing (e.g. an HNSW graph built on a worker thread); nothing else runs on it meanwhile. */
+  #building: Promise<void> | undefined;
+  /** Why the last background load failed, until the next `index()`. */
+  #loadFailure: unknown;
 
-  async function ensureIndex(vectorLength: number): Promise<VectorIndex> {
-    if (dimensions !== undefined && vectorLength !== dimensions) {
-      throw new DynamicToolsError("INVALID_OPTION", `The embeddings returned vectors of ${vectorLength} numbers, but the index holds ${dimensions}.`);
+  constructor(options: VectorStrategyOptions) {
+    const { documentText = toolDocumentText, historyWeight = 0.3, splitClauses = true, queryRewrite = rewriteQuery } = options;
+    if (!(historyWeight >= 0) || !Number.isFinite(historyWeight)) {
+      throw new DynamicToolsError("INVALID_OPTION", `historyWeight must be a finite number ≥ 0, got ${String(historyWeight)}.`, {
+        path: ["historyWeight"],
+      });
     }
-    if (index === undefined) {
-      const chosen = options.index ?? ((created: { dimensions: number }) => defaultVectorIndex({ ...created, size: expectedSize }));
-      index = typeof chosen === "function" ? await chosen({ dimensions: vectorLength }) : chosen;
-      dimensions = vectorLength;
-    }
-    return index;
+    if (options.saved !== undefined) checkSaved(options.saved);
+    this.#options = options;
+    this.#documentText = documentText;
+    this.#historyWeight = historyWeight;
+    this.#splitClauses = splitClauses;
+    this.#prepare = queryRewrite === false ? (text: string) => text : queryRewrite;
+    this.#saved = options.saved;
+    this.#refitOnUpdate = options.refitOnUpdate ?? true;
+    this.#embeddings = options.embeddings;
   }
 
-  /** A bulk load the index is still doing (e.g. an HNSW graph built on a worker thread); nothing else runs on it meanwhile. */
-  let building: Promise<void> | undefined;
-  /** Why the last background load failed, until the next `index()`. */
-  let loadFailure: unknown;
-  /** Makes `work` the pending load. It never rejects: a failure is kept for `rank` to report. */
-  function track(work: Promise<void>): void {
-    const pending: Promise<void> = work.then(
-      () => {
-        if (building === pending) building = undefined;
-      },
-      (cause: unknown) => {
-        if (building === pending) building = undefined;
-        // The index holds an unknown part of the catalog: forget it, so the next index() starts over (the embedding
-        // cache is kept: nothing is embedded twice).
-        loadFailure = cause;
-        indexed = false;
-        entries.clear();
-        index = undefined;
-        dimensions = undefined;
-      },
-    );
-    building = pending;
+  get stats(): { readonly embedded: number; readonly reused: number } {
+    return { embedded: this.#cache.embedded, reused: this.#cache.reused };
+  }
+
+  async index(catalog: ToolCatalog): Promise<void> {
+    await this.#building;
+    this.#loadFailure = undefined;
+    this.#embeddings ??= await loadDefaultEmbeddings();
+    await this.#refitting?.catch(() => undefined);
+    const tools = catalog.tools();
+    this.#expectedSize = tools.length;
+    await this.#build(tools, tools.map(this.#documentText), true);
+    this.#indexed = true;
+  }
+
+  rank(request: RankRequest): RankedTool[] | Promise<RankedTool[]> {
+    const pending = this.#workBeforeRank();
+    if (pending !== undefined) return pending.then(() => this.rank(request));
+    if (this.#loadFailure !== undefined) {
+      const cause = this.#loadFailure;
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      throw new DynamicToolsError("INDEX_FAILED", `The vector index failed to load (${reason}); call index(catalog) again.`, { cause });
+    }
+    if (!this.#indexed || this.#embeddings === undefined) {
+      throw new DynamicToolsError("INVALID_OPTION", "The vector strategy was asked to rank before index(catalog) was called.");
+    }
+    return this.#rankNow(request, this.#embeddings);
+  }
+
+  async add(tools: readonly ToolMetadata[]): Promise<void> {
+    if (!this.#indexed) {
+      throw new DynamicToolsError("INVALID_OPTION", "The vector strategy was asked to add tools before index(catalog) was called.");
+    }
+    await this.#building;
+    await this.#refitting?.catch(() => undefined);
+    await this.#store(tools);
+    this.#markStale();
+  }
+
+  remove(names: readonly string[]): void {
+    this.#markStale();
+    if (this.#building === undefined && this.#refitting === undefined) {
+      this.#removeNow(names);
+      return;
+    }
+    const gone = [...names];
+    const before = this.#building ?? this.#refitting!.catch(() => undefined);
+    this.#track(before.then(() => this.#removeNow(gone)));
+  }
+
+  async builtIndex(): Promise<VectorIndex | undefined> {
+    await this.#building;
+    return this.#index;
+  }
+
+  save(): SavedVectorIndex {
+    if (this.#dimensions === undefined || this.#cache.model === undefined) {
+      throw new DynamicToolsError("INVALID_OPTION", "Nothing to save: call index(catalog) first.");
+    }
+    const embeddings = this.#embeddings;
+    return {
+      formatVersion: VECTOR_INDEX_FORMAT_VERSION,
+      dimensions: this.#dimensions,
+      model: this.#cache.model,
+      entries: this.#inCatalogOrder().map(([name, { hash, vector }]) => ({ name, textHash: hash, vector: [...vector] })),
+      ...(embeddings !== undefined && isRestorable(embeddings) ? { fit: embeddings.fitState() } : {}),
+    };
   }
 
   /**
-   * Embeds (or reuses) and stores the given tools; existing names are replaced in place. With `background`, an
-   * index that loads in bulk (`addAll`) may still be working when this returns: see {@link track}.
+   * What a rank waits for first: a background load, a refit under way, or a refit it starts now because tools came
+   * or went since the embeddings were fitted (see `refitOnUpdate`). Undefined when the index can be searched now.
    */
-  async function store(
-    tools: ReadonlyArray<Pick<ToolMetadata, "name">>,
-    texts = tools.map((tool) => documentText(tool as ToolMetadata)),
-    hashes = texts.map(textHash),
-    background = false,
-  ): Promise<void> {
-    const vectors = await cache.embed(embeddings!, texts, hashes);
-    if (vectors.length === 0) return;
-    const target = await ensureIndex(vectors[0]!.length);
-    const fresh: Array<{ id: string; vector: number[] }> = [];
-    tools.forEach((tool, position) => {
-      const hash = hashes[position]!;
-      const vector = vectors[position]!;
-      const existing = entries.get(tool.name);
-      if (existing?.hash === hash && existing.vector === vector) return;
-      fresh.push({ id: tool.name, vector });
-      entries.set(tool.name, { hash, order: existing?.order ?? nextOrder++, vector });
-      documents.set(tool.name, texts[position]!);
+  #workBeforeRank(): Promise<void> | undefined {
+    if (this.#building !== undefined) return this.#building;
+    if (this.#refitting !== undefined) return this.#refitting;
+    if (!this.#stale || !this.#indexed || this.#loadFailure !== undefined) return undefined;
+    const pending: Promise<void> = this.#refit().finally(() => {
+      if (this.#refitting === pending) this.#refitting = undefined;
     });
-    if (target.addAll === undefined) {
-      for (const { id, vector } of fresh) target.add(id, vector);
-      return;
-    }
-    const loading = Promise.resolve(target.addAll(fresh));
-    if (background) track(loading);
-    else await loading;
+    this.#refitting = pending;
+    return pending;
   }
 
-  function removeNow(names: readonly string[]): void {
-    for (const name of names) {
-      index?.remove(name);
-      entries.delete(name);
-      documents.delete(name);
+  /** Embeds the request, its clauses and the history (reusing remembered vectors), then searches the index. */
+  #rankNow(request: RankRequest, embeddings: EmbeddingsInterface): RankedTool[] | Promise<RankedTool[]> {
+    const queries = [request.query, ...(this.#splitClauses ? queryClauses(request.query) : [])];
+    const history = this.#historyWeight > 0 ? (request.history ?? []).filter((text) => text.trim() !== "") : [];
+    const texts = [...queries, ...history].map(this.#prepare);
+    const finish = (vectors: number[][]): RankedTool[] => {
+      const historyVectors = vectors.slice(queries.length);
+      const blended = vectors.slice(0, queries.length).map((vector) => blendHistory(vector, historyVectors, this.#historyWeight));
+      return this.#searchAll(blended, request);
+    };
+    const known = texts.map((text) => this.#queryVectors.get(text));
+    if (known.every((vector) => vector !== undefined)) return finish(known as number[][]);
+    const memo = this.#queryVectors;
+    if (isSync(embeddings)) {
+      return finish(texts.map((text, position) => known[position] ?? memo.remember(text, embeddings.embedQuerySync(text))));
     }
-  }
-
-  /** Fits the embeddings to `texts` (the catalog's documents, in catalog order) and (re-)embeds `tools`. */
-  async function build(tools: ReadonlyArray<Pick<ToolMetadata, "name">>, texts: string[], background: boolean): Promise<void> {
-    if (isFittable(embeddings!)) {
-      // A saved fit of these very documents gives the same statistics as fitting them again, without the pass.
-      const restored = saved?.fit !== undefined && isRestorable(embeddings) && embeddings.restoreFit(saved.fit as never, texts);
-      if (!restored) await embeddings.fit(texts);
-    }
-    stale = false;
-    cache.model = embeddingModelName(embeddings!);
-    queryVectors.clear();
-    if (saved !== undefined && saved.model === cache.model && cache.size === 0) {
-      for (const entry of saved.entries) cache.set(entry.textHash, entry.vector);
-      if (options.indexHolds === "saved" && index === undefined && entries.size === 0) {
-        // The index already holds these vectors: known as stored, so only what differs is added below.
-        await ensureIndex(saved.dimensions);
-        saved.entries.forEach((entry, position) => entries.set(entry.name, { hash: entry.textHash, order: position, vector: cache.get(entry.textHash)! }));
-        nextOrder = saved.entries.length;
-      }
-    }
-    const names = new Set(tools.map((tool) => tool.name));
-    for (const name of [...entries.keys()]) if (!names.has(name)) removeNow([name]);
-    const hashes = texts.map(textHash);
-    // A large index may finish loading in the background (the first rank waits for it), so a caller can index
-    // other sources meanwhile, as the hybrid strategy does.
-    await store(tools, texts, hashes, background);
-    // Catalog order decides ties.
-    tools.forEach((tool, position) => (entries.get(tool.name)!.order = position));
-    nextOrder = tools.length;
-    cache.retain(new Set(hashes));
-  }
-
-  /** Fits again to the documents indexed now, in catalog order (the order their tools were added in). */
-  async function refit(): Promise<void> {
-    await building;
-    const names = [...entries].sort(([, a], [, b]) => a.order - b.order).map(([name]) => ({ name }));
-    await build(names, names.map(({ name }) => documents.get(name)!), false);
-  }
-
-  function markStale(): void {
-    if (refitOnUpdate && embeddings !== undefined && isFittable(embeddings)) stale = true;
-  }
-
-  function blend(query: number[], history: number[][]): number[] {
-    const unit = scaled(query, 1 / (euclideanNorm(query) || 1));
-    if (history.length === 0 || historyWeight === 0) return unit;
-    const mean = new Array<number>(unit.length).fill(0);
-    for (const vector of history) {
-      const norm = euclideanNorm(vector) || 1;
-      vector.forEach((value, d) => (mean[d]! += value / norm / history.length));
-    }
-    return unit.map((value, d) => value + historyWeight * mean[d]!);
+    const embedded = texts.map(async (text, position) => known[position] ?? memo.remember(text, await embeddings.embedQuery(text)));
+    return Promise.all(embedded).then(finish);
   }
 
   /** The best `limit` tools for any of the query vectors (the request and its clauses), each at its best cosine. */
-  function searchAll(vectors: number[][], { limit, filter }: RankRequest): RankedTool[] {
+  #searchAll(vectors: number[][], { limit, filter }: RankRequest): RankedTool[] {
+    const index = this.#index;
     if (index === undefined || limit < 1) return [];
     const best = new Map<string, number>();
     for (const vector of vectors) {
@@ -327,126 +344,154 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
       }
     }
     return [...best]
-      .map(([name, score]) => ({ name, score, order: entries.get(name)?.order ?? Infinity }))
+      .map(([name, score]) => ({ name, score, order: this.#entries.get(name)?.order ?? Infinity }))
       .sort((a, b) => b.score - a.score || a.order - b.order)
       .slice(0, limit)
       .map(({ name, score }) => ({ name, score, signals: { vector: score } }));
   }
 
-  function rememberQuery(text: string, vector: number[]): number[] {
-    if (queryVectors.size >= 256) queryVectors.delete(queryVectors.keys().next().value!);
-    queryVectors.set(text, vector);
-    return vector;
-  }
-
-  function rank(request: RankRequest): RankedTool[] | Promise<RankedTool[]> {
-    if (building !== undefined) return building.then(() => rank(request));
-    if (refitting !== undefined) return refitting.then(() => rank(request));
-    if (stale && indexed && loadFailure === undefined) {
-      const pending: Promise<void> = refit().finally(() => {
-        if (refitting === pending) refitting = undefined;
-      });
-      refitting = pending;
-      return pending.then(() => rank(request));
-    }
-    if (loadFailure !== undefined) {
-      const reason = loadFailure instanceof Error ? loadFailure.message : String(loadFailure);
-      throw new DynamicToolsError("INDEX_FAILED", `The vector index failed to load (${reason}); call index(catalog) again.`, { cause: loadFailure });
-    }
-    if (!indexed || embeddings === undefined) {
-      throw new DynamicToolsError("INVALID_OPTION", "The vector strategy was asked to rank before index(catalog) was called.");
-    }
-    const queries = [request.query, ...(splitClauses ? queryClauses(request.query) : [])];
-    const history = historyWeight > 0 ? (request.history ?? []).filter((text) => text.trim() !== "") : [];
-    const texts = [...queries, ...history].map(prepare);
-    const finish = (vectors: number[][]): RankedTool[] =>
-      searchAll(
-        vectors.slice(0, queries.length).map((vector) => blend(vector, vectors.slice(queries.length))),
-        request,
+  /** The nearest-neighbour index, created on the first vector stored (its length fixes the dimensions). */
+  async #ensureIndex(vectorLength: number): Promise<VectorIndex> {
+    if (this.#dimensions !== undefined && vectorLength !== this.#dimensions) {
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `The embeddings returned vectors of ${vectorLength} numbers, but the index holds ${this.#dimensions}.`,
       );
-    const known = texts.map((text) => queryVectors.get(text));
-    if (known.every((vector) => vector !== undefined)) return finish(known as number[][]);
-    const source = embeddings;
-    if (isSync(source)) return finish(texts.map((text, position) => known[position] ?? rememberQuery(text, source.embedQuerySync(text))));
-    return Promise.all(texts.map(async (text, position) => known[position] ?? rememberQuery(text, await source.embedQuery(text)))).then(finish);
+    }
+    if (this.#index === undefined) {
+      const size = this.#expectedSize;
+      const chosen = this.#options.index ?? ((created: { dimensions: number }) => defaultVectorIndex({ ...created, size }));
+      this.#index = typeof chosen === "function" ? await chosen({ dimensions: vectorLength }) : chosen;
+      this.#dimensions = vectorLength;
+    }
+    return this.#index;
   }
 
-  return {
-    name: "vector",
+  /** Makes `work` the pending load. It never rejects: a failure is kept for `rank` to report. */
+  #track(work: Promise<void>): void {
+    const pending: Promise<void> = work.then(
+      () => {
+        if (this.#building === pending) this.#building = undefined;
+      },
+      (cause: unknown) => {
+        if (this.#building === pending) this.#building = undefined;
+        this.#forgetIndex(cause);
+      },
+    );
+    this.#building = pending;
+  }
 
-    get stats() {
-      return { embedded: cache.embedded, reused: cache.reused };
-    },
+  /**
+   * After a failed background load the index holds an unknown part of the catalog: forget it, so the next `index()`
+   * starts over (the embedding cache is kept: nothing is embedded twice).
+   */
+  #forgetIndex(cause: unknown): void {
+    this.#loadFailure = cause;
+    this.#indexed = false;
+    this.#entries.clear();
+    this.#index = undefined;
+    this.#dimensions = undefined;
+  }
 
-    async index(catalog: ToolCatalog): Promise<void> {
-      await building;
-      loadFailure = undefined;
-      embeddings ??= await loadDefaultEmbeddings();
-      await refitting?.catch(() => undefined);
-      const tools = catalog.tools();
-      expectedSize = tools.length;
-      await build(tools, tools.map(documentText), true);
-      indexed = true;
-    },
+  /**
+   * Embeds (or reuses) and stores the given tools; existing names are replaced in place. With `background`, an
+   * index that loads in bulk (`addAll`) may still be working when this returns (see `#track`).
+   */
+  async #store(
+    tools: ReadonlyArray<Pick<ToolMetadata, "name">>,
+    texts = tools.map((tool) => this.#documentText(tool as ToolMetadata)),
+    hashes = texts.map(textHash),
+    background = false,
+  ): Promise<void> {
+    const vectors = await this.#cache.embed(this.#embeddings!, texts, hashes);
+    if (vectors.length === 0) return;
+    const target = await this.#ensureIndex(vectors[0]!.length);
+    const fresh: Array<{ id: string; vector: number[] }> = [];
+    tools.forEach((tool, position) => {
+      const hash = hashes[position]!;
+      const vector = vectors[position]!;
+      const existing = this.#entries.get(tool.name);
+      if (existing?.hash === hash && existing.vector === vector) return;
+      fresh.push({ id: tool.name, vector });
+      this.#entries.set(tool.name, { hash, order: existing?.order ?? this.#nextOrder++, vector });
+      this.#documents.set(tool.name, texts[position]!);
+    });
+    if (target.addAll === undefined) {
+      for (const { id, vector } of fresh) target.add(id, vector);
+      return;
+    }
+    const loading = Promise.resolve(target.addAll(fresh));
+    if (background) this.#track(loading);
+    else await loading;
+  }
 
-    rank,
+  #removeNow(names: readonly string[]): void {
+    for (const name of names) {
+      this.#index?.remove(name);
+      this.#entries.delete(name);
+      this.#documents.delete(name);
+    }
+  }
 
-    async add(tools: readonly ToolMetadata[]): Promise<void> {
-      if (!indexed) {
-        throw new DynamicToolsError("INVALID_OPTION", "The vector strategy was asked to add tools before index(catalog) was called.");
-      }
-      await building;
-      await refitting?.catch(() => undefined);
-      await store(tools);
-      markStale();
-    },
+  /** Fits the embeddings to `texts` (the catalog's documents, in catalog order) and (re-)embeds `tools`. */
+  async #build(tools: ReadonlyArray<Pick<ToolMetadata, "name">>, texts: string[], background: boolean): Promise<void> {
+    await this.#fit(texts);
+    this.#stale = false;
+    this.#cache.model = embeddingModelName(this.#embeddings!);
+    this.#queryVectors.clear();
+    await this.#reuseSaved();
+    const names = new Set(tools.map((tool) => tool.name));
+    for (const name of [...this.#entries.keys()]) if (!names.has(name)) this.#removeNow([name]);
+    const hashes = texts.map(textHash);
+    // A large index may finish loading in the background (the first rank waits for it), so a caller can index
+    // other sources meanwhile, as the hybrid strategy does.
+    await this.#store(tools, texts, hashes, background);
+    // Catalog order decides ties.
+    tools.forEach((tool, position) => (this.#entries.get(tool.name)!.order = position));
+    this.#nextOrder = tools.length;
+    this.#cache.retain(new Set(hashes));
+  }
 
-    remove(names: readonly string[]): void {
-      markStale();
-      if (building === undefined && refitting === undefined) removeNow(names);
-      else {
-        const gone = [...names];
-        const before = building ?? refitting!.catch(() => undefined);
-        track(before.then(() => removeNow(gone)));
-      }
-    },
+  /** Fits embeddings that fit themselves to the documents; a saved fit of these very documents is restored instead. */
+  async #fit(texts: string[]): Promise<void> {
+    const embeddings = this.#embeddings!;
+    if (!isFittable(embeddings)) return;
+    // A saved fit of these very documents gives the same statistics as fitting them again, without the pass.
+    const saved = this.#saved;
+    const restored = saved?.fit !== undefined && isRestorable(embeddings) && embeddings.restoreFit(saved.fit as never, texts);
+    if (!restored) await embeddings.fit(texts);
+  }
 
-    async builtIndex(): Promise<VectorIndex | undefined> {
-      await building;
-      return index;
-    },
+  /**
+   * Puts `saved`'s vectors in the (empty) embedding cache when they come from the current model; with
+   * `indexHolds: "saved"`, also records them as already in the index, so only what differs is added.
+   */
+  async #reuseSaved(): Promise<void> {
+    const saved = this.#saved;
+    if (saved === undefined || saved.model !== this.#cache.model || this.#cache.size !== 0) return;
+    for (const entry of saved.entries) this.#cache.set(entry.textHash, entry.vector);
+    if (this.#options.indexHolds !== "saved" || this.#index !== undefined || this.#entries.size > 0) return;
+    await this.#ensureIndex(saved.dimensions);
+    saved.entries.forEach((entry, position) => {
+      this.#entries.set(entry.name, { hash: entry.textHash, order: position, vector: this.#cache.get(entry.textHash)! });
+    });
+    this.#nextOrder = saved.entries.length;
+  }
 
-    save(): SavedVectorIndex {
-      if (dimensions === undefined || cache.model === undefined) {
-        throw new DynamicToolsError("INVALID_OPTION", "Nothing to save: call index(catalog) first.");
-      }
-      const ordered = [...entries].sort(([, a], [, b]) => a.order - b.order);
-      return {
-        formatVersion: VECTOR_INDEX_FORMAT_VERSION,
-        dimensions,
-        model: cache.model,
-        entries: ordered.map(([name, { hash, vector }]) => ({ name, textHash: hash, vector: [...vector] })),
-        ...(embeddings !== undefined && isRestorable(embeddings) ? { fit: embeddings.fitState() } : {}),
-      };
-    },
-  };
-}
+  /** Fits again to the documents indexed now, in catalog order (the order their tools were added in). */
+  async #refit(): Promise<void> {
+    await this.#building;
+    const names = this.#inCatalogOrder().map(([name]) => ({ name }));
+    await this.#build(names, names.map(({ name }) => this.#documents.get(name)!), false);
+  }
 
-function scaled(vector: readonly number[], factor: number): number[] {
-  return vector.map((value) => value * factor);
-}
+  #markStale(): void {
+    if (this.#refitOnUpdate && this.#embeddings !== undefined && isFittable(this.#embeddings)) this.#stale = true;
+  }
 
-function isFittable(embeddings: EmbeddingsInterface): embeddings is FittableEmbeddings {
-  return typeof (embeddings as Partial<FittableEmbeddings>).fit === "function";
-}
-
-function isRestorable(embeddings: EmbeddingsInterface): embeddings is RestorableFit {
-  const candidate = embeddings as Partial<RestorableFit>;
-  return isFittable(embeddings) && typeof candidate.fitState === "function" && typeof candidate.restoreFit === "function";
-}
-
-function isSync(embeddings: EmbeddingsInterface): embeddings is SyncEmbeddings {
-  return typeof (embeddings as Partial<SyncEmbeddings>).embedQuerySync === "function";
+  #inCatalogOrder(): Array<[string, StoredVector]> {
+    return [...this.#entries].sort(([, a], [, b]) => a.order - b.order);
+  }
 }
 
 function checkSaved(saved: SavedVectorIndex): void {
@@ -460,9 +505,10 @@ function checkSaved(saved: SavedVectorIndex): void {
   }
   const wrong = saved.entries.findIndex((entry) => entry.vector.length !== saved.dimensions);
   if (wrong !== -1) {
+    const entry = saved.entries[wrong]!;
     throw new DynamicToolsError(
       "INVALID_OPTION",
-      `saved.entries[${wrong}] ("${saved.entries[wrong]!.name}") has ${saved.entries[wrong]!.vector.length} numbers, not saved.dimensions (${saved.dimensions}).`,
+      `saved.entries[${wrong}] ("${entry.name}") has ${entry.vector.length} numbers, not saved.dimensions (${saved.dimensions}).`,
       { path: ["saved", "entries", wrong, "vector"] },
     );
   }
