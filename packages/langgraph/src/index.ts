@@ -31,7 +31,7 @@ export { createDynamicToolAgent, AGENT_NODES, type DynamicToolAgentOptions } fro
 export { createToolSearchTool, LOADED_TOOLS_KEY, type ToolSearchOptions, type ToolSearchInput, type ToolSearchTool } from "./search/tool-search-tool.js";
 export { isToolSearchArtifact, type ToolSearchArtifact, type ToolSearchMatch } from "./search/search-artifact.js";
 export { formatSearchResults, type FormatSearchResultsInput } from "./search/format-search-results.js";
-export { expandToNamespaces, type ExpandToNamespacesInput, type NamespaceExpansion } from "./search/expand-namespaces.js";
+export { expandToNamespaces, type ExpandToNamespacesInput, type NamespaceExpansion } from "@dynamic-tools/core";
 export { reduceLoadedTools, type LoadedToolsUpdate } from "./search/loaded-tools.js";
 export {
   loadedToolsFromMessages,

@@ -4,19 +4,13 @@
  * previous state stays intact for the selections still reading it.
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import type { CategoryText } from "../selection/derive-keywords.js";
-import type { KeywordTarget } from "../selection/keyword-index.js";
 import type { NamespaceDeclaration } from "./catalog-config.js";
 import {
   categoryInfo,
   checkRelated,
+  checkToolKeywords,
   definitionKey,
   duplicateTool,
-  indexCategory,
-  indexTool,
-  isLoose,
-  looseKey,
-  LOOSE_TOOL_KEYWORDS,
   mayBePending,
   namespaceInfo,
   parseTool,
@@ -50,14 +44,9 @@ export interface AppliedCatalogDelta {
   removed: string[];
 }
 
-const categoryTarget = (name: string): KeywordTarget => ({ kind: "category", name });
-const toolTarget = (name: string): KeywordTarget => ({ kind: "tool", name });
-
 /**
  * Applies a delta to a state, returning the next state. Equivalent to building the final tool list from scratch
- * for entries, categories' and namespaces' members and order, pending declarations and the keyword index of the
- * keywords in effect; derived keywords follow {@link KeywordStatistics}' rule (categories whose tools changed are
- * derived again, others keep theirs while they stay distinctive).
+ * for entries, categories' and namespaces' members and order, and pending declarations.
  *
  * Everything is validated before the state is returned and nothing of `previous` is modified, so a failed update
  * leaves the catalog as it was.
@@ -105,29 +94,12 @@ export function applyCatalogDelta(previous: CatalogState, { removed = [], added 
   const goneTools = [...gone].map((name) => before(name).metadata);
   const incomingTools = [...incoming.values()].map((parsed) => parsed.metadata);
 
-  // Categories whose members changed, and the keyword statistics of those and of loose tools.
+  // Categories whose members changed.
   const declaredCategories = context.categories;
   const members = regroup({ membersOf: (name) => previous.categories.get(name)?.tools, gone: goneTools, incoming: incomingTools, groupOf: (tool) => tool.category });
   const survives = (name: string, tools: readonly string[]) => tools.length > 0 || declaredCategories.has(name);
-  const upserted: CategoryText[] = [];
-  const removedUnits: string[] = [];
-  for (const [name, tools] of members) {
-    if (survives(name, tools)) upserted.push({ name, tools: tools.map((tool) => entries.get(tool)!.metadata) });
-    else removedUnits.push(name);
-  }
-  for (const tool of goneTools) if (isLoose(tool, context.core)) removedUnits.push(looseKey(tool.name));
-  for (const tool of incomingTools) if (isLoose(tool, context.core)) upserted.push({ name: looseKey(tool.name), tools: [tool] });
-  const { statistics: keywordStatistics, derived } = previous.keywordStatistics.update({ removed: removedUnits, upserted });
-
   const categoryUpdates = new Map<string, CategoryInfo | undefined>();
-  for (const [name, tools] of members) {
-    categoryUpdates.set(name, survives(name, tools) ? categoryInfo(name, declaredCategories.get(name), tools, derived.get(name) ?? []) : undefined);
-  }
-  for (const [name, words] of derived) {
-    // Categories derived again because a keyword stopped being distinctive; their tools did not change.
-    const category = previous.categories.get(name);
-    if (category !== undefined && !categoryUpdates.has(name)) categoryUpdates.set(name, categoryInfo(name, declaredCategories.get(name), category.tools, words));
-  }
+  for (const [name, tools] of members) categoryUpdates.set(name, survives(name, tools) ? categoryInfo(name, declaredCategories.get(name), tools) : undefined);
   const categories = mergeGroups({ previous: previous.categories, updates: categoryUpdates, declared: [...declaredCategories.keys()], seqOf, previousSeqOf });
   if ([...categoryUpdates.values()].includes(undefined)) checkRelated(categories, declaredCategories);
 
@@ -149,33 +121,7 @@ export function applyCatalogDelta(previous: CatalogState, { removed = [], added 
     reorder: Object.keys(newNamespaces).length > 0,
   });
 
-  // The keyword index: only the changed categories' and tools' keywords come and go.
-  const keywordIndex = previous.keywordIndex.fork();
-  for (const [name, category] of categoryUpdates) {
-    const old = previous.categories.get(name);
-    if (old !== undefined && category !== undefined && sameWords(old.keywords, category.keywords)) continue;
-    for (const keyword of old?.keywords ?? []) keywordIndex.remove(keyword, categoryTarget(name));
-    if (category !== undefined) indexCategory(keywordIndex, category);
-  }
-  const derivedToolKeywords = previous.derivedToolKeywords.fork();
-  for (const tool of goneTools) {
-    for (const keyword of tool.keywords) keywordIndex.remove(keyword, toolTarget(tool.name));
-    for (const word of previous.derivedToolKeywords.get(tool.name) ?? []) keywordIndex.remove(word, toolTarget(tool.name));
-    derivedToolKeywords.delete(tool.name);
-  }
-  for (const [unit, words] of derived) {
-    if (!unit.startsWith(looseKey(""))) continue;
-    const name = unit.slice(looseKey("").length);
-    for (const word of derivedToolKeywords.get(name) ?? []) keywordIndex.remove(word, toolTarget(name));
-    const own = words.slice(0, LOOSE_TOOL_KEYWORDS);
-    if (own.length === 0) {
-      derivedToolKeywords.delete(name);
-      continue;
-    }
-    derivedToolKeywords.set(name, Object.freeze(own));
-    for (const word of own) keywordIndex.add(word, toolTarget(name));
-  }
-  incomingTools.forEach((tool, offset) => indexTool(keywordIndex, tool, keptCount + offset));
+  incomingTools.forEach((tool, offset) => checkToolKeywords(tool, keptCount + offset));
 
   // Token counts of tools whose definition did not change are kept.
   const tokens = previous.tokens.fork();
@@ -207,9 +153,6 @@ export function applyCatalogDelta(previous: CatalogState, { removed = [], added 
     entries,
     categories,
     namespaces,
-    keywordIndex,
-    derivedToolKeywords,
-    keywordStatistics,
     tokens,
     pending,
     sources,
@@ -218,10 +161,6 @@ export function applyCatalogDelta(previous: CatalogState, { removed = [], added 
     totalTokens: undefined,
   };
   return { state, ...changesOf(previous.entries, incoming, leaving) };
-}
-
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((word, index) => word === b[index]);
 }
 
 /** The event's lists: tools new to the catalog, tools that came back different, and names that went. */

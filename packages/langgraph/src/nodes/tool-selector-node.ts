@@ -20,7 +20,7 @@ export const SELECTION_RUN_NAME = "tool_selection";
  *
  * @example
  * ```ts
- * selectionTraceMetadata(catalog.select("what is pending salary?"));
+ * selectionTraceMetadata(createToolSelector(catalog, { strategy: "keyword" })("what is pending salary?"));
  * // { strategy: "keyword", count: 19, totalTools: 137, trimmedCount: 0, categories: ["salary", "staff"], tokensSelected: 2153, tokensAll: 16881, maxTools: 128 }
  * ```
  */

@@ -19,12 +19,13 @@ import {
   type ToolCatalog,
   type ToolFilterOptions,
   clipMessage,
+  expandToNamespaces,
 } from "@dynamic-tools/core";
 import { ToolMessage } from "@langchain/core/messages";
 import { tool, type StructuredToolInterface, type ToolRunnableConfig } from "@langchain/core/tools";
 import { Command, getCurrentTaskInput } from "@langchain/langgraph";
 import { callerFromConfig } from "../permissions/caller.js";
-import { expandToNamespaces } from "./expand-namespaces.js";
+
 import { formatSearchResults } from "./format-search-results.js";
 import { TOOL_SEARCH_NAME } from "./loaded-tools-history.js";
 import type { ToolSearchArtifact } from "./search-artifact.js";

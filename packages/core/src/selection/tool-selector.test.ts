@@ -4,9 +4,9 @@ import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { ASSISTANT_OPTIONS, ASSISTANT_TOOLS, assistantCatalog, tableStrategy } from "../retrieval/__fixtures__/assistant-catalog.js";
 import { createBm25Strategy } from "../retrieval/lexical/bm25-strategy.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
-import { createToolSelector, type ToolSelectorOptions } from "./select-ranked.js";
-import { createSelector } from "./select-tools.js";
+import { createToolSelector, type ToolSelectorOptions } from "./tool-selector.js";
 import type { ToolSelection } from "./tool-selection.js";
+import { keywordSelector } from "../__fixtures__/select-by-keywords.js";
 
 const noTokens = { countTokens: false } as const;
 
@@ -42,7 +42,7 @@ function rejection(run: () => unknown): DynamicToolsError {
 
 describe("createToolSelector: keyword", () => {
   it("returns the synchronous keyword selector by default and for 'keyword'", () => {
-    const expected = createSelector(catalog, noTokens)("send an email");
+    const expected = keywordSelector(catalog, noTokens)("send an email");
     for (const options of [noTokens, { ...noTokens, strategy: "keyword" }]) {
       const selection = createToolSelector(catalog, options)("send an email");
       expect(selection).not.toBeInstanceOf(Promise);

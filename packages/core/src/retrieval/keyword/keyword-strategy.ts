@@ -1,0 +1,65 @@
+/**
+ * @module The keyword strategy: category-keyword selection as a ranking (current-message matches, then related,
+ * history and default categories), so it can be evaluated and swapped like any other strategy.
+ */
+import type { ToolCatalog } from "../../catalog/tool-catalog.js";
+import { readConversation } from "../../conversation/conversation-text.js";
+import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
+import { keywordCandidates, orderByTier, type KeywordTier, type TieredCategory } from "./keyword-candidates.js";
+
+const TIER_SCORE: Record<KeywordTier | "default", number> = { current: 4, related: 3, history: 2, default: 1 };
+
+/** Whether a tool may be ranked at all: enabled, searchable and bindable (core tools rank like any other). */
+function rankable(catalog: ToolCatalog, name: string): boolean {
+  const tool = catalog.get(name);
+  return tool !== undefined && tool.enabled && tool.searchable && tool.unbindable === undefined;
+}
+
+/**
+ * Creates the keyword strategy. Scores are by tier (4 current, 3 related, 2 history, 1 default); within a tier,
+ * catalog order. It reads the catalog's keywords through its own index ({@link CatalogKeywords}), which catches up
+ * with live updates on the next rank.
+ *
+ * @example
+ * ```ts
+ * const keyword = createKeywordStrategy();
+ * keyword.index(catalog);
+ * keyword.rank({ query: "what is pending salary?", limit: 10 });
+ * ```
+ */
+export function createKeywordStrategy(): RetrievalStrategy {
+  let catalog: ToolCatalog | undefined;
+  return {
+    name: "keyword",
+    index(target: ToolCatalog) {
+      catalog = target;
+    },
+    rank({ query, history = [], limit, filter }: RankRequest): RankedTool[] {
+      if (catalog === undefined) return [];
+      const target = catalog;
+      const { settings } = target;
+      const messages = [...history, query].map((content) => ({ role: "user", content }));
+      const conversation = readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow });
+      const found = keywordCandidates({ catalog: target, conversation, relatedDepth: settings.relatedDepth });
+      const categories: TieredCategory[] = [...found.categories];
+      if (categories.length === 0 && found.tools.length === 0) {
+        for (const name of settings.defaults) categories.push({ name, reason: "default", source: "default" });
+      }
+      const allowed = (name: string) => rankable(target, name) && (filter === undefined || filter(name));
+      const { categories: sorted, ordered } = orderByTier({
+        catalog: target,
+        categories,
+        tools: found.tools,
+        toolsOf: (name) => target.category(name)?.tools.filter(allowed) ?? [],
+        allowed,
+      });
+      const tierOf = new Map<string, KeywordTier | "default">();
+      for (const tool of found.tools) if (!tierOf.has(tool.name)) tierOf.set(tool.name, tool.source);
+      for (const category of sorted) for (const name of target.category(category.name)?.tools ?? []) if (!tierOf.has(name)) tierOf.set(name, category.source);
+      return ordered.slice(0, limit).map((name) => {
+        const score = TIER_SCORE[tierOf.get(name) ?? "default"];
+        return { name, score, signals: { keyword: score } };
+      });
+    },
+  };
+}
