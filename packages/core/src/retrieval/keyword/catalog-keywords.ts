@@ -1,7 +1,7 @@
 /**
  * @module The keyword strategy's own index over a catalog: the keywords in effect (declared, plus those derived for
- * zero-config categories and loose tools) in a {@link KeywordIndex}. One per catalog, built on first use; a live
- * update is queued and applied at the start of the next match, re-deriving only what it touched.
+ * zero-config categories and loose tools) in a {@link KeywordIndex}. One per catalog, built on first use; each live
+ * update is applied when the catalog announces it, re-deriving only what it touched.
  */
 import type { ToolsUpdatedEvent } from "../../catalog/catalog-events.js";
 import type { CategoryInfo, ToolCatalog } from "../../catalog/tool-catalog.js";
@@ -66,8 +66,12 @@ export class CatalogKeywords {
   private constructor(catalog: ToolCatalog) {
     this.#catalog = catalog;
     this.#core = new Set(catalog.settings.core);
-    // The listener only queues: the work is done by the next match, at the catalog's version then.
-    catalog.on("toolsUpdated", (event) => this.#pending.push(event));
+    // Each update is applied as announced, while the catalog is in the state it produced, so categories are derived
+    // again exactly as a rebuild after that update would (queued first: an update made by another listener waits).
+    catalog.on("toolsUpdated", (event) => {
+      this.#pending.push(event);
+      this.#catchUp();
+    });
     const tools = catalog.tools();
     const categories = catalog.categories();
     const loose = tools.filter((tool) => this.#isLoose(tool));
@@ -81,7 +85,7 @@ export class CatalogKeywords {
     for (const tool of tools) this.#indexTool(tool);
   }
 
-  /** Applies the catalog updates queued since the last call now, rather than at the next match. */
+  /** Applies any catalog update not applied yet (one announced while another listener was updating the catalog). */
   refresh(): void {
     this.#catchUp();
   }
