@@ -63,7 +63,7 @@ describe("MCP faults through the catalog and DynamicToolNode", () => {
     const tools = await mcp.tools();
     expect(tools.map((tool) => tool.name)).toEqual(["mcp_hostile_echo", "mcp_hostile_big_result"]);
     expect(mcp.errors.map((error) => error.message)).toEqual([expect.stringMatching(/skipped its tool "deep_schema": .*deeper than 64 levels/)]);
-    expect(new selectByKeywords(ToolCatalog({ tools }), "echo the text").tools).toContain("mcp_hostile_echo");
+    expect(selectByKeywords(new ToolCatalog({ tools }), "echo the text").tools).toContain("mcp_hostile_echo");
   });
 
   it("a server killed mid-call gives an error ToolMessage; the next call restarts it", async () => {

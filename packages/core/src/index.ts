@@ -55,9 +55,10 @@ export {
   type SelectToolsOptions,
   type SelectionInput,
 } from "./selection/tool-selector.js";
+export { rankedCandidates } from "./selection/ranked-candidates.js";
 export { declaresKeywordCategories, defaultStrategyFor, RETRIEVAL_DEFAULT_STRATEGY } from "./selection/default-strategy.js";
 export type { SelectionScope } from "./selection/selection-scope.js";
-export type { SelectionDraft } from "./selection/explain-selection.js";
+export { finishSelection, type SelectionDraft } from "./selection/explain-selection.js";
 export { createSelectionScope, unbindableTools } from "./selection/selection-scope.js";
 export { expandRelated, type RelatedCategory } from "./retrieval/related-categories.js";
 export { expandToNamespaces, type ExpandToNamespacesInput, type NamespaceExpansion } from "./selection/expand-namespaces.js";

@@ -1,7 +1,8 @@
 /**
- * @module The candidates stage of a retrieval strategy: the strategy ranks the catalog for the conversation, the
- * filter is enforced again (a custom strategy may ignore it), duplicates go, AutoCut drops the tail after a large
- * score drop, and the top K are kept with their scores and signals.
+ * @module The candidates stage of a retrieval strategy, shared by selection and `tool_search`: the strategy ranks
+ * the catalog for the conversation, the filter is enforced again (a custom strategy may ignore it), duplicates go,
+ * the top K are kept, a relative-score floor (when given) drops noise, AutoCut (unless off) drops the tail after a
+ * large score drop, and each is explained by its score and signals.
  */
 import type { ConversationText } from "../conversation/conversation-text.js";
 import { autoCut } from "../retrieval/hybrid/auto-cut.js";
@@ -22,8 +23,9 @@ function formatSignals(tool: RankedTool): string {
 }
 
 /**
- * The ranked candidates of a conversation: at most `topK`, each allowed by `filter`, once, cut by AutoCut unless
- * `cut` is false. An empty conversation ranks nothing.
+ * The ranked candidates of a conversation: at most `topK`, each allowed by `filter`, once; with `minRelativeScore`,
+ * only those scoring above 0 and at least that share of the best; then cut by AutoCut unless `cut` is false. An
+ * empty conversation ranks nothing.
  *
  * @example
  * ```ts
@@ -37,12 +39,15 @@ export async function rankedCandidates({
   topK,
   cut,
   filter,
+  minRelativeScore,
 }: {
   strategy: RetrievalStrategy;
   conversation: ConversationText;
   topK: number;
   cut: AutoCutOptions | false;
   filter: (name: string) => boolean;
+  /** Drop results scoring 0 or less, or below this share of the best score (`tool_search`'s noise floor). */
+  minRelativeScore?: number;
 }): Promise<RankedSelection[]> {
   const results =
     conversation.current.trim() === "" && conversation.history.length === 0
@@ -51,7 +56,11 @@ export async function rankedCandidates({
   // The filter is enforced here too, and duplicates dropped: a custom strategy that ignores the filter must still
   // never bind a filtered tool, nor one tool twice.
   const seen = new Set<string>();
-  const allowed = results.filter((tool) => filter(tool.name) && !seen.has(tool.name) && seen.add(tool.name)).slice(0, topK);
+  let allowed = results.filter((tool) => filter(tool.name) && !seen.has(tool.name) && seen.add(tool.name)).slice(0, topK);
+  if (minRelativeScore !== undefined) {
+    const best = Math.max(0, ...allowed.map((tool) => tool.score));
+    allowed = allowed.filter((tool) => tool.score > 0 && tool.score >= best * minRelativeScore);
+  }
   const kept = cut === false ? allowed.length : autoCut(allowed.map((tool) => tool.score), { ratio: cut.ratio ?? 2, minimum: cut.minimum ?? 3 });
   return allowed.slice(0, kept).map((tool, index) => ({
     name: tool.name,
