@@ -25,7 +25,7 @@ export {
   type ToolCallingModel,
 } from "./nodes/bind-selected-tools.js";
 export { DynamicToolNode, type DynamicToolNodeOptions } from "./nodes/dynamic-tool-node.js";
-export { definitionOfTool, definitionTokensOf } from "./nodes/extra-tool-definition.js";
+export { definitionOfTool, definitionTokensOf } from "./search/extra-tool-definition.js";
 export { createDynamicToolAgent, AGENT_NODES, type DynamicToolAgentOptions } from "./prebuilt/create-dynamic-tool-agent.js";
 
 export { createToolSearchTool, LOADED_TOOLS_KEY, type ToolSearchOptions, type ToolSearchInput, type ToolSearchTool } from "./search/tool-search-tool.js";

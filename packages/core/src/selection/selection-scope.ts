@@ -6,6 +6,7 @@
 import type { CatalogSettings } from "../catalog/catalog-config.js";
 import type { ResolvedSettings, ToolCatalog } from "../catalog/tool-catalog.js";
 import { coUsageSourceOf, resolveCoUsageOptions, type CoUsageInput, type CoUsageOptions, type CoUsageSource } from "./expand-co-usage.js";
+import { categoryOrderOf } from "../retrieval/keyword/keyword-candidates.js";
 import { isBindable, type ToolFilterOptions } from "./tool-filter.js";
 
 /** Options every selector accepts: any catalog setting can be overridden, plus filters. */
@@ -38,6 +39,8 @@ export interface SelectionScope {
   readonly selectable: ReadonlySet<string>;
   /** Each category's selectable tools, in catalog order. */
   readonly toolsByCategory: ReadonlyMap<string, readonly string[]>;
+  /** Each category's position in the catalog (categories of one tier bind in this order). */
+  readonly categoryOrder: ReadonlyMap<string, number>;
   /** Code-defined tools that run when called but are never bound, and why (see `ToolMetadata.unbindable`). */
   readonly unbindable: ReadonlyArray<{ name: string; reason: string }>;
   /** The co-usage expansion, when usage is given and the expansion not turned off. */
@@ -69,6 +72,7 @@ export function createSelectionScope(catalog: ToolCatalog, options: SelectToolsO
     }),
     selectable,
     toolsByCategory: new Map(catalog.categories().map((category) => [category.name, category.tools.filter((name) => selectable.has(name))])),
+    categoryOrder: categoryOrderOf(catalog),
     unbindable: unbindableTools(catalog),
     ...(coUsage === undefined ? {} : { coUsage }),
   };

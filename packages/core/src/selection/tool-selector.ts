@@ -122,7 +122,7 @@ class SelectionPipeline {
     request: SelectionRequest,
   ): ToolSelection {
     const { categories: sorted, ordered } = orderByTier({
-      catalog: this.#catalog,
+      categoryOrder: scope.categoryOrder,
       categories,
       tools,
       toolsOf: (name) => scope.toolsByCategory.get(name) ?? [],

@@ -22,7 +22,7 @@ import {
 } from "@dynamic-tools/core";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { definitionTokensOf } from "../nodes/extra-tool-definition.js";
+import { definitionTokensOf } from "../search/extra-tool-definition.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { loadedToolRecency, loadedToolsFromMessages } from "../search/loaded-tools-history.js";
 import { planBoundTools } from "../search/plan-bound-tools.js";

@@ -45,11 +45,18 @@ function quote(text: string): string {
   return flat.length > QUOTE_LIMIT ? `${flat.slice(0, QUOTE_LIMIT - 1)}…` : flat;
 }
 
-function collectMatches(catalog: ToolCatalog, candidates: KeywordCandidates, matches: readonly KeywordMatch[], source: "current" | "history", message: string): void {
+/** Candidates being collected, with the names already found (a message may match hundreds of categories). */
+interface Collecting extends KeywordCandidates {
+  readonly seenCategories: Set<string>;
+  readonly seenTools: Set<string>;
+}
+
+function collectMatches(catalog: ToolCatalog, candidates: Collecting, matches: readonly KeywordMatch[], source: "current" | "history", message: string): void {
   const where = source === "current" ? "in the current message" : `from history: "${quote(message)}"`;
   for (const { target, keyword } of matches) {
-    const list: Array<{ name: string }> = target.kind === "category" ? candidates.categories : candidates.tools;
-    if (list.some((item) => item.name === target.name)) continue;
+    const seen = target.kind === "category" ? candidates.seenCategories : candidates.seenTools;
+    if (seen.has(target.name)) continue;
+    seen.add(target.name);
     const reason = source === "current" ? `keyword "${keyword}" ${where}` : where;
     const entry = { name: target.name, reason, source, keyword, ...(source === "history" ? { message } : {}) };
     if (target.kind === "category") candidates.categories.push(entry);
@@ -57,15 +64,12 @@ function collectMatches(catalog: ToolCatalog, candidates: KeywordCandidates, mat
   }
 }
 
-function addRelated(catalog: ToolCatalog, candidates: KeywordCandidates, from: "current" | "history", depth: number): void {
+function addRelated(catalog: ToolCatalog, candidates: Collecting, from: "current" | "history", depth: number): void {
+  if (depth <= 0) return;
   const start = candidates.categories.filter((category) => category.source === from).map((category) => category.name);
-  const related = expandRelated({
-    start,
-    relatedOf: (name) => catalog.category(name)?.related ?? [],
-    depth,
-    exclude: new Set(candidates.categories.map((category) => category.name)),
-  });
+  const related = expandRelated({ start, relatedOf: (name) => catalog.category(name)?.related ?? [], depth, exclude: candidates.seenCategories });
   for (const { name, relatedTo } of related) {
+    candidates.seenCategories.add(name);
     const suffix = from === "history" ? " (from history)" : "";
     // Related categories of history matches rank with history: the user's current words come first.
     candidates.categories.push({ name, reason: `related to ${relatedTo}${suffix}`, source: from === "current" ? "related" : "history", relatedTo });
@@ -93,13 +97,13 @@ export function keywordCandidates({
   relatedDepth: number;
 }): KeywordCandidates {
   const keywords = CatalogKeywords.of(catalog);
-  const candidates: KeywordCandidates = { categories: [], tools: [] };
+  const candidates: Collecting = { categories: [], tools: [], seenCategories: new Set(), seenTools: new Set() };
   collectMatches(catalog, candidates, keywords.match(conversation.current), "current", conversation.current);
   addRelated(catalog, candidates, "current", relatedDepth);
   // Most recent history first: a follow-up is likelier to refer to the message just before it.
   for (const message of [...conversation.history].reverse()) collectMatches(catalog, candidates, keywords.match(message), "history", message);
   addRelated(catalog, candidates, "history", relatedDepth);
-  return candidates;
+  return { categories: candidates.categories, tools: candidates.tools };
 }
 
 /** A candidate category of any tier, the default tier included. */
@@ -113,25 +117,25 @@ export const TIER_ORDER: ReadonlyArray<KeywordTier | "default"> = ["current", "r
  * its ranked tools form the `current` tier), then its categories' tools (in
  * catalog order of the categories). A tool matched on its own is not repeated by its category.
  *
+ * @param options.categoryOrder - each category's position in the catalog (see {@link categoryOrderOf}).
  * @param options.toolsOf - a category's tools that may be bound, in catalog order.
  * @param options.allowed - whether a tool matched on its own may be bound.
  * @returns the categories sorted into tiers, the tool matches kept, and the tool names in bind order.
  */
 export function orderByTier({
-  catalog,
+  categoryOrder,
   categories,
   tools,
   toolsOf,
   allowed,
 }: {
-  catalog: ToolCatalog;
+  categoryOrder: ReadonlyMap<string, number>;
   categories: readonly TieredCategory[];
   tools: readonly KeywordTool[];
   toolsOf: (category: string) => readonly string[];
   allowed: (name: string) => boolean;
 }): { categories: TieredCategory[]; ordered: string[] } {
   const tierOf = (source: TieredCategory["source"]) => TIER_ORDER.indexOf(source);
-  const categoryOrder = new Map(catalog.categories().map((category, index) => [category.name, index]));
   const byCatalogOrder = (a: { name: string }, b: { name: string }) => (categoryOrder.get(a.name) ?? 0) - (categoryOrder.get(b.name) ?? 0);
   // Within a tier, categories sort in catalog order so the bound list is stable from turn to turn.
   const sorted = [...categories].sort((a, b) => tierOf(a.source) - tierOf(b.source) || byCatalogOrder(a, b));
@@ -149,4 +153,9 @@ export function orderByTier({
     }
   }
   return { categories: sorted, ordered };
+}
+
+/** Each category's position in the catalog, for {@link orderByTier}: compute it once per catalog version. */
+export function categoryOrderOf(catalog: ToolCatalog): Map<string, number> {
+  return new Map(catalog.categories().map((category, index) => [category.name, index]));
 }

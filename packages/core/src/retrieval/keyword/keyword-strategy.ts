@@ -5,7 +5,7 @@
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import { readConversation } from "../../conversation/conversation-text.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
-import { keywordCandidates, orderByTier, type KeywordTier, type TieredCategory } from "./keyword-candidates.js";
+import { categoryOrderOf, keywordCandidates, orderByTier, type KeywordTier, type TieredCategory } from "./keyword-candidates.js";
 
 const TIER_SCORE: Record<KeywordTier | "default", number> = { current: 4, related: 3, history: 2, default: 1 };
 
@@ -29,6 +29,7 @@ function rankable(catalog: ToolCatalog, name: string): boolean {
  */
 export function createKeywordStrategy(): RetrievalStrategy {
   let catalog: ToolCatalog | undefined;
+  let order: { version: number; categoryOrder: Map<string, number> } | undefined;
   return {
     name: "keyword",
     index(target: ToolCatalog) {
@@ -46,8 +47,9 @@ export function createKeywordStrategy(): RetrievalStrategy {
         for (const name of settings.defaults) categories.push({ name, reason: "default", source: "default" });
       }
       const allowed = (name: string) => rankable(target, name) && (filter === undefined || filter(name));
+      if (order?.version !== target.version) order = { version: target.version, categoryOrder: categoryOrderOf(target) };
       const { categories: sorted, ordered } = orderByTier({
-        catalog: target,
+        categoryOrder: order.categoryOrder,
         categories,
         tools: found.tools,
         toolsOf: (name) => target.category(name)?.tools.filter(allowed) ?? [],
