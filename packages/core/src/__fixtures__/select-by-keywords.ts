@@ -11,6 +11,10 @@ export function keywordSelector(catalog: ToolCatalog, options: Omit<ToolSelector
 }
 
 /** One keyword selection. */
-export function selectByKeywords(catalog: ToolCatalog, input: SelectionInput, options: Omit<ToolSelectorOptions, "strategy"> = {}): ToolSelection {
+export function selectByKeywords(
+  catalog: ToolCatalog,
+  input: SelectionInput,
+  options: Omit<ToolSelectorOptions, "strategy"> = {},
+): ToolSelection {
   return keywordSelector(catalog, options)(input);
 }

@@ -3,6 +3,7 @@
  * where the catalog declares them for every tool, retrieval otherwise.
  */
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import type { ToolMetadata } from "../catalog/tool-metadata.js";
 
 /** The strategy of a catalog that does not declare keywords for every tool: BM25 and vectors, fused. */
 export const RETRIEVAL_DEFAULT_STRATEGY = "hybrid";
@@ -23,9 +24,9 @@ export function declaresKeywordCategories(catalog: ToolCatalog): boolean {
   const withKeywords = new Set(catalog.categories().filter((category) => category.keywords.length > 0).map((category) => category.name));
   if (withKeywords.size === 0) return false;
   const core = new Set(catalog.settings.core);
-  return catalog.tools().every(
-    (tool) => core.has(tool.name) || !tool.enabled || !tool.searchable || tool.keywords.length > 0 || (tool.category !== undefined && withKeywords.has(tool.category)),
-  );
+  const counted = (tool: ToolMetadata) => !core.has(tool.name) && tool.enabled && tool.searchable;
+  const declared = (tool: ToolMetadata) => tool.keywords.length > 0 || (tool.category !== undefined && withKeywords.has(tool.category));
+  return catalog.tools().every((tool) => !counted(tool) || declared(tool));
 }
 
 /**

@@ -16,9 +16,18 @@ import type { SelectedCategory } from "./tool-selection.js";
  * // [{ name: "staff", reason: "related to salary", source: "related", relatedTo: "salary" }]
  * ```
  */
-export function relatedToRanked({ catalog, ranked, depth }: { catalog: ToolCatalog; ranked: readonly string[]; depth: number }): SelectedCategory[] {
+export function relatedToRanked({
+  catalog,
+  ranked,
+  depth,
+}: {
+  catalog: ToolCatalog;
+  ranked: readonly string[];
+  depth: number;
+}): SelectedCategory[] {
   const start = [...new Set(ranked.flatMap((name) => catalog.get(name)?.category ?? []))];
-  return expandRelated({ start, relatedOf: (name) => catalog.category(name)?.related ?? [], depth }).map(({ name, relatedTo }) => ({
+  const relatedOf = (name: string) => catalog.category(name)?.related ?? [];
+  return expandRelated({ start, relatedOf, depth }).map(({ name, relatedTo }) => ({
     name,
     reason: `related to ${relatedTo}`,
     source: "related" as const,

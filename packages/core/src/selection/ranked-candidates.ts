@@ -18,7 +18,9 @@ export interface AutoCutOptions {
 }
 
 function formatSignals(tool: RankedTool): string {
-  const parts = Object.entries(tool.signals).map(([signal, score]) => (signal === "exact" ? "exact name" : `${signal} ${Number((score ?? 0).toFixed(3))}`));
+  const parts = Object.entries(tool.signals).map(([signal, score]) =>
+    signal === "exact" ? "exact name" : `${signal} ${Number((score ?? 0).toFixed(3))}`,
+  );
   return parts.length > 0 ? parts.join(", ") : `score ${Number(tool.score.toFixed(3))}`;
 }
 
@@ -61,7 +63,8 @@ export async function rankedCandidates({
     const best = Math.max(0, ...allowed.map((tool) => tool.score));
     allowed = allowed.filter((tool) => tool.score > 0 && tool.score >= best * minRelativeScore);
   }
-  const kept = cut === false ? allowed.length : autoCut(allowed.map((tool) => tool.score), { ratio: cut.ratio ?? 2, minimum: cut.minimum ?? 3 });
+  const scores = allowed.map((tool) => tool.score);
+  const kept = cut === false ? allowed.length : autoCut(scores, { ratio: cut.ratio ?? 2, minimum: cut.minimum ?? 3 });
   return allowed.slice(0, kept).map((tool, index) => ({
     name: tool.name,
     rank: index + 1,

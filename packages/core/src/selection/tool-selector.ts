@@ -93,13 +93,20 @@ class SelectionPipeline {
   byKeywords(input: SelectionInput, request: SelectionRequest): ToolSelection {
     const scope = this.scope();
     const conversation = this.conversation(scope, input);
-    const found = keywordCandidates({ catalog: this.#catalog, conversation, relatedDepth: this.#related ? scope.settings.relatedDepth : 0 });
+    const relatedDepth = this.#related ? scope.settings.relatedDepth : 0;
+    const found = keywordCandidates({ catalog: this.#catalog, conversation, relatedDepth });
     const defaults = defaultCategories({ found: found.categories.length + found.tools.length, defaults: scope.settings.defaults });
     return this.#finish(scope, conversation, "keyword", [...found.categories, ...defaults], found.tools, undefined, request);
   }
 
   /** The retrieval pipeline: ranked tools, their related categories, then defaults, order, budget. */
-  async byRanking(strategy: RetrievalStrategy, input: SelectionInput, request: SelectionRequest, topK: number, cut: AutoCutOptions | false): Promise<ToolSelection> {
+  async byRanking(
+    strategy: RetrievalStrategy,
+    input: SelectionInput,
+    request: SelectionRequest,
+    topK: number,
+    cut: AutoCutOptions | false,
+  ): Promise<ToolSelection> {
     const scope = this.scope();
     const conversation = this.conversation(scope, input);
     const filter = (name: string) => scope.selectable.has(name) && (request.filter === undefined || request.filter(name));
@@ -179,7 +186,8 @@ class SelectionPipeline {
  * ```ts
  * // A catalog whose categories declare keywords: the keyword strategy, synchronous.
  * const selection = createToolSelector(catalog)("what is pending salary?") as ToolSelection;
- * selection.categories; // [{ name: "salary", reason: 'keyword "salary" in the current message', … }, { name: "staff", reason: "related to salary", … }]
+ * selection.categories;
+ * // [{ name: "salary", reason: 'keyword "salary" in the current message', … }, { name: "staff", reason: "related to salary", … }]
  * ```
  * @example
  * ```ts

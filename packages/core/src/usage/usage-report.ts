@@ -92,7 +92,8 @@ export function usageReport(model: UsageModel, options: UsageReportOptions = {})
             })
             .slice(0, keywordsPerCategory)
             .map(({ term, weight }) => ({ word: term, share: round(weight / usage.weight) }));
-    return { name: category.name, calls: usage.count, share: total === 0 ? 0 : round(usage.weight / total), suggestedKeywords, keywords: [...keywords.keywordsOf(category.name)] };
+    const share = total === 0 ? 0 : round(usage.weight / total);
+    return { name: category.name, calls: usage.count, share, suggestedKeywords, keywords: [...keywords.keywordsOf(category.name)] };
   });
   categories.sort((a, b) => b.share - a.share || a.name.localeCompare(b.name));
   const toolUsage = catalog

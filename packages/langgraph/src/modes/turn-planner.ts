@@ -191,7 +191,11 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
     // The explanation is the selection's (or, in search mode, core's last stage over the fixed tools), with what
     // the budget over everything bound decided laid over it.
     const conversation = readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow });
-    const explained = base ?? finishSelection(scope, { strategy: "search", ordered: [], categories: [], matchedTools: [], conversation }, allowed);
+    const explained = base ?? finishSelection(
+        scope,
+        { strategy: "search", ordered: [], categories: [], matchedTools: [], conversation },
+        allowed,
+      );
     const selection: DynamicToolSelection = {
       ...explained,
       tools: plan.tools,

@@ -76,7 +76,12 @@ export function planBoundTools(input: PlanBoundToolsInput): BoundToolsPlan {
   /** Keeps the longest prefix of `names` that fits what is left (nothing once a group was cut). */
   const takePrefix = (names: readonly string[]): string[] => {
     if (limitedBy !== undefined) return [];
-    const left = applyBudget({ ordered: names, maxTools: maxTools - count, maxTokens: maxTokens - tokens, ...(tokensOf === undefined ? {} : { tokensOf }) });
+    const left = applyBudget({
+      ordered: names,
+      maxTools: maxTools - count,
+      maxTokens: maxTokens - tokens,
+      ...(tokensOf === undefined ? {} : { tokensOf }),
+    });
     limitedBy = left.trimmedBy;
     count += left.selected.length;
     tokens += left.tokens;

@@ -208,7 +208,7 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
       // The selection pipeline's candidates stage, with the search's noise floor instead of AutoCut.
       const conversation = { current: totalCandidates === 0 ? "" : query, history: [] };
       const ranked = await rankedCandidates({ strategy, conversation, topK: limit, cut: false, filter: isCandidate, minRelativeScore });
-      const matches = ranked.map((result) => ({ name: result.name, description: catalog.get(result.name)?.description ?? "", score: result.score }));
+      const matches = ranked.map(({ name: match, score }) => ({ name: match, description: catalog.get(match)?.description ?? "", score }));
       if (usage !== undefined) {
         // Only names the caller may see (bound or not): a co-used tool the caller may not use is never named.
         const seeable = (tool: string) => (names.has(tool) || bound.has(tool)) && permitted(tool);

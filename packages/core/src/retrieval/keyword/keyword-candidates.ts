@@ -51,7 +51,13 @@ interface Collecting extends KeywordCandidates {
   readonly seenTools: Set<string>;
 }
 
-function collectMatches(catalog: ToolCatalog, candidates: Collecting, matches: readonly KeywordMatch[], source: "current" | "history", message: string): void {
+function collectMatches(
+  catalog: ToolCatalog,
+  candidates: Collecting,
+  matches: readonly KeywordMatch[],
+  source: "current" | "history",
+  message: string,
+): void {
   const where = source === "current" ? "in the current message" : `from history: "${quote(message)}"`;
   for (const { target, keyword } of matches) {
     const seen = target.kind === "category" ? candidates.seenCategories : candidates.seenTools;
@@ -67,12 +73,14 @@ function collectMatches(catalog: ToolCatalog, candidates: Collecting, matches: r
 function addRelated(catalog: ToolCatalog, candidates: Collecting, from: "current" | "history", depth: number): void {
   if (depth <= 0) return;
   const start = candidates.categories.filter((category) => category.source === from).map((category) => category.name);
-  const related = expandRelated({ start, relatedOf: (name) => catalog.category(name)?.related ?? [], depth, exclude: candidates.seenCategories });
+  const relatedOf = (name: string) => catalog.category(name)?.related ?? [];
+  const related = expandRelated({ start, relatedOf, depth, exclude: candidates.seenCategories });
   for (const { name, relatedTo } of related) {
     candidates.seenCategories.add(name);
     const suffix = from === "history" ? " (from history)" : "";
     // Related categories of history matches rank with history: the user's current words come first.
-    candidates.categories.push({ name, reason: `related to ${relatedTo}${suffix}`, source: from === "current" ? "related" : "history", relatedTo });
+    const source = from === "current" ? "related" : "history";
+    candidates.categories.push({ name, reason: `related to ${relatedTo}${suffix}`, source, relatedTo });
   }
 }
 
@@ -101,7 +109,9 @@ export function keywordCandidates({
   collectMatches(catalog, candidates, keywords.match(conversation.current), "current", conversation.current);
   addRelated(catalog, candidates, "current", relatedDepth);
   // Most recent history first: a follow-up is likelier to refer to the message just before it.
-  for (const message of [...conversation.history].reverse()) collectMatches(catalog, candidates, keywords.match(message), "history", message);
+  for (const message of [...conversation.history].reverse()) {
+    collectMatches(catalog, candidates, keywords.match(message), "history", message);
+  }
   addRelated(catalog, candidates, "history", relatedDepth);
   return { categories: candidates.categories, tools: candidates.tools };
 }

@@ -57,7 +57,9 @@ export function createKeywordStrategy(): RetrievalStrategy {
       });
       const tierOf = new Map<string, KeywordTier | "default">();
       for (const tool of found.tools) if (!tierOf.has(tool.name)) tierOf.set(tool.name, tool.source);
-      for (const category of sorted) for (const name of target.category(category.name)?.tools ?? []) if (!tierOf.has(name)) tierOf.set(name, category.source);
+      for (const category of sorted) {
+        for (const name of target.category(category.name)?.tools ?? []) if (!tierOf.has(name)) tierOf.set(name, category.source);
+      }
       return ordered.slice(0, limit).map((name) => {
         const score = TIER_SCORE[tierOf.get(name) ?? "default"];
         return { name, score, signals: { keyword: score } };
