@@ -9,16 +9,11 @@ import { categoryOrderOf, keywordCandidates, orderByTier, type KeywordTier, type
 
 const TIER_SCORE: Record<KeywordTier | "default", number> = { current: 4, related: 3, history: 2, default: 1 };
 
-/** Whether a tool may be ranked at all: enabled, searchable and bindable (core tools rank like any other). */
-function rankable(catalog: ToolCatalog, name: string): boolean {
-  const tool = catalog.get(name);
-  return tool !== undefined && tool.enabled && tool.searchable && tool.unbindable === undefined;
-}
-
 /**
  * Creates the keyword strategy. Scores are by tier (4 current, 3 related, 2 history, 1 default); within a tier,
- * catalog order. It reads the catalog's keywords through its own index ({@link CatalogKeywords}), which catches up
- * with live updates on the next rank.
+ * catalog order. It reads the catalog's keywords through its own index ({@link CatalogKeywords}), which follows live
+ * updates. Like every strategy it ranks what `filter` allows; which tools may be bound at all is the selection
+ * pipeline's filters stage.
  *
  * @example
  * ```ts
@@ -46,7 +41,7 @@ export function createKeywordStrategy(): RetrievalStrategy {
       if (categories.length === 0 && found.tools.length === 0) {
         for (const name of settings.defaults) categories.push({ name, reason: "default", source: "default" });
       }
-      const allowed = (name: string) => rankable(target, name) && (filter === undefined || filter(name));
+      const allowed = filter ?? (() => true);
       if (order?.version !== target.version) order = { version: target.version, categoryOrder: categoryOrderOf(target) };
       const { categories: sorted, ordered } = orderByTier({
         categoryOrder: order.categoryOrder,
