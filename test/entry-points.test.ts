@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 const PACKAGES: Record<string, { dir: string; expected: string[] }> = {
-  "@dynamic-tools/core": { dir: "packages/core", expected: ["ToolCatalog", "selectTools", "createSelector", "loadCatalogFile", "DynamicToolsError"] },
+  "@dynamic-tools/core": { dir: "packages/core", expected: ["ToolCatalog", "createToolSelector", "loadCatalogFile", "DynamicToolsError"] },
   "@dynamic-tools/langgraph": {
     dir: "packages/langgraph",
     expected: ["DynamicToolNode", "createToolSelectorNode", "createDynamicToolAgent", "DynamicToolsAnnotation", "bindSelectedTools"],

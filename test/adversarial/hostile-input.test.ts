@@ -9,7 +9,23 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { DynamicToolsError, ToolCatalog, createToolSelector, loadCatalogFile, type ConversationMessage, type ToolDeclaration, type ToolSelection } from "@dynamic-tools/core";
+import {
+  DynamicToolsError,
+  ToolCatalog,
+  createToolSelector,
+  loadCatalogFile,
+  type ConversationMessage,
+  type SelectionInput,
+  type ToolDeclaration,
+  type ToolSelection,
+  type ToolSelectorOptions,
+} from "@dynamic-tools/core";
+
+/** One keyword selection (synchronous). */
+function selectByKeywords(catalog: ToolCatalog, input: SelectionInput, options: Omit<ToolSelectorOptions, "strategy"> = {}): ToolSelection {
+  return createToolSelector(catalog, { ...options, strategy: "keyword" })(input);
+}
+
 
 /** Most time one selection may take on the worst inputs below (measured: tens of ms; generous for a loaded machine). */
 const SELECTION_BOUND_MS = 250;
@@ -59,11 +75,11 @@ function checkSelection(catalog: ToolCatalog, selection: ToolSelection, maxTools
 
 describe("hostile messages on a 1,000-tool catalog", () => {
   const catalog = bigCatalog();
-  catalog.select("warm up the stemmer and the keyword index");
+  selectByKeywords(catalog, "warm up the stemmer and the keyword index");
 
   it.each(WORST_INPUTS)(`keyword selection of %s stays within ${SELECTION_BOUND_MS} ms and the budget`, (_label, input) => {
     const message = input();
-    const { value, ms } = timed(() => catalog.select(message));
+    const { value, ms } = timed(() => selectByKeywords(catalog, message));
     checkSelection(catalog, value, 20);
     expect(ms).toBeLessThan(SELECTION_BOUND_MS);
   });
@@ -142,7 +158,7 @@ describe("hostile catalogs", () => {
       catalog.add(names.map((name, index) => ({ name: `tool_${round}_${index}`, description: `again ${name}`, category: name, namespace: name })));
     }
     expect(catalog.namespace("toString")?.description).toBe("Declared");
-    expect(catalog.select("again constructor").tools.length).toBeGreaterThan(0);
+    expect(selectByKeywords(catalog, "again constructor").tools.length).toBeGreaterThan(0);
   });
 });
 
@@ -172,7 +188,7 @@ describe("selections during many live updates", () => {
     })();
     const selector = (async () => {
       while (!done) {
-        const keyword = catalog.select("pending salary payroll live");
+        const keyword = selectByKeywords(catalog, "pending salary payroll live");
         // Synchronous: exactly the catalog as it is now.
         for (const tool of keyword.tools) expect(catalog.has(tool), tool).toBe(true);
         checkSelection(catalog, keyword, 20);
@@ -224,8 +240,8 @@ describe("fast-check: random catalogs and hostile messages", () => {
         const maxTokens = extraTokens === undefined ? undefined : Math.max(1, coreTokens + extraTokens);
         const options = maxTokens === undefined ? {} : { maxTokens, countTokens: true };
         const messages = [...earlier, human(current)] as ConversationMessage[];
-        catalog.select("warm up", options); // the first selection of a catalog resolves its settings once
-        const { value, ms } = timed(() => catalog.select(messages, options));
+        selectByKeywords(catalog, "warm up", options); // the first selection of a catalog resolves its settings once
+        const { value, ms } = timed(() => selectByKeywords(catalog, messages, options));
         checkSelection(catalog, value, maxTools);
         if (maxTokens !== undefined) expect(value.tools.reduce((sum, name) => sum + catalog.tokensOf(name), 0)).toBeLessThanOrEqual(maxTokens);
         expect(ms).toBeLessThan(SELECTION_BOUND_MS);

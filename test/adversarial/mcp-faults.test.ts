@@ -8,10 +8,16 @@ import { unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AIMessage, type ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
-import { ALLOW_ALL, ToolCatalog } from "@dynamic-tools/core";
+import { ALLOW_ALL, ToolCatalog, createToolSelector, type SelectionInput, type ToolSelection, type ToolSelectorOptions } from "@dynamic-tools/core";
 import { DynamicToolNode } from "@dynamic-tools/langgraph";
 import { fixtureServer, startsOf } from "../../packages/mcp/src/__fixtures__/fixture-servers.js";
 import { useMcpHarness } from "../../packages/mcp/src/__fixtures__/mcp-harness.js";
+
+/** One keyword selection (synchronous). */
+function selectByKeywords(catalog: ToolCatalog, input: SelectionInput, options: Omit<ToolSelectorOptions, "strategy"> = {}): ToolSelection {
+  return createToolSelector(catalog, { ...options, strategy: "keyword" })(input);
+}
+
 
 const harness = useMcpHarness();
 
@@ -57,7 +63,7 @@ describe("MCP faults through the catalog and DynamicToolNode", () => {
     const tools = await mcp.tools();
     expect(tools.map((tool) => tool.name)).toEqual(["mcp_hostile_echo", "mcp_hostile_big_result"]);
     expect(mcp.errors.map((error) => error.message)).toEqual([expect.stringMatching(/skipped its tool "deep_schema": .*deeper than 64 levels/)]);
-    expect(new ToolCatalog({ tools }).select("echo the text").tools).toContain("mcp_hostile_echo");
+    expect(selectByKeywords(new ToolCatalog({ tools }), "echo the text").tools).toContain("mcp_hostile_echo");
   });
 
   it("a server killed mid-call gives an error ToolMessage; the next call restarts it", async () => {

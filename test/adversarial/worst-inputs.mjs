@@ -21,7 +21,7 @@ const tools = Array.from({ length: 1000 }, (_, index) => ({
   category: `category_${index % 40}`,
 }));
 const catalog = new ToolCatalog({ tools, categories: { category_0: { keywords: ["salary", "payroll"] } } });
-const select = catalog.select.bind(catalog);
+const select = createToolSelector(catalog, { strategy: "keyword" });
 const longWord = quick ? 10_000 : 100_000;
 select("warm up");
 await time(`select: one vowel-less word of ${longWord} letters ("qqq…")`, () => select("q".repeat(longWord)));

@@ -3,19 +3,25 @@
  * ("Dynamic Tool Selection (Solving the 128 Tool Limit)"): for each message, how many tools are bound. The gym
  * catalog reproduces it exactly: the first acceptance test.
  */
-import { createSelector } from "@dynamic-tools/core";
+import { createToolSelector, defaultStrategyFor, type KeywordToolSelector } from "@dynamic-tools/core";
 import { describe, expect, it } from "vitest";
 import { createGymCatalog } from "./catalog.js";
 import { CORE_TOOL_NAMES } from "./tools/index.js";
 
 const catalog = createGymCatalog();
-const select = createSelector(catalog);
+// The gym catalog declares keywords for every category, so the default strategy is keyword (synchronous).
+const select = createToolSelector(catalog) as KeywordToolSelector;
 
 const ALL_KEYWORDS =
   "show clients attendance revenue salary staff trainers plans offers leads referrals documents goals photos notes " +
   "classes appointments guests products campaigns equipment engagement gamification loyalty wearables surveys diet facilities";
 
 describe("the published selection table on the 137-tool gym catalog", () => {
+  it("selects by category keywords by default", () => {
+    expect(defaultStrategyFor(catalog)).toBe("keyword");
+    expect(select("what is pending salary?").strategy).toBe("keyword");
+  });
+
   it("has 137 tools in 30 categories plus 8 core tools", () => {
     expect(catalog.size).toBe(137);
     expect(catalog.categories()).toHaveLength(30);

@@ -38,13 +38,6 @@ export { isLangChainTool, declarationFromLangChainTool, describeLangChainTool } 
 export { clipMessage, MAX_MESSAGE_CHARS, readConversation, textOf, type ConversationMessage, type ConversationText } from "./conversation/conversation-text.js";
 
 export {
-  createSelector,
-  selectTools,
-  type SelectToolsOptions,
-  type SelectionInput,
-  type Selector,
-} from "./selection/select-tools.js";
-export {
   SOURCE_PRIORITY,
   type ToolSelection,
   type SelectedCategory,
@@ -57,11 +50,18 @@ export {
   type ToolSelectorOptions,
   type ToolSelector,
   type ClosableToolSelector,
+  type KeywordToolSelector,
   type AutoCutOptions,
-} from "./selection/select-ranked.js";
-export type { SelectionScope, SelectionDraft } from "./selection/selection-scope.js";
-export { unbindableTools } from "./selection/selection-scope.js";
-export { expandRelated, type RelatedCategory } from "./selection/expand-related.js";
+  type SelectToolsOptions,
+  type SelectionInput,
+} from "./selection/tool-selector.js";
+export { rankedCandidates } from "./selection/ranked-candidates.js";
+export { declaresKeywordCategories, defaultStrategyFor, RETRIEVAL_DEFAULT_STRATEGY } from "./selection/default-strategy.js";
+export type { SelectionScope } from "./selection/selection-scope.js";
+export { finishSelection, type SelectionDraft } from "./selection/explain-selection.js";
+export { createSelectionScope, unbindableTools } from "./selection/selection-scope.js";
+export { expandRelated, type RelatedCategory } from "./retrieval/related-categories.js";
+export { expandToNamespaces, type ExpandToNamespacesInput, type NamespaceExpansion } from "./selection/expand-namespaces.js";
 export {
   CO_USAGE_DEFAULTS,
   coUsageSourceOf,
@@ -72,8 +72,9 @@ export {
   type CoUsageSource,
   type CoUsedTool,
 } from "./selection/expand-co-usage.js";
-export { deriveKeywords, type CategoryText, type DeriveKeywordsOptions } from "./selection/derive-keywords.js";
-export { KeywordIndex, type KeywordMatch, type KeywordTarget } from "./selection/keyword-index.js";
+export { deriveKeywords, type CategoryText, type DeriveKeywordsOptions } from "./retrieval/keyword/derive-keywords.js";
+export { KeywordIndex, type KeywordMatch, type KeywordTarget } from "./retrieval/keyword/keyword-index.js";
+export { CatalogKeywords, LOOSE_TOOL_KEYWORDS } from "./retrieval/keyword/catalog-keywords.js";
 export { isBindable, isExecutable, type ToolFilterOptions } from "./selection/tool-filter.js";
 
 export type { RetrievalStrategy, RankedTool, RankRequest, SignalName } from "./retrieval/retrieval-strategy.js";
@@ -87,7 +88,7 @@ export { createHybridStrategy, type HybridStrategyOptions, type FusionMethod } f
 export { reciprocalRankFusion, weightedScoreFusion, type RankedList, type FusedItem } from "./retrieval/hybrid/fusion.js";
 export { autoCut } from "./retrieval/hybrid/auto-cut.js";
 export { rewriteQuery, queryVariants, type QueryVariant } from "./retrieval/hybrid/query-rewrite.js";
-export { createKeywordStrategy } from "./retrieval/keyword-strategy.js";
+export { createKeywordStrategy } from "./retrieval/keyword/keyword-strategy.js";
 export {
   createSequenceMatcherStrategy,
   sequenceHaystack,

@@ -25,13 +25,13 @@ export {
   type ToolCallingModel,
 } from "./nodes/bind-selected-tools.js";
 export { DynamicToolNode, type DynamicToolNodeOptions } from "./nodes/dynamic-tool-node.js";
-export { definitionOfTool, definitionTokensOf } from "./nodes/extra-tool-definition.js";
+export { definitionOfTool, definitionTokensOf } from "./search/extra-tool-definition.js";
 export { createDynamicToolAgent, AGENT_NODES, type DynamicToolAgentOptions } from "./prebuilt/create-dynamic-tool-agent.js";
 
 export { createToolSearchTool, LOADED_TOOLS_KEY, type ToolSearchOptions, type ToolSearchInput, type ToolSearchTool } from "./search/tool-search-tool.js";
 export { isToolSearchArtifact, type ToolSearchArtifact, type ToolSearchMatch } from "./search/search-artifact.js";
 export { formatSearchResults, type FormatSearchResultsInput } from "./search/format-search-results.js";
-export { expandToNamespaces, type ExpandToNamespacesInput, type NamespaceExpansion } from "./search/expand-namespaces.js";
+export { expandToNamespaces, type ExpandToNamespacesInput, type NamespaceExpansion } from "@dynamic-tools/core";
 export { reduceLoadedTools, type LoadedToolsUpdate } from "./search/loaded-tools.js";
 export {
   loadedToolsFromMessages,

@@ -1,6 +1,6 @@
 // Run inside a fresh npm project that installed the packed packages: builds a catalog in code, selects for a
 // message, and executes the selected tool through DynamicToolNode. Prints one JSON line.
-const { ToolCatalog } = require("@dynamic-tools/core");
+const { ToolCatalog, createToolSelector } = require("@dynamic-tools/core");
 const { DynamicToolNode } = require("@dynamic-tools/langgraph");
 const { AIMessage } = require("@langchain/core/messages");
 const { tool } = require("@langchain/core/tools");
@@ -25,7 +25,7 @@ const catalog = new ToolCatalog({
   ],
   categories: { weather: { keywords: ["weather", "forecast"] }, mail: { keywords: ["email", "mail"] } },
 });
-const selection = catalog.select("what is the weather in Paris?");
+const selection = createToolSelector(catalog)("what is the weather in Paris?");
 const node = new DynamicToolNode(catalog);
 node
   .invoke({

@@ -1,6 +1,6 @@
 // Run inside a fresh npm project that installed the packed packages: builds a catalog in code, selects for a
 // message, and executes the selected tool through DynamicToolNode. Prints one JSON line.
-import { ToolCatalog } from "@dynamic-tools/core";
+import { ToolCatalog, createToolSelector } from "@dynamic-tools/core";
 import { DynamicToolNode } from "@dynamic-tools/langgraph";
 import { AIMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
@@ -25,7 +25,7 @@ const catalog = new ToolCatalog({
   ],
   categories: { weather: { keywords: ["weather", "forecast"] }, mail: { keywords: ["email", "mail"] } },
 });
-const selection = catalog.select("what is the weather in Paris?");
+const selection = createToolSelector(catalog)("what is the weather in Paris?");
 const node = new DynamicToolNode(catalog);
 const result = await node.invoke({
   messages: [new AIMessage({ content: "", tool_calls: [{ id: "call_1", name: selection.tools[0], args: { city: "Paris" } }] })],

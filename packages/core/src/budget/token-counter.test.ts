@@ -4,6 +4,7 @@ import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { GYM_TOOLS } from "../__fixtures__/gym-catalog.js";
 import { countDefinitionTokens, countTokens, LONG_RUN_CHUNK, LONG_RUN_ERROR_PER_CHUNK } from "./token-counter.js";
 import { definitionText } from "./definition-tokens.js";
+import { selectByKeywords } from "../__fixtures__/select-by-keywords.js";
 
 /** The tokenizer itself, unchunked: the exact count to compare with (slow on long runs, so only on short ones). */
 const exact = (createRequire(import.meta.url)("gpt-tokenizer/cjs/encoding/o200k_base") as { countTokens(text: string, options: object): number }).countTokens;
@@ -61,7 +62,7 @@ describe("countTokens", () => {
       maxTokens: 10_000_000,
     });
     const started = performance.now();
-    const selection = catalog.select("load the config");
+    const selection = selectByKeywords(catalog, "load the config");
     expect((performance.now() - started) / 1000).toBeLessThan(20);
     expect(selection.tools).toEqual(["load_config", "equals", "letters"]);
     expect(selection.tokens!.selected).toBe(catalog.tokensOf("load_config") + catalog.tokensOf("equals") + catalog.tokensOf("letters"));

@@ -1,22 +1,16 @@
 /**
  * @module A live catalog update as a delta (tools removed, tools appended) applied to the previous immutable
- * {@link CatalogState}: only what the delta touches is parsed, regrouped, re-derived and re-indexed, and the
+ * {@link CatalogState}: only what the delta touches is parsed and regrouped, and the
  * previous state stays intact for the selections still reading it.
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import type { CategoryText } from "../selection/derive-keywords.js";
-import type { KeywordTarget } from "../selection/keyword-index.js";
 import type { NamespaceDeclaration } from "./catalog-config.js";
 import {
   categoryInfo,
   checkRelated,
+  checkToolKeywords,
   definitionKey,
   duplicateTool,
-  indexCategory,
-  indexTool,
-  isLoose,
-  looseKey,
-  LOOSE_TOOL_KEYWORDS,
   mayBePending,
   namespaceInfo,
   parseTool,
@@ -50,14 +44,9 @@ export interface AppliedCatalogDelta {
   removed: string[];
 }
 
-const categoryTarget = (name: string): KeywordTarget => ({ kind: "category", name });
-const toolTarget = (name: string): KeywordTarget => ({ kind: "tool", name });
-
 /**
  * Applies a delta to a state, returning the next state. Equivalent to building the final tool list from scratch
- * for entries, categories' and namespaces' members and order, pending declarations and the keyword index of the
- * keywords in effect; derived keywords follow {@link KeywordStatistics}' rule (categories whose tools changed are
- * derived again, others keep theirs while they stay distinctive).
+ * for entries, categories' and namespaces' members and order, and pending declarations.
  *
  * Everything is validated before the state is returned and nothing of `previous` is modified, so a failed update
  * leaves the catalog as it was.
@@ -75,17 +64,14 @@ export function applyCatalogDelta(previous: CatalogState, { removed = [], added 
   const change = parseDelta(previous, removed, added);
   const { entries, nextSeq } = nextEntries(previous, change);
   const order = { seqOf: (name: string) => entries.get(name)!.seq, previousSeqOf: (name: string) => previous.entries.get(name)!.seq };
-  const { categories, categoryUpdates, keywordStatistics, derived } = nextCategories(previous, change, entries, order);
+  const categories = nextCategories(previous, change, order);
   const { namespaces, declaredNamespaces } = nextNamespaces(previous, change, newNamespaces, order);
-  const { keywordIndex, derivedToolKeywords } = nextKeywordIndex(previous, change, categoryUpdates, derived);
+  change.incomingTools.forEach((tool, offset) => checkToolKeywords(tool, change.keptCount + offset));
   const state: CatalogState = {
     context: Object.keys(newNamespaces).length === 0 ? context : { ...context, namespaces: declaredNamespaces },
     entries,
     categories,
     namespaces,
-    keywordIndex,
-    derivedToolKeywords,
-    keywordStatistics,
     tokens: nextTokens(previous, change),
     pending: nextPending(previous, change),
     sources: nextSources(previous, change),
@@ -167,51 +153,21 @@ function nextEntries(previous: CatalogState, { gone, incoming }: ParsedDelta): {
   return { entries, nextSeq: seq };
 }
 
-/**
- * Categories whose members changed, and the keyword statistics of those and of loose tools: categories whose tools
- * changed get their keywords derived again, and so do categories one of whose keywords stopped being distinctive.
- * A declared `related` category left without tools is an error.
- */
+/** Categories whose members changed, in their next order. A declared `related` category left without tools is an error. */
 function nextCategories(
   previous: CatalogState,
   { goneTools, incomingTools }: ParsedDelta,
-  entries: CatalogState["entries"],
   order: SeqOrder,
-): {
-  categories: CatalogState["categories"];
-  /** The categories that changed: their new info, or undefined for one that is gone. */
-  categoryUpdates: ReadonlyMap<string, CategoryInfo | undefined>;
-  keywordStatistics: CatalogState["keywordStatistics"];
-  /** Keywords derived again, by category name or {@link looseKey} of a loose tool. */
-  derived: ReadonlyMap<string, readonly string[]>;
-} {
-  const { context } = previous;
-  const declaredCategories = context.categories;
+): CatalogState["categories"] {
+  const declaredCategories = previous.context.categories;
   const members = regroup({ membersOf: (name) => previous.categories.get(name)?.tools, gone: goneTools, incoming: incomingTools, groupOf: (tool) => tool.category });
-  const survives = (name: string, tools: readonly string[]) => tools.length > 0 || declaredCategories.has(name);
-  const upserted: CategoryText[] = [];
-  const removedUnits: string[] = [];
-  for (const [name, tools] of members) {
-    if (survives(name, tools)) upserted.push({ name, tools: tools.map((tool) => entries.get(tool)!.metadata) });
-    else removedUnits.push(name);
-  }
-  for (const tool of goneTools) if (isLoose(tool, context.core)) removedUnits.push(looseKey(tool.name));
-  for (const tool of incomingTools) if (isLoose(tool, context.core)) upserted.push({ name: looseKey(tool.name), tools: [tool] });
-  const { statistics: keywordStatistics, derived } = previous.keywordStatistics.update({ removed: removedUnits, upserted });
-
   const categoryUpdates = new Map<string, CategoryInfo | undefined>();
   for (const [name, tools] of members) {
-    categoryUpdates.set(name, survives(name, tools) ? categoryInfo(name, declaredCategories.get(name), tools, derived.get(name) ?? []) : undefined);
+    categoryUpdates.set(name, tools.length > 0 || declaredCategories.has(name) ? categoryInfo(name, declaredCategories.get(name), tools) : undefined);
   }
-  for (const [name, words] of derived) {
-    // Categories derived again because a keyword stopped being distinctive; their tools did not change.
-    const category = previous.categories.get(name);
-    if (category !== undefined && !categoryUpdates.has(name)) categoryUpdates.set(name, categoryInfo(name, declaredCategories.get(name), category.tools, words));
-  }
-  const declared = [...declaredCategories.keys()];
-  const categories = mergeGroups({ previous: previous.categories, updates: categoryUpdates, declared, ...order });
+  const categories = mergeGroups({ previous: previous.categories, updates: categoryUpdates, declared: [...declaredCategories.keys()], ...order });
   if ([...categoryUpdates.values()].includes(undefined)) checkRelated(categories, declaredCategories);
-  return { categories, categoryUpdates, keywordStatistics, derived };
+  return categories;
 }
 
 /** Namespaces whose members changed, or that are newly declared (declaring any reorders them as declared). */
@@ -237,42 +193,6 @@ function nextNamespaces(
     reorder: Object.keys(newNamespaces).length > 0,
   });
   return { namespaces, declaredNamespaces };
-}
-
-/** The keyword index: only the changed categories' and tools' keywords come and go. */
-function nextKeywordIndex(
-  previous: CatalogState,
-  { goneTools, incomingTools, keptCount }: ParsedDelta,
-  categoryUpdates: ReadonlyMap<string, CategoryInfo | undefined>,
-  derived: ReadonlyMap<string, readonly string[]>,
-): Pick<CatalogState, "keywordIndex" | "derivedToolKeywords"> {
-  const keywordIndex = previous.keywordIndex.fork();
-  for (const [name, category] of categoryUpdates) {
-    const old = previous.categories.get(name);
-    if (old !== undefined && category !== undefined && sameWords(old.keywords, category.keywords)) continue;
-    for (const keyword of old?.keywords ?? []) keywordIndex.remove(keyword, categoryTarget(name));
-    if (category !== undefined) indexCategory(keywordIndex, category);
-  }
-  const derivedToolKeywords = previous.derivedToolKeywords.fork();
-  for (const tool of goneTools) {
-    for (const keyword of tool.keywords) keywordIndex.remove(keyword, toolTarget(tool.name));
-    for (const word of previous.derivedToolKeywords.get(tool.name) ?? []) keywordIndex.remove(word, toolTarget(tool.name));
-    derivedToolKeywords.delete(tool.name);
-  }
-  for (const [unit, words] of derived) {
-    if (!unit.startsWith(looseKey(""))) continue;
-    const name = unit.slice(looseKey("").length);
-    for (const word of derivedToolKeywords.get(name) ?? []) keywordIndex.remove(word, toolTarget(name));
-    const own = words.slice(0, LOOSE_TOOL_KEYWORDS);
-    if (own.length === 0) {
-      derivedToolKeywords.delete(name);
-      continue;
-    }
-    derivedToolKeywords.set(name, Object.freeze(own));
-    for (const word of own) keywordIndex.add(word, toolTarget(name));
-  }
-  incomingTools.forEach((tool, offset) => indexTool(keywordIndex, tool, keptCount + offset));
-  return { keywordIndex, derivedToolKeywords };
 }
 
 /** Token counts of tools whose definition did not change are kept. */
@@ -312,10 +232,6 @@ function nextRequired(previous: CatalogState, { gone, goneTools, incomingTools }
   if (!goneTools.some((tool) => tool.required) && !incomingTools.some((tool) => tool.required)) return previous.required;
   const arrived = incomingTools.filter((tool) => tool.required).map((tool) => tool.name);
   return Object.freeze([...previous.required.filter((name) => !gone.has(name)), ...arrived]);
-}
-
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((word, index) => word === b[index]);
 }
 
 /** The event's lists: tools new to the catalog, tools that came back different, and names that went. */

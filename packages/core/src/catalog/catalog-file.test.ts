@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DynamicToolsError, type DynamicToolsErrorCode } from "../errors/dynamic-tools-error.js";
 import { loadCatalogFile } from "./catalog-file.js";
+import { selectByKeywords } from "../__fixtures__/select-by-keywords.js";
 
 const dir = mkdtempSync(join(tmpdir(), "dynamic-tools-catalog-file-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -93,7 +94,7 @@ describe("loadCatalogFile", () => {
       historyWindow: 6,
       relatedDepth: 2,
     });
-    expect(catalog.select("what is pending salary?", { countTokens: false }).tools).toEqual([
+    expect(selectByKeywords(catalog, "what is pending salary?", { countTokens: false }).tools).toEqual([
       "get_gym_info",
       "get_pending_salaries",
       "get_staff_list",

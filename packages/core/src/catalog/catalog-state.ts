@@ -1,14 +1,13 @@
 /**
- * @module Everything a {@link ToolCatalog} derives from its tools (entries, categories, namespaces, keyword index,
- * derived keywords, token counts) as one immutable snapshot, built in one go at construction. Live updates derive
+ * @module Everything a {@link ToolCatalog} derives from its tools (entries, categories, namespaces, token counts)
+ * as one immutable snapshot, built in one go at construction. Live updates derive
  * the next snapshot from this one ({@link applyCatalogDelta}); either way the catalog swaps one reference, so a
  * selection running during an update sees the old state or the new one, never half of each.
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { KeywordIndex } from "../selection/keyword-index.js";
-import { KeywordStatistics } from "../selection/keyword-statistics.js";
 import { didYouMean } from "../text/closest-matches.js";
+import { normalizeTerms } from "../text/tokenize.js";
 import type { CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
 import { describeLangChainTool, isLangChainTool } from "./langchain-tool.js";
 import { formatPath, quote } from "../errors/describe-value.js";
@@ -21,13 +20,12 @@ import { DEFAULT_PERMISSION, TOOL_NAME_PATTERN, toMetadata, type PermissionKind,
 export interface CategoryInfo {
   readonly name: string;
   readonly description: string;
-  /**
-   * The keywords in effect: declared, derived, or both. In a live catalog, derived keywords are derived again when
-   * the category's tools change (or one stops being distinctive), not on every update of other categories: see
-   * {@link KeywordStatistics}.
-   */
+  /** The keywords declared (the keyword strategy adds derived ones when {@link derivedKeywords} is set). */
   readonly keywords: readonly string[];
-  /** Whether any keywords were derived from the tools (zero-config). */
+  /**
+   * Whether keywords are derived from the category's tools (zero-config): declared `deriveKeywords`, else when it
+   * declares no keywords.
+   */
   readonly derivedKeywords: boolean;
   readonly related: readonly string[];
   /** Tool names in catalog order. */
@@ -78,10 +76,6 @@ export interface CatalogState {
   readonly entries: PersistentMap<string, CatalogEntry>;
   readonly categories: ReadonlyMap<string, CategoryInfo>;
   readonly namespaces: ReadonlyMap<string, NamespaceInfo>;
-  readonly keywordIndex: KeywordIndex;
-  readonly derivedToolKeywords: PersistentMap<string, readonly string[]>;
-  /** Candidate words of every category and loose tool, for deriving keywords again on an update. */
-  readonly keywordStatistics: KeywordStatistics;
   /** Token counts, memoised per tool (carried over for tools whose definition did not change). */
   readonly tokens: PersistentMap<string, number>;
   /** Declarations of source tools (`mcp_*`, `sdk_*`) that are not loaded yet: they apply when the tool arrives. */
@@ -106,28 +100,12 @@ export interface CatalogStateInput {
   defaultPermission?: PermissionKind;
 }
 
-/** Most keywords derived for a tool that has no category (zero-config). */
-export const LOOSE_TOOL_KEYWORDS = 5;
-
 /** Source prefixes of tools that arrive at run time: `mcp_{server}_`, `sdk_{app}_`. */
 const SOURCE_PREFIX = /^(mcp|sdk)_/;
 
 /** Whether a declaration may wait for its tool: it names a source prefix or declares `source: mcp | sdk`. */
 export function mayBePending(declaration: ToolDeclaration): boolean {
   return SOURCE_PREFIX.test(declaration.name) || declaration.source === "mcp" || declaration.source === "sdk";
-}
-
-/**
- * Zero-config for loose tools: a tool with no category and no keywords (and not core) is derived keywords of its
- * own, as if it were a one-tool category, so a plain array of tools still selects by keywords.
- */
-export function isLoose(metadata: ToolMetadata, core: ReadonlySet<string>): boolean {
-  return metadata.category === undefined && metadata.keywords.length === 0 && !core.has(metadata.name);
-}
-
-/** The keyword-statistics name of a loose tool: no category can be named so. */
-export function looseKey(name: string): string {
-  return `\u0000${name}`;
 }
 
 /** Whether a category's keywords include derived ones: declared `deriveKeywords`, else when it declares none. */
@@ -227,14 +205,13 @@ export function checkRelated(categories: ReadonlyMap<string, CategoryInfo>, decl
   }
 }
 
-/** A category's resolved info from its declaration, tools and derived keywords. */
-export function categoryInfo(name: string, declaration: CategoryDeclaration | undefined, tools: readonly string[], derived: readonly string[]): CategoryInfo {
-  const derivedWords = derivesKeywords(declaration) ? derived : [];
+/** A category's resolved info from its declaration and tools. */
+export function categoryInfo(name: string, declaration: CategoryDeclaration | undefined, tools: readonly string[]): CategoryInfo {
   return Object.freeze({
     name,
     description: declaration?.description ?? "",
-    keywords: Object.freeze([...new Set([...(declaration?.keywords ?? []), ...derivedWords])]),
-    derivedKeywords: derivedWords.length > 0,
+    keywords: Object.freeze([...new Set(declaration?.keywords ?? [])]),
+    derivedKeywords: derivesKeywords(declaration),
     related: Object.freeze([...(declaration?.related ?? [])]),
     tools: Object.freeze(tools),
   });
@@ -251,10 +228,10 @@ export function namespaceInfo(name: string, declaration: NamespaceDeclaration | 
   return Object.freeze({ name, description: declaration?.description ?? "", maxSize, tools: Object.freeze(tools) });
 }
 
-/** Indexes a category's keywords. @throws DynamicToolsError `INVALID_DECLARATION` for a keyword with no letters. */
-export function indexCategory(index: KeywordIndex, category: CategoryInfo): void {
+/** Checks a category's keywords. @throws DynamicToolsError `INVALID_DECLARATION` for a keyword with no letters. */
+export function checkCategoryKeywords(category: CategoryInfo): void {
   category.keywords.forEach((keyword, at) => {
-    if (!index.add(keyword, { kind: "category", name: category.name })) {
+    if (normalizeTerms(keyword).length === 0) {
       throw new DynamicToolsError("INVALID_DECLARATION", `${formatPath(["categories", category.name, "keywords", at])}: keyword ${quote(keyword)} has no letters or digits.`, {
         path: ["categories", category.name, "keywords", at],
       });
@@ -262,10 +239,10 @@ export function indexCategory(index: KeywordIndex, category: CategoryInfo): void
   });
 }
 
-/** Indexes a tool's own keywords (it sits at `position` in the catalog). @throws DynamicToolsError `INVALID_DECLARATION`. */
-export function indexTool(index: KeywordIndex, metadata: ToolMetadata, position: number): void {
+/** Checks a tool's own keywords (it sits at `position` in the catalog). @throws DynamicToolsError `INVALID_DECLARATION`. */
+export function checkToolKeywords(metadata: ToolMetadata, position: number): void {
   metadata.keywords.forEach((keyword, at) => {
-    if (!index.add(keyword, { kind: "tool", name: metadata.name })) {
+    if (normalizeTerms(keyword).length === 0) {
       throw new DynamicToolsError("INVALID_DECLARATION", `tools[${position}].keywords[${at}]: keyword ${quote(keyword)} has no letters or digits.`, {
         path: ["tools", position, "keywords", at],
       });
@@ -315,18 +292,8 @@ export function buildCatalogState({ tools, declarations: rawDeclarations, catego
   }
 
   const members = groupBy(entries.values(), [...declaredCategories.keys()], (metadata) => metadata.category);
-  const loose = [...entries.values()].map((entry) => entry.metadata).filter((metadata) => isLoose(metadata, core));
-  const { statistics: keywordStatistics, derived } = KeywordStatistics.build([
-    ...[...members].map(([name, names]) => ({ name, tools: names.map((tool) => entries.get(tool)!.metadata) })),
-    ...loose.map((metadata) => ({ name: looseKey(metadata.name), tools: [metadata] })),
-  ]);
-  const categories = new Map([...members].map(([name, names]) => [name, categoryInfo(name, declaredCategories.get(name), names, derived.get(name) ?? [])]));
+  const categories = new Map([...members].map(([name, names]) => [name, categoryInfo(name, declaredCategories.get(name), names)]));
   checkRelated(categories, declaredCategories);
-  const derivedToolKeywords = new Map<string, readonly string[]>();
-  for (const { name } of loose) {
-    const words = (derived.get(looseKey(name)) ?? []).slice(0, LOOSE_TOOL_KEYWORDS);
-    if (words.length > 0) derivedToolKeywords.set(name, Object.freeze(words));
-  }
   const namespaces = new Map(
     [...groupBy(entries.values(), [...declaredNamespaces.keys()], (metadata) => metadata.namespace)].map(([name, names]) => [
       name,
@@ -334,12 +301,8 @@ export function buildCatalogState({ tools, declarations: rawDeclarations, catego
     ]),
   );
 
-  const keywordIndex = new KeywordIndex();
-  for (const category of categories.values()) indexCategory(keywordIndex, category);
-  for (const [name, words] of derivedToolKeywords) for (const word of words) keywordIndex.add(word, { kind: "tool", name });
-  [...entries.values()].forEach(({ metadata }, position) => indexTool(keywordIndex, metadata, position));
-  // Forking folds the index built so far into a shared base, so the first live update forks it cheaply.
-  const settledIndex = keywordIndex.fork();
+  for (const category of categories.values()) checkCategoryKeywords(category);
+  [...entries.values()].forEach(({ metadata }, position) => checkToolKeywords(metadata, position));
 
   const sources = new Map<string, string[]>();
   for (const { metadata } of entries.values()) {
@@ -354,9 +317,6 @@ export function buildCatalogState({ tools, declarations: rawDeclarations, catego
     entries: PersistentMap.from(entries),
     categories,
     namespaces,
-    keywordIndex: settledIndex,
-    derivedToolKeywords: PersistentMap.from(derivedToolKeywords),
-    keywordStatistics,
     tokens: PersistentMap.from(),
     pending,
     sources,

@@ -5,6 +5,7 @@ import { thrownError as thrown } from "../__fixtures__/thrown-error.js";
 import { definePolicy } from "../permissions/permission-policy.js";
 import { MAX_PARAMETERS_DEPTH } from "./parameters-schema.js";
 import { ToolCatalog } from "./tool-catalog.js";
+import { selectByKeywords } from "../__fixtures__/select-by-keywords.js";
 
 /** A `parameters` object nested `levels` deep (an object schema inside each `properties`). */
 function deepParameters(levels: number): Record<string, unknown> {
@@ -80,7 +81,7 @@ describe("parameters depth and JSON Schema shape", () => {
     const catalog = new ToolCatalog({ tools: [{ name: "get_weather", description: "weather forecast" }] });
     expect(thrown(() => catalog.add([{ name: "deep", parameters: deepParameters(1_000) }])).code).toBe("INVALID_DECLARATION");
     expect(catalog.names()).toEqual(["get_weather"]);
-    expect(catalog.select("weather please").tools).toEqual(["get_weather"]);
+    expect(selectByKeywords(catalog, "weather please").tools).toEqual(["get_weather"]);
   });
 
   it.each([

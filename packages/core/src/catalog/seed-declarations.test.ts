@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createSelector } from "../selection/select-tools.js";
-import { createToolSelector } from "../selection/select-ranked.js";
+import { createToolSelector } from "../selection/tool-selector.js";
 import { parseCatalogConfig } from "./parse-config.js";
 import { ToolCatalog } from "./tool-catalog.js";
+import { keywordSelector } from "../__fixtures__/select-by-keywords.js";
 
 // The catalog-file fields beyond the basics: available, searchable, platforms, required, localised display/desc.
 const config = parseCatalogConfig({
@@ -52,6 +52,6 @@ describe("the extended catalog-file fields", () => {
     expect(tools).not.toContain("reindex");
     expect(tools).not.toContain("take_screenshot");
     expect(tools).not.toContain("legacy_export");
-    expect(createSelector(catalog)("anything").tools).toEqual(["get_time"]);
+    expect(keywordSelector(catalog)("anything").tools).toEqual(["get_time"]);
   });
 });

@@ -2,11 +2,12 @@ import { tool } from "@langchain/core/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { createSelector } from "../selection/select-tools.js";
-import { createToolSelector } from "../selection/select-ranked.js";
+import { createToolSelector } from "../selection/tool-selector.js";
 import { ToolCatalog } from "./tool-catalog.js";
 import type { ToolsUpdatedEvent } from "./catalog-events.js";
 import type { ToolDeclaration } from "./tool-metadata.js";
+import { keywordSelector } from "../__fixtures__/select-by-keywords.js";
+import { CatalogKeywords } from "../retrieval/keyword/catalog-keywords.js";
 
 function sourceTool(name: string, description: string, info: Record<string, string>) {
   return tool(() => name, { name, description, schema: z.object({}), metadata: { dynamicTools: info } });
@@ -76,7 +77,7 @@ describe("ToolCatalog live updates", () => {
 
   it("keyword selectors notice the version change and re-resolve", () => {
     const catalog = baseCatalog({ categories: { classes: { keywords: ["class"] }, weather: { keywords: ["weather", "forecast"] } } });
-    const select = createSelector(catalog);
+    const select = keywordSelector(catalog);
     expect(select("what's the weather forecast?").tools).toEqual(["get_gym_info"]);
     catalog.add([{ name: "get_forecast", description: "Forecast", category: "weather" }]);
     expect(select("what's the weather forecast?").tools).toEqual(["get_gym_info", "get_forecast"]);
@@ -121,7 +122,7 @@ describe("ToolCatalog live updates", () => {
 describe("ToolCatalog live updates: required tools and consistency", () => {
   it("a pending required source tool joins core when its server connects and leaves when it goes; selectors made before follow", async () => {
     const catalog = baseCatalog({ declarations: [{ name: "mcp_weather_send_alert", required: true }] });
-    const keyword = createSelector(catalog, { countTokens: false });
+    const keyword = keywordSelector(catalog, { countTokens: false });
     const retrieval = createToolSelector(catalog, { strategy: "bm25", autoCut: false, countTokens: false });
     expect(catalog.settings.core).toEqual(["get_gym_info"]);
     const event = catalog.replaceSource({ source: "mcp", sourceId: "weather", tools: [forecast(), alert()] });
@@ -150,14 +151,16 @@ describe("ToolCatalog live updates: required tools and consistency", () => {
     expect(catalog.settings.core).toEqual(["get_gym_info", "check_in"]);
     catalog.add([{ name: "check_in", description: "Check a member in" }]);
     expect(catalog.settings.core).toEqual(["get_gym_info"]);
-    expect(createSelector(catalog)("hello").tools).toEqual(["get_gym_info"]);
+    expect(keywordSelector(catalog)("hello").tools).toEqual(["get_gym_info"]);
   });
 
   it("rejects an update whose required tools would exceed maxTools, and leaves the catalog unchanged", () => {
     const catalog = baseCatalog({ maxTools: 2 });
     const events: ToolsUpdatedEvent[] = [];
     catalog.on("toolsUpdated", (event) => events.push(event));
-    const index = catalog.keywordIndex;
+    const keywords = CatalogKeywords.of(catalog);
+    const matched = (text: string) => keywords.match(text).map((match) => match.target.name);
+    const before = matched("class check in who is here");
     let caught: unknown;
     try {
       catalog.add([
@@ -173,25 +176,24 @@ describe("ToolCatalog live updates: required tools and consistency", () => {
     expect(events).toEqual([]);
     expect(catalog.names()).toEqual(["get_gym_info", "book_class"]);
     expect(catalog.category("classes")!.tools).toEqual(["book_class"]);
-    expect(catalog.keywordIndex).toBe(index);
+    expect(matched("class check in who is here")).toEqual(before);
     expect(catalog.settings.core).toEqual(["get_gym_info"]);
     // The catalog still takes a valid update afterwards.
     catalog.add([{ name: "check_in", description: "Check a member in", required: true }]);
     expect(catalog.settings.core).toEqual(["get_gym_info", "check_in"]);
   });
 
-  it("readers holding the previous keyword index and categories keep seeing the previous catalog", () => {
+  it("readers holding the previous categories keep seeing them; the keyword index catches up on the next match", () => {
     const catalog = baseCatalog({ categories: { classes: { keywords: ["class", "booking"] }, weather: { keywords: ["weather"] } } });
     catalog.add([{ name: "get_forecast", description: "Forecast", category: "weather", keywords: ["forecast"] }]);
-    const index = catalog.keywordIndex;
+    const keywords = CatalogKeywords.of(catalog);
     const weather = catalog.category("weather")!;
-    const matched = (text: string) => index.match(text).map((match) => match.target.name);
+    const matched = (text: string) => keywords.match(text).map((match) => match.target.name);
     expect(matched("weather forecast")).toEqual(["weather", "get_forecast"]);
     catalog.remove(["get_forecast"]);
     catalog.add([{ name: "get_radar", description: "Rain radar", category: "weather", keywords: ["radar"] }]);
-    expect(matched("weather forecast radar")).toEqual(["weather", "get_forecast"]);
     expect(weather.tools).toEqual(["get_forecast"]);
-    expect(catalog.keywordIndex.match("weather forecast radar").map((match) => match.target.name)).toEqual(["weather", "get_radar"]);
+    expect(matched("weather forecast radar")).toEqual(["weather", "get_radar"]);
     expect(catalog.category("weather")!.tools).toEqual(["get_radar"]);
   });
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { DynamicToolsError, type DynamicToolsErrorCode } from "../errors/dynamic-tools-error.js";
 import { OPENAI_MAX_TOOLS, ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import type { ToolDeclaration } from "./tool-metadata.js";
+import { selectByKeywords } from "../__fixtures__/select-by-keywords.js";
 
 /** Runs `build`, expects a DynamicToolsError with `code`, and returns it. */
 function failure(build: () => unknown, code: DynamicToolsErrorCode): DynamicToolsError {
@@ -94,7 +95,7 @@ describe("ToolCatalog: construction and accessors", () => {
       categories: { salary: { keywords: ["salary", "payroll"], related: ["staff"] } },
       core: ["get_gym_info"],
     });
-    expect(catalog.select("what is pending salary?").tools).toEqual(["get_gym_info", "get_pending_salaries", "get_staff_list"]);
+    expect(selectByKeywords(catalog, "what is pending salary?").tools).toEqual(["get_gym_info", "get_pending_salaries", "get_staff_list"]);
   });
 
   it("builds definitions in the OpenAI function format", () => {

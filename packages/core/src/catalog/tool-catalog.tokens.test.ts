@@ -4,8 +4,9 @@ import { syntheticCatalog } from "../bench/synthetic-catalog.js";
 import { ESTIMATE_ERROR_BOUND, ESTIMATE_SAMPLE_SIZE } from "../budget/estimate-tokens.js";
 import { countDefinitionTokens } from "../budget/token-counter.js";
 import { GYM_TOOLS } from "../__fixtures__/gym-catalog.js";
-import { createToolSelector } from "../selection/select-ranked.js";
+import { createToolSelector } from "../selection/tool-selector.js";
 import { ToolCatalog } from "./tool-catalog.js";
+import { selectByKeywords } from "../__fixtures__/select-by-keywords.js";
 
 function synthetic(tools: number): ToolCatalog {
   const { vocabulary: _vocabulary, ...config } = syntheticCatalog({ tools, categories: Math.max(1, Math.round(tools * 0.03)) });
@@ -44,7 +45,7 @@ describe("ToolCatalog token accounting", () => {
     const catalog = new ToolCatalog({ tools: GYM_TOOLS });
     const exact = catalog.tools().filter((tool) => tool.enabled).reduce((sum, tool) => sum + countDefinitionTokens(tool), 0);
     expect(catalog.estimatedTotalTokens()).toEqual({ tokens: exact, exact: true });
-    expect(catalog.select("what is pending salary?").tokens).toEqual({ selected: expect.any(Number), all: exact });
+    expect(selectByKeywords(catalog, "what is pending salary?").tokens).toEqual({ selected: expect.any(Number), all: exact });
   });
 
   it("marks the selection's total as estimated until the exact count is in, then reports it exactly", async () => {

@@ -8,9 +8,6 @@ import { estimateTokens } from "../budget/estimate-tokens.js";
 import { createCatalogSnapshot, type CatalogSnapshot } from "../snapshot/catalog-snapshot.js";
 import { toToolDefinition, type ToolDefinition } from "../budget/tool-definition.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import type { KeywordIndex } from "../selection/keyword-index.js";
-import { createSelector, type SelectionInput, type SelectToolsOptions } from "../selection/select-tools.js";
-import type { ToolSelection } from "../selection/tool-selection.js";
 import { describeValue, quote } from "../errors/describe-value.js";
 import { didYouMean } from "../text/closest-matches.js";
 import type { CatalogSettings, CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
@@ -73,8 +70,8 @@ export const OPENAI_MAX_TOOLS = 128;
  *   categories: { salary: { keywords: ["salary", "payroll"], related: ["staff"] } },
  *   core: ["get_gym_info"],
  * });
- * catalog.select("what is pending salary?").tools;
- * // ["get_gym_info", "get_pending_salaries", "get_staff_list"]
+ * catalog.get("get_staff_list")?.category; // "staff"
+ * catalog.category("salary")?.tools; // ["get_pending_salaries"]
  * ```
  */
 export class ToolCatalog {
@@ -166,19 +163,6 @@ export class ToolCatalog {
   /** One namespace. */
   namespace(name: string): NamespaceInfo | undefined {
     return this.#state.namespaces.get(name);
-  }
-
-  /**
-   * Keywords derived for a tool that has no category, no keywords of its own and is not core (zero-config), or
-   * an empty list.
-   */
-  derivedKeywords(name: string): readonly string[] {
-    return this.#state.derivedToolKeywords.get(name) ?? [];
-  }
-
-  /** The keyword index selection matches against. */
-  get keywordIndex(): KeywordIndex {
-    return this.#state.keywordIndex;
   }
 
   /** " Did you mean: …?" for a tool name that is not in the catalog. */
@@ -324,14 +308,6 @@ export class ToolCatalog {
       this.#backgroundCount = next;
     };
     schedule();
-  }
-
-  /**
-   * Selects this turn's tools by category keywords: shorthand for `createSelector(catalog, options)(input)`.
-   * Build the selector once with {@link createSelector} when selecting repeatedly.
-   */
-  select(input: SelectionInput, options?: SelectToolsOptions): ToolSelection {
-    return createSelector(this, options)(input);
   }
 
   /** The definitions to pass to `model.bindTools`, in the given order (OpenAI function format). */

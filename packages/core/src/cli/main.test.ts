@@ -87,7 +87,7 @@ describe("dynamic-tools select: bad input exits 1", () => {
 
 describe("dynamic-tools select with nothing to select", () => {
   it("keyword: says 0 tools selected, why, and what would change it", async () => {
-    const { code, out } = await run("select", "--catalog", BARE, "hello there");
+    const { code, out } = await run("select", "--catalog", BARE, "--strategy", "keyword", "hello there");
     expect(code).toBe(0);
     expect(out).toBe(
       "Selected 0 of 2 tools\n\n" +
@@ -105,7 +105,7 @@ describe("dynamic-tools select with nothing to select", () => {
   });
 
   it("--json carries the reason next to count 0", async () => {
-    const { code, out } = await run("select", "--catalog", BARE, "--json", "hello there");
+    const { code, out } = await run("select", "--catalog", BARE, "--strategy", "keyword", "--json", "hello there");
     expect(code).toBe(0);
     const json = JSON.parse(out) as { count: number; tools: string[]; reason: string };
     expect(json.count).toBe(0);
@@ -133,7 +133,7 @@ tools:
   - { name: send_email, description: Send an email to a contact, category: mail }
 `,
     );
-    const { code, out } = await run("select", "--catalog", file, "what is the weather?");
+    const { code, out } = await run("select", "--catalog", file, "--strategy", "keyword", "what is the weather?");
     expect(code).toBe(0);
     expect(out).toContain("0 tools selected: weather matched, but none of their tools can be bound here (disabled, another platform, or not searchable).");
   });

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
-import { createToolSelector } from "../selection/select-ranked.js";
+import { createToolSelector } from "../selection/tool-selector.js";
 import { loadSnapshot, writeSnapshot } from "../snapshot/catalog-snapshot.js";
 import { learnFromFile } from "../usage/learn-from-file.js";
 import { formatSelection, selectionJson } from "./format-selection.js";
@@ -15,7 +15,8 @@ export const SELECT_USAGE = `dynamic-tools select --catalog <file> [--history <m
 
   --catalog <file>     catalog file (JSON or YAML; a plain array of tools or { tools, categories, core, ... })
   --history <message>  an earlier human message, oldest first (repeatable)
-  --strategy <name>    keyword (default), bm25, fuzzy, vector, hybrid or sequence-matcher
+  --strategy <name>    keyword, bm25, fuzzy, vector, hybrid or sequence-matcher; default: keyword when the
+                       catalog's categories declare keywords for every tool, else hybrid
   --top-k N            retrieval strategies: most ranked tools bound after the core tools (default 10)
   --max-tools N        override the catalog's maxTools
   --max-tokens N       override the catalog's maxTokens

@@ -7,7 +7,7 @@ import type { LearnedField } from "./learned-field.js";
 import type { RetrievalStrategy } from "./retrieval-strategy.js";
 import { createFuzzyStrategy } from "./fuzzy/fuzzy-strategy.js";
 import { createHybridStrategy } from "./hybrid/hybrid-strategy.js";
-import { createKeywordStrategy } from "./keyword-strategy.js";
+import { createKeywordStrategy } from "./keyword/keyword-strategy.js";
 import { createBm25Strategy } from "./lexical/bm25-strategy.js";
 import { createSequenceMatcherStrategy } from "./sequence-matcher/sequence-matcher-strategy.js";
 import { createUsageVectorStrategy } from "./vector/learned-vector-strategy.js";

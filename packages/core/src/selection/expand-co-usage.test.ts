@@ -4,8 +4,8 @@ import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { rankWithCoUsage } from "../eval/co-usage-ranking.js";
 import { UsageModel } from "../usage/usage-model.js";
 import { expandCoUsage } from "./expand-co-usage.js";
-import { createToolSelector } from "./select-ranked.js";
-import { createSelector } from "./select-tools.js";
+import { createToolSelector } from "./tool-selector.js";
+import { keywordSelector } from "../__fixtures__/select-by-keywords.js";
 
 /** pay_salary used with get_staff_list 3 times, send_invoice twice, the non-searchable export once and get_class_types once. */
 function learned(catalog = gymCatalog(), options: { scope?: string } = {}) {
@@ -83,8 +83,8 @@ describe("co-usage expansion in selection", () => {
       { message: "pay and book", tools: ["pay_salary", "book_class"], at: 0 },
       { message: "pay and book again", tools: ["pay_salary", "book_class"], at: 0 },
     ]);
-    const plain = createSelector(catalog)("what is the pending salary?");
-    const selection = createSelector(catalog, { usage })("what is the pending salary?");
+    const plain = keywordSelector(catalog)("what is the pending salary?");
+    const selection = keywordSelector(catalog, { usage })("what is the pending salary?");
     expect(plain.tools).not.toContain("book_class");
     expect(selection.tools).toEqual([...plain.tools, "book_class"]);
     expect(selection.coUsed).toEqual([{ name: "book_class", reason: "often used with pay_salary", source: "co-usage", usedWith: "pay_salary", weight: 2 }]);
@@ -97,7 +97,7 @@ describe("co-usage expansion in selection", () => {
     const off = await createToolSelector(catalog, { strategy: "bm25", usage, coUsage: false })(MESSAGE);
     expect(without).not.toHaveProperty("coUsed");
     expect(JSON.stringify(off)).toBe(JSON.stringify(without));
-    expect(JSON.stringify(createSelector(catalog, { usage, coUsage: false })("pay salary"))).toBe(JSON.stringify(createSelector(catalog)("pay salary")));
+    expect(JSON.stringify(keywordSelector(catalog, { usage, coUsage: false })("pay salary"))).toBe(JSON.stringify(keywordSelector(catalog)("pay salary")));
   });
 
   it("learns only from successful turns of its own scope", async () => {
@@ -118,10 +118,10 @@ describe("co-usage expansion in selection", () => {
     const catalog = gymCatalog();
     const usage = learned(catalog);
     for (const coUsage of [{ minWeight: 0 }, { minWeight: Number.NaN }, { maxTools: -1 }, { maxTools: 1.5 }]) {
-      expect(() => createSelector(catalog, { usage, coUsage })).toThrow(DynamicToolsError);
+      expect(() => keywordSelector(catalog, { usage, coUsage })).toThrow(DynamicToolsError);
       expect(() => createToolSelector(catalog, { strategy: "bm25", usage, coUsage })).toThrow(/coUsage\.(minWeight|maxTools)/);
     }
-    expect(() => createSelector(catalog, { usage: {} as never })).toThrow(/usage must be a UsageModel or a UsageRecorder/);
+    expect(() => keywordSelector(catalog, { usage: {} as never })).toThrow(/usage must be a UsageModel or a UsageRecorder/);
   });
 });
 

@@ -1,50 +1,36 @@
 /**
- * @module Related-category expansion: breadth-first over `related`, up to a depth. Pure.
+ * @module The related-categories expansion of a retrieval selection: the categories of the tools a strategy ranked
+ * pull in the categories they declare `related`, as the keyword strategy's current matches do.
  */
-
-/** A category reached by expansion and the category it was reached from. */
-export interface RelatedCategory {
-  name: string;
-  relatedTo: string;
-}
+import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import { expandRelated } from "../retrieval/related-categories.js";
+import type { SelectedCategory } from "./tool-selection.js";
 
 /**
- * Follows `related` links from `start` for `depth` hops, breadth first, skipping anything in `exclude` or already
- * reached. Order: by hop, then by the order of `start` and of each `related` list.
+ * The categories related to the ranked tools' categories (up to `depth` hops), each explained as
+ * `related to <category>`, in the order reached. The ranked tools' own categories are not added.
  *
  * @example
  * ```ts
- * const related = new Map([["appointments", ["trainers", "clients"]], ["trainers", ["staff"]]]);
- * expandRelated({ start: ["appointments"], relatedOf: (c) => related.get(c) ?? [], depth: 2 });
- * // [{ name: "trainers", relatedTo: "appointments" }, { name: "clients", relatedTo: "appointments" },
- * //  { name: "staff", relatedTo: "trainers" }]
+ * relatedToRanked({ catalog, ranked: ["get_pending_salaries"], depth: 1 });
+ * // [{ name: "staff", reason: "related to salary", source: "related", relatedTo: "salary" }]
  * ```
  */
-export function expandRelated({
-  start,
-  relatedOf,
+export function relatedToRanked({
+  catalog,
+  ranked,
   depth,
-  exclude = new Set<string>(),
 }: {
-  start: readonly string[];
-  relatedOf: (category: string) => readonly string[];
+  catalog: ToolCatalog;
+  ranked: readonly string[];
   depth: number;
-  exclude?: ReadonlySet<string>;
-}): RelatedCategory[] {
-  const reached = new Set<string>([...exclude, ...start]);
-  const result: RelatedCategory[] = [];
-  let frontier = [...start];
-  for (let hop = 0; hop < depth && frontier.length > 0; hop++) {
-    const next: string[] = [];
-    for (const from of frontier) {
-      for (const name of relatedOf(from)) {
-        if (reached.has(name)) continue;
-        reached.add(name);
-        result.push({ name, relatedTo: from });
-        next.push(name);
-      }
-    }
-    frontier = next;
-  }
-  return result;
+}): SelectedCategory[] {
+  const start = [...new Set(ranked.flatMap((name) => catalog.get(name)?.category ?? []))];
+  const relatedOf = (name: string) => catalog.category(name)?.related ?? [];
+  return expandRelated({ start, relatedOf, depth }).map(({ name, relatedTo }) => ({
+    name,
+    reason: `related to ${relatedTo}`,
+    source: "related" as const,
+    relatedTo,
+  }));
 }

@@ -1,14 +1,13 @@
 /**
- * @module What every selector resolves once at construction (settings, filters, the bindable tools) and the last
- * step they share: budget, tokens and the assembled {@link ToolSelection}.
+ * @module The filters stage, computed in one place: what a selector resolves once per catalog version (settings,
+ * filters, the bindable core tools, the selectable tools and each category's selectable tools). Every selection and
+ * every turn-planner mode reads its scope from here.
  */
-import { applyBudget } from "../budget/apply-budget.js";
 import type { CatalogSettings } from "../catalog/catalog-config.js";
 import type { ResolvedSettings, ToolCatalog } from "../catalog/tool-catalog.js";
-import type { ConversationText } from "../conversation/conversation-text.js";
-import { coUsageSourceOf, expandCoUsage, resolveCoUsageOptions, type CoUsageInput, type CoUsageOptions, type CoUsageSource, type CoUsedTool } from "./expand-co-usage.js";
+import { coUsageSourceOf, resolveCoUsageOptions, type CoUsageInput, type CoUsageOptions, type CoUsageSource } from "./expand-co-usage.js";
+import { categoryOrderOf } from "../retrieval/keyword/keyword-candidates.js";
 import { isBindable, type ToolFilterOptions } from "./tool-filter.js";
-import type { RankedSelection, SelectedCategory, SelectedTool, ToolSelection } from "./tool-selection.js";
 
 /** Options every selector accepts: any catalog setting can be overridden, plus filters. */
 export interface SelectToolsOptions extends CatalogSettings, ToolFilterOptions {
@@ -40,6 +39,8 @@ export interface SelectionScope {
   readonly selectable: ReadonlySet<string>;
   /** Each category's selectable tools, in catalog order. */
   readonly toolsByCategory: ReadonlyMap<string, readonly string[]>;
+  /** Each category's position in the catalog (categories of one tier bind in this order). */
+  readonly categoryOrder: ReadonlyMap<string, number>;
   /** Code-defined tools that run when called but are never bound, and why (see `ToolMetadata.unbindable`). */
   readonly unbindable: ReadonlyArray<{ name: string; reason: string }>;
   /** The co-usage expansion, when usage is given and the expansion not turned off. */
@@ -71,6 +72,7 @@ export function createSelectionScope(catalog: ToolCatalog, options: SelectToolsO
     }),
     selectable,
     toolsByCategory: new Map(catalog.categories().map((category) => [category.name, category.tools.filter((name) => selectable.has(name))])),
+    categoryOrder: categoryOrderOf(catalog),
     unbindable: unbindableTools(catalog),
     ...(coUsage === undefined ? {} : { coUsage }),
   };
@@ -105,67 +107,3 @@ export interface SelectionRequest {
   filter?: (name: string) => boolean;
 }
 
-/** The parts of a selection a selector decided; {@link finishSelection} adds the budget and tokens. */
-export interface SelectionDraft {
-  strategy: string;
-  /** Candidate tools, highest priority first, core first. */
-  ordered: readonly string[];
-  categories: SelectedCategory[];
-  matchedTools: SelectedTool[];
-  ranked?: RankedSelection[];
-  conversation: ConversationText;
-}
-
-/** Applies the budget (count and tokens) and assembles the explanation. */
-export function finishSelection(
-  scope: SelectionScope,
-  { strategy, ordered: candidates, categories, matchedTools, ranked, conversation }: SelectionDraft,
-  filter?: (name: string) => boolean,
-): ToolSelection {
-  const { catalog, settings, countTokens } = scope;
-  const ordered = filter === undefined ? candidates : candidates.filter((name) => filter(name));
-  const tokensOf = countTokens || settings.maxTokens !== undefined ? (name: string) => catalog.tokensOf(name) : undefined;
-  const budgetOf = (list: readonly string[]) =>
-    applyBudget({
-      ordered: list,
-      maxTools: settings.maxTools,
-      ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }),
-      ...(tokensOf === undefined ? {} : { tokensOf }),
-    });
-  let budget = budgetOf(ordered);
-  let coUsed: CoUsedTool[] | undefined;
-  if (scope.coUsage !== undefined) {
-    // Expanded from the tools the budget kept, appended after every candidate: an expansion is trimmed first.
-    const { usage, minWeight, maxTools } = scope.coUsage;
-    coUsed = expandCoUsage({
-      chosen: budget.selected.filter((name) => !scope.coreSet.has(name)),
-      usage,
-      allowed: (name) => scope.selectable.has(name) && (filter === undefined || filter(name)),
-      present: new Set(ordered),
-      minWeight,
-      maxTools,
-    });
-    if (coUsed.length > 0) budget = budgetOf([...ordered, ...coUsed.map((tool) => tool.name)]);
-  }
-  const selection: ToolSelection = {
-    strategy,
-    tools: budget.selected,
-    count: budget.selected.length,
-    totalTools: catalog.size,
-    core: filter === undefined ? [...scope.bindableCore] : scope.bindableCore.filter((name) => filter(name)),
-    categories,
-    matchedTools,
-    trimmed: budget.trimmed,
-    budget: { maxTools: settings.maxTools, ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }) },
-    query: conversation,
-  };
-  if (ranked !== undefined) selection.ranked = ranked;
-  if (coUsed !== undefined) selection.coUsed = coUsed;
-  if (scope.unbindable.length > 0) selection.unbindable = scope.unbindable.map((entry) => ({ ...entry }));
-  if (budget.trimmedBy !== undefined) selection.trimmedBy = budget.trimmedBy;
-  if (countTokens) {
-    const all = catalog.estimatedTotalTokens();
-    selection.tokens = { selected: budget.tokens, all: all.tokens, ...(all.exact ? {} : { allEstimated: true as const }) };
-  }
-  return selection;
-}

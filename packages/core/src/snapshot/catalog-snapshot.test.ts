@@ -7,7 +7,7 @@ import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { GYM_OPTIONS, gymCatalog } from "../__fixtures__/gym-catalog.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
-import { createToolSelector } from "../selection/select-ranked.js";
+import { createToolSelector } from "../selection/tool-selector.js";
 import { loadSnapshot, SNAPSHOT_FORMAT_VERSION, writeSnapshot } from "./catalog-snapshot.js";
 
 const folder = mkdtempSync(join(tmpdir(), "snapshot-test-"));

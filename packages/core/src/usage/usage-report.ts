@@ -2,6 +2,7 @@
  * @module What usage says about a catalog: per-category and per-tool use, tools never called, keyword and default
  * suggestions for the catalog file (never applied), and the top co-used pairs. Pure over a {@link UsageModel}.
  */
+import { CatalogKeywords } from "../retrieval/keyword/catalog-keywords.js";
 import { analyze } from "../retrieval/lexical/analyzer.js";
 import type { UsageModel } from "./usage-model.js";
 
@@ -70,13 +71,14 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
 export function usageReport(model: UsageModel, options: UsageReportOptions = {}): UsageReport {
   const { minKeywordShare = 0.05, minKeywordPrecision = 0.6, minKeywordCount = 3, keywordsPerCategory = 8, minDefaultShare = 0.1, maxDefaults = 3, pairs = 20 } = options;
   const { catalog } = model;
+  const keywords = CatalogKeywords.of(catalog);
   const total = model.totalWeight();
   // How much of all usage says each word (the baseline its lift in a category is measured against).
   const overall = new Map<string, number>();
   const usages = catalog.categories().map((category) => ({ category, usage: model.categoryUsage(category.name) }));
   for (const { usage } of usages) for (const { term, weight } of usage.terms) overall.set(term, (overall.get(term) ?? 0) + weight);
   const categories: CategoryReport[] = usages.map(({ category, usage }) => {
-    const known = new Set(category.keywords.flatMap((keyword) => analyze(keyword)));
+    const known = new Set(keywords.keywordsOf(category.name).flatMap((keyword) => analyze(keyword)));
     for (const name of category.tools) for (const term of analyze(name)) known.add(term);
     for (const term of analyze(category.name)) known.add(term);
     const suggestedKeywords =
@@ -90,7 +92,8 @@ export function usageReport(model: UsageModel, options: UsageReportOptions = {})
             })
             .slice(0, keywordsPerCategory)
             .map(({ term, weight }) => ({ word: term, share: round(weight / usage.weight) }));
-    return { name: category.name, calls: usage.count, share: total === 0 ? 0 : round(usage.weight / total), suggestedKeywords, keywords: category.keywords };
+    const share = total === 0 ? 0 : round(usage.weight / total);
+    return { name: category.name, calls: usage.count, share, suggestedKeywords, keywords: [...keywords.keywordsOf(category.name)] };
   });
   categories.sort((a, b) => b.share - a.share || a.name.localeCompare(b.name));
   const toolUsage = catalog

@@ -6,9 +6,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildCatalog, catalogSpec, conversation, messageText } from "../__fixtures__/random-catalog.js";
 import { createBm25Strategy } from "../retrieval/lexical/bm25-strategy.js";
-import { createToolSelector } from "../selection/select-ranked.js";
-import { createSelector } from "../selection/select-tools.js";
+import { createToolSelector } from "../selection/tool-selector.js";
 import { UsageModel } from "./usage-model.js";
+import { keywordSelector } from "../__fixtures__/select-by-keywords.js";
 
 describe("usage never widens what a caller may see", () => {
   it("selections with learned usage stay within the filters and permissions of selections without it", async () => {
@@ -37,7 +37,7 @@ describe("usage never widens what a caller may see", () => {
           // The co-usage expansion too (a low threshold, so it adds often), for retrieval and keyword selection.
           const coUsage = { minWeight: 0.1, maxTools: 5 };
           const expanding = createToolSelector(catalog, { ...options, strategy: createBm25Strategy({ usage }), usage, coUsage });
-          const keyword = createSelector(catalog, { exclude, countTokens: false, usage, coUsage });
+          const keyword = keywordSelector(catalog, { exclude, countTokens: false, usage, coUsage });
           const expanded = await expanding(messages, { filter: allowed });
           const byKeyword = keyword(messages, { filter: allowed });
           for (const selection of [expanded, byKeyword]) {

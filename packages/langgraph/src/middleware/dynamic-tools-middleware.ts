@@ -79,7 +79,8 @@ function nameOf(tool: unknown): string | undefined {
  *
  * @param options.catalog - the full registry (pass its tools to createAgent, or none: the middleware adds them).
  * @param options.mode - `"select"` (default), `"search"`, `"both"`, `"auto"` or `"auto:N"`.
- * @param options.strategy - the selection strategy (`"keyword"` by default); retrieval strategies also rank tool_search.
+ * @param options.strategy - the selection strategy (by default `"keyword"` when the catalog declares keywords for
+ *   every category, else `"hybrid"`: see `createToolSelector`); retrieval strategies also rank tool_search.
  * @param options.timeouts - per-tool and default time limits (ms); a call past its limit is cancelled (`TOOL_TIMEOUT`).
  * @param options.policy - who may run what (`"allow"`, `"deny"` or `"approve"`), the caller read from the run's
  * `context` or `configurable`. @defaultValue everything allowed; `dangerous` tools need approval

@@ -1,28 +1,28 @@
 /**
  * @module One turn's tools in any mode, shared by the graph's selector node and the createAgent middleware: the
  * selection (modes select and both), `tool_search` and the loaded tools (search and both), or everything (auto,
- * while small), under one budget, with the explanation and the update of the loaded channel.
+ * while small), under one budget, with the explanation and the update of the loaded channel. Every mode reads the
+ * bindable tools from core's filters stage (`followCatalog`) and explains itself with core's last stage
+ * (`finishSelection`); the selection itself is `createToolSelector`'s pipeline.
  */
 import {
   DynamicToolsError,
   ESTIMATE_ERROR_BOUND,
-  applyBudget,
   createToolSelector,
-  isBindable,
-  unbindableTools,
+  finishSelection,
+  followCatalog,
   readConversation,
   visibleTo,
   type Caller,
   type PermissionPolicy,
   type ToolCatalog,
-  type ToolFilterOptions,
   type ToolSelection,
   type ToolSelector,
   type ToolSelectorOptions,
 } from "@dynamic-tools/core";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { definitionTokensOf } from "../nodes/extra-tool-definition.js";
+import { definitionTokensOf } from "../search/extra-tool-definition.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { loadedToolRecency, loadedToolsFromMessages } from "../search/loaded-tools-history.js";
 import { planBoundTools } from "../search/plan-bound-tools.js";
@@ -99,23 +99,10 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
   const { catalog, mode: requested = "select", fallback = "search", contextWindow, model, searchTool, policy, ...selectOptions } = options;
   const settings = catalog.resolveSettings(selectOptions);
   const countTokens = selectOptions.countTokens ?? true;
-  const { platform, exclude } = selectOptions;
-  const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
-  // What may be bound follows the live catalog: recomputed (whole, then swapped) when its version changes, core
-  // included (required tools that arrive later join it; settings were validated above, so leniently here).
-  const resolveTools = () => {
-    const version = catalog.version;
-    const coreSet = new Set(catalog.resolveSettings(selectOptions, { lenient: true }).core);
-    const core = [...coreSet].filter((name) => {
-      const tool = catalog.get(name);
-      return tool !== undefined && isBindable(tool, filters, true);
-    });
-    const names = catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name);
-    return { version, coreSet, bindableCore: core, selectable: names, selectableSet: new Set(names), unbindable: unbindableTools(catalog) };
-  };
-  let resolved = resolveTools();
-  const current = () => (resolved.version === catalog.version ? resolved : (resolved = resolveTools()));
-  const { bindableCore, selectable } = resolved;
+  // What may be bound follows the live catalog: core's filters stage, re-resolved when the catalog's version changes
+  // (core included: required tools that arrive later join it).
+  const currentScope = followCatalog(catalog, { ...selectOptions, usage: undefined });
+  const { bindableCore, selectable } = currentScope();
 
   const parsed = parseToolMode(requested);
   const modelName = modelNameOf(model);
@@ -126,7 +113,7 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
       ...(modelName === undefined ? {} : { model: modelName }),
       definitionTokens,
       ...(estimated ? { estimated } : {}),
-      toolCount: bindableCore.length + selectable.length,
+      toolCount: bindableCore.length + selectable.size,
       maxTools: settings.maxTools,
       fallback,
     });
@@ -170,30 +157,17 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
   const withMode = (selection: ToolSelection): DynamicToolSelection => ({ ...selection, mode, ...(auto === undefined ? {} : { auto }) });
 
   function bindAll(messages: readonly BaseMessage[], allowed: (name: string) => boolean): TurnPlan {
-    const { bindableCore, selectable, unbindable } = current();
-    const core = bindableCore.filter(allowed);
-    const result = applyBudget({ ordered: [...core, ...selectable.filter(allowed)], ...budget, ...(tokensOf === undefined ? {} : { tokensOf }) });
-    const selection: ToolSelection = {
-      strategy: "all",
-      tools: result.selected,
-      count: result.selected.length,
-      totalTools: catalog.size,
-      core,
-      categories: [],
-      matchedTools: [],
-      trimmed: result.trimmed,
-      budget,
-      query: readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow }),
-      ...(result.trimmedBy === undefined ? {} : { trimmedBy: result.trimmedBy }),
-      ...(countTokens ? { tokens: { selected: result.tokens, all: catalog.totalTokens() } } : {}),
-      ...(unbindable.length === 0 ? {} : { unbindable }),
-    };
+    const scope = currentScope();
+    const conversation = readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow });
+    const ordered = [...scope.bindableCore, ...scope.selectable];
+    const selection = finishSelection(scope, { strategy: "all", ordered, categories: [], matchedTools: [], conversation }, allowed);
     return { selection: withMode(selection) };
   }
 
   async function planWithSearch(messages: readonly BaseMessage[], channel: readonly string[] | null | undefined, allowed: (name: string) => boolean): Promise<TurnPlan> {
-    const { selectableSet, bindableCore: coreTools, coreSet, unbindable } = current();
-    const bindableCore = coreTools.filter(allowed);
+    const scope = currentScope();
+    const { selectable: selectableSet, coreSet } = scope;
+    const bindableCore = scope.bindableCore.filter(allowed);
     const rebuilt = channel === null || channel === undefined;
     const previous = rebuilt ? loadedToolsFromMessages(messages, { toolName: searchName! }) : [...channel];
     // Loaded tools are re-checked every turn: a tool the caller may no longer use (or that went away) is unloaded.
@@ -214,21 +188,22 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
     const unloaded: UnloadedTool[] = plan.unloaded.map((name) => ({ name, reason }));
     const trimmed = [...(base?.trimmed ?? []), ...plan.trimmed];
     const trimmedBy = base?.trimmedBy ?? (plan.trimmed.length > 0 ? plan.limitedBy : undefined);
+    // The explanation is the selection's (or, in search mode, core's last stage over the fixed tools), with what
+    // the budget over everything bound decided laid over it.
+    const conversation = readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow });
+    const explained = base ?? finishSelection(
+        scope,
+        { strategy: "search", ordered: [], categories: [], matchedTools: [], conversation },
+        allowed,
+      );
     const selection: DynamicToolSelection = {
-      strategy: base?.strategy ?? "search",
+      ...explained,
       tools: plan.tools,
       count: plan.tools.length,
-      totalTools: catalog.size,
       core: [...bindableCore],
-      categories: base?.categories ?? [],
-      matchedTools: base?.matchedTools ?? [],
-      ...(base?.ranked === undefined ? {} : { ranked: base.ranked }),
       trimmed,
-      ...(trimmedBy === undefined ? {} : { trimmedBy }),
       budget,
       ...(countTokens ? { tokens: { selected: plan.tokens, all: catalog.totalTokens() } } : {}),
-      query: base?.query ?? readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow }),
-      ...(unbindable.length === 0 ? {} : { unbindable }),
       mode,
       searchTool: searchName!,
       loaded: plan.loaded,
@@ -236,6 +211,8 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
       ...(rebuilt && loaded.length > 0 ? { rebuiltFromHistory: true } : {}),
       ...(auto === undefined ? {} : { auto }),
     };
+    if (trimmedBy === undefined) delete selection.trimmedBy;
+    else selection.trimmedBy = trimmedBy;
     let loadedUpdate: LoadedToolsUpdate | undefined;
     if (rebuilt && loaded.length > 0) loadedUpdate = loaded.filter((name) => !plan.unloaded.includes(name));
     else if (!rebuilt && (plan.unloaded.length > 0 || unavailable.length > 0)) loadedUpdate = { unload: [...plan.unloaded, ...unavailable] };

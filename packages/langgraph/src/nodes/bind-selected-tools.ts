@@ -5,7 +5,7 @@ import { DynamicToolsError, type ToolCatalog, type ToolSelection } from "@dynami
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { definitionOfTool } from "./extra-tool-definition.js";
+import { definitionOfTool } from "../search/extra-tool-definition.js";
 
 /** A chat model that can bind tools. */
 export type ToolCallingModel = Pick<BaseChatModel, "bindTools">;

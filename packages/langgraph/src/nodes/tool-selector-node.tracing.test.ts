@@ -6,10 +6,17 @@
 import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
+import { createToolSelector, type SelectionInput, type ToolCatalog, type ToolSelection, type ToolSelectorOptions } from "@dynamic-tools/core";
 import { describe, expect, it } from "vitest";
 import { createSmallCatalog } from "../__fixtures__/small-catalog.js";
 import { createDynamicToolAgent } from "../prebuilt/create-dynamic-tool-agent.js";
 import { SELECTION_RUN_NAME, createToolSelectorNode, selectionTraceMetadata } from "./tool-selector-node.js";
+
+/** One keyword selection (synchronous). */
+function selectByKeywords(catalog: ToolCatalog, input: SelectionInput, options: Omit<ToolSelectorOptions, "strategy"> = {}): ToolSelection {
+  return createToolSelector(catalog, { ...options, strategy: "keyword" })(input);
+}
+
 
 interface ChainRun {
   runId: string;
@@ -81,7 +88,7 @@ describe("selection tracing (LangSmith metadata)", () => {
 
   it("derives the metadata from the selection alone", () => {
     const { catalog } = createSmallCatalog();
-    const selection = catalog.select("who is on staff?", { countTokens: false });
+    const selection = selectByKeywords(catalog, "who is on staff?", { countTokens: false });
     expect(selectionTraceMetadata(selection)).toEqual({
       strategy: "keyword",
       count: 2,

@@ -20,7 +20,7 @@ export const SELECTION_RUN_NAME = "tool_selection";
  *
  * @example
  * ```ts
- * selectionTraceMetadata(catalog.select("what is pending salary?"));
+ * selectionTraceMetadata(createToolSelector(catalog, { strategy: "keyword" })("what is pending salary?"));
  * // { strategy: "keyword", count: 19, totalTools: 137, trimmedCount: 0, categories: ["salary", "staff"],
  * //   tokensSelected: 2153, tokensAll: 16881, maxTools: 128 }
  * ```
@@ -61,10 +61,10 @@ export async function traceSelection(selection: ToolSelection, config: RunnableC
 }
 
 /**
- * Options of {@link createToolSelectorNode}: the catalog plus any selection option, including the strategy
- * (`"keyword"` by default; `"hybrid"`, `"bm25"`, … or your own) and, for retrieval, `topK` and `autoCut`; and the
- * mode (`"select"` by default; `"search"` and `"both"` need `searchTool`; `"auto"`/`"auto:N"` need the model or
- * `contextWindow`).
+ * Options of {@link createToolSelectorNode}: the catalog plus any selection option, including the strategy (by
+ * default `"keyword"` when the catalog declares keywords for every category, else `"hybrid"`; or `"bm25"`, … or
+ * your own) and, for retrieval, `topK` and `autoCut`; and the mode (`"select"` by default; `"search"` and `"both"`
+ * need `searchTool`; `"auto"`/`"auto:N"` need the model or `contextWindow`).
  */
 export type ToolSelectorNodeOptions = Omit<TurnPlannerOptions, "usage"> & UsageLearningOptions;
 

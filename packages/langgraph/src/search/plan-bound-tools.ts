@@ -1,8 +1,9 @@
 /**
  * @module The budget over everything bound: core + tool_search + this turn's selection + loaded tools never exceed
  * `maxTools` / `maxTokens`. Loaded tools that do not fit are unloaded least recently used first; core tools never
- * are. Pure.
+ * are. Pure; each group is cut by core's one budget ({@link applyBudget}) with what the groups before it left.
  */
+import { applyBudget } from "@dynamic-tools/core";
 
 /** Inputs of {@link planBoundTools}. */
 export interface PlanBoundToolsInput {
@@ -72,20 +73,19 @@ export function planBoundTools(input: PlanBoundToolsInput): BoundToolsPlan {
   let count = fixed.length;
   let tokens = fixed.reduce((sum, name) => sum + (tokensOf?.(name) ?? 0), 0);
   let limitedBy: BoundToolsPlan["limitedBy"];
-  /** Keeps the longest prefix of `names` that fits what is left. */
+  /** Keeps the longest prefix of `names` that fits what is left (nothing once a group was cut). */
   const takePrefix = (names: readonly string[]): string[] => {
-    const kept: string[] = [];
-    if (limitedBy !== undefined) return kept;
-    for (const name of names) {
-      const cost = tokensOf?.(name) ?? 0;
-      if (count + 1 > maxTools) limitedBy = "maxTools";
-      else if (tokens + cost > maxTokens) limitedBy = "maxTokens";
-      if (limitedBy !== undefined) break;
-      kept.push(name);
-      count += 1;
-      tokens += cost;
-    }
-    return kept;
+    if (limitedBy !== undefined) return [];
+    const left = applyBudget({
+      ordered: names,
+      maxTools: maxTools - count,
+      maxTokens: maxTokens - tokens,
+      ...(tokensOf === undefined ? {} : { tokensOf }),
+    });
+    limitedBy = left.trimmedBy;
+    count += left.selected.length;
+    tokens += left.tokens;
+    return left.selected;
   };
   const keptCurrent = takePrefix(current);
   const keptSelected = takePrefix(selected);

@@ -6,8 +6,9 @@
 import {
   DynamicToolsError,
   createStrategy,
+  followCatalog,
   followCatalogIndex,
-  isBindable,
+  rankedCandidates,
   makeClosable,
   visibleTo,
   type Closable,
@@ -19,12 +20,13 @@ import {
   type ToolCatalog,
   type ToolFilterOptions,
   clipMessage,
+  expandToNamespaces,
 } from "@dynamic-tools/core";
 import { ToolMessage } from "@langchain/core/messages";
 import { tool, type StructuredToolInterface, type ToolRunnableConfig } from "@langchain/core/tools";
 import { Command, getCurrentTaskInput } from "@langchain/langgraph";
 import { callerFromConfig } from "../permissions/caller.js";
-import { expandToNamespaces } from "./expand-namespaces.js";
+
 import { formatSearchResults } from "./format-search-results.js";
 import { TOOL_SEARCH_NAME } from "./loaded-tools-history.js";
 import type { ToolSearchArtifact } from "./search-artifact.js";
@@ -177,19 +179,13 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
     throw new DynamicToolsError("INVALID_OPTION", `oftenUsedWith.minWeight must be a positive number, got ${String(coMinWeight)}.`, { path: ["oftenUsedWith", "minWeight"] });
   }
   const coreOverride = options.core === undefined ? {} : { core: [...options.core] };
-  // Validated now; re-resolved (leniently) with the visible set, so required tools that arrive later count as core.
-  catalog.resolveSettings(coreOverride);
-  const coreNow = () => new Set(catalog.resolveSettings(coreOverride, { lenient: true }).core);
   const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
+  // Core's filters stage (validated now; re-resolved leniently on a new catalog version, so required tools that
+  // arrive later count as core): layers 2 and 3, the searchable flag and per-agent exclusions.
+  const currentScope = followCatalog(catalog, { ...coreOverride, ...filters, countTokens: false });
+  // Layer 1: the internal blacklist.
   const blacklist = new Set(options.blacklist ?? []);
-  // Filter layers 1–3: internal blacklist, searchable flag (in isBindable), per-agent exclusions (ditto).
-  const visibleNow = () => {
-    const core = coreNow();
-    return new Set(catalog.tools().filter((tool) => !blacklist.has(tool.name) && !core.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
-  };
-  let visible = { version: catalog.version, names: visibleNow() };
-  // Live catalog: once built (on the first search), the index follows updates incrementally until closed; the
-  // visible set is recomputed on a new version.
+  // Live catalog: once built (on the first search), the index follows updates incrementally until closed.
   const followed = followCatalogIndex(catalog, typeof choice === "string" ? createStrategy(choice) : choice, {
     lazy: true,
     ...(signal === undefined ? {} : { signal }),
@@ -205,19 +201,17 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
       const state = readState(config);
       const bound = new Set([...(state.toolSelection?.tools ?? []), ...(state.loadedTools ?? [])]);
       const strategy = await followed.ready();
-      if (visible.version !== catalog.version) visible = { version: catalog.version, names: visibleNow() };
-      const names = visible.names;
+      const { selectable } = currentScope();
+      const names = { has: (tool: string) => selectable.has(tool) && !blacklist.has(tool) };
       const permitted = options.policy === undefined ? () => true : visibleTo(catalog, options.policy, callerFromConfig(config));
       // Layer 4: tools already bound are not returned again; then the caller's permissions.
       const isCandidate = (tool: string) => names.has(tool) && !bound.has(tool) && permitted(tool);
       let totalCandidates = 0;
-      for (const tool of names) if (isCandidate(tool)) totalCandidates++;
-      const ranked = query.trim() === "" || totalCandidates === 0 ? [] : await strategy.rank({ query, limit, filter: isCandidate });
-      const best = Math.max(0, ...ranked.map((result) => result.score));
-      const matches = ranked
-        .filter((result) => isCandidate(result.name) && result.score > 0 && result.score >= best * minRelativeScore)
-        .slice(0, limit)
-        .map((result) => ({ name: result.name, description: catalog.get(result.name)?.description ?? "", score: result.score }));
+      for (const tool of selectable) if (isCandidate(tool)) totalCandidates++;
+      // The selection pipeline's candidates stage, with the search's noise floor instead of AutoCut.
+      const conversation = { current: totalCandidates === 0 ? "" : query, history: [] };
+      const ranked = await rankedCandidates({ strategy, conversation, topK: limit, cut: false, filter: isCandidate, minRelativeScore });
+      const matches = ranked.map(({ name: match, score }) => ({ name: match, description: catalog.get(match)?.description ?? "", score }));
       if (usage !== undefined) {
         // Only names the caller may see (bound or not): a co-used tool the caller may not use is never named.
         const seeable = (tool: string) => (names.has(tool) || bound.has(tool)) && permitted(tool);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ASSISTANT_CATEGORY_TOOLS, assistantCatalog } from "./__fixtures__/assistant-catalog.js";
+import { ASSISTANT_CATEGORY_TOOLS, assistantCatalog } from "../__fixtures__/assistant-catalog.js";
 import { createKeywordStrategy } from "./keyword-strategy.js";
-import type { RankedTool, RankRequest, RetrievalStrategy } from "./retrieval-strategy.js";
+import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 
 const { weather, files, email, calendar } = ASSISTANT_CATEGORY_TOOLS;
 

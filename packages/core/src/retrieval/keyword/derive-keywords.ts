@@ -2,8 +2,8 @@
  * @module Zero-config keywords: for a category that declares none, the words that set its tools apart from every
  * other category's, taken from the category name, its tool names and its tool descriptions. Pure.
  */
-import { GENERIC_TOOL_WORDS, STOP_WORDS } from "../text/stop-words.js";
-import { splitWords, stem } from "../text/tokenize.js";
+import { GENERIC_TOOL_WORDS, STOP_WORDS } from "../../text/stop-words.js";
+import { splitWords, stem } from "../../text/tokenize.js";
 
 /** One category's material for {@link deriveKeywords}. */
 export interface CategoryText {

@@ -10,7 +10,7 @@ import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { assistantCatalog } from "../retrieval/__fixtures__/assistant-catalog.js";
 import type { RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
-import { createToolSelector } from "./select-ranked.js";
+import { createToolSelector } from "./tool-selector.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;

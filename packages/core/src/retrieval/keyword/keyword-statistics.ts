@@ -2,7 +2,7 @@
  * @module Zero-config keywords kept up to date as a live catalog changes: each category's candidates, how many
  * categories use each word and the keywords derived last, so an update re-derives only the categories it touches.
  */
-import { PersistentMap } from "../catalog/persistent-map.js";
+import { PersistentMap } from "../../catalog/persistent-map.js";
 import {
   collectCandidates,
   maxCategoryFrequency,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandRelated } from "./expand-related.js";
+import { expandRelated } from "./related-categories.js";
 
 function graph(edges: Record<string, string[]>) {
   return (category: string): readonly string[] => edges[category] ?? [];

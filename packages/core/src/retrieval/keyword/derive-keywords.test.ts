@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ToolCatalog } from "../catalog/tool-catalog.js";
+import { ToolCatalog } from "../../catalog/tool-catalog.js";
+import { CatalogKeywords } from "./catalog-keywords.js";
 import { collectCandidates, deriveKeywords, rankCandidates, type CategoryText } from "./derive-keywords.js";
+import { selectByKeywords } from "../../__fixtures__/select-by-keywords.js";
 
 const gym: CategoryText[] = [
   {
@@ -105,27 +107,31 @@ describe("derived keywords in a ToolCatalog", () => {
 
   it("derives keywords for categories that declare none", () => {
     const catalog = new ToolCatalog({ tools });
-    expect(catalog.category("leads")).toMatchObject({ keywords: ["leads", "stage", "pipeline"], derivedKeywords: true });
-    expect(catalog.category("salary")).toMatchObject({ keywords: ["salary", "pending"], derivedKeywords: true });
-    expect(catalog.select("move them to the next stage", { countTokens: false }).categories.map((c) => c.name)).toEqual(["leads"]);
+    expect(catalog.category("leads")).toMatchObject({ keywords: [], derivedKeywords: true });
+    expect(CatalogKeywords.of(catalog).keywordsOf("leads")).toEqual(["leads", "stage", "pipeline"]);
+    expect(CatalogKeywords.of(catalog).keywordsOf("salary")).toEqual(["salary", "pending"]);
+    expect(selectByKeywords(catalog, "move them to the next stage", { countTokens: false }).categories.map((c) => c.name)).toEqual(["leads"]);
   });
 
   it("uses declared keywords instead of derived ones", () => {
     const catalog = new ToolCatalog({ tools, categories: { salary: { keywords: ["payroll"] } } });
     expect(catalog.category("salary")).toMatchObject({ keywords: ["payroll"], derivedKeywords: false });
-    expect(catalog.select("pending salary", { countTokens: false }).categories).toEqual([]);
-    expect(catalog.select("payroll", { countTokens: false }).categories.map((c) => c.name)).toEqual(["salary"]);
+    expect(CatalogKeywords.of(catalog).keywordsOf("salary")).toEqual(["payroll"]);
+    expect(selectByKeywords(catalog, "pending salary", { countTokens: false }).categories).toEqual([]);
+    expect(selectByKeywords(catalog, "payroll", { countTokens: false }).categories.map((c) => c.name)).toEqual(["salary"]);
   });
 
   it("extends derived keywords with deriveKeywords: true", () => {
     const catalog = new ToolCatalog({ tools, categories: { salary: { keywords: ["payroll"], deriveKeywords: true } } });
-    expect(catalog.category("salary")).toMatchObject({ keywords: ["payroll", "salary", "pending"], derivedKeywords: true });
-    expect(catalog.select("pending salary", { countTokens: false }).categories.map((c) => c.name)).toEqual(["salary"]);
+    expect(catalog.category("salary")).toMatchObject({ keywords: ["payroll"], derivedKeywords: true });
+    expect(CatalogKeywords.of(catalog).keywordsOf("salary")).toEqual(["payroll", "salary", "pending"]);
+    expect(selectByKeywords(catalog, "pending salary", { countTokens: false }).categories.map((c) => c.name)).toEqual(["salary"]);
   });
 
   it("derives nothing with deriveKeywords: false and no keywords", () => {
     const catalog = new ToolCatalog({ tools, categories: { leads: { deriveKeywords: false } } });
     expect(catalog.category("leads")).toMatchObject({ keywords: [], derivedKeywords: false });
+    expect(CatalogKeywords.of(catalog).keywordsOf("leads")).toEqual([]);
   });
 });
 

@@ -1,0 +1,51 @@
+/**
+ * @module Related categories: breadth-first over the catalog's `related` declarations, up to a depth. Pure; the
+ * keyword strategy's tiers and the selection's expansion stage both walk it.
+ */
+
+/** A category reached by expansion and the category it was reached from. */
+export interface RelatedCategory {
+  name: string;
+  relatedTo: string;
+}
+
+/**
+ * Follows `related` links from `start` for `depth` hops, breadth first, skipping anything in `exclude` or already
+ * reached. Order: by hop, then by the order of `start` and of each `related` list.
+ *
+ * @example
+ * ```ts
+ * const related = new Map([["appointments", ["trainers", "clients"]], ["trainers", ["staff"]]]);
+ * expandRelated({ start: ["appointments"], relatedOf: (c) => related.get(c) ?? [], depth: 2 });
+ * // [{ name: "trainers", relatedTo: "appointments" }, { name: "clients", relatedTo: "appointments" },
+ * //  { name: "staff", relatedTo: "trainers" }]
+ * ```
+ */
+export function expandRelated({
+  start,
+  relatedOf,
+  depth,
+  exclude = new Set<string>(),
+}: {
+  start: readonly string[];
+  relatedOf: (category: string) => readonly string[];
+  depth: number;
+  exclude?: ReadonlySet<string>;
+}): RelatedCategory[] {
+  const reached = new Set<string>([...exclude, ...start]);
+  const result: RelatedCategory[] = [];
+  let frontier = [...start];
+  for (let hop = 0; hop < depth && frontier.length > 0; hop++) {
+    const next: string[] = [];
+    for (const from of frontier) {
+      for (const name of relatedOf(from)) {
+        if (reached.has(name)) continue;
+        reached.add(name);
+        result.push({ name, relatedTo: from });
+        next.push(name);
+      }
+    }
+    frontier = next;
+  }
+  return result;
+}

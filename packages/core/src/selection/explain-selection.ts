@@ -1,0 +1,74 @@
+/**
+ * @module The last stages: budget (core first, count and tokens, through {@link applyBudget}), the learned
+ * co-usage expansion after what the budget kept, and the explanation: the assembled {@link ToolSelection}.
+ */
+import { applyBudget } from "../budget/apply-budget.js";
+import type { ConversationText } from "../conversation/conversation-text.js";
+import { expandCoUsage, type CoUsedTool } from "./expand-co-usage.js";
+import type { SelectionScope } from "./selection-scope.js";
+import type { RankedSelection, SelectedCategory, SelectedTool, ToolSelection } from "./tool-selection.js";
+
+/** The parts of a selection a selector decided; {@link finishSelection} adds the budget and tokens. */
+export interface SelectionDraft {
+  strategy: string;
+  /** Candidate tools, highest priority first, core first. */
+  ordered: readonly string[];
+  categories: SelectedCategory[];
+  matchedTools: SelectedTool[];
+  ranked?: RankedSelection[];
+  conversation: ConversationText;
+}
+
+/** Applies the budget (count and tokens) and assembles the explanation. */
+export function finishSelection(
+  scope: SelectionScope,
+  { strategy, ordered: candidates, categories, matchedTools, ranked, conversation }: SelectionDraft,
+  filter?: (name: string) => boolean,
+): ToolSelection {
+  const { catalog, settings, countTokens } = scope;
+  const ordered = filter === undefined ? candidates : candidates.filter((name) => filter(name));
+  const tokensOf = countTokens || settings.maxTokens !== undefined ? (name: string) => catalog.tokensOf(name) : undefined;
+  const budgetOf = (list: readonly string[]) =>
+    applyBudget({
+      ordered: list,
+      maxTools: settings.maxTools,
+      ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }),
+      ...(tokensOf === undefined ? {} : { tokensOf }),
+    });
+  let budget = budgetOf(ordered);
+  let coUsed: CoUsedTool[] | undefined;
+  if (scope.coUsage !== undefined) {
+    // Expanded from the tools the budget kept, appended after every candidate: an expansion is trimmed first.
+    const { usage, minWeight, maxTools } = scope.coUsage;
+    coUsed = expandCoUsage({
+      chosen: budget.selected.filter((name) => !scope.coreSet.has(name)),
+      usage,
+      allowed: (name) => scope.selectable.has(name) && (filter === undefined || filter(name)),
+      present: new Set(ordered),
+      minWeight,
+      maxTools,
+    });
+    if (coUsed.length > 0) budget = budgetOf([...ordered, ...coUsed.map((tool) => tool.name)]);
+  }
+  const selection: ToolSelection = {
+    strategy,
+    tools: budget.selected,
+    count: budget.selected.length,
+    totalTools: catalog.size,
+    core: filter === undefined ? [...scope.bindableCore] : scope.bindableCore.filter((name) => filter(name)),
+    categories,
+    matchedTools,
+    trimmed: budget.trimmed,
+    budget: { maxTools: settings.maxTools, ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }) },
+    query: conversation,
+  };
+  if (ranked !== undefined) selection.ranked = ranked;
+  if (coUsed !== undefined) selection.coUsed = coUsed;
+  if (scope.unbindable.length > 0) selection.unbindable = scope.unbindable.map((entry) => ({ ...entry }));
+  if (budget.trimmedBy !== undefined) selection.trimmedBy = budget.trimmedBy;
+  if (countTokens) {
+    const all = catalog.estimatedTotalTokens();
+    selection.tokens = { selected: budget.tokens, all: all.tokens, ...(all.exact ? {} : { allEstimated: true as const }) };
+  }
+  return selection;
+}

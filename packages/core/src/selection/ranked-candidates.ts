@@ -1,0 +1,75 @@
+/**
+ * @module The candidates stage of a retrieval strategy, shared by selection and `tool_search`: the strategy ranks
+ * the catalog for the conversation, the filter is enforced again (a custom strategy may ignore it), duplicates go,
+ * the top K are kept, a relative-score floor (when given) drops noise, AutoCut (unless off) drops the tail after a
+ * large score drop, and each is explained by its score and signals.
+ */
+import type { ConversationText } from "../conversation/conversation-text.js";
+import { autoCut } from "../retrieval/hybrid/auto-cut.js";
+import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
+import type { RankedSelection } from "./tool-selection.js";
+
+/** AutoCut settings: cut where a score is more than `ratio` times the next, keeping at least `minimum`. */
+export interface AutoCutOptions {
+  /** @defaultValue 2 */
+  ratio?: number;
+  /** @defaultValue 3 */
+  minimum?: number;
+}
+
+function formatSignals(tool: RankedTool): string {
+  const parts = Object.entries(tool.signals).map(([signal, score]) =>
+    signal === "exact" ? "exact name" : `${signal} ${Number((score ?? 0).toFixed(3))}`,
+  );
+  return parts.length > 0 ? parts.join(", ") : `score ${Number(tool.score.toFixed(3))}`;
+}
+
+/**
+ * The ranked candidates of a conversation: at most `topK`, each allowed by `filter`, once; with `minRelativeScore`,
+ * only those scoring above 0 and at least that share of the best; then cut by AutoCut unless `cut` is false. An
+ * empty conversation ranks nothing.
+ *
+ * @example
+ * ```ts
+ * const ranked = await rankedCandidates({ strategy, conversation, topK: 10, cut: {}, filter: (name) => selectable.has(name) });
+ * // [{ name: "resize_image", rank: 1, score: 4.1, signals: { bm25: 4.1 }, reason: "bm25 4.1" }, …]
+ * ```
+ */
+export async function rankedCandidates({
+  strategy,
+  conversation,
+  topK,
+  cut,
+  filter,
+  minRelativeScore,
+}: {
+  strategy: RetrievalStrategy;
+  conversation: ConversationText;
+  topK: number;
+  cut: AutoCutOptions | false;
+  filter: (name: string) => boolean;
+  /** Drop results scoring 0 or less, or below this share of the best score (`tool_search`'s noise floor). */
+  minRelativeScore?: number;
+}): Promise<RankedSelection[]> {
+  const results =
+    conversation.current.trim() === "" && conversation.history.length === 0
+      ? []
+      : await strategy.rank({ query: conversation.current, history: conversation.history, limit: topK, filter });
+  // The filter is enforced here too, and duplicates dropped: a custom strategy that ignores the filter must still
+  // never bind a filtered tool, nor one tool twice.
+  const seen = new Set<string>();
+  let allowed = results.filter((tool) => filter(tool.name) && !seen.has(tool.name) && seen.add(tool.name)).slice(0, topK);
+  if (minRelativeScore !== undefined) {
+    const best = Math.max(0, ...allowed.map((tool) => tool.score));
+    allowed = allowed.filter((tool) => tool.score > 0 && tool.score >= best * minRelativeScore);
+  }
+  const scores = allowed.map((tool) => tool.score);
+  const kept = cut === false ? allowed.length : autoCut(scores, { ratio: cut.ratio ?? 2, minimum: cut.minimum ?? 3 });
+  return allowed.slice(0, kept).map((tool, index) => ({
+    name: tool.name,
+    rank: index + 1,
+    score: tool.score,
+    signals: tool.signals as Record<string, number>,
+    reason: formatSignals(tool),
+  }));
+}

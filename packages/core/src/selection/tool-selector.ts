@@ -1,0 +1,265 @@
+/**
+ * @module The one selector: a pipeline of stages from a conversation to the tools to bind, whatever the strategy.
+ * conversation → query ({@link readConversation}) → candidates (keywords: {@link keywordCandidates}; any other
+ * strategy: {@link rankedCandidates}) → expansion (related categories, {@link relatedToRanked}; co-usage after the
+ * budget) → defaults ({@link defaultCategories}) → filters ({@link SelectionScope}) → order ({@link orderByTier}) →
+ * budget and explanation ({@link finishSelection}).
+ */
+import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import { readConversation, type ConversationMessage, type ConversationText } from "../conversation/conversation-text.js";
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { keywordCandidates, orderByTier, type KeywordTool } from "../retrieval/keyword/keyword-candidates.js";
+import type { RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
+import { followCatalogIndex } from "../retrieval/follow-update.js";
+import { createStrategy } from "../retrieval/strategy-registry.js";
+import { closedError, makeClosable, type Closable } from "./closable.js";
+import { defaultCategories } from "./default-categories.js";
+import { defaultStrategyFor } from "./default-strategy.js";
+import { finishSelection } from "./explain-selection.js";
+import { relatedToRanked } from "./expand-related.js";
+import { rankedCandidates, type AutoCutOptions } from "./ranked-candidates.js";
+import { followCatalog, type SelectionRequest, type SelectionScope, type SelectToolsOptions } from "./selection-scope.js";
+import type { SelectedCategory, ToolSelection } from "./tool-selection.js";
+
+export type { AutoCutOptions } from "./ranked-candidates.js";
+export type { SelectToolsOptions } from "./selection-scope.js";
+
+/** What a selector reads: one message, or a conversation whose latest human message is the current one. */
+export type SelectionInput = string | readonly ConversationMessage[];
+
+/** Options of {@link createToolSelector}: a strategy and how many of its tools to keep, plus every selection option. */
+export interface ToolSelectorOptions extends SelectToolsOptions {
+  /**
+   * How tools are chosen: `"keyword"` (category keywords), a built-in retrieval strategy by name (`"bm25"`,
+   * `"fuzzy"`, `"hybrid"`, `"sequence-matcher"`, …) or your own {@link RetrievalStrategy}.
+   * @defaultValue `"keyword"` when the catalog declares categories with keywords for every tool (see
+   * `declaresKeywordCategories`), else `"hybrid"`
+   */
+  strategy?: string | RetrievalStrategy;
+  /** Retrieval: most ranked tools bound after the core tools. @defaultValue 10 */
+  topK?: number;
+  /** Retrieval: AutoCut, or `false` to keep the top K whatever their scores. @defaultValue { ratio: 2, minimum: 3 } */
+  autoCut?: AutoCutOptions | false;
+  /**
+   * Follow the categories' `related` declarations (up to `relatedDepth` hops): the keyword strategy's matched
+   * categories, and a retrieval strategy's ranked tools' categories, pull in their related categories (explained
+   * as `related to <category>`). `false` turns it off for every strategy.
+   * @defaultValue true for `"keyword"`, false for retrieval strategies (binding few tools is why one ranks)
+   */
+  related?: boolean;
+  /**
+   * Closes the selector when it aborts, like calling its `close()`: e.g. a request's signal for a selector made per
+   * request, or the application's shutdown signal. @defaultValue none: close it yourself, or let it be collected
+   */
+  signal?: AbortSignal;
+}
+
+/** A selector for any strategy; retrieval strategies answer asynchronously, the keyword strategy synchronously. */
+export type ToolSelector = (input: SelectionInput, request?: SelectionRequest) => ToolSelection | Promise<ToolSelection>;
+
+/**
+ * What {@link createToolSelector} returns: a {@link ToolSelector} you can close. Closing stops its index from
+ * following the catalog and lets the index go; a selection after that throws `CLOSED`.
+ */
+export type ClosableToolSelector = ToolSelector & Closable;
+
+/** What {@link createToolSelector} returns for `strategy: "keyword"`: a synchronous selector you can close. */
+export type KeywordToolSelector = ((input: SelectionInput, request?: SelectionRequest) => ToolSelection) & Closable;
+
+const closedSelector = () => closedError("This tool selector", "create another with createToolSelector(catalog, options)");
+
+/** The stages every strategy shares, around the strategy's own candidates stage. */
+class SelectionPipeline {
+  readonly #catalog: ToolCatalog;
+  readonly #currentScope: () => SelectionScope;
+  readonly #related: boolean;
+
+  constructor(catalog: ToolCatalog, options: SelectToolsOptions, related: boolean) {
+    this.#catalog = catalog;
+    this.#currentScope = followCatalog(catalog, options);
+    this.#related = related;
+  }
+
+  /** One scope for the whole selection: a live update during it is seen by the next selection, not half of this one. */
+  scope(): SelectionScope {
+    return this.#currentScope();
+  }
+
+  conversation(scope: SelectionScope, input: SelectionInput): ConversationText {
+    return readConversation(input, { historyMessages: scope.settings.historyMessages, historyWindow: scope.settings.historyWindow });
+  }
+
+  /** The keyword pipeline: tiers of keyword matches and related categories, then defaults, order, budget. */
+  byKeywords(input: SelectionInput, request: SelectionRequest): ToolSelection {
+    const scope = this.scope();
+    const conversation = this.conversation(scope, input);
+    const relatedDepth = this.#related ? scope.settings.relatedDepth : 0;
+    const found = keywordCandidates({ catalog: this.#catalog, conversation, relatedDepth });
+    const defaults = defaultCategories({ found: found.categories.length + found.tools.length, defaults: scope.settings.defaults });
+    return this.#finish(scope, conversation, "keyword", [...found.categories, ...defaults], found.tools, undefined, request);
+  }
+
+  /** The retrieval pipeline: ranked tools, their related categories, then defaults, order, budget. */
+  async byRanking(
+    strategy: RetrievalStrategy,
+    input: SelectionInput,
+    request: SelectionRequest,
+    topK: number,
+    cut: AutoCutOptions | false,
+  ): Promise<ToolSelection> {
+    const scope = this.scope();
+    const conversation = this.conversation(scope, input);
+    const filter = (name: string) => scope.selectable.has(name) && (request.filter === undefined || request.filter(name));
+    const ranked = await rankedCandidates({ strategy, conversation, topK, cut, filter });
+    const names = ranked.map((tool) => tool.name);
+    const related = this.#related ? relatedToRanked({ catalog: this.#catalog, ranked: names, depth: scope.settings.relatedDepth }) : [];
+    const defaults = defaultCategories({ found: ranked.length, defaults: scope.settings.defaults });
+    // Ranked tools form the first tier, so their categories never repeat them.
+    const tools: KeywordTool[] = ranked.map((tool) => ({ name: tool.name, reason: tool.reason, source: "current" }));
+    return this.#finish(scope, conversation, strategy.name, [...related, ...defaults], tools, ranked, request);
+  }
+
+  #finish(
+    scope: SelectionScope,
+    conversation: ConversationText,
+    strategy: string,
+    categories: SelectedCategory[],
+    tools: KeywordTool[],
+    ranked: ToolSelection["ranked"],
+    request: SelectionRequest,
+  ): ToolSelection {
+    const { categories: sorted, ordered } = orderByTier({
+      categoryOrder: scope.categoryOrder,
+      categories,
+      tools,
+      toolsOf: (name) => scope.toolsByCategory.get(name) ?? [],
+      allowed: (name) => scope.selectable.has(name),
+    });
+    return finishSelection(
+      scope,
+      {
+        strategy,
+        ordered: [...scope.bindableCore, ...ordered],
+        categories: sorted as SelectedCategory[],
+        matchedTools: ranked === undefined ? tools : [],
+        ...(ranked === undefined ? {} : { ranked }),
+        conversation,
+      },
+      request.filter,
+    );
+  }
+}
+
+/**
+ * Builds the selector of a catalog: one pipeline (conversation → candidates → related expansion → defaults →
+ * filters → budget → explanation) for every strategy. Options are validated and a retrieval strategy's index build
+ * starts here, so a bad option fails at construction; selections wait for the index.
+ *
+ * **Which strategy by default:** `"keyword"` when the catalog declares categories with keywords, i.e. at least one
+ * category declares keywords and every enabled, searchable, non-core tool declares keywords or sits in a category
+ * that declares them; otherwise `"hybrid"` (BM25 and the offline embeddings, fused), which ranks catalogs with broad
+ * or missing categories far better. Pass `strategy` to choose.
+ *
+ * The keyword strategy answers synchronously and reads the catalog's keywords through its own index, which catches
+ * up with live updates on the next selection. A retrieval selector keeps its strategy's index in step with a live
+ * catalog (every `toolsUpdated` is applied incrementally) until it is closed: call `close()`, declare it with
+ * `using`, or pass a `signal`. After that, catalog updates no longer reach the strategy, the selector lets its
+ * index go, and a selection throws a `DynamicToolsError` with code `CLOSED` (a selection already running finishes
+ * on the index it had). Closing twice does nothing. The catalog holds a selector only weakly, so one you drop
+ * without closing (made per request, per test) is garbage-collected with its index rather than kept and updated
+ * forever. A keyword selector can be closed all the same.
+ *
+ * @param catalog - the full registry.
+ * @param options.strategy - `"keyword"`, a built-in strategy name or your own strategy. @defaultValue by catalog (above)
+ * @param options.topK - most ranked tools bound after the core tools. @defaultValue 10
+ * @param options.autoCut - AutoCut settings, or `false`. @defaultValue { ratio: 2, minimum: 3 }
+ * @param options.related - follow `related` categories (any strategy). @defaultValue true for keyword, false for retrieval
+ * @param options.signal - closes the selector when it aborts.
+ * @example
+ * ```ts
+ * const select = createToolSelector(catalog, { strategy: "hybrid", topK: 8 });
+ * const selection = await select("can you resize my photo?");
+ * selection.ranked; // [{ name: "resize_image", rank: 1, score: …, signals: { bm25: …, fuzzy: … }, reason: "bm25 4.1, fuzzy 0.5" }, …]
+ * select.close(); // done with it: catalog updates stop reaching its index
+ * ```
+ * @example
+ * ```ts
+ * // A catalog whose categories declare keywords: the keyword strategy, synchronous.
+ * const selection = createToolSelector(catalog)("what is pending salary?") as ToolSelection;
+ * selection.categories;
+ * // [{ name: "salary", reason: 'keyword "salary" in the current message', … }, { name: "staff", reason: "related to salary", … }]
+ * ```
+ * @example
+ * ```ts
+ * // One selector per request, closed when the block ends (TypeScript 5.2+ `using`)…
+ * async function handle(question: string) {
+ *   using select = createToolSelector(catalog, { strategy: "bm25" });
+ *   return (await select(question)).tools;
+ * }
+ * // …or with the request's lifetime.
+ * const perRequest = createToolSelector(catalog, { strategy: "bm25", signal: request.signal });
+ * ```
+ */
+export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions & { strategy: "keyword" }): KeywordToolSelector;
+export function createToolSelector(catalog: ToolCatalog, options?: ToolSelectorOptions): ClosableToolSelector;
+export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions = {}): ClosableToolSelector {
+  const { strategy: choice = defaultStrategyFor(catalog), topK = 10, autoCut: cut = {}, related, signal, ...selectOptions } = options;
+  if (!Number.isInteger(topK) || topK < 1) {
+    throw new DynamicToolsError("INVALID_OPTION", `topK must be a whole number ≥ 1, got ${String(topK)}.`, { path: ["topK"] });
+  }
+  if (related !== undefined && typeof related !== "boolean") {
+    throw new DynamicToolsError("INVALID_OPTION", `related must be true or false, got ${String(related)}.`, { path: ["related"] });
+  }
+  if (choice === "keyword") return closableKeywordSelector(new SelectionPipeline(catalog, selectOptions, related ?? true), signal);
+  const strategy = typeof choice === "string" ? createStrategy(choice) : choice;
+  const pipeline = new SelectionPipeline(catalog, selectOptions, related ?? RELATED_BY_DEFAULT_FOR_RETRIEVAL);
+  // Live catalog: the strategy's index follows incrementally (add/remove), or is rebuilt when it cannot; until closed.
+  const followed = followCatalogIndex(catalog, strategy, { ...(signal === undefined ? {} : { signal }), closedError: closedSelector });
+
+  async function selectByRetrieval(input: SelectionInput, request: SelectionRequest = {}): Promise<ToolSelection> {
+    // The strategy comes from the followed index (not this closure), so a closed selector lets it go.
+    const indexed = await followed.ready();
+    return pipeline.byRanking(indexed, input, request, topK, cut);
+  }
+  return makeClosable(selectByRetrieval, () => followed.close(), () => followed.closed);
+}
+
+/**
+ * Whether a retrieval selection follows `related` when the option is not given. Off: on the gym catalog's labelled
+ * requests (examples/gym-agent/scripts/measure-related.ts) it raises hybrid's share of requests with every needed
+ * tool bound from 45% to 75%, but binds 3.3 times as many tools (30 instead of 9), and binding few tools is why one
+ * ranks; turn it on with `related: true` when completeness matters more than tokens. Keyword selection follows
+ * `related` unless `related: false`.
+ */
+const RELATED_BY_DEFAULT_FOR_RETRIEVAL = false;
+
+/** The keyword selector, closable like the others: nothing to stop (it reads the catalog's version), only to refuse. */
+function closableKeywordSelector(pipeline: SelectionPipeline, signal: AbortSignal | undefined): KeywordToolSelector {
+  const flag = closedFlag(signal);
+  return makeClosable(
+    function selectByKeywords(input: SelectionInput, request?: SelectionRequest): ToolSelection {
+      if (flag.closed) throw closedSelector();
+      return pipeline.byKeywords(input, request ?? {});
+    },
+    () => flag.close(),
+    () => flag.closed,
+  );
+}
+
+/** A flag set by close() or the signal; the signal's listener holds only the flag, never the selector. */
+function closedFlag(signal: AbortSignal | undefined): { readonly closed: boolean; close(): void } {
+  let closed = signal?.aborted === true;
+  const onAbort = () => {
+    closed = true;
+  };
+  if (!closed) signal?.addEventListener("abort", onAbort, { once: true });
+  return {
+    get closed() {
+      return closed;
+    },
+    close() {
+      closed = true;
+      signal?.removeEventListener("abort", onAbort);
+    },
+  };
+}
