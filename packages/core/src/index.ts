@@ -15,6 +15,7 @@ export {
   type ResolvedSettings,
 } from "./catalog/tool-catalog.js";
 export type { ToolsUpdate, ToolsUpdatedEvent as CatalogToolsUpdatedEvent, CatalogListener } from "./catalog/catalog-events.js";
+export type { CatalogChanges } from "./catalog/change-log.js";
 export { mayBePending } from "./catalog/catalog-state.js";
 export { checkParameters, MAX_PARAMETERS_DEPTH, type CheckParametersOptions } from "./catalog/parameters-schema.js";
 export { loadCatalogFile, type CatalogWarning, type LoadCatalogOptions } from "./catalog/catalog-file.js";
@@ -56,7 +57,6 @@ export {
   createToolSelector,
   type ToolSelectorOptions,
   type ToolSelector,
-  type ClosableToolSelector,
   type AutoCutOptions,
 } from "./selection/select-ranked.js";
 export type { SelectionScope, SelectionDraft } from "./selection/selection-scope.js";
@@ -159,8 +159,7 @@ export {
   type RoleRules,
   type PolicyDefinition,
 } from "./permissions/permission-policy.js";
-export { followUpdate, followCatalogIndex, type FollowedIndex, type FollowCatalogIndexOptions } from "./retrieval/follow-update.js";
-export { makeClosable, type Closable } from "./selection/closable.js";
+export { createCatalogIndex, type CatalogIndex, type CatalogIndexOptions } from "./retrieval/catalog-index.js";
 export { followCatalog, type SelectionRequest } from "./selection/selection-scope.js";
 
 export type { LearnedField } from "./retrieval/learned-field.js";

@@ -7,9 +7,8 @@ import { readConversation } from "../conversation/conversation-text.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { autoCut } from "../retrieval/hybrid/auto-cut.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
-import { followCatalogIndex } from "../retrieval/follow-update.js";
+import { createCatalogIndex } from "../retrieval/catalog-index.js";
 import { createStrategy } from "../retrieval/strategy-registry.js";
-import { closedError, makeClosable, type Closable } from "./closable.js";
 import { createSelector, type SelectionInput } from "./select-tools.js";
 import { finishSelection, followCatalog, type SelectionRequest, type SelectToolsOptions } from "./selection-scope.js";
 import type { RankedSelection, SelectedCategory, ToolSelection } from "./tool-selection.js";
@@ -34,23 +33,10 @@ export interface ToolSelectorOptions extends SelectToolsOptions {
   topK?: number;
   /** Retrieval: AutoCut, or `false` to keep the top K whatever their scores. @defaultValue { ratio: 2, minimum: 3 } */
   autoCut?: AutoCutOptions | false;
-  /**
-   * Closes the selector when it aborts, like calling its `close()`: e.g. a request's signal for a selector made per
-   * request, or the application's shutdown signal. @defaultValue none: close it yourself, or let it be collected
-   */
-  signal?: AbortSignal;
 }
 
 /** A selector for any strategy; retrieval strategies answer asynchronously. */
 export type ToolSelector = (input: SelectionInput, request?: SelectionRequest) => ToolSelection | Promise<ToolSelection>;
-
-/**
- * What {@link createToolSelector} returns: a {@link ToolSelector} you can close. Closing stops its index from
- * following the catalog and lets the index go; a selection after that throws `CLOSED`.
- */
-export type ClosableToolSelector = ToolSelector & Closable;
-
-const closedSelector = () => closedError("This tool selector", "create another with createToolSelector(catalog, options)");
 
 function formatSignals(tool: RankedTool): string {
   const parts = Object.entries(tool.signals).map(([signal, score]) => (signal === "exact" ? "exact name" : `${signal} ${Number((score ?? 0).toFixed(3))}`));
@@ -61,51 +47,35 @@ function formatSignals(tool: RankedTool): string {
  * Builds a selector for the given strategy. Options are validated and the strategy's index build starts here,
  * so a bad option fails at construction; selections wait for the index.
  *
- * A retrieval selector keeps its strategy's index in step with a live catalog (every `toolsUpdated` is applied
- * incrementally) until it is closed: call `close()`, declare it with `using`, or pass a `signal`. After that,
- * catalog updates no longer reach the strategy, the selector lets its index go, and a selection throws a
- * `DynamicToolsError` with code `CLOSED` (a selection already running finishes on the index it had). Closing twice
- * does nothing. The catalog holds a selector only weakly, so one you drop without closing (made per request, per
- * test) is garbage-collected with its index rather than kept and updated forever. A keyword selector follows the
- * catalog without an index; it can be closed all the same.
+ * A retrieval selector keeps its strategy's index in step with a live catalog by catching up at the start of each
+ * selection: the changes since the last one are applied incrementally (or the index is rebuilt when the strategy
+ * cannot add and remove). The catalog holds no reference to the selector, so there is nothing to close: one you
+ * drop (made per request, per test) is garbage-collected with its index like any object.
  *
  * @param catalog - the full registry.
  * @param options.strategy - `"keyword"`, a built-in strategy name or your own strategy. @defaultValue "keyword"
  * @param options.topK - most ranked tools bound after the core tools. @defaultValue 10
  * @param options.autoCut - AutoCut settings, or `false`. @defaultValue { ratio: 2, minimum: 3 }
- * @param options.signal - closes the selector when it aborts.
  * @example
  * ```ts
  * const select = createToolSelector(catalog, { strategy: "hybrid", topK: 8 });
  * const selection = await select("can you resize my photo?");
  * selection.ranked; // [{ name: "resize_image", rank: 1, score: …, signals: { bm25: …, fuzzy: … }, reason: "bm25 4.1, fuzzy 0.5" }, …]
- * select.close(); // done with it: catalog updates stop reaching its index
- * ```
- * @example
- * ```ts
- * // One selector per request, closed when the block ends (TypeScript 5.2+ `using`)…
- * async function handle(question: string) {
- *   using select = createToolSelector(catalog, { strategy: "bm25" });
- *   return (await select(question)).tools;
- * }
- * // …or with the request's lifetime.
- * const perRequest = createToolSelector(catalog, { strategy: "bm25", signal: request.signal });
  * ```
  */
-export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions = {}): ClosableToolSelector {
-  const { strategy: choice = "keyword", topK = 10, autoCut: cut = {}, signal, ...selectOptions } = options;
+export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions = {}): ToolSelector {
+  const { strategy: choice = "keyword", topK = 10, autoCut: cut = {}, ...selectOptions } = options;
   if (!Number.isInteger(topK) || topK < 1) {
     throw new DynamicToolsError("INVALID_OPTION", `topK must be a whole number ≥ 1, got ${String(topK)}.`, { path: ["topK"] });
   }
-  if (choice === "keyword") return closableKeywordSelector(catalog, selectOptions, signal);
+  if (choice === "keyword") return createSelector(catalog, selectOptions);
   const strategy = typeof choice === "string" ? createStrategy(choice) : choice;
   const currentScope = followCatalog(catalog, selectOptions);
-  // Live catalog: the strategy's index follows incrementally (add/remove), or is rebuilt when it cannot; until closed.
-  const followed = followCatalogIndex(catalog, strategy, { ...(signal === undefined ? {} : { signal }), closedError: closedSelector });
+  // Live catalog: each selection first brings the index up to the catalog's version (add/remove, or a rebuild).
+  const index = createCatalogIndex(catalog, strategy);
 
   async function selectByRetrieval(input: SelectionInput, request: SelectionRequest = {}): Promise<ToolSelection> {
-    // The strategy comes from the followed index (not this closure), so a closed selector lets it go.
-    const indexed = await followed.ready();
+    const indexed = await index.current();
     const scope = currentScope();
     const { settings } = scope;
     const filter = (name: string) => scope.selectable.has(name) && (request.filter === undefined || request.filter(name));
@@ -137,37 +107,5 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
     }
     return finishSelection(scope, { strategy: indexed.name, ordered, categories, matchedTools: [], ranked, conversation }, request.filter);
   }
-  return makeClosable(selectByRetrieval, () => followed.close(), () => followed.closed);
-}
-
-/** The keyword selector, closable like the others: nothing to stop (it reads the catalog's version), only to refuse. */
-function closableKeywordSelector(catalog: ToolCatalog, options: SelectToolsOptions, signal: AbortSignal | undefined): ClosableToolSelector {
-  const select = createSelector(catalog, options);
-  const flag = closedFlag(signal);
-  return makeClosable(
-    function selectByKeywords(input: SelectionInput, request?: SelectionRequest): ToolSelection {
-      if (flag.closed) throw closedSelector();
-      return select(input, request);
-    },
-    () => flag.close(),
-    () => flag.closed,
-  );
-}
-
-/** A flag set by close() or the signal; the signal's listener holds only the flag, never the selector. */
-function closedFlag(signal: AbortSignal | undefined): { readonly closed: boolean; close(): void } {
-  let closed = signal?.aborted === true;
-  const onAbort = () => {
-    closed = true;
-  };
-  if (!closed) signal?.addEventListener("abort", onAbort, { once: true });
-  return {
-    get closed() {
-      return closed;
-    },
-    close() {
-      closed = true;
-      signal?.removeEventListener("abort", onAbort);
-    },
-  };
+  return selectByRetrieval;
 }
