@@ -118,6 +118,11 @@ export { toolText, toolDocument, type ToolField, type ToolText } from "./retriev
 export { BruteForceVectorIndex, type VectorIndex, type VectorIndexFactory, type VectorMatch } from "./retrieval/vector/vector-index.js";
 export { defaultVectorIndex, HNSW_THRESHOLD } from "./retrieval/vector/default-vector-index.js";
 export {
+  registerVectorIndexPlugin,
+  type VectorIndexPlugin,
+  type VectorIndexPluginLoader,
+} from "./retrieval/vector/vector-index-plugin.js";
+export {
   createVectorStrategy,
   embeddingModelName,
   VECTOR_INDEX_FORMAT_VERSION,
@@ -175,3 +180,7 @@ export { oftenUsedWithLine, oftenUsedWithNames, type OftenUsedWithOptions } from
 export { usageReport, formatUsageReport, type UsageReport, type UsageReportOptions, type CategoryReport } from "./usage/usage-report.js";
 export { usageReportHtml } from "./usage/usage-report-html.js";
 export { createUsageVectorStrategy, type UsageVectorStrategyOptions } from "./retrieval/vector/learned-vector-strategy.js";
+
+// The package's entry point is where default plug-ins are wired (see plugins/default-plugins.ts): nothing below names them.
+import { registerDefaultPlugins } from "./plugins/default-plugins.js";
+registerDefaultPlugins();
