@@ -6,7 +6,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
-const { ToolCatalog, createBm25Strategy, createVectorStrategy, createToolSelector } = await import(
+const { ToolCatalog, createBm25Strategy, createVectorStrategy, createToolSelector, createCatalogIndex } = await import(
   process.env.CORE ?? "@dynamic-tools/core"
 );
 
@@ -108,6 +108,22 @@ async function measureLog(config) {
   console.log(`catalog of 10,000 tools after 1,024 updates of 10 changed tools: ${(after - before).toFixed(1)} MB more held`);
 }
 
+/** The catch-up check alone, with no update to apply (only in builds that have createCatalogIndex). */
+async function measureCurrentCall(config) {
+  if (createCatalogIndex === undefined) return;
+  const index = createCatalogIndex(new ToolCatalog(config), createBm25Strategy());
+  await index.current();
+  const runs = [];
+  for (let run = 0; run < 7; run++) {
+    const calls = 200_000;
+    const elapsed = await timed(async () => {
+      for (let call = 0; call < calls; call++) await index.current();
+    });
+    runs.push((elapsed * 1e6) / calls);
+  }
+  console.log(`await index.current() with no update to apply: ${median(runs).toFixed(0)} ns a call`);
+}
+
 async function main() {
   const runs = Number(process.argv[2] ?? 7);
   const config = catalogConfig();
@@ -117,6 +133,7 @@ async function main() {
   await measureStrategy("vector (refitOnUpdate: false)", () => createVectorStrategy({ refitOnUpdate: false }), config, runs);
   await measureForgottenSelectors(config);
   await measureLog(config);
+  await measureCurrentCall(config);
 }
 
 await main();
