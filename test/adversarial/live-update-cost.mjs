@@ -13,7 +13,8 @@ const { ToolCatalog, createBm25Strategy, createVectorStrategy, createToolSelecto
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc");
 
-const W = "salary client yoga class staff invoice report photo email calendar weather search file read write delete list create update booking".split(" ");
+const W = "salary client yoga class staff invoice report photo email calendar weather search file read write delete list create update booking"
+  .split(" ");
 const VERBS = ["get", "create", "update", "delete", "list", "search", "export", "sync"];
 
 /** 10,000 tools over 300 categories with keywords, deterministic. */
@@ -24,7 +25,9 @@ function catalogConfig() {
     description: `${VERBS[i % 8]} the ${word(i * 3)} ${word(i * 7)} of a ${word(i * 11)} (record ${i})`,
     category: `category_${i % 300}`,
   }));
-  const categories = Object.fromEntries(Array.from({ length: 300 }, (_, c) => [`category_${c}`, { keywords: [`${word(c)}${c}`, word(c * 7)] }]));
+  const categories = Object.fromEntries(
+    Array.from({ length: 300 }, (_, c) => [`category_${c}`, { keywords: [`${word(c)}${c}`, word(c * 7)] }]),
+  );
   return { tools, categories };
 }
 
@@ -71,7 +74,8 @@ async function measureStrategy(label, make, config, runs) {
     for (let count = 0; count < 10; count++) update(catalog);
     afterTen.push(await timed(() => select(QUERIES[(run + 1) % QUERIES.length])));
   }
-  console.log(`${label.padEnd(32)} steady ${ms(steady).padStart(7)} ms   first after 1 update ${ms(afterOne).padStart(6)} ms   after 10 updates ${ms(afterTen).padStart(6)} ms`);
+  const columns = [`steady ${ms(steady).padStart(7)} ms`, `first after 1 update ${ms(afterOne).padStart(6)} ms`, `after 10 updates ${ms(afterTen).padStart(6)} ms`];
+  console.log(`${label.padEnd(32)} ${columns.join("   ")}`);
 }
 
 /** Makes `count` bm25 selectors over the catalog, selects once with each, and keeps none. */
@@ -93,7 +97,8 @@ async function measureForgottenSelectors(config) {
   const updating = await timed(() => {
     for (let count = 0; count < 10; count++) update(catalog);
   });
-  console.log(`20 more forgotten bm25 selectors (10,000 tools): ${(after - before).toFixed(1)} MB more held; 10 updates afterwards ${updating.toFixed(1)} ms`);
+  const held = `${(after - before).toFixed(1)} MB more held`;
+  console.log(`20 more forgotten bm25 selectors (10,000 tools): ${held}; 10 updates afterwards ${updating.toFixed(1)} ms`);
 }
 
 async function measureLog(config) {
@@ -102,7 +107,8 @@ async function measureLog(config) {
   const before = await heldMb();
   // 1,024 updates, each changing 10 tools' descriptions: the catalog keeps only the latest metadata, a log keeps more.
   for (let round = 0; round < 1_024; round++) {
-    catalog.add(names.slice((round * 10) % 9_990, ((round * 10) % 9_990) + 10).map((name) => ({ name, description: `changed ${round} ${name}` })));
+    const from = (round * 10) % 9_990;
+    catalog.add(names.slice(from, from + 10).map((name) => ({ name, description: `changed ${round} ${name}` })));
   }
   const after = await heldMb();
   console.log(`catalog of 10,000 tools after 1,024 updates of 10 changed tools: ${(after - before).toFixed(1)} MB more held`);

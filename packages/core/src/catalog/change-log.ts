@@ -92,7 +92,8 @@ export class ChangeLog {
   changesSince(version: number, current: number): CatalogChanges {
     if (!Number.isInteger(version) || version < 0 || version > current) {
       const expected = `a whole number from 0 to ${current} (the catalog's version)`;
-      throw new DynamicToolsError("INVALID_OPTION", `changesSince: version must be ${expected}, got ${String(version)}.`, { path: ["version"] });
+      const message = `changesSince: version must be ${expected}, got ${String(version)}.`;
+      throw new DynamicToolsError("INVALID_OPTION", message, { path: ["version"] });
     }
     if (version === current) return { rebuild: false, version, added: [], changed: [], upserted: [], removed: [] };
     const oldest = this.#updates[0]?.version;
