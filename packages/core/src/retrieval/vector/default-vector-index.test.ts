@@ -75,6 +75,9 @@ describe("defaultVectorIndex without a usable HNSW index", () => {
     expect(await defaultVectorIndex({ dimensions: 3, size: 4_999 })).not.toBe(own);
     expect(await defaultVectorIndex({ dimensions: 3, size: 5_000 })).toBe(own);
     expect(made).toEqual([{ dimensions: 3, capacity: 5_000 }]);
+    // The entry point's defaults never replace a plug-in registered before them.
+    (await import("../../plugins/default-plugins.js")).registerDefaultPlugins();
+    expect(await defaultVectorIndex({ dimensions: 3, size: 6_000 })).toBe(own);
     registerVectorIndexPlugin(undefined);
     expect(await defaultVectorIndex({ dimensions: 3, size: 9_000 })).not.toBe(own);
     expect(warn).not.toHaveBeenCalled();
