@@ -95,7 +95,6 @@ describe("hostile messages on a 1,000-tool catalog", () => {
       checkSelection(catalog, selection, 20);
       expect(ms, label).toBeLessThan(SELECTION_BOUND_MS);
     }
-    select.close();
   });
 
   it("a 20,000-character unknown tool name gets its suggestion in bounded time", () => {
@@ -205,7 +204,6 @@ describe("selections during many live updates", () => {
     const last = await bm25("salary payroll live pair");
     expect(last.tools).toContain("live_199_pair");
     expect(last.tools.filter((tool) => tool.startsWith("live_") && !tool.startsWith("live_199"))).toEqual([]);
-    bm25.close();
   });
 });
 

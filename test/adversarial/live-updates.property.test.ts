@@ -10,7 +10,7 @@ import {
   createFuzzyStrategy,
   createHybridStrategy,
   createVectorStrategy,
-  followCatalogIndex,
+  createCatalogIndex,
   type RetrievalStrategy,
   type ToolDeclaration,
 } from "@dynamic-tools/core";
@@ -72,8 +72,8 @@ describe("live updates rank as a fresh build of the same catalog", () => {
         fc.asyncProperty(fc.array(toolBody, { minLength: 3, maxLength: 25 }), fc.array(step, { minLength: 1, maxLength: 5 }), queries, async (initial, steps, texts) => {
           const catalog = new ToolCatalog({ tools: initial.map(declaration) });
           const live = make();
-          const followed = followCatalogIndex(catalog, live);
-          await followed.ready();
+          const index = createCatalogIndex(catalog, live);
+          await index.current();
           for (const { removeRatio, added, changed, changedText, seed } of steps) {
             const names = catalog.names();
             const removed = names.filter((_, index) => ((index * 7919 + seed) % 1000) < removeRatio);
@@ -85,11 +85,10 @@ describe("live updates rank as a fresh build of the same catalog", () => {
               ...comeBack.map(({ name: tool, description, category, keywords }) => ({ name: tool, description, ...(category === undefined ? {} : { category }), keywords: [...keywords] })),
             ]);
           }
-          const updated = await followed.ready();
+          const updated = await index.current();
           const fresh = make();
           await fresh.index(catalog);
           expect(await rankings(updated, texts)).toEqual(await rankings(fresh, texts));
-          followed.close();
         }),
         { numRuns: name === "bm25" || name === "fuzzy" ? 60 : 25 },
       );

@@ -115,6 +115,5 @@ export async function runLearningDemo({ usageFile, log: logLine = console.log }:
     log("", `Selection for "${message}" (bm25, top 3) before learning:`, ...describeSelection(before[index]!));
     log("  after learning (learned words rank; + tools often used with the ranked ones):", ...describeSelection(after[index]!));
   }
-  select.close();
   return { model, before, after };
 }

@@ -15,6 +15,7 @@ export {
   type ResolvedSettings,
 } from "./catalog/tool-catalog.js";
 export type { ToolsUpdate, ToolsUpdatedEvent as CatalogToolsUpdatedEvent, CatalogListener } from "./catalog/catalog-events.js";
+export type { CatalogChanges } from "./catalog/change-log.js";
 export { mayBePending } from "./catalog/catalog-state.js";
 export { checkParameters, MAX_PARAMETERS_DEPTH, type CheckParametersOptions } from "./catalog/parameters-schema.js";
 export { loadCatalogFile, type CatalogWarning, type LoadCatalogOptions } from "./catalog/catalog-file.js";
@@ -49,7 +50,6 @@ export {
   createToolSelector,
   type ToolSelectorOptions,
   type ToolSelector,
-  type ClosableToolSelector,
   type KeywordToolSelector,
   type AutoCutOptions,
   type SelectToolsOptions,
@@ -119,6 +119,11 @@ export { toolText, toolDocument, type ToolField, type ToolText } from "./retriev
 export { BruteForceVectorIndex, type VectorIndex, type VectorIndexFactory, type VectorMatch } from "./retrieval/vector/vector-index.js";
 export { defaultVectorIndex, HNSW_THRESHOLD } from "./retrieval/vector/default-vector-index.js";
 export {
+  registerVectorIndexPlugin,
+  type VectorIndexPlugin,
+  type VectorIndexPluginLoader,
+} from "./retrieval/vector/vector-index-plugin.js";
+export {
   createVectorStrategy,
   embeddingModelName,
   VECTOR_INDEX_FORMAT_VERSION,
@@ -160,8 +165,7 @@ export {
   type RoleRules,
   type PolicyDefinition,
 } from "./permissions/permission-policy.js";
-export { followUpdate, followCatalogIndex, type FollowedIndex, type FollowCatalogIndexOptions } from "./retrieval/follow-update.js";
-export { makeClosable, type Closable } from "./selection/closable.js";
+export { createCatalogIndex, type CatalogIndex, type CatalogIndexOptions } from "./retrieval/catalog-index.js";
 export { followCatalog, type SelectionRequest } from "./selection/selection-scope.js";
 
 export type { LearnedField } from "./retrieval/learned-field.js";
@@ -177,3 +181,7 @@ export { oftenUsedWithLine, oftenUsedWithNames, type OftenUsedWithOptions } from
 export { usageReport, formatUsageReport, type UsageReport, type UsageReportOptions, type CategoryReport } from "./usage/usage-report.js";
 export { usageReportHtml } from "./usage/usage-report-html.js";
 export { createUsageVectorStrategy, type UsageVectorStrategyOptions } from "./retrieval/vector/learned-vector-strategy.js";
+
+// The package's entry point is where default plug-ins are wired (see plugins/default-plugins.ts): nothing below names them.
+import { registerDefaultPlugins } from "./plugins/default-plugins.js";
+registerDefaultPlugins();

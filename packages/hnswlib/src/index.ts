@@ -5,4 +5,5 @@
  */
 export { HnswVectorIndex, hnswVectorIndex, HNSW_SIDECAR_FORMAT_VERSION, type HnswVectorIndexOptions } from "./hnsw-vector-index.js";
 export { isHnswlibAvailable } from "./load-hnswlib.js";
+export { hnswPlugin } from "./hnsw-plugin.js";
 export type { VectorIndex, VectorIndexFactory, VectorMatch } from "./vector-index.js";

@@ -45,8 +45,7 @@ const gc = collectGarbage();
 
 /**
  * JavaScript heap plus memory held outside it (buffers, native addons' external allocations), after a full GC. Twice,
- * with a turn of the event loop between: objects a `FinalizationRegistry` still held (e.g. an earlier row's catalog,
- * until its index's cleanup callback ran) are released by the first collection's callbacks, freed by the second.
+ * with a turn of the event loop between: native addons and weak callbacks may release memory only after the first.
  */
 async function heldMb(): Promise<number> {
   gc();

@@ -12,6 +12,7 @@ import { describeValue, quote } from "../errors/describe-value.js";
 import { didYouMean } from "../text/closest-matches.js";
 import type { CatalogSettings, CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
 import { applyCatalogDelta, type CatalogDelta } from "./catalog-delta.js";
+import { ChangeLog, type CatalogChanges } from "./change-log.js";
 import { buildCatalogState, requireCategory, sourceKey, type CatalogState, type CategoryInfo, type NamespaceInfo } from "./catalog-state.js";
 import { ListenerSet } from "../events/listener-set.js";
 import type { CatalogListener, ToolsUpdate, ToolsUpdatedEvent } from "./catalog-events.js";
@@ -79,6 +80,7 @@ export class ToolCatalog {
   #version = 0;
   #settings: ResolvedSettings;
   readonly #events = new ListenerSet<ToolsUpdatedEvent>(() => "the catalog");
+  readonly #log = new ChangeLog();
   /** The core tools as declared; `required: true` tools join them in {@link settings}. */
   readonly #declaredCore: readonly string[];
 
@@ -95,7 +97,10 @@ export class ToolCatalog {
     this.#settings = this.resolveSettings({ ...options, core: this.#coreWith(this.#state.required) });
   }
 
-  /** Increases by one on every change of the tools; selectors compare it to know when to re-resolve. */
+  /**
+   * Increases by one on every change of the tools; selectors compare it to know when to re-resolve, and an index
+   * remembers the version it was built at to catch up with {@link changesSince}.
+   */
   get version(): number {
     return this.#version;
   }
@@ -435,7 +440,27 @@ export class ToolCatalog {
   }
 
   /**
-   * Listens to changes of the tools. Returns a function that stops listening.
+   * What changed in the tools since `version` (an earlier {@link version}): the net tools added, changed (with their
+   * current metadata) and removed, or `{ rebuild: true }` once the log no longer reaches back that far. The log keeps
+   * the newest updates while they hold at most twice the catalog's size plus 1,024 tool changes (and at most 1,024
+   * updates): further behind, rebuilding an index from the catalog costs less than applying the changes.
+   * How an index catches up when it is next used, without subscribing (see `createCatalogIndex`).
+   *
+   * @throws DynamicToolsError `INVALID_OPTION` for a version that is not a whole number from 0 to {@link version}.
+   * @example
+   * ```ts
+   * const seen = catalog.version;
+   * catalog.add([weatherTool]);
+   * catalog.changesSince(seen); // { rebuild: false, version: seen + 1, added: [weather metadata], changed: [], removed: [] }
+   * ```
+   */
+  changesSince(version: number): CatalogChanges {
+    return this.#log.changesSince(version, this.#version);
+  }
+
+  /**
+   * Listens to changes of the tools. Returns a function that stops listening. Nothing in the library needs it (an
+   * index catches up with {@link changesSince} when used); it is for applications that react to updates.
    * @example
    * ```ts
    * const stop = catalog.on("toolsUpdated", ({ added, removed, version }) => console.log(version, added, removed));
@@ -455,6 +480,10 @@ export class ToolCatalog {
     this.#settings = settings;
     this.#version++;
     const event: ToolsUpdatedEvent = { version: this.#version, added, changed, removed };
+    // The log's own copy (listeners may change the event's arrays), in catalog order.
+    const upserted = [...added, ...changed].sort((a, b) => next.entries.get(a.name)!.seq - next.entries.get(b.name)!.seq);
+    const replaced = new Set(changed.map((tool) => tool.name));
+    this.#log.record({ version: this.#version, upserted, changed: replaced, removed: [...removed] }, next.entries.size);
     this.#events.emit(event);
     return event;
   }

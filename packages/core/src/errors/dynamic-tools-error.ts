@@ -22,8 +22,6 @@ export type DynamicToolsErrorCode =
   | "PERMISSION_DENIED"
   /** A human rejected the tool call at approval. */
   | "APPROVAL_REJECTED"
-  /** A selector or `tool_search` was used after its `close()` (or after its `signal` aborted). */
-  | "CLOSED"
   /** A retrieval index failed to build or load (the cause is attached); indexing again starts over. */
   | "INDEX_FAILED"
   /** A call that needs approval is not the call the human answered (changed or added after approval was asked). */

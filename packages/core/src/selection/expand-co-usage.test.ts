@@ -35,7 +35,6 @@ describe("co-usage expansion in selection", () => {
       { name: "get_staff_list", reason: "often used with pay_salary", source: "co-usage", usedWith: "pay_salary", weight: 3 },
       { name: "send_invoice", reason: "often used with pay_salary", source: "co-usage", usedWith: "pay_salary", weight: 2 },
     ]);
-    select.close();
   });
 
   it("respects the caller's filter and the exclude option", async () => {
@@ -45,7 +44,6 @@ describe("co-usage expansion in selection", () => {
     const selection = await select(MESSAGE, { filter: (name) => name !== "send_invoice" });
     expect(selection.tools).toEqual([...CORE, "pay_salary"]);
     expect(selection.coUsed).toEqual([]);
-    select.close();
   });
 
   it("shares the budget: expansions are trimmed before ranked tools, and reported as trimmed", async () => {

@@ -9,10 +9,9 @@ import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { readConversation, type ConversationMessage, type ConversationText } from "../conversation/conversation-text.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { keywordCandidates, orderByTier, type KeywordTool } from "../retrieval/keyword/keyword-candidates.js";
+import { createCatalogIndex } from "../retrieval/catalog-index.js";
 import type { RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
-import { followCatalogIndex } from "../retrieval/follow-update.js";
 import { createStrategy } from "../retrieval/strategy-registry.js";
-import { closedError, makeClosable, type Closable } from "./closable.js";
 import { defaultCategories } from "./default-categories.js";
 import { defaultStrategyFor } from "./default-strategy.js";
 import { finishSelection } from "./explain-selection.js";
@@ -47,26 +46,13 @@ export interface ToolSelectorOptions extends SelectToolsOptions {
    * @defaultValue true for `"keyword"`, false for retrieval strategies (binding few tools is why one ranks)
    */
   related?: boolean;
-  /**
-   * Closes the selector when it aborts, like calling its `close()`: e.g. a request's signal for a selector made per
-   * request, or the application's shutdown signal. @defaultValue none: close it yourself, or let it be collected
-   */
-  signal?: AbortSignal;
 }
 
 /** A selector for any strategy; retrieval strategies answer asynchronously, the keyword strategy synchronously. */
 export type ToolSelector = (input: SelectionInput, request?: SelectionRequest) => ToolSelection | Promise<ToolSelection>;
 
-/**
- * What {@link createToolSelector} returns: a {@link ToolSelector} you can close. Closing stops its index from
- * following the catalog and lets the index go; a selection after that throws `CLOSED`.
- */
-export type ClosableToolSelector = ToolSelector & Closable;
-
-/** What {@link createToolSelector} returns for `strategy: "keyword"`: a synchronous selector you can close. */
-export type KeywordToolSelector = ((input: SelectionInput, request?: SelectionRequest) => ToolSelection) & Closable;
-
-const closedSelector = () => closedError("This tool selector", "create another with createToolSelector(catalog, options)");
+/** What {@link createToolSelector} returns for `strategy: "keyword"`: a synchronous selector. */
+export type KeywordToolSelector = (input: SelectionInput, request?: SelectionRequest) => ToolSelection;
 
 /** The stages every strategy shares, around the strategy's own candidates stage. */
 class SelectionPipeline {
@@ -162,25 +148,21 @@ class SelectionPipeline {
  *
  * The keyword strategy answers synchronously and reads the catalog's keywords through its own index, which catches
  * up with live updates on the next selection. A retrieval selector keeps its strategy's index in step with a live
- * catalog (every `toolsUpdated` is applied incrementally) until it is closed: call `close()`, declare it with
- * `using`, or pass a `signal`. After that, catalog updates no longer reach the strategy, the selector lets its
- * index go, and a selection throws a `DynamicToolsError` with code `CLOSED` (a selection already running finishes
- * on the index it had). Closing twice does nothing. The catalog holds a selector only weakly, so one you drop
- * without closing (made per request, per test) is garbage-collected with its index rather than kept and updated
- * forever. A keyword selector can be closed all the same.
+ * catalog by catching up at the start of each selection: the changes since the last one
+ * (`catalog.changesSince(version)`) are applied incrementally, or the index is rebuilt when the strategy cannot add
+ * and remove. The catalog holds no reference to a selector, so there is nothing to close: one you drop (made per
+ * request, per test) is garbage-collected with its index like any object.
  *
  * @param catalog - the full registry.
  * @param options.strategy - `"keyword"`, a built-in strategy name or your own strategy. @defaultValue by catalog (above)
  * @param options.topK - most ranked tools bound after the core tools. @defaultValue 10
  * @param options.autoCut - AutoCut settings, or `false`. @defaultValue { ratio: 2, minimum: 3 }
  * @param options.related - follow `related` categories (any strategy). @defaultValue true for keyword, false for retrieval
- * @param options.signal - closes the selector when it aborts.
  * @example
  * ```ts
  * const select = createToolSelector(catalog, { strategy: "hybrid", topK: 8 });
  * const selection = await select("can you resize my photo?");
  * selection.ranked; // [{ name: "resize_image", rank: 1, score: …, signals: { bm25: …, fuzzy: … }, reason: "bm25 4.1, fuzzy 0.5" }, …]
- * select.close(); // done with it: catalog updates stop reaching its index
  * ```
  * @example
  * ```ts
@@ -189,39 +171,33 @@ class SelectionPipeline {
  * selection.categories;
  * // [{ name: "salary", reason: 'keyword "salary" in the current message', … }, { name: "staff", reason: "related to salary", … }]
  * ```
- * @example
- * ```ts
- * // One selector per request, closed when the block ends (TypeScript 5.2+ `using`)…
- * async function handle(question: string) {
- *   using select = createToolSelector(catalog, { strategy: "bm25" });
- *   return (await select(question)).tools;
- * }
- * // …or with the request's lifetime.
- * const perRequest = createToolSelector(catalog, { strategy: "bm25", signal: request.signal });
- * ```
  */
 export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions & { strategy: "keyword" }): KeywordToolSelector;
-export function createToolSelector(catalog: ToolCatalog, options?: ToolSelectorOptions): ClosableToolSelector;
-export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions = {}): ClosableToolSelector {
-  const { strategy: choice = defaultStrategyFor(catalog), topK = 10, autoCut: cut = {}, related, signal, ...selectOptions } = options;
+export function createToolSelector(catalog: ToolCatalog, options?: ToolSelectorOptions): ToolSelector;
+export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions = {}): ToolSelector {
+  const { strategy: choice = defaultStrategyFor(catalog), topK = 10, autoCut: cut = {}, related, ...selectOptions } = options;
   if (!Number.isInteger(topK) || topK < 1) {
     throw new DynamicToolsError("INVALID_OPTION", `topK must be a whole number ≥ 1, got ${String(topK)}.`, { path: ["topK"] });
   }
   if (related !== undefined && typeof related !== "boolean") {
     throw new DynamicToolsError("INVALID_OPTION", `related must be true or false, got ${String(related)}.`, { path: ["related"] });
   }
-  if (choice === "keyword") return closableKeywordSelector(new SelectionPipeline(catalog, selectOptions, related ?? true), signal);
+  if (choice === "keyword") {
+    const keywordPipeline = new SelectionPipeline(catalog, selectOptions, related ?? true);
+    return function selectByKeywords(input: SelectionInput, request: SelectionRequest = {}): ToolSelection {
+      return keywordPipeline.byKeywords(input, request);
+    };
+  }
   const strategy = typeof choice === "string" ? createStrategy(choice) : choice;
   const pipeline = new SelectionPipeline(catalog, selectOptions, related ?? RELATED_BY_DEFAULT_FOR_RETRIEVAL);
-  // Live catalog: the strategy's index follows incrementally (add/remove), or is rebuilt when it cannot; until closed.
-  const followed = followCatalogIndex(catalog, strategy, { ...(signal === undefined ? {} : { signal }), closedError: closedSelector });
+  // Live catalog: each selection first brings the index up to the catalog's version (add/remove, or a rebuild).
+  const index = createCatalogIndex(catalog, strategy);
 
   async function selectByRetrieval(input: SelectionInput, request: SelectionRequest = {}): Promise<ToolSelection> {
-    // The strategy comes from the followed index (not this closure), so a closed selector lets it go.
-    const indexed = await followed.ready();
+    const indexed = await index.current();
     return pipeline.byRanking(indexed, input, request, topK, cut);
   }
-  return makeClosable(selectByRetrieval, () => followed.close(), () => followed.closed);
+  return selectByRetrieval;
 }
 
 /**
@@ -232,34 +208,3 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
  * `related` unless `related: false`.
  */
 const RELATED_BY_DEFAULT_FOR_RETRIEVAL = false;
-
-/** The keyword selector, closable like the others: nothing to stop (it reads the catalog's version), only to refuse. */
-function closableKeywordSelector(pipeline: SelectionPipeline, signal: AbortSignal | undefined): KeywordToolSelector {
-  const flag = closedFlag(signal);
-  return makeClosable(
-    function selectByKeywords(input: SelectionInput, request?: SelectionRequest): ToolSelection {
-      if (flag.closed) throw closedSelector();
-      return pipeline.byKeywords(input, request ?? {});
-    },
-    () => flag.close(),
-    () => flag.closed,
-  );
-}
-
-/** A flag set by close() or the signal; the signal's listener holds only the flag, never the selector. */
-function closedFlag(signal: AbortSignal | undefined): { readonly closed: boolean; close(): void } {
-  let closed = signal?.aborted === true;
-  const onAbort = () => {
-    closed = true;
-  };
-  if (!closed) signal?.addEventListener("abort", onAbort, { once: true });
-  return {
-    get closed() {
-      return closed;
-    },
-    close() {
-      closed = true;
-      signal?.removeEventListener("abort", onAbort);
-    },
-  };
-}

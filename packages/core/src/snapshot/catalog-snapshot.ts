@@ -21,6 +21,7 @@ import type { RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { createStrategy } from "../retrieval/strategy-registry.js";
 import type { VectorIndex, VectorIndexFactory } from "../retrieval/vector/vector-index.js";
 import { createVectorStrategy, type SavedVectorIndex, type VectorStrategyOptions } from "../retrieval/vector/vector-strategy.js";
+import { loadVectorIndexPlugin } from "../retrieval/vector/vector-index-plugin.js";
 
 /** The snapshot format this version writes and reads; any other is refused with `SNAPSHOT_MISMATCH`. */
 export const SNAPSHOT_FORMAT_VERSION = 2;
@@ -311,13 +312,21 @@ export function loadSnapshot(file: string, catalog: ToolCatalog): LoadedSnapshot
     if (graph === undefined) throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated or damaged: its section "hnsw" is missing.`);
     const { sidecar } = snapshot.hnsw;
     return async () => {
-      const { HnswVectorIndex } = (await import(HNSW_PACKAGE)) as { HnswVectorIndex: { load(path: string): Promise<VectorIndex> } };
+      const registered = loadVectorIndexPlugin();
+      const plugin = registered === undefined ? undefined : await registered.plugin;
+      if (plugin?.read === undefined) {
+        throw new DynamicToolsError(
+          "INDEX_FAILED",
+          `The snapshot ${file} holds an HNSW graph, and no vector index plug-in that reads one is registered: install @dynamic-tools/hnswlib ` +
+            "(registered by default) or call registerVectorIndexPlugin(hnswPlugin).",
+        );
+      }
       const folder = mkdtempSync(join(tmpdir(), "dynamic-tools-snapshot-"));
       try {
         const path = join(folder, "graph.hnsw");
         writeFileSync(path, bytes.subarray(start + graph.offset, start + graph.offset + graph.length));
         writeFileSync(`${path}.json`, JSON.stringify(sidecar));
-        return await HnswVectorIndex.load(path);
+        return await plugin.read(path);
       } finally {
         rmSync(folder, { recursive: true, force: true });
       }
@@ -348,9 +357,6 @@ export function loadSnapshot(file: string, catalog: ToolCatalog): LoadedSnapshot
     },
   };
 }
-
-// A variable specifier: bundlers must not try to resolve the optional package at build time.
-const HNSW_PACKAGE = "@dynamic-tools/hnswlib";
 
 function checkSameCatalog(file: string, snapshot: CatalogSnapshot, catalog: ToolCatalog): void {
   if (snapshot.fingerprint === fingerprintOf(catalog)) return;

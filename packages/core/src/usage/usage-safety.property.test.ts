@@ -52,15 +52,12 @@ describe("usage never widens what a caller may see", () => {
             const firstAdded = selection.tools.findIndex((name) => added.has(name));
             if (firstAdded >= 0) expect(selection.tools.slice(firstAdded).every((name) => added.has(name))).toBe(true);
           }
-          expanding.close();
           const selected = await withUsage(messages, { filter: allowed });
           for (const name of selected.tools) {
             expect(allowed(name)).toBe(true);
             expect(selectable.has(name)).toBe(true);
             expect(possible.has(name)).toBe(true);
           }
-          withUsage.close();
-          everything.close();
         },
       ),
       { numRuns: 100 },

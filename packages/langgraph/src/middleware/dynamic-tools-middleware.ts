@@ -28,7 +28,6 @@ import { recordStepUsage, type UsageLearningOptions } from "../usage/record-step
 import { traceSelection } from "../nodes/tool-selector-node.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
-import { anySignal } from "../prebuilt/any-signal.js";
 import { dynamicToolsContextSchema } from "./middleware-context.js";
 import { dynamicToolsMiddlewareState } from "./middleware-state.js";
 
@@ -116,7 +115,6 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   const { platform, exclude, core, strategy, mode = "select" } = planOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const searchStrategy = search?.strategy ?? (strategy === undefined || strategy === "keyword" ? undefined : strategy);
-  const searchSignals = [planOptions.signal, search?.signal].filter((signal) => signal !== undefined);
   const candidateSearch =
     mode === "select"
       ? undefined
@@ -128,8 +126,6 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
           policy,
           ...(core === undefined ? {} : { core }),
           ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }),
-          // The middleware's signal releases the planner's selector and this tool_search (as does search.signal).
-          ...(searchSignals.length === 0 ? {} : { signal: anySignal(searchSignals) }),
         });
   const plan = createTurnPlanner({ ...planOptions, policy, catalog, ...(candidateSearch === undefined ? {} : { searchTool: candidateSearch }) });
   const searchTool = usesSearch(plan.mode) ? candidateSearch : undefined;

@@ -22,7 +22,7 @@ const TOOLS = [
 describe("createTurnPlanner on a live catalog: required tools", () => {
   it("binds a required source tool as core once it arrives (planner and tool_search made before), and drops it when it goes", async () => {
     const catalog = new ToolCatalog({ tools: TOOLS, declarations: [{ name: "mcp_alerts_send_alert", required: true }] });
-    using searchTool = createToolSearchTool(catalog);
+    const searchTool = createToolSearchTool(catalog);
     const plan = createTurnPlanner({ catalog, mode: "search", searchTool, countTokens: false });
     const messages = [new HumanMessage("send an alert about the storm")];
     expect((await plan({ messages })).selection.core).toEqual([]);

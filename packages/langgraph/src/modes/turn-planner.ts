@@ -83,9 +83,8 @@ function unloadReason(limit: "maxTools" | "maxTokens" | undefined, maxTools: num
  * Builds a planner. Options are validated here (a bad mode, an unknown context window for `auto`, a missing search
  * tool, core + tool_search over the budget), so a bad configuration fails when the graph or agent is built.
  *
- * A retrieval strategy's selector follows the live catalog until `signal` aborts (then planning throws `CLOSED`);
- * a planner nobody references is collected with it. The `searchTool` is yours: close it yourself (or give it the
- * same signal).
+ * A retrieval strategy's selector catches up with the live catalog at the start of each plan; a planner nobody
+ * references is collected with it, with nothing to close.
  *
  * @example
  * ```ts

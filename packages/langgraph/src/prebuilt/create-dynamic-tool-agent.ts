@@ -11,7 +11,6 @@ import type { ToolProvider } from "../execution/tool-resolution.js";
 import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
 import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
 import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
-import { anySignal } from "./any-signal.js";
 
 /** Options of {@link createDynamicToolAgent}. */
 export interface DynamicToolAgentOptions extends Omit<TurnPlannerOptions, "model" | "searchTool" | "usage"> {
@@ -85,17 +84,13 @@ export function createDynamicToolAgent({
   const { platform, exclude, core, strategy, mode = "select" } = selectOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const searchStrategy = search?.strategy ?? (strategy === undefined || strategy === "keyword" ? undefined : strategy);
-  // The agent's lifetime: close() stops the selector's and tool_search's indexes from following the catalog.
-  const lifetime = new AbortController();
-  const signals = [selectOptions.signal, search?.signal].filter((signal) => signal !== undefined);
-  const signal = anySignal([...signals, lifetime.signal]);
   const searchTool =
     mode === "select"
       ? undefined
-      : createToolSearchTool(catalog, { ...search, ...filters, signal, ...(policy === undefined ? {} : { policy }), ...(core === undefined ? {} : { core }), ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }) });
+      : createToolSearchTool(catalog, { ...search, ...filters, ...(policy === undefined ? {} : { policy }), ...(core === undefined ? {} : { core }), ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }) });
   const extraTools = searchTool === undefined ? [] : [searchTool];
   const graph = new StateGraph(DynamicToolsAnnotation)
-    .addNode(AGENT_NODES.select, createToolSelectorNode({ catalog, model, ...selectOptions, signal, ...(searchTool === undefined ? {} : { searchTool }) }))
+    .addNode(AGENT_NODES.select, createToolSelectorNode({ catalog, model, ...selectOptions, ...(searchTool === undefined ? {} : { searchTool }) }))
     .addNode(AGENT_NODES.model, createDynamicModelNode({ model, catalog, extraTools, ...(systemPrompt === undefined ? {} : { systemPrompt }) }))
     .addNode(AGENT_NODES.tools, new DynamicToolNode(catalog, { ...filters, extraTools, sources, ...(policy === undefined ? {} : { policy }) }))
     .addEdge(START, AGENT_NODES.select)
@@ -107,9 +102,8 @@ export function createDynamicToolAgent({
       ...(checkpointer === undefined ? {} : { checkpointer }),
       ...(store === undefined ? {} : { store }),
     });
-  /** Closes every source that can be closed (ends MCP server processes) and the selector's and tool_search's indexes. */
+  /** Closes every source that can be closed (ends MCP server processes). */
   async function close(): Promise<void> {
-    lifetime.abort();
     await Promise.all(sources.map((source) => source.close?.()));
   }
   return Object.assign(graph, { close });

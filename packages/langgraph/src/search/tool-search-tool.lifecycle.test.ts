@@ -1,20 +1,16 @@
 /**
- * The lifecycle of `tool_search` over a live catalog: close(), `using` and a signal stop its index from following
- * the catalog; a search after close fails with CLOSED (an error ToolMessage in a graph); an unreferenced tool is
- * collected; and the prebuilt agent's close() releases the tool_search and the selector it created.
+ * `tool_search` over a live catalog: its index catches up at the start of a search (never in between); an
+ * unreferenced tool is collected with its index; the prebuilt agent's selector and tool_search catch up the same way.
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { DynamicToolsError, type RetrievalStrategy, type ToolCatalog } from "@dynamic-tools/core";
-import { AIMessage, HumanMessage, type ToolMessage } from "@langchain/core/messages";
+import type { RetrievalStrategy, ToolCatalog } from "@dynamic-tools/core";
+import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import { StateGraph } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { createSearchCatalog } from "../__fixtures__/search-catalog.js";
 import { callTool } from "../__fixtures__/tool-calls.js";
-import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
 import { createDynamicToolAgent } from "../prebuilt/create-dynamic-tool-agent.js";
-import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
 import { createToolSearchTool } from "./tool-search-tool.js";
 
 setFlagsFromString("--expose-gc");
@@ -55,75 +51,26 @@ function countingStrategy(name = "counting") {
 }
 
 let added = 0;
-/** Adds a tool and removes it again: two catalog updates. */
+/** Adds a tool: one catalog update. */
 function updateCatalog(catalog: ToolCatalog): void {
   added++;
   catalog.add([{ name: `mail_merge_${added}`, description: "Merge a mail template with a list of recipients" }]);
-  catalog.remove([`mail_merge_${added}`]);
 }
 
 const searchCall = (id = "s1") => ({ name: "tool_search", args: { query: "send an email" }, id, type: "tool_call" as const });
 
-describe("createToolSearchTool: close", () => {
-  it("stops its index from following the catalog once closed: no add, remove or index", async () => {
+describe("createToolSearchTool over a live catalog", () => {
+  it("applies an update at the start of the next search, not when it happens", async () => {
     const { catalog } = createSearchCatalog();
     const { strategy, counts } = countingStrategy();
     const toolSearch = createToolSearchTool(catalog, { strategy });
+    expect(counts.index).toBe(0); // built on the first search
     await toolSearch.invoke(searchCall());
     updateCatalog(catalog);
+    await tick(5);
+    expect(counts).toEqual({ index: 1, add: 0, remove: 0, rank: 1 });
     await toolSearch.invoke(searchCall("s2"));
-    expect(counts).toEqual({ index: 1, add: 1, remove: 2, rank: 2 });
-
-    expect(toolSearch.closed).toBe(false);
-    toolSearch.close();
-    expect(toolSearch.closed).toBe(true);
-    updateCatalog(catalog);
-    await tick(5);
-    expect(counts).toEqual({ index: 1, add: 1, remove: 2, rank: 2 });
-  });
-
-  it("fails a search after close with CLOSED, an error ToolMessage in a graph; closing twice is harmless", async () => {
-    const { catalog } = createSearchCatalog();
-    const toolSearch = createToolSearchTool(catalog, { strategy: countingStrategy().strategy });
-    toolSearch.close();
-    toolSearch.close();
-    toolSearch[Symbol.dispose]();
-    const error = await toolSearch.invoke(searchCall()).catch((reason: unknown) => reason);
-    expect(DynamicToolsError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({
-      code: "CLOSED",
-      message: "tool_search was closed (by close(), `using` or its signal); create another with createToolSearchTool(catalog, options).",
-    });
-
-    const graph = new StateGraph(DynamicToolsAnnotation)
-      .addNode("tools", new DynamicToolNode(catalog, { extraTools: [toolSearch] }))
-      .addEdge("__start__", "tools")
-      .compile();
-    const result = await graph.invoke({ messages: [new AIMessage({ content: "", tool_calls: [searchCall()] })] });
-    const message = result.messages.at(-1) as ToolMessage;
-    expect(message.status).toBe("error");
-    expect(message.content).toContain("tool_search was closed");
-  });
-
-  it("closes at the end of a `using` block and when its signal aborts", async () => {
-    const { catalog } = createSearchCatalog();
-    const { strategy, counts } = countingStrategy();
-    let outside: ReturnType<typeof createToolSearchTool> | undefined;
-    {
-      using toolSearch = createToolSearchTool(catalog, { strategy });
-      await toolSearch.invoke(searchCall());
-      outside = toolSearch;
-    }
-    expect(outside.closed).toBe(true);
-
-    const request = new AbortController();
-    const withSignal = createToolSearchTool(catalog, { strategy, signal: request.signal });
-    await withSignal.invoke(searchCall());
-    request.abort();
-    expect(withSignal.closed).toBe(true);
-    updateCatalog(catalog);
-    await tick(5);
-    expect(counts).toMatchObject({ index: 2, add: 0, remove: 0 });
+    expect(counts).toEqual({ index: 1, add: 1, remove: 1, rank: 2 });
   });
 
   it("is not kept alive by the catalog: an unreferenced tool_search is collected with its index", async () => {
@@ -139,42 +86,33 @@ describe("createToolSearchTool: close", () => {
   });
 });
 
-describe("createDynamicToolAgent: close", () => {
-  it("closes the tool_search and the selector it created: catalog updates no longer reach either index", async () => {
+describe("createDynamicToolAgent over a live catalog", () => {
+  it("brings the selector's and tool_search's indexes up to date on the next turn", async () => {
     const { catalog } = createSearchCatalog();
     const selection = countingStrategy("selection");
     const search = countingStrategy("search");
     const model = fakeModel()
       .respond(callTool("tool_search", { query: "send an email" }))
-      .respond(new AIMessage("Found it."));
-    const agent = createDynamicToolAgent({ model, catalog, mode: "both", strategy: selection.strategy, search: { strategy: search.strategy }, countTokens: false });
+      .respond(new AIMessage("Found it."))
+      .respond(callTool("tool_search", { query: "send an email" }))
+      .respond(new AIMessage("Found it again."));
+    const options = { model, catalog, mode: "both" as const, strategy: selection.strategy, search: { strategy: search.strategy }, countTokens: false };
+    const agent = createDynamicToolAgent(options);
     await agent.invoke({ messages: [new HumanMessage("email Ann")] });
+    expect([selection.counts, search.counts]).toMatchObject([
+      { index: 1, add: 0, remove: 0 },
+      { index: 1, add: 0, remove: 0 },
+    ]);
     updateCatalog(catalog);
     await tick(5);
     expect([selection.counts, search.counts]).toMatchObject([
-      { index: 1, add: 1, remove: 2 },
-      { index: 1, add: 1, remove: 2 },
+      { index: 1, add: 0, remove: 0 },
+      { index: 1, add: 0, remove: 0 },
     ]);
-
-    await agent.close();
-    updateCatalog(catalog);
-    await tick(5);
+    await agent.invoke({ messages: [new HumanMessage("email Bo")] });
     expect([selection.counts, search.counts]).toMatchObject([
-      { index: 1, add: 1, remove: 2 },
-      { index: 1, add: 1, remove: 2 },
+      { index: 1, add: 1, remove: 1 },
+      { index: 1, add: 1, remove: 1 },
     ]);
-    await expect(agent.invoke({ messages: [new HumanMessage("email Bo")] })).rejects.toMatchObject({ code: "CLOSED" });
-  });
-
-  it("closes them when the signal passed to the agent aborts", async () => {
-    const { catalog } = createSearchCatalog();
-    const selection = countingStrategy("selection");
-    const application = new AbortController();
-    const agent = createDynamicToolAgent({ model: fakeModel().respond(new AIMessage("Hi.")), catalog, mode: "both", strategy: selection.strategy, signal: application.signal });
-    await agent.invoke({ messages: [new HumanMessage("email Ann")] });
-    application.abort();
-    updateCatalog(catalog);
-    await tick(5);
-    expect(selection.counts).toMatchObject({ index: 1, add: 0, remove: 0 });
   });
 });

@@ -5,13 +5,11 @@
  */
 import {
   DynamicToolsError,
+  createCatalogIndex,
   createStrategy,
   followCatalog,
-  followCatalogIndex,
   rankedCandidates,
-  makeClosable,
   visibleTo,
-  type Closable,
   coUsageSourceOf,
   oftenUsedWithNames,
   type CoUsageInput,
@@ -61,8 +59,6 @@ export interface ToolSearchOptions extends ToolFilterOptions {
    * @defaultValue []
    */
   blacklist?: readonly string[];
-  /** Closes the tool when it aborts, like calling its `close()`. @defaultValue none: close it yourself, or let it be collected */
-  signal?: AbortSignal;
   /**
    * Learned usage (a `UsageModel` or a `UsageRecorder`): each match then carries the tools most often used with it ("Often used with: a,
    * b" in the text, `oftenUsedWith` in the artifact), only tools the caller may see. @defaultValue none
@@ -75,11 +71,8 @@ export interface ToolSearchOptions extends ToolFilterOptions {
   oftenUsedWith?: { limit?: number; minWeight?: number };
 }
 
-/**
- * What {@link createToolSearchTool} returns: the tool, which you can close. Closing stops its index from following
- * the catalog and lets the index go; a search after that fails with `CLOSED` (an error ToolMessage in a graph).
- */
-export type ToolSearchTool = StructuredToolInterface & Closable;
+/** What {@link createToolSearchTool} returns: a LangChain tool. */
+export type ToolSearchTool = StructuredToolInterface;
 
 /** What `tool_search` reads from graph state: what is bound now. */
 interface SearchState {
@@ -132,11 +125,9 @@ function describeSearch(catalog: ToolCatalog, defaultLimit: number, maxLimit: nu
  * `artifact`) and the tools found for the `loadedTools` channel. A hit on a namespace member loads the namespace.
  * Options are validated here; the strategy's index is built on the first search.
  *
- * Once built, the index follows the live catalog until the tool is closed: `close()`, `using`, or the `signal`.
- * After that catalog updates no longer reach the strategy and a search fails with a `DynamicToolsError` of code
- * `CLOSED` (a graph's tool node turns it into an error ToolMessage); closing twice does nothing. The catalog holds
- * the tool only weakly: a tool you drop without closing (say, with the graph that used it) is garbage-collected with
- * its index. `createDynamicToolAgent` closes the one it creates in its `close()`.
+ * Each search first brings the index up to the live catalog's version (the changes since the last search, or a
+ * rebuild). The catalog holds no reference to the tool: one you drop (say, with the graph that used it) is
+ * garbage-collected with its index, with nothing to close.
  *
  * @param catalog - the full registry.
  * @param options.strategy - the ranking strategy. @defaultValue "hybrid"
@@ -144,24 +135,17 @@ function describeSearch(catalog: ToolCatalog, defaultLimit: number, maxLimit: nu
  * @param options.maxLimit - hard maximum of results. @defaultValue 10
  * @param options.namespaceMaxSize - most tools one namespace hit loads. @defaultValue 10
  * @param options.minRelativeScore - drop matches scoring below this share of the best. @defaultValue 0.05
- * @param options.signal - closes the tool when it aborts.
  * @example
  * ```ts
  * import { createToolSearchTool, DynamicToolNode } from "@dynamic-tools/langgraph";
  *
  * const toolSearch = createToolSearchTool(catalog, { maxLimit: 8 });
  * const tools = new DynamicToolNode(catalog, { extraTools: [toolSearch] }); // executes tool_search and any catalog tool
- * // …
- * toolSearch.close(); // done with the graph: catalog updates stop reaching the search index
- * ```
- * @example
- * ```ts
- * using toolSearch = createToolSearchTool(catalog); // closed at the end of the block
  * await toolSearch.invoke({ name: "tool_search", args: { query: "cancel a membership" }, id: "1", type: "tool_call" });
  * ```
  */
 export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOptions = {}): ToolSearchTool {
-  const { strategy: choice = "hybrid", name = TOOL_SEARCH_NAME, platform, exclude, signal } = options;
+  const { strategy: choice = "hybrid", name = TOOL_SEARCH_NAME, platform, exclude } = options;
   const maxLimit = requireCount(options.maxLimit ?? 10, "maxLimit");
   const defaultLimit = requireCount(options.defaultLimit ?? Math.min(5, maxLimit), "defaultLimit");
   const namespaceMaxSize = requireCount(options.namespaceMaxSize ?? 10, "namespaceMaxSize");
@@ -185,12 +169,9 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
   const currentScope = followCatalog(catalog, { ...coreOverride, ...filters, countTokens: false });
   // Layer 1: the internal blacklist.
   const blacklist = new Set(options.blacklist ?? []);
-  // Live catalog: once built (on the first search), the index follows updates incrementally until closed.
-  const followed = followCatalogIndex(catalog, typeof choice === "string" ? createStrategy(choice) : choice, {
-    lazy: true,
-    ...(signal === undefined ? {} : { signal }),
-    closedError: () => new DynamicToolsError("CLOSED", `${name} was closed (by close(), \`using\` or its signal); create another with createToolSearchTool(catalog, options).`),
-  });
+  // Live catalog: built on the first search, then each search applies the changes since the last (add/remove, or a
+  // rebuild).
+  const index = createCatalogIndex(catalog, typeof choice === "string" ? createStrategy(choice) : choice, { lazy: true });
 
   const searchTool = tool(
     async function toolSearch(input: ToolSearchInput, config: ToolRunnableConfig): Promise<Command> {
@@ -200,7 +181,7 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
       const limit = Number.isFinite(asked) ? Math.min(maxLimit, Math.max(1, asked)) : defaultLimit;
       const state = readState(config);
       const bound = new Set([...(state.toolSelection?.tools ?? []), ...(state.loadedTools ?? [])]);
-      const strategy = await followed.ready();
+      const strategy = await index.current();
       const { selectable } = currentScope();
       const names = { has: (tool: string) => selectable.has(tool) && !blacklist.has(tool) };
       const permitted = options.policy === undefined ? () => true : visibleTo(catalog, options.policy, callerFromConfig(config));
@@ -250,5 +231,5 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
       },
     },
   );
-  return makeClosable<StructuredToolInterface>(searchTool, () => followed.close(), () => followed.closed);
+  return searchTool;
 }

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 
-// Each test loads fresh copies of the modules, so the "warned once" flag starts unset.
+// Each test loads fresh copies of the modules, so the "warned once" flag starts unset and no plug-in is registered.
 let BruteForceVectorIndex: typeof import("./vector-index.js").BruteForceVectorIndex;
-async function freshDefaultVectorIndex() {
+async function freshDefaultVectorIndex({ defaults = true }: { defaults?: boolean } = {}) {
   vi.resetModules();
   ({ BruteForceVectorIndex } = await import("./vector-index.js"));
+  // The package's entry point registers the default plug-ins (a loader of @dynamic-tools/hnswlib) the same way.
+  if (defaults) (await import("../../plugins/default-plugins.js")).registerDefaultPlugins();
   return (await import("./default-vector-index.js")).defaultVectorIndex;
 }
 
@@ -17,8 +19,11 @@ afterEach(() => {
 describe("defaultVectorIndex without a usable HNSW index", () => {
   it("uses exact search when hnswlib-node did not build, and says so once", async () => {
     vi.doMock("@dynamic-tools/hnswlib", () => ({
-      hnswVectorIndex: () => () => {
-        throw new DynamicToolsError("INDEX_FAILED", "HnswVectorIndex needs hnswlib-node, a native module that is not installed or was not built (Could not locate the bindings file).");
+      hnswPlugin: {
+        name: "@dynamic-tools/hnswlib",
+        create() {
+          throw new DynamicToolsError("INDEX_FAILED", "HnswVectorIndex needs hnswlib-node, a native module that is not installed or was not built (Could not locate the bindings file).");
+        },
       },
     }));
     const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
@@ -51,6 +56,31 @@ describe("defaultVectorIndex without a usable HNSW index", () => {
     expect(await defaultVectorIndex({ dimensions: 3, size: 5_000 })).toBeInstanceOf(BruteForceVectorIndex);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]![0]).toContain("@dynamic-tools/hnswlib is not installed");
+  });
+
+  it("uses a registered plug-in at the threshold, and exact search with none registered, silently", async () => {
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    const defaultVectorIndex = await freshDefaultVectorIndex({ defaults: false });
+    const { registerVectorIndexPlugin } = await import("./vector-index-plugin.js");
+    expect(await defaultVectorIndex({ dimensions: 3, size: 5_000 })).toBeInstanceOf(BruteForceVectorIndex);
+    const made: Array<{ dimensions: number; capacity: number }> = [];
+    const own = new BruteForceVectorIndex(3);
+    registerVectorIndexPlugin({
+      name: "my-index",
+      create(options) {
+        made.push(options);
+        return own;
+      },
+    });
+    expect(await defaultVectorIndex({ dimensions: 3, size: 4_999 })).not.toBe(own);
+    expect(await defaultVectorIndex({ dimensions: 3, size: 5_000 })).toBe(own);
+    expect(made).toEqual([{ dimensions: 3, capacity: 5_000 }]);
+    // The entry point's defaults never replace a plug-in registered before them.
+    (await import("../../plugins/default-plugins.js")).registerDefaultPlugins();
+    expect(await defaultVectorIndex({ dimensions: 3, size: 6_000 })).toBe(own);
+    registerVectorIndexPlugin(undefined);
+    expect(await defaultVectorIndex({ dimensions: 3, size: 9_000 })).not.toBe(own);
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it("stays silent below the HNSW threshold, where exact search is the choice", async () => {

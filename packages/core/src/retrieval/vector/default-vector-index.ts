@@ -1,24 +1,17 @@
 /**
- * @module The vector index chosen when none is given: exact search for small catalogs, and for large ones the HNSW
- * index of `@dynamic-tools/hnswlib` when it is installed (a native module, so it is optional and loaded lazily).
+ * @module The vector index chosen when none is given: exact search for small catalogs, and for large ones the
+ * approximate index of the registered plug-in ({@link registerVectorIndexPlugin}; `@dynamic-tools/hnswlib` by
+ * default, when installed: a native module, so it is optional and loaded lazily).
  */
+import { loadVectorIndexPlugin } from "./vector-index-plugin.js";
 import { BruteForceVectorIndex, type VectorIndex } from "./vector-index.js";
 
-/** From this many tools on, the default index is HNSW when `@dynamic-tools/hnswlib` is installed. */
+/** From this many tools on, the default index is the registered approximate one (HNSW) when it can be loaded. */
 export const HNSW_THRESHOLD = 5_000;
 
-// A variable specifier: bundlers must not try to resolve the optional package at build time.
-const HNSW_PACKAGE = "@dynamic-tools/hnswlib";
-
-interface HnswModule {
-  hnswVectorIndex(options?: { capacity?: number; m?: number; efConstruction?: number }): (options: {
-    dimensions: number;
-  }) => VectorIndex | Promise<VectorIndex>;
-}
-
 /**
- * Exact search below {@link HNSW_THRESHOLD} tools (about 1 ms a pass at 10,000 × 100 d, and exact); HNSW from
- * `@dynamic-tools/hnswlib` at or above it when that package can be imported, else exact search.
+ * Exact search below {@link HNSW_THRESHOLD} tools (about 1 ms a pass at 10,000 × 100 d, and exact); at or above it
+ * the registered plug-in's index (HNSW from `@dynamic-tools/hnswlib` by default) when it loads, else exact search.
  *
  * @example
  * ```ts
@@ -26,15 +19,12 @@ interface HnswModule {
  * ```
  */
 export async function defaultVectorIndex({ dimensions, size }: { dimensions: number; size: number }): Promise<VectorIndex> {
-  if (size >= HNSW_THRESHOLD) {
+  const registered = size >= HNSW_THRESHOLD ? loadVectorIndexPlugin() : undefined;
+  if (registered !== undefined) {
     try {
-      const hnsw = (await import(HNSW_PACKAGE)) as HnswModule;
-      // A light graph (8 links, efConstruction 40; search keeps ef 100) builds several times faster than hnswlib's
-      // customary 16/200: the vector source is one of three fused lists, and with it hybrid kept sealtools-dev's
-      // R@5 0.925 / MRR 0.973, identical to 16/100.
-      return await hnsw.hnswVectorIndex({ capacity: size, m: 8, efConstruction: 40 })({ dimensions });
+      return await (await registered.plugin).create({ dimensions, capacity: size });
     } catch (error) {
-      warnExactSearchOnce(size, error);
+      warnExactSearchOnce(size, registered.name, error);
     }
   }
   return new BruteForceVectorIndex(dimensions);
@@ -52,19 +42,19 @@ function isModuleNotFound(error: unknown): boolean {
 }
 
 /**
- * Says once per process that a large catalog gets exact search: `@dynamic-tools/hnswlib` is not installed, or its
- * native module (hnswlib-node, optional: it needs a C++ toolchain at install time) did not build.
+ * Says once per process that a large catalog gets exact search: the plug-in (`@dynamic-tools/hnswlib`) is not
+ * installed, or its native module (hnswlib-node, optional: it needs a C++ toolchain at install time) did not build.
  */
-function warnExactSearchOnce(size: number, error: unknown): void {
+function warnExactSearchOnce(size: number, name: string, error: unknown): void {
   if (warned) return;
   warned = true;
   const notInstalled = isModuleNotFound(error);
   const why = notInstalled
-    ? `${HNSW_PACKAGE} is not installed`
-    : `${HNSW_PACKAGE} cannot be used (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`;
+    ? `${name} is not installed`
+    : `${name} cannot be used (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`;
   process.emitWarning(
     `The vector index of ${size} tools uses exact search (correct, about 1 ms a query at 10,000 tools): ${why}. ` +
-      `Install ${HNSW_PACKAGE} (hnswlib-node builds with python3, make and a C++ compiler) for HNSW.`,
+      `Install ${name} (hnswlib-node builds with python3, make and a C++ compiler) for HNSW.`,
     { code: "DYNAMIC_TOOLS_EXACT_VECTOR_SEARCH" },
   );
 }
