@@ -263,6 +263,31 @@ describe("Bm25Index: incremental updates", () => {
       { numRuns: 300 },
     );
   });
+  it("ranks the same whether a search accumulates densely (postings reach many slots) or sparsely (few)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fieldsArbitrary, { minLength: 1, maxLength: 30 }),
+        queryArbitrary,
+        fc.integer({ min: 1, max: 8 }),
+        fc.option(fc.uniqueArray(fc.nat({ max: 29 }), { maxLength: 15 }), { nil: undefined }),
+        (documents, query, limit, excluded) => {
+          // The same live documents; the second index also holds 1,000 removed slots, so its searches take the sparse
+          // path where the first's take the dense one. Weights are halves, so lengths and scores are exact in both.
+          const dense = new Bm25Index<Field>(WEIGHTS);
+          const sparse = new Bm25Index<Field>(WEIGHTS);
+          for (let position = 0; position < 1_000; position++) sparse.add(`padding${position}`, { body: ["padding"] });
+          documents.forEach((fields, position) => {
+            dense.add(`doc${position}`, fields);
+            sparse.add(`doc${position}`, fields);
+          });
+          for (let position = 0; position < 1_000; position++) sparse.remove(`padding${position}`);
+          const filter = excluded === undefined ? undefined : (id: string) => !excluded.includes(Number(id.slice(3)));
+          expect(sparse.search(query, limit, filter)).toEqual(dense.search(query, limit, filter));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe("Bm25Index: save and restore", () => {
