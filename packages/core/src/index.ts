@@ -10,6 +10,7 @@ export {
   ToolCatalog,
   OPENAI_MAX_TOOLS,
   type ToolCatalogOptions,
+  type SavedCatalogDerivation,
   type CategoryInfo,
   type NamespaceInfo,
   type ResolvedSettings,
@@ -137,9 +138,11 @@ export {
   createCatalogSnapshot,
   writeSnapshot,
   loadSnapshot,
+  readSnapshot,
   SNAPSHOT_FORMAT_VERSION,
   type CatalogSnapshot,
   type LoadedSnapshot,
+  type SnapshotFile,
   type WriteSnapshotOptions,
 } from "./snapshot/catalog-snapshot.js";
 export { toToolDefinition, type ToolDefinition } from "./budget/tool-definition.js";

@@ -15,6 +15,7 @@ import { formatPath, quote } from "../errors/describe-value.js";
 import { checkParameters } from "./parameters-schema.js";
 import { parseToolDeclaration } from "./parse-config.js";
 import { PersistentMap } from "./persistent-map.js";
+import { derivationFingerprint, type SavedCatalogDerivation } from "./saved-derivation.js";
 import { DEFAULT_PERMISSION, TOOL_NAME_PATTERN, toMetadata, type PermissionKind, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
 
 /** A category as the catalog resolved it. */
@@ -104,6 +105,8 @@ export interface CatalogStateInput {
   core: ReadonlySet<string>;
   /** @defaultValue {@link DEFAULT_PERMISSION} */
   defaultPermission?: PermissionKind;
+  /** A derivation saved from a catalog of the same tools: its keywords are used instead of deriving them again. */
+  derived?: SavedCatalogDerivation;
 }
 
 /** Most keywords derived for a tool that has no category (zero-config). */
@@ -290,7 +293,15 @@ function groupBy(entries: Iterable<CatalogEntry>, declared: readonly string[], f
  * Builds a complete state from tools, declarations, categories and namespaces, validating as it goes.
  * @throws DynamicToolsError for a bad tool, declaration, category or namespace; nothing is half-built.
  */
-export function buildCatalogState({ tools, declarations: rawDeclarations, categories: categoryRecord, namespaces: namespaceRecord, core, defaultPermission = DEFAULT_PERMISSION }: CatalogStateInput): CatalogState {
+export function buildCatalogState({
+  tools,
+  declarations: rawDeclarations,
+  categories: categoryRecord,
+  namespaces: namespaceRecord,
+  core,
+  defaultPermission = DEFAULT_PERMISSION,
+  derived: saved,
+}: CatalogStateInput): CatalogState {
   const declarations = parseDeclarations(rawDeclarations);
   // Own keys only: a category named `constructor` must not find Object.prototype.constructor.
   const declaredCategories = new Map(Object.entries(categoryRecord));
@@ -316,10 +327,19 @@ export function buildCatalogState({ tools, declarations: rawDeclarations, catego
 
   const members = groupBy(entries.values(), [...declaredCategories.keys()], (metadata) => metadata.category);
   const loose = [...entries.values()].map((entry) => entry.metadata).filter((metadata) => isLoose(metadata, core));
-  const { statistics: keywordStatistics, derived } = KeywordStatistics.build([
-    ...[...members].map(([name, names]) => ({ name, tools: names.map((tool) => entries.get(tool)!.metadata) })),
-    ...loose.map((metadata) => ({ name: looseKey(metadata.name), tools: [metadata] })),
-  ]);
+  const buildStatistics = () =>
+    KeywordStatistics.build([
+      ...[...members].map(([name, names]) => ({ name, tools: names.map((tool) => entries.get(tool)!.metadata) })),
+      ...loose.map((metadata) => ({ name: looseKey(metadata.name), tools: [metadata] })),
+    ]);
+  // A saved derivation of these very tools gives the keywords a build would derive; the statistics (needed only by a
+  // live update) are then built on first use.
+  const fingerprint = saved === undefined ? undefined : derivationFingerprint(entries.values(), context);
+  const reuse = saved !== undefined && saved.fingerprint === fingerprint;
+  let keywordStatistics: KeywordStatistics | undefined;
+  let derived: ReadonlyMap<string, readonly string[]>;
+  if (reuse) derived = new Map(saved.keywords);
+  else ({ statistics: keywordStatistics, derived } = buildStatistics());
   const categories = new Map([...members].map(([name, names]) => [name, categoryInfo(name, declaredCategories.get(name), names, derived.get(name) ?? [])]));
   checkRelated(categories, declaredCategories);
   const derivedToolKeywords = new Map<string, readonly string[]>();
@@ -349,19 +369,49 @@ export function buildCatalogState({ tools, declarations: rawDeclarations, catego
     names.push(metadata.name);
     sources.set(key, names);
   }
-  return {
+  const state: CatalogState = {
     context,
     entries: PersistentMap.from(entries),
     categories,
     namespaces,
     keywordIndex: settledIndex,
     derivedToolKeywords: PersistentMap.from(derivedToolKeywords),
-    keywordStatistics,
-    tokens: PersistentMap.from(),
+    get keywordStatistics() {
+      keywordStatistics ??= buildStatistics().statistics;
+      return keywordStatistics;
+    },
+    tokens: reuse ? PersistentMap.from(new Map(saved.tokens.filter(([name]) => entries.has(name)))) : PersistentMap.from(),
     pending,
     sources,
     required: Object.freeze([...entries.values()].filter(({ metadata }) => metadata.required).map(({ metadata }) => metadata.name)),
     nextSeq: entries.size,
     totalTokens: undefined,
   };
+  derivedKeywords.set(state, derived);
+  if (fingerprint !== undefined) fingerprints.set(state, fingerprint);
+  return state;
+}
+
+/** The keywords derived for each group of a state built by {@link buildCatalogState}, by state. */
+const derivedKeywords = new WeakMap<CatalogState, ReadonlyMap<string, readonly string[]>>();
+const fingerprints = new WeakMap<CatalogState, string>();
+
+/** {@link derivationFingerprint} of a state, memoised. */
+export function fingerprintOfState(state: CatalogState): string {
+  let fingerprint = fingerprints.get(state);
+  if (fingerprint === undefined) fingerprints.set(state, (fingerprint = derivationFingerprint(state.entries.values(), state.context)));
+  return fingerprint;
+}
+
+/** The state's derivation (see {@link SavedCatalogDerivation}): the keywords in effect and the token counts made. */
+export function saveDerivation(state: CatalogState): SavedCatalogDerivation {
+  const groups = [...state.categories.keys()];
+  for (const { metadata } of state.entries.values()) if (isLoose(metadata, state.context.core)) groups.push(looseKey(metadata.name));
+  // A built state knows what it derived; an updated one asks its statistics (which it has built by then).
+  const built = derivedKeywords.get(state);
+  const keywords = groups.flatMap((group): Array<[string, string[]]> => {
+    const words = built === undefined ? state.keywordStatistics.keywordsOf(group) : [...(built.get(group) ?? [])];
+    return words.length === 0 ? [] : [[group, words]];
+  });
+  return { fingerprint: fingerprintOfState(state), keywords, tokens: [...state.tokens.entries()] };
 }
