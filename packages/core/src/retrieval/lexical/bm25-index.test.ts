@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Bm25Index, type FieldTerms, type ScoredDocument } from "./bm25-index.js";
+import { DEFAULT_BM25 } from "./bm25-score.js";
 
 type Field = "title" | "body" | "tags";
 const WEIGHTS: Record<Field, number> = { title: 3, body: 1, tags: 0.5 };
@@ -308,6 +309,30 @@ describe("Bm25Index: save and restore", () => {
           index.add(later, laterFields as FieldTerms<Field>);
         }
         expect(restored.search(query, 10)).toEqual(original.search(query, 10));
+        for (const term of TERMS) expect(restored.documentFrequency(term)).toBe(original.documentFrequency(term));
+      }),
+    );
+  });
+
+  it("removes restored documents correctly also after documents were added to the restored index", () => {
+    const operation = fc.oneof(
+      fc.record({ kind: fc.constant("add" as const), id: fc.constantFrom(...IDS, "new1", "new2"), fields: document }),
+      fc.record({ kind: fc.constant("remove" as const), id: fc.constantFrom(...IDS, "new1", "new2") }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...IDS), document), { maxLength: 12 }), fc.array(operation, { maxLength: 12 }), (adds, operations) => {
+        const original = new Bm25Index<Field>(WEIGHTS);
+        for (const [id, fields] of adds) original.add(id, fields as FieldTerms<Field>);
+        const restored = Bm25Index.restore<Field>(WEIGHTS, DEFAULT_BM25, original.save());
+        for (const index of [original, restored]) {
+          for (const step of operations) {
+            if (step.kind === "add") index.add(step.id, step.fields as FieldTerms<Field>);
+            else index.remove(step.id);
+          }
+        }
+        const query = TERMS.map((term, position) => ({ term, weight: 1 + position / 10 }));
+        expect(restored.size).toBe(original.size);
+        expect(restored.search(query, 20)).toEqual(original.search(query, 20));
         for (const term of TERMS) expect(restored.documentFrequency(term)).toBe(original.documentFrequency(term));
       }),
     );

@@ -92,6 +92,8 @@ export class Bm25Index<F extends string> {
   readonly #ids: Array<string | undefined> = [];
   readonly #lengths: number[] = [];
   readonly #terms: Array<string[] | undefined> = [];
+  /** Whether restored documents still lack their term lists (see {@link Bm25Index.restore}). */
+  #termsPending = false;
   readonly #byId = new Map<string, number>();
   #totalLength = 0;
   /** Bumped by every add and remove: cached norms and impacts of an older version are stale. */
@@ -154,6 +156,7 @@ export class Bm25Index<F extends string> {
   remove(id: string): void {
     const doc = this.#byId.get(id);
     if (doc === undefined) return;
+    if (this.#termsPending) this.#deriveDocumentTerms();
     for (const term of this.#terms[doc]!) {
       const list = this.#postings.get(term)!;
       list.delete(doc);
@@ -164,6 +167,20 @@ export class Bm25Index<F extends string> {
     this.#terms[doc] = undefined;
     this.#byId.delete(id);
     this.#version++;
+  }
+
+  /** Fills in the term list of every document restored without one (see {@link Bm25Index.restore}). */
+  #deriveDocumentTerms(): void {
+    this.#termsPending = false;
+    // Documents added since the restore have their lists already.
+    const missing = this.#ids.map((id, doc) => id !== undefined && this.#terms[doc] === undefined);
+    missing.forEach((lacks, doc) => lacks && (this.#terms[doc] = []));
+    for (const [term, list] of this.#postings) {
+      for (let index = 0; index < list.length; index++) {
+        const doc = list.docs[index]!;
+        if (missing[doc]) this.#terms[doc]!.push(term);
+      }
+    }
   }
 
   /** The index's documents and postings in typed arrays, for {@link Bm25Index.restore}. */
@@ -202,26 +219,24 @@ export class Bm25Index<F extends string> {
   static restore<F extends string>(weights: Readonly<Record<F, number>>, parameters: Bm25Parameters, saved: SavedBm25Postings): Bm25Index<F> {
     const index = new Bm25Index(weights, parameters);
     const { ids, lengths, terms, counts, docs, tfs } = saved;
-    const documentTerms: string[][] = ids.map(() => []);
     let at = 0;
     terms.forEach((term, position) => {
       const list = new PostingList();
       const end = at + counts[position]!;
       for (; at < end; at++) {
-        const doc = docs[at]!;
-        list.docs.push(doc);
+        list.docs.push(docs[at]!);
         list.tfs.push(tfs[at]!);
         list.impacts.push(0);
-        documentTerms[doc]!.push(term);
       }
       index.#postings.set(term, list);
     });
     ids.forEach((id, doc) => {
       index.#ids[doc] = id;
       index.#lengths[doc] = lengths[doc]!;
-      index.#terms[doc] = documentTerms[doc];
       index.#byId.set(id, doc);
     });
+    // Each document's term list is needed only to remove it: derived from the postings on the first removal.
+    index.#termsPending = true;
     index.#totalLength = saved.totalLength;
     index.#version++;
     return index;
