@@ -40,7 +40,7 @@ const GYM_TURNS = [
 /** The gym catalog with a rolling 4-message history. */
 export function gymBenchCatalog(file: string): BenchCatalog {
   const queries = GYM_TURNS.map((current, index) => ({ current, history: GYM_TURNS.slice(Math.max(0, index - 4), index) }));
-  return { label: "gym", build: (derived) => loadCatalogFile(file, derived === undefined ? {} : { derived }), queries };
+  return { label: "gym", build: (derived) => loadCatalogFile(file, withDerived(derived)), queries };
 }
 
 /** The first `count` tools of a declaration list, repeated with numbered names past its length. Deterministic. */
@@ -66,7 +66,11 @@ export function scaledBenchCatalogs(datasetDirectory: string | undefined, sizes:
       .split("\n")
       .slice(0, 200)
       .map((line) => ({ current: (JSON.parse(line) as { query: string }).query, history: [] }));
-    return sizes.map((size) => ({ label: `${basename(datasetDirectory)}-${size}`, build: (derived) => new ToolCatalog({ tools: scaleDeclarations(tools, size), ...(derived === undefined ? {} : { derived }) }), queries }));
+    return sizes.map((size) => ({
+      label: `${basename(datasetDirectory)}-${size}`,
+      build: (derived) => new ToolCatalog({ tools: scaleDeclarations(tools, size), ...withDerived(derived) }),
+      queries,
+    }));
   }
   return sizes.map((size) => {
     // 3% as many categories as tools: 300 categories of about 33 tools at 10,000.
@@ -75,6 +79,11 @@ export function scaledBenchCatalogs(datasetDirectory: string | undefined, sizes:
       const humans = syntheticConversation(vocabulary, 5, seed).filter((message) => message.role === "user").map((message) => message.content);
       return { current: humans.at(-1)!, history: humans.slice(0, -1) };
     });
-    return { label: `synthetic-${size}`, build: (derived) => new ToolCatalog({ tools, ...config, ...(derived === undefined ? {} : { derived }) }), queries };
+    return { label: `synthetic-${size}`, build: (derived) => new ToolCatalog({ tools, ...config, ...withDerived(derived) }), queries };
   });
+}
+
+/** The `derived` option, when there is one. */
+function withDerived(derived: SavedCatalogDerivation | undefined): { derived?: SavedCatalogDerivation } {
+  return derived === undefined ? {} : { derived };
 }

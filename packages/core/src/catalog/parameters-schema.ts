@@ -69,7 +69,9 @@ export function checkParameters(parameters: unknown, { tool, path, shape }: Chec
       fail(pathOf(visit), `parameters nest deeper than ${MAX_PARAMETERS_DEPTH} levels (the limit); flatten the schema or use $ref.`);
     }
     if (Array.isArray(value)) {
-      value.forEach((child, index) => stack.push({ value: child, depth: depth + 1, parent: visit, key: index, kind: childKind(kind, index, child) }));
+      value.forEach((child, index) => {
+        stack.push({ value: child, depth: depth + 1, parent: visit, key: index, kind: childKind(kind, index, child) });
+      });
       continue;
     }
     for (const key of Object.keys(value)) {
@@ -100,9 +102,20 @@ function childKind(parent: Kind, key: string | number, child: unknown): Kind {
   return "data";
 }
 
+/** Whether a value is a whole number ≥ 0. */
+function isCount(count: unknown): boolean {
+  return Number.isInteger(count) && (count as number) >= 0;
+}
+
+/** Whether a `type` is a JSON Schema type name or a non-empty list of them. */
+function isValidType(type: unknown): boolean {
+  const types = Array.isArray(type) ? type : [type];
+  return types.length > 0 && types.every((item) => typeof item === "string" && JSON_SCHEMA_TYPES.includes(item));
+}
+
 /** Every keyword that {@link checkSchemaNode} checks, with the check it passes. */
 const VALID_KEYWORD = new Map<string, (value: unknown) => boolean>([
-  ["type", (type) => (Array.isArray(type) ? type : [type]).length > 0 && (Array.isArray(type) ? type : [type]).every((item) => typeof item === "string" && JSON_SCHEMA_TYPES.includes(item))],
+  ["type", isValidType],
   ...SCHEMA_MAP_KEYWORDS.map((key): [string, (value: unknown) => boolean] => [key, isRecord]),
   ...SCHEMA_LIST_KEYWORDS.map((key): [string, (value: unknown) => boolean] => [key, Array.isArray]),
   ...SCHEMA_KEYWORDS.map((key): [string, (value: unknown) => boolean] => [key, (value) => typeof value === "boolean" || isRecord(value)]),
@@ -110,7 +123,7 @@ const VALID_KEYWORD = new Map<string, (value: unknown) => boolean>([
   ["required", (required) => Array.isArray(required) && required.every((item) => typeof item === "string")],
   ["enum", Array.isArray],
   ...STRING_KEYWORDS.map((key): [string, (value: unknown) => boolean] => [key, (value) => typeof value === "string"]),
-  ...COUNT_KEYWORDS.map((key): [string, (value: unknown) => boolean] => [key, (count) => typeof count === "number" && Number.isInteger(count) && count >= 0]),
+  ...COUNT_KEYWORDS.map((key): [string, (value: unknown) => boolean] => [key, isCount]),
 ]);
 
 /**

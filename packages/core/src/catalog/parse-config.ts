@@ -108,7 +108,8 @@ export function parseToolDeclaration(value: unknown, path: Path = [], problems?:
   const check = <T>(parse: () => T): T | undefined => collectProblem(problems === undefined ? undefined : found, parse);
   const record = expectRecord(value, path);
   for (const key of Object.keys(record)) {
-    if (!(DECLARATION_KEYS as readonly string[]).includes(key)) check(() => rejectUnknownKeys({ [key]: undefined }, DECLARATION_KEYS, path));
+    const known = (DECLARATION_KEYS as readonly string[]).includes(key);
+    if (!known) check(() => rejectUnknownKeys({ [key]: undefined }, DECLARATION_KEYS, path));
   }
   // An absent field is undefined without a check (and without building its path): most declarations set few fields.
   const field = <T>(key: string, parse: (value: unknown, at: Path) => T): T | undefined =>

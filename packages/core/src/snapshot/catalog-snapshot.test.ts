@@ -21,11 +21,14 @@ function synthetic(): { catalog: Build; conversations: Array<Array<{ role: strin
   return { catalog: (derived) => new ToolCatalog({ ...config, ...(derived === undefined ? {} : { derived }) }), conversations };
 }
 
+const derivedKeywordsOf = (catalog: ToolCatalog) => catalog.names().map((name) => catalog.derivedKeywords(name));
+const isUser = (message: { role: string }) => message.role === "user";
+
 /** A catalog without categories: every tool is loose and derives keywords of its own (the bench's kind). */
 function loose(): { catalog: Build; conversations: Array<Array<{ role: string; content: string }>> } {
   const { vocabulary, tools } = syntheticCatalog({ tools: 600, categories: 20 });
-  const plain = (tools as Array<ToolDeclaration & { category?: string; keywords?: string[] }>).map(({ category: _category, keywords: _keywords, ...tool }) => tool);
-  const conversations = Array.from({ length: 12 }, (_, seed) => syntheticConversation(vocabulary, 3, seed).filter((message) => message.role === "user"));
+  const plain = (tools as ToolDeclaration[]).map(({ category: _category, keywords: _keywords, ...tool }) => tool);
+  const conversations = Array.from({ length: 12 }, (_, seed) => syntheticConversation(vocabulary, 3, seed).filter(isUser));
   return { catalog: (derived) => new ToolCatalog({ tools: plain, ...(derived === undefined ? {} : { derived }) }), conversations };
 }
 
@@ -59,7 +62,7 @@ describe("snapshots", () => {
     }
   });
 
-  it("builds a catalog from the snapshot's derivation (keywords, token counts) that selects as a fresh build, with every strategy", async () => {
+  it("builds a catalog from the snapshot's derivation (keywords, tokens) that selects as a fresh build, every strategy", async () => {
     for (const { catalog, conversations } of [synthetic(), loose()]) {
       const file = join(folder, "derived.snapshot");
       await writeSnapshot(file, catalog());
@@ -70,7 +73,7 @@ describe("snapshots", () => {
         // Nothing counted: the total is known from the snapshot at construction.
         expect(restoredCatalog.estimatedTotalTokens()).toEqual({ tokens: fresh.totalTokens(), exact: true });
         expect(restoredCatalog.categories()).toEqual(fresh.categories());
-        expect(restoredCatalog.names().map((name) => restoredCatalog.derivedKeywords(name))).toEqual(fresh.names().map((name) => fresh.derivedKeywords(name)));
+        expect(derivedKeywordsOf(restoredCatalog)).toEqual(derivedKeywordsOf(fresh));
         const select = createToolSelector(restoredCatalog, { strategy: opened.load(restoredCatalog).strategy(strategy) });
         const expected = createToolSelector(fresh, { strategy });
         for (const conversation of conversations) {
@@ -93,7 +96,7 @@ describe("snapshots", () => {
       target.add([{ name: second!, description: "Prints a receipt for a payment" }]);
     }
     expect(restored.categories()).toEqual(fresh.categories());
-    expect(restored.names().map((name) => restored.derivedKeywords(name))).toEqual(fresh.names().map((name) => fresh.derivedKeywords(name)));
+    expect(derivedKeywordsOf(restored)).toEqual(derivedKeywordsOf(fresh));
     expect(restored.saveDerived()).toEqual(fresh.saveDerived());
   });
 

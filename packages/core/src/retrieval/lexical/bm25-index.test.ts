@@ -319,13 +319,14 @@ describe("Bm25Index: save and restore", () => {
       fc.record({ kind: fc.constant("add" as const), id: fc.constantFrom(...IDS, "new1", "new2"), fields: document }),
       fc.record({ kind: fc.constant("remove" as const), id: fc.constantFrom(...IDS, "new1", "new2") }),
     );
+    const initial = fc.array(fc.tuple(fc.constantFrom(...IDS), document), { maxLength: 12 });
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...IDS), document), { maxLength: 12 }), fc.array(operation, { maxLength: 12 }), (adds, operations) => {
+      fc.property(initial, fc.array(operation, { maxLength: 12 }), (adds, steps) => {
         const original = new Bm25Index<Field>(WEIGHTS);
         for (const [id, fields] of adds) original.add(id, fields as FieldTerms<Field>);
         const restored = Bm25Index.restore<Field>(WEIGHTS, DEFAULT_BM25, original.save());
         for (const index of [original, restored]) {
-          for (const step of operations) {
+          for (const step of steps) {
             if (step.kind === "add") index.add(step.id, step.fields as FieldTerms<Field>);
             else index.remove(step.id);
           }
