@@ -10,6 +10,7 @@ export {
   ToolCatalog,
   OPENAI_MAX_TOOLS,
   type ToolCatalogOptions,
+  type SavedCatalogDerivation,
   type CategoryInfo,
   type NamespaceInfo,
   type ResolvedSettings,
@@ -143,9 +144,11 @@ export {
   createCatalogSnapshot,
   writeSnapshot,
   loadSnapshot,
+  readSnapshot,
   SNAPSHOT_FORMAT_VERSION,
   type CatalogSnapshot,
   type LoadedSnapshot,
+  type SnapshotFile,
   type WriteSnapshotOptions,
 } from "./snapshot/catalog-snapshot.js";
 export { toToolDefinition, type ToolDefinition } from "./budget/tool-definition.js";

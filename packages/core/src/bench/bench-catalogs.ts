@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { parseCatalogConfig } from "../catalog/parse-config.js";
-import { ToolCatalog } from "../catalog/tool-catalog.js";
+import { ToolCatalog, type SavedCatalogDerivation } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { ToolDeclaration } from "../catalog/tool-metadata.js";
 import { syntheticCatalog, syntheticConversation } from "./synthetic-catalog.js";
@@ -21,7 +21,8 @@ export interface BenchQuery {
 /** One catalog to measure. */
 export interface BenchCatalog {
   label: string;
-  build: () => ToolCatalog;
+  /** Builds the catalog, from a saved derivation of it when given (a snapshot's). */
+  build: (derived?: SavedCatalogDerivation) => ToolCatalog;
   queries: BenchQuery[];
 }
 
@@ -39,7 +40,7 @@ const GYM_TURNS = [
 /** The gym catalog with a rolling 4-message history. */
 export function gymBenchCatalog(file: string): BenchCatalog {
   const queries = GYM_TURNS.map((current, index) => ({ current, history: GYM_TURNS.slice(Math.max(0, index - 4), index) }));
-  return { label: "gym", build: () => loadCatalogFile(file), queries };
+  return { label: "gym", build: (derived) => loadCatalogFile(file, withDerived(derived)), queries };
 }
 
 /** The first `count` tools of a declaration list, repeated with numbered names past its length. Deterministic. */
@@ -65,7 +66,11 @@ export function scaledBenchCatalogs(datasetDirectory: string | undefined, sizes:
       .split("\n")
       .slice(0, 200)
       .map((line) => ({ current: (JSON.parse(line) as { query: string }).query, history: [] }));
-    return sizes.map((size) => ({ label: `${basename(datasetDirectory)}-${size}`, build: () => new ToolCatalog({ tools: scaleDeclarations(tools, size) }), queries }));
+    return sizes.map((size) => ({
+      label: `${basename(datasetDirectory)}-${size}`,
+      build: (derived) => new ToolCatalog({ tools: scaleDeclarations(tools, size), ...withDerived(derived) }),
+      queries,
+    }));
   }
   return sizes.map((size) => {
     // 3% as many categories as tools: 300 categories of about 33 tools at 10,000.
@@ -74,6 +79,11 @@ export function scaledBenchCatalogs(datasetDirectory: string | undefined, sizes:
       const humans = syntheticConversation(vocabulary, 5, seed).filter((message) => message.role === "user").map((message) => message.content);
       return { current: humans.at(-1)!, history: humans.slice(0, -1) };
     });
-    return { label: `synthetic-${size}`, build: () => new ToolCatalog({ tools, ...config }), queries };
+    return { label: `synthetic-${size}`, build: (derived) => new ToolCatalog({ tools, ...config, ...withDerived(derived) }), queries };
   });
+}
+
+/** The `derived` option, when there is one. */
+function withDerived(derived: SavedCatalogDerivation | undefined): { derived?: SavedCatalogDerivation } {
+  return derived === undefined ? {} : { derived };
 }

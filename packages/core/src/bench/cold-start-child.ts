@@ -15,10 +15,12 @@ async function run(request: ColdStartRequest): Promise<ColdStartResult> {
   const { percentile } = await import("./percentile.js");
   const importedMs = performance.now();
   const [bench] = scaledBenchCatalogs(request.datasets, [request.size]);
-  const catalog = bench!.build();
+  // From a snapshot: the file is read first, so the catalog takes its derived keywords and token counts.
+  const snapshot = request.snapshot === undefined ? undefined : core.readSnapshot(request.snapshot);
+  const catalog = bench!.build(snapshot?.derived);
   const catalogReadyMs = performance.now();
   const rssCatalog = process.memoryUsage().rss;
-  const strategy = request.snapshot === undefined ? request.strategy : core.loadSnapshot(request.snapshot, catalog).strategy(request.strategy);
+  const strategy = snapshot === undefined ? request.strategy : snapshot.load(catalog).strategy(request.strategy);
   const select = core.createToolSelector(catalog, { strategy });
   let turn = 0;
   const queries = bench!.queries;

@@ -11,7 +11,7 @@ import { editDistance } from "../text/closest-matches.js";
 import type { CatalogConfig, CatalogSettings } from "./catalog-config.js";
 import { findDuplicateKeys } from "./json-duplicate-keys.js";
 import { parseCatalogConfig } from "./parse-config.js";
-import { ToolCatalog } from "./tool-catalog.js";
+import { ToolCatalog, type SavedCatalogDerivation, type ToolCatalogOptions } from "./tool-catalog.js";
 
 /** Options of {@link loadCatalogFile}. */
 export interface LoadCatalogOptions extends CatalogSettings {
@@ -22,6 +22,8 @@ export interface LoadCatalogOptions extends CatalogSettings {
   tools?: readonly StructuredToolInterface[];
   /** Told about values that are valid but look like typos. @defaultValue prints with `console.warn` */
   onWarning?: (warning: CatalogWarning) => void;
+  /** A saved derivation of this catalog (e.g. a snapshot's): see {@link ToolCatalogOptions.derived}. */
+  derived?: SavedCatalogDerivation;
 }
 
 function lineOf(document: Document, counter: LineCounter, path: ReadonlyArray<string | number>): number | undefined {

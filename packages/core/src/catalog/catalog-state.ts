@@ -14,6 +14,7 @@ import { formatPath, quote } from "../errors/describe-value.js";
 import { checkParameters } from "./parameters-schema.js";
 import { parseToolDeclaration } from "./parse-config.js";
 import { PersistentMap } from "./persistent-map.js";
+import { derivationFingerprint, type SavedCatalogDerivation } from "./saved-derivation.js";
 import { DEFAULT_PERMISSION, TOOL_NAME_PATTERN, toMetadata, type PermissionKind, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
 
 /** A category as the catalog resolved it. */
@@ -98,6 +99,8 @@ export interface CatalogStateInput {
   core: ReadonlySet<string>;
   /** @defaultValue {@link DEFAULT_PERMISSION} */
   defaultPermission?: PermissionKind;
+  /** A derivation saved from a catalog of the same tools: its token counts are used instead of counting again. */
+  derived?: SavedCatalogDerivation;
 }
 
 /** Source prefixes of tools that arrive at run time: `mcp_{server}_`, `sdk_{app}_`. */
@@ -267,7 +270,15 @@ function groupBy(entries: Iterable<CatalogEntry>, declared: readonly string[], f
  * Builds a complete state from tools, declarations, categories and namespaces, validating as it goes.
  * @throws DynamicToolsError for a bad tool, declaration, category or namespace; nothing is half-built.
  */
-export function buildCatalogState({ tools, declarations: rawDeclarations, categories: categoryRecord, namespaces: namespaceRecord, core, defaultPermission = DEFAULT_PERMISSION }: CatalogStateInput): CatalogState {
+export function buildCatalogState({
+  tools,
+  declarations: rawDeclarations,
+  categories: categoryRecord,
+  namespaces: namespaceRecord,
+  core,
+  defaultPermission = DEFAULT_PERMISSION,
+  derived: saved,
+}: CatalogStateInput): CatalogState {
   const declarations = parseDeclarations(rawDeclarations);
   // Own keys only: a category named `constructor` must not find Object.prototype.constructor.
   const declaredCategories = new Map(Object.entries(categoryRecord));
@@ -292,6 +303,9 @@ export function buildCatalogState({ tools, declarations: rawDeclarations, catego
   }
 
   const members = groupBy(entries.values(), [...declaredCategories.keys()], (metadata) => metadata.category);
+  // A saved derivation of these very tools gives the token counts a build would count.
+  const fingerprint = saved === undefined ? undefined : derivationFingerprint(entries.values(), context);
+  const reuse = saved !== undefined && saved.fingerprint === fingerprint;
   const categories = new Map([...members].map(([name, names]) => [name, categoryInfo(name, declaredCategories.get(name), names)]));
   checkRelated(categories, declaredCategories);
   const namespaces = new Map(
@@ -312,16 +326,32 @@ export function buildCatalogState({ tools, declarations: rawDeclarations, catego
     names.push(metadata.name);
     sources.set(key, names);
   }
-  return {
+  const state: CatalogState = {
     context,
     entries: PersistentMap.from(entries),
     categories,
     namespaces,
-    tokens: PersistentMap.from(),
+    tokens: reuse ? PersistentMap.from(new Map(saved.tokens.filter(([name]) => entries.has(name)))) : PersistentMap.from(),
     pending,
     sources,
     required: Object.freeze([...entries.values()].filter(({ metadata }) => metadata.required).map(({ metadata }) => metadata.name)),
     nextSeq: entries.size,
     totalTokens: undefined,
   };
+  if (fingerprint !== undefined) fingerprints.set(state, fingerprint);
+  return state;
+}
+
+const fingerprints = new WeakMap<CatalogState, string>();
+
+/** {@link derivationFingerprint} of a state, memoised. */
+export function fingerprintOfState(state: CatalogState): string {
+  let fingerprint = fingerprints.get(state);
+  if (fingerprint === undefined) fingerprints.set(state, (fingerprint = derivationFingerprint(state.entries.values(), state.context)));
+  return fingerprint;
+}
+
+/** The state's derivation (see {@link SavedCatalogDerivation}): the token counts made so far. */
+export function saveDerivation(state: CatalogState): SavedCatalogDerivation {
+  return { fingerprint: fingerprintOfState(state), tokens: [...state.tokens.entries()] };
 }

@@ -52,20 +52,42 @@ export function checkParameters(parameters: unknown, { tool, path, shape }: Chec
     throw new DynamicToolsError("INVALID_DECLARATION", `${formatPath(at)}: tool ${quote(tool)}: ${message}`, { path: at });
   };
   // depth: objects and arrays entered so far; kind: what the value must be (a schema, a list or a map of
-  // schemas, or any data such as an `enum` list). Each value is visited once.
-  const stack: Array<{ value: unknown; depth: number; at: Path; kind: Kind }> = [{ value: parameters, depth: 0, at: path, kind: shape ? "schema" : "data" }];
+  // schemas, or any data such as an `enum` list). Each value is visited once. A node's path is built only to report
+  // a problem (from its parent and key).
+  const stack: SchemaVisit[] = [{ value: parameters, depth: 0, parent: undefined, key: undefined, kind: shape ? "schema" : "data" }];
+  const pathOf = (visit: SchemaVisit): Path => {
+    const keys: Array<string | number> = [];
+    for (let node: SchemaVisit | undefined = visit; node?.key !== undefined; node = node.parent) keys.push(node.key);
+    return [...path, ...keys.reverse()];
+  };
   while (stack.length > 0) {
-    const { value, depth, at, kind } = stack.pop()!;
-    if (kind === "schema") checkSchemaNode(value, at, fail);
+    const visit = stack.pop()!;
+    const { value, depth, kind } = visit;
+    if (kind === "schema" && !isValidSchemaNode(value)) checkSchemaNode(value, pathOf(visit), fail);
     if (typeof value !== "object" || value === null) continue;
     if (depth + 1 > MAX_PARAMETERS_DEPTH) {
-      fail(at, `parameters nest deeper than ${MAX_PARAMETERS_DEPTH} levels (the limit); flatten the schema or use $ref.`);
+      fail(pathOf(visit), `parameters nest deeper than ${MAX_PARAMETERS_DEPTH} levels (the limit); flatten the schema or use $ref.`);
     }
-    const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
-    for (const [key, child] of entries) {
-      stack.push({ value: child, depth: depth + 1, at: [...at, key], kind: childKind(kind, key, child) });
+    if (Array.isArray(value)) {
+      value.forEach((child, index) => {
+        stack.push({ value: child, depth: depth + 1, parent: visit, key: index, kind: childKind(kind, index, child) });
+      });
+      continue;
+    }
+    for (const key of Object.keys(value)) {
+      const child = (value as Record<string, unknown>)[key];
+      stack.push({ value: child, depth: depth + 1, parent: visit, key, kind: childKind(kind, key, child) });
     }
   }
+}
+
+/** One value to check: where it sits (its parent's visit and its key there) and what it must be. */
+interface SchemaVisit {
+  value: unknown;
+  depth: number;
+  parent: SchemaVisit | undefined;
+  key: string | number | undefined;
+  kind: Kind;
 }
 
 type Kind = "schema" | "schemaList" | "schemaMap" | "data";
@@ -78,6 +100,44 @@ function childKind(parent: Kind, key: string | number, child: unknown): Kind {
   if (SCHEMA_MAP_KEYWORDS.includes(key)) return "schemaMap";
   if (key === "items") return Array.isArray(child) ? "schemaList" : "schema";
   return "data";
+}
+
+/** Whether a value is a whole number ≥ 0. */
+function isCount(count: unknown): boolean {
+  return Number.isInteger(count) && (count as number) >= 0;
+}
+
+/** Whether a `type` is a JSON Schema type name or a non-empty list of them. */
+function isValidType(type: unknown): boolean {
+  const types = Array.isArray(type) ? type : [type];
+  return types.length > 0 && types.every((item) => typeof item === "string" && JSON_SCHEMA_TYPES.includes(item));
+}
+
+/** Every keyword that {@link checkSchemaNode} checks, with the check it passes. */
+const VALID_KEYWORD = new Map<string, (value: unknown) => boolean>([
+  ["type", isValidType],
+  ...SCHEMA_MAP_KEYWORDS.map((key): [string, (value: unknown) => boolean] => [key, isRecord]),
+  ...SCHEMA_LIST_KEYWORDS.map((key): [string, (value: unknown) => boolean] => [key, Array.isArray]),
+  ...SCHEMA_KEYWORDS.map((key): [string, (value: unknown) => boolean] => [key, (value) => typeof value === "boolean" || isRecord(value)]),
+  ["items", (items) => typeof items === "boolean" || isRecord(items) || Array.isArray(items)],
+  ["required", (required) => Array.isArray(required) && required.every((item) => typeof item === "string")],
+  ["enum", Array.isArray],
+  ...STRING_KEYWORDS.map((key): [string, (value: unknown) => boolean] => [key, (value) => typeof value === "string"]),
+  ...COUNT_KEYWORDS.map((key): [string, (value: unknown) => boolean] => [key, isCount]),
+]);
+
+/**
+ * Whether {@link checkSchemaNode} would accept the value: one pass over its own keys (a schema node has a few)
+ * instead of a look-up per keyword. When it says no, {@link checkSchemaNode} names the first problem.
+ */
+function isValidSchemaNode(value: unknown): boolean {
+  if (typeof value === "boolean") return true;
+  if (!isRecord(value)) return false;
+  for (const key of Object.keys(value)) {
+    const valid = VALID_KEYWORD.get(key);
+    if (valid !== undefined && !valid((value as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
 
 function checkSchemaNode(value: unknown, at: Path, fail: (at: Path, message: string) => never): void {

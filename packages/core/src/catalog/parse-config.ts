@@ -107,7 +107,13 @@ export function parseToolDeclaration(value: unknown, path: Path = [], problems?:
   const found: DynamicToolsError[] = [];
   const check = <T>(parse: () => T): T | undefined => collectProblem(problems === undefined ? undefined : found, parse);
   const record = expectRecord(value, path);
-  for (const key of Object.keys(record)) check(() => rejectUnknownKeys({ [key]: undefined }, DECLARATION_KEYS, path));
+  for (const key of Object.keys(record)) {
+    const known = (DECLARATION_KEYS as readonly string[]).includes(key);
+    if (!known) check(() => rejectUnknownKeys({ [key]: undefined }, DECLARATION_KEYS, path));
+  }
+  // An absent field is undefined without a check (and without building its path): most declarations set few fields.
+  const field = <T>(key: string, parse: (value: unknown, at: Path) => T): T | undefined =>
+    record[key] === undefined ? undefined : check(() => parse(record[key], [...path, key]));
   const name = record.name;
   if (typeof name !== "string") check(() => fail([...path, "name"], `every tool needs a name (a string), got ${describeValue(name)}`));
   const parameters = record.parameters;
@@ -119,23 +125,23 @@ export function parseToolDeclaration(value: unknown, path: Path = [], problems?:
   const platforms = record.platforms;
   const declaration: ToolDeclaration = {
     name: name as string,
-    description: check(() => optionalString(record.description, [...path, "description"])),
+    description: field("description", optionalString),
     parameters: parameters as ToolDeclaration["parameters"],
-    category: check(() => optionalString(record.category, [...path, "category"])),
-    tags: check(() => optionalStrings(record.tags, [...path, "tags"])),
-    keywords: check(() => optionalStrings(record.keywords, [...path, "keywords"])),
-    source: check(() => optionalOneOf(record.source, TOOL_SOURCES, [...path, "source"])),
-    sourceId: check(() => optionalString(record.sourceId, [...path, "sourceId"])),
-    permission: check(() => optionalOneOf(record.permission, PERMISSION_KINDS, [...path, "permission"])),
-    searchable: check(() => optionalBoolean(record.searchable, [...path, "searchable"])),
-    platforms: platforms === "all" ? "all" : check(() => optionalStrings(platforms, [...path, "platforms"])),
-    enabled: check(() => optionalBoolean(record.enabled, [...path, "enabled"])),
-    namespace: check(() => optionalString(record.namespace, [...path, "namespace"])),
-    whenToUse: check(() => optionalString(record.whenToUse, [...path, "whenToUse"])),
-    available: check(() => optionalBoolean(record.available, [...path, "available"])),
-    display: check(() => optionalLocalised(record.display, [...path, "display"])),
-    desc: check(() => optionalLocalised(record.desc, [...path, "desc"])),
-    required: check(() => optionalBoolean(record.required, [...path, "required"])),
+    category: field("category", optionalString),
+    tags: field("tags", optionalStrings),
+    keywords: field("keywords", optionalStrings),
+    source: field("source", (source, at) => optionalOneOf(source, TOOL_SOURCES, at)),
+    sourceId: field("sourceId", optionalString),
+    permission: field("permission", (permission, at) => optionalOneOf(permission, PERMISSION_KINDS, at)),
+    searchable: field("searchable", optionalBoolean),
+    platforms: platforms === "all" ? "all" : field("platforms", optionalStrings),
+    enabled: field("enabled", optionalBoolean),
+    namespace: field("namespace", optionalString),
+    whenToUse: field("whenToUse", optionalString),
+    available: field("available", optionalBoolean),
+    display: field("display", optionalLocalised),
+    desc: field("desc", optionalLocalised),
+    required: field("required", optionalBoolean),
   };
   if (found.length > 0) {
     // One error carrying every problem of this declaration; parseCatalogConfig spreads them into its list.

@@ -5,7 +5,6 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { definitionTokens } from "../budget/definition-tokens.js";
 import { estimateTokens } from "../budget/estimate-tokens.js";
-import { createCatalogSnapshot, type CatalogSnapshot } from "../snapshot/catalog-snapshot.js";
 import { toToolDefinition, type ToolDefinition } from "../budget/tool-definition.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { describeValue, quote } from "../errors/describe-value.js";
@@ -13,7 +12,17 @@ import { didYouMean } from "../text/closest-matches.js";
 import type { CatalogSettings, CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
 import { applyCatalogDelta, type CatalogDelta } from "./catalog-delta.js";
 import { ChangeLog, type CatalogChanges } from "./change-log.js";
-import { buildCatalogState, requireCategory, sourceKey, type CatalogState, type CategoryInfo, type NamespaceInfo } from "./catalog-state.js";
+import {
+  buildCatalogState,
+  fingerprintOfState,
+  requireCategory,
+  saveDerivation,
+  sourceKey,
+  type CatalogState,
+  type CategoryInfo,
+  type NamespaceInfo,
+} from "./catalog-state.js";
+import type { SavedCatalogDerivation } from "./saved-derivation.js";
 import { ListenerSet } from "../events/listener-set.js";
 import type { CatalogListener, ToolsUpdate, ToolsUpdatedEvent } from "./catalog-events.js";
 import { DEFAULT_PERMISSION, PERMISSION_KINDS, type PermissionKind, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
@@ -37,8 +46,15 @@ export interface ToolCatalogOptions extends CatalogSettings {
    * @defaultValue "execute" ({@link DEFAULT_PERMISSION}): never `read`, so a read-only role cannot run an undeclared tool
    */
   defaultPermission?: PermissionKind;
+  /**
+   * A derivation saved by {@link ToolCatalog.saveDerived} (e.g. from a snapshot): when it was saved from a catalog of
+   * the same tools, categories, namespaces and core (same fingerprint), its derived keywords and token counts are
+   * used instead of deriving and counting again; otherwise it is ignored.
+   */
+  derived?: SavedCatalogDerivation;
 }
 
+export type { SavedCatalogDerivation } from "./saved-derivation.js";
 export type { CategoryInfo, NamespaceInfo } from "./catalog-state.js";
 
 /** Catalog settings with every default filled in. */
@@ -93,7 +109,10 @@ export class ToolCatalog {
       namespaces: options.namespaces ?? {},
       core: new Set(this.#declaredCore),
       defaultPermission: checkDefaultPermission(options.defaultPermission),
+      ...(options.derived === undefined ? {} : { derived: options.derived }),
     });
+    // Saved token counts came with the state: the total is known when they cover every enabled tool.
+    if (this.#state.tokens.size > 0) this.adoptTokenCounts(new Map());
     this.#settings = this.resolveSettings({ ...options, core: this.#coreWith(this.#state.required) });
   }
 
@@ -256,15 +275,24 @@ export class ToolCatalog {
   }
 
   /**
-   * The catalog's snapshot (format version, fingerprint, every definition's exact token count) as JSON: see
-   * `writeSnapshot` to add the tools' vectors and write a file, `loadSnapshot` to start from one.
+   * What the catalog derived that is costly to derive again (derived keywords, the token counts made so far), to
+   * pass as `derived` when constructing the same catalog elsewhere (see `writeSnapshot` in the snapshot module,
+   * which counts every definition first).
    * @example
    * ```ts
-   * writeFileSync("catalog.snapshot.json", JSON.stringify(catalog.snapshot()));
+   * const again = new ToolCatalog({ ...options, derived: catalog.saveDerived() });
    * ```
    */
-  snapshot(): CatalogSnapshot {
-    return createCatalogSnapshot(this);
+  saveDerived(): SavedCatalogDerivation {
+    return saveDerivation(this.#state);
+  }
+
+  /**
+   * A hash of what the catalog derives from: every tool's metadata in order, the declared categories, namespaces
+   * and core tools, the default permission (memoised per state of the catalog).
+   */
+  fingerprint(): string {
+    return fingerprintOfState(this.#state);
   }
 
   #totalWaiters: Array<{ resolve: (tokens: number) => void; reject: (error: unknown) => void }> = [];

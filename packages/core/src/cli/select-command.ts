@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
 import { createToolSelector } from "../selection/tool-selector.js";
-import { loadSnapshot, writeSnapshot } from "../snapshot/catalog-snapshot.js";
+import { readSnapshot, writeSnapshot } from "../snapshot/catalog-snapshot.js";
 import { learnFromFile } from "../usage/learn-from-file.js";
 import { formatSelection, selectionJson } from "./format-selection.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, parseCount, STRATEGY, UsageError } from "./usage-error.js";
@@ -58,10 +58,12 @@ export async function selectCommand(argv: string[], out: (text: string) => void)
   const maxTokens = parseCount(values["max-tokens"], "--max-tokens", SELECT_USAGE);
   const topK = parseCount(values["top-k"], "--top-k", SELECT_USAGE);
   if (values.strategy !== undefined) checkChoice(values.strategy, BUILTIN_STRATEGY_NAMES, STRATEGY, SELECT_USAGE);
-  const catalog = loadCatalogFile(values.catalog);
+  // An existing snapshot is read first, so the catalog takes its derived keywords and token counts.
+  const existing = values.snapshot !== undefined && existsSync(values.snapshot) ? readSnapshot(values.snapshot) : undefined;
+  const catalog = loadCatalogFile(values.catalog, existing === undefined ? {} : { derived: existing.derived });
   const vectors = values.strategy === "vector" || values.strategy === "hybrid";
-  if (values.snapshot !== undefined && !existsSync(values.snapshot)) await writeSnapshot(values.snapshot, catalog, { vectors });
-  const snapshot = values.snapshot === undefined ? undefined : loadSnapshot(values.snapshot, catalog);
+  if (values.snapshot !== undefined && existing === undefined) await writeSnapshot(values.snapshot, catalog, { vectors });
+  const snapshot = values.snapshot === undefined ? undefined : (existing ?? readSnapshot(values.snapshot)).load(catalog);
   const strategy = values.strategy === undefined ? undefined : (snapshot?.strategy(values.strategy) ?? values.strategy);
   const select = createToolSelector(catalog, {
     ...(strategy === undefined ? {} : { strategy }),

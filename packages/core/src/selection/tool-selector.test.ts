@@ -437,7 +437,6 @@ describe("createToolSelector: the default strategy serves the catalog", () => {
     }
     const select = createToolSelector(bare, noTokens);
     expect((await select("send an email to Bob")).strategy).toBe("hybrid");
-    select.close();
   });
 
   it("ignores core, disabled and unsearchable tools when deciding", () => {

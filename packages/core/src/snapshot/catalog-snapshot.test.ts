@@ -3,19 +3,33 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { syntheticCatalog, syntheticConversation } from "../bench/synthetic-catalog.js";
-import { ToolCatalog } from "../catalog/tool-catalog.js";
+import { ToolCatalog, type SavedCatalogDerivation } from "../catalog/tool-catalog.js";
+import type { ToolDeclaration } from "../catalog/tool-metadata.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { GYM_OPTIONS, gymCatalog } from "../__fixtures__/gym-catalog.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
 import { createToolSelector } from "../selection/tool-selector.js";
-import { loadSnapshot, SNAPSHOT_FORMAT_VERSION, writeSnapshot } from "./catalog-snapshot.js";
+import { createCatalogSnapshot, loadSnapshot, readSnapshot, SNAPSHOT_FORMAT_VERSION, writeSnapshot } from "./catalog-snapshot.js";
 
 const folder = mkdtempSync(join(tmpdir(), "snapshot-test-"));
 
-function synthetic(): { catalog: () => ToolCatalog; conversations: Array<Array<{ role: string; content: string }>> } {
+type Build = (derived?: SavedCatalogDerivation) => ToolCatalog;
+
+function synthetic(): { catalog: Build; conversations: Array<Array<{ role: string; content: string }>> } {
   const { vocabulary, ...config } = syntheticCatalog({ tools: 1_500, categories: 45 });
   const conversations = Array.from({ length: 12 }, (_, seed) => syntheticConversation(vocabulary, 3, seed).filter((message) => message.role === "user"));
-  return { catalog: () => new ToolCatalog(config), conversations };
+  return { catalog: (derived) => new ToolCatalog({ ...config, ...(derived === undefined ? {} : { derived }) }), conversations };
+}
+
+const derivedKeywordsOf = (catalog: ToolCatalog) => catalog.names().map((name) => catalog.derivedKeywords(name));
+const isUser = (message: { role: string }) => message.role === "user";
+
+/** A catalog without categories: every tool is loose and derives keywords of its own (the bench's kind). */
+function loose(): { catalog: Build; conversations: Array<Array<{ role: string; content: string }>> } {
+  const { vocabulary, tools } = syntheticCatalog({ tools: 600, categories: 20 });
+  const plain = (tools as ToolDeclaration[]).map(({ category: _category, keywords: _keywords, ...tool }) => tool);
+  const conversations = Array.from({ length: 12 }, (_, seed) => syntheticConversation(vocabulary, 3, seed).filter(isUser));
+  return { catalog: (derived) => new ToolCatalog({ tools: plain, ...(derived === undefined ? {} : { derived }) }), conversations };
 }
 
 function expectSameError(run: () => unknown, pattern: RegExp): void {
@@ -48,6 +62,52 @@ describe("snapshots", () => {
     }
   });
 
+  it("builds a catalog from the snapshot's derivation (keywords, tokens) that selects as a fresh build, every strategy", async () => {
+    for (const { catalog, conversations } of [synthetic(), loose()]) {
+      const file = join(folder, "derived.snapshot");
+      await writeSnapshot(file, catalog());
+      for (const strategy of BUILTIN_STRATEGY_NAMES) {
+        const fresh = catalog();
+        const opened = readSnapshot(file);
+        const restoredCatalog = catalog(opened.derived);
+        // Nothing counted: the total is known from the snapshot at construction.
+        expect(restoredCatalog.estimatedTotalTokens()).toEqual({ tokens: fresh.totalTokens(), exact: true });
+        expect(restoredCatalog.categories()).toEqual(fresh.categories());
+        expect(derivedKeywordsOf(restoredCatalog)).toEqual(derivedKeywordsOf(fresh));
+        const select = createToolSelector(restoredCatalog, { strategy: opened.load(restoredCatalog).strategy(strategy) });
+        const expected = createToolSelector(fresh, { strategy });
+        for (const conversation of conversations) {
+          const [want, got] = [await expected(conversation), await select(conversation)];
+          expect(got.tools, strategy).toEqual(want.tools);
+          expect(got.ranked, strategy).toEqual(want.ranked);
+        }
+      }
+    }
+  });
+
+  it("keeps a catalog built from a derivation in step with a fresh one through live updates", () => {
+    const { catalog } = loose();
+    const fresh = catalog();
+    const restored = catalog(fresh.saveDerived());
+    const [first, second] = fresh.names();
+    for (const target of [fresh, restored]) {
+      target.remove([first!]);
+      target.add([{ name: "book_room_now", description: "Books a meeting room for a team", category: "rooms" }]);
+      target.add([{ name: second!, description: "Prints a receipt for a payment" }]);
+    }
+    expect(restored.categories()).toEqual(fresh.categories());
+    expect(derivedKeywordsOf(restored)).toEqual(derivedKeywordsOf(fresh));
+    expect(restored.saveDerived()).toEqual(fresh.saveDerived());
+  });
+
+  it("ignores a derivation saved from another catalog (different fingerprint) and derives its own", () => {
+    const { catalog } = loose();
+    const other = new ToolCatalog({ tools: [{ name: "lonely_tool", description: "Does one thing alone" }] });
+    const built = catalog(other.saveDerived());
+    expect(built.saveDerived()).toEqual(catalog().saveDerived());
+    expect(built.categories()).toEqual(catalog().categories());
+  });
+
   it("hands over exact token counts: the restored catalog knows its total without counting", async () => {
     const { catalog } = synthetic();
     const file = join(folder, "tokens.json");
@@ -56,8 +116,7 @@ describe("snapshots", () => {
     loadSnapshot(file, restored);
     expect(restored.estimatedTotalTokens()).toEqual({ tokens: written.totalTokens, exact: true });
     expect(written.totalTokens).toBe(catalog().totalTokens());
-    const { vectors: _vectors, ...withoutVectors } = written;
-    expect(restored.snapshot()).toEqual(withoutVectors);
+    expect(createCatalogSnapshot(restored)).toEqual(written);
   });
 
   it("refuses a snapshot of another catalog, naming the file and what differs", async () => {

@@ -1,8 +1,9 @@
 /**
- * @module Snapshots: a catalog's expensive derived state (every definition's token count, the BM25 index, the tools'
- * embedding vectors and the embeddings' fit, the HNSW graph) written to one versioned file, so a replica or a
- * serverless function starts selecting without the tokenizer, text analysis, the embedding pass or a graph build,
- * with selections identical to a fresh build's.
+ * @module Snapshots: a catalog's expensive derived state (its derived keywords and every definition's token count,
+ * the BM25 index, the tools' embedding vectors and the embeddings' fit, the HNSW graph) written to one versioned
+ * file, so a replica or a serverless function starts selecting without deriving keywords, the tokenizer, text
+ * analysis, the embedding pass or a graph build, with selections identical to a fresh build's. The catalog saves and
+ * restores its own part ({@link ToolCatalog.saveDerived}, the `derived` option); this module adds the strategies'.
  *
  * The file is a binary container: the 8 bytes `DTSNAP\0\0`, the JSON header's byte length (uint32, little-endian),
  * 4 reserved bytes, the JSON header ({@link CatalogSnapshot}), zero padding to a multiple of 8, then the binary
@@ -13,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
-import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import type { SavedCatalogDerivation, ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { createHybridStrategy } from "../retrieval/hybrid/hybrid-strategy.js";
 import { createBm25Strategy, type SavedBm25Index } from "../retrieval/lexical/bm25-strategy.js";
@@ -24,7 +25,7 @@ import { createVectorStrategy, type SavedVectorIndex, type VectorStrategyOptions
 import { loadVectorIndexPlugin } from "../retrieval/vector/vector-index-plugin.js";
 
 /** The snapshot format this version writes and reads; any other is refused with `SNAPSHOT_MISMATCH`. */
-export const SNAPSHOT_FORMAT_VERSION = 2;
+export const SNAPSHOT_FORMAT_VERSION = 3;
 
 const FORMAT = "dynamic-tools/snapshot";
 const MAGIC = Buffer.from("DTSNAP\0\0", "latin1");
@@ -36,14 +37,16 @@ export interface SnapshotSection {
   length: number;
 }
 
-/** A catalog snapshot's JSON header: what {@link ToolCatalog.snapshot} returns and {@link writeSnapshot} writes. */
+/** A catalog snapshot's JSON header: what {@link createCatalogSnapshot} returns and {@link writeSnapshot} writes. */
 export interface CatalogSnapshot {
   format: typeof FORMAT;
   formatVersion: number;
-  /** sha1 of every tool's full metadata, the categories and the selection settings: which catalog this is of. */
+  /** sha1 of the catalog's fingerprint, its categories and its selection settings: which catalog this is of. */
   fingerprint: string;
-  /** Per tool, in catalog order: name, sha1 of its metadata (to name what differs), its definition's tokens. */
-  tools: Array<[name: string, metadataHash: string, tokens: number]>;
+  /** Per tool, in catalog order: name and sha1 of its metadata (to name what differs). */
+  tools: Array<[name: string, metadataHash: string]>;
+  /** The catalog's own derivation: derived keywords and every definition's exact token count. */
+  catalog: SavedCatalogDerivation;
   /** Tokens of every enabled tool's definition (exact). */
   totalTokens: number;
   /** The tools' embedding vectors and the embeddings' fit (vectors in the `vectors` section, float64). */
@@ -76,24 +79,29 @@ function toolHashes(catalog: ToolCatalog): Array<[string, string]> {
   return catalog.tools().map((tool): [string, string] => [tool.name, sha1(JSON.stringify(tool))]);
 }
 
-/** The catalog's fingerprint: one hash over every tool's metadata, the categories and the settings. */
+/** The snapshot's fingerprint: the catalog's own (tools, declared groups, core), its categories and its settings. */
 function fingerprintOf(catalog: ToolCatalog): string {
-  const hash = createHash("sha1");
-  for (const tool of catalog.tools()) hash.update(JSON.stringify(tool), "utf8").update("\n");
-  return hash.update(JSON.stringify([catalog.categories(), catalog.settings]), "utf8").digest("base64");
+  return sha1(JSON.stringify([catalog.fingerprint(), catalog.categories(), catalog.settings]));
 }
 
 /**
- * The catalog's snapshot header without indexes: every definition counted exactly (about 1 s per 10,000 tools,
- * once). `catalog.snapshot()` calls this.
+ * The catalog's snapshot header without indexes: its derivation with every definition counted exactly (about 1 s
+ * per 10,000 tools, once).
+ * @example
+ * ```ts
+ * writeFileSync("catalog.snapshot.json", JSON.stringify(createCatalogSnapshot(catalog)));
+ * ```
  */
 export function createCatalogSnapshot(catalog: ToolCatalog): CatalogSnapshot {
+  const totalTokens = catalog.totalTokens();
+  for (const name of catalog.names()) catalog.tokensOf(name); // disabled tools too
   return {
     format: FORMAT,
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     fingerprint: fingerprintOf(catalog),
-    tools: toolHashes(catalog).map(([name, hash]) => [name, hash, catalog.tokensOf(name)]),
-    totalTokens: catalog.totalTokens(),
+    tools: toolHashes(catalog),
+    catalog: catalog.saveDerived(),
+    totalTokens,
   };
 }
 
@@ -259,9 +267,42 @@ function readHeader(file: string, bytes: Buffer): { snapshot: CatalogSnapshot; s
   return { snapshot: snapshot as CatalogSnapshot, start };
 }
 
+/** A snapshot file read, not yet checked against a catalog: see {@link readSnapshot}. */
+export interface SnapshotFile {
+  readonly snapshot: CatalogSnapshot;
+  /** The catalog's part, to pass as the `derived` option when building the catalog (ignored if it is another). */
+  readonly derived: SavedCatalogDerivation;
+  /** Checks the snapshot against `catalog` and offers strategies that restore its indexes (see {@link loadSnapshot}). */
+  load(catalog: ToolCatalog): LoadedSnapshot;
+}
+
+/**
+ * Reads a snapshot file and checks its format, before the catalog exists: build the catalog with its `derived`
+ * (so it takes the derived keywords and token counts instead of deriving and counting), then `load` it.
+ * @throws DynamicToolsError `SNAPSHOT_MISMATCH` for another format version or a file that is not a snapshot;
+ *   `CATALOG_FILE_UNREADABLE` when it cannot be read.
+ * @example
+ * ```ts
+ * const file = readSnapshot("catalog.snapshot");
+ * const catalog = loadCatalogFile("catalog.yaml", { derived: file.derived });
+ * const select = createToolSelector(catalog, { strategy: file.load(catalog).strategy("hybrid") });
+ * ```
+ */
+export function readSnapshot(file: string): SnapshotFile {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (cause) {
+    throw new DynamicToolsError("CATALOG_FILE_UNREADABLE", `Cannot read the snapshot ${file}: ${(cause as Error).message}`, { cause });
+  }
+  const { snapshot, start } = readHeader(file, bytes);
+  return { snapshot, derived: snapshot.catalog, load: (catalog) => attachSnapshot(file, bytes, snapshot, start, catalog) };
+}
+
 /**
  * Reads a snapshot for `catalog`: checks its format version and that it was taken of this very catalog, then hands
  * its token counts to the catalog (no tokenizer is loaded for them) and offers strategies that restore its indexes.
+ * A catalog built with the snapshot's `derived` (see {@link readSnapshot}) also skips deriving its keywords.
  * @throws DynamicToolsError `SNAPSHOT_MISMATCH` naming the file and what differs (format version, tool count, the
  *   first tool that differs) or that it is not a snapshot; `CATALOG_FILE_UNREADABLE` when it cannot be read.
  * @example
@@ -272,15 +313,12 @@ function readHeader(file: string, bytes: Buffer): { snapshot: CatalogSnapshot; s
  * ```
  */
 export function loadSnapshot(file: string, catalog: ToolCatalog): LoadedSnapshot {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (cause) {
-    throw new DynamicToolsError("CATALOG_FILE_UNREADABLE", `Cannot read the snapshot ${file}: ${(cause as Error).message}`, { cause });
-  }
-  const { snapshot, start } = readHeader(file, bytes);
+  return readSnapshot(file).load(catalog);
+}
+
+function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, start: number, catalog: ToolCatalog): LoadedSnapshot {
   checkSameCatalog(file, snapshot, catalog);
-  catalog.adoptTokenCounts(new Map(snapshot.tools.map(([name, , tokens]) => [name, tokens])));
+  catalog.adoptTokenCounts(new Map(snapshot.catalog.tokens));
   const sections = snapshot.sections ?? {};
   const section = <T extends Float64Array | Uint32Array>(kind: Parameters<typeof sectionOf<T>>[0], name: string) => sectionOf(kind, bytes, start, sections[name], file, name);
   let vectors: SavedVectorIndex | undefined;

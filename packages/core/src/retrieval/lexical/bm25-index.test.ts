@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Bm25Index, type FieldTerms, type ScoredDocument } from "./bm25-index.js";
+import { DEFAULT_BM25 } from "./bm25-score.js";
 
 type Field = "title" | "body" | "tags";
 const WEIGHTS: Record<Field, number> = { title: 3, body: 1, tags: 0.5 };
@@ -263,6 +264,31 @@ describe("Bm25Index: incremental updates", () => {
       { numRuns: 300 },
     );
   });
+  it("ranks the same whether a search accumulates densely (postings reach many slots) or sparsely (few)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fieldsArbitrary, { minLength: 1, maxLength: 30 }),
+        queryArbitrary,
+        fc.integer({ min: 1, max: 8 }),
+        fc.option(fc.uniqueArray(fc.nat({ max: 29 }), { maxLength: 15 }), { nil: undefined }),
+        (documents, query, limit, excluded) => {
+          // The same live documents; the second index also holds 1,000 removed slots, so its searches take the sparse
+          // path where the first's take the dense one. Weights are halves, so lengths and scores are exact in both.
+          const dense = new Bm25Index<Field>(WEIGHTS);
+          const sparse = new Bm25Index<Field>(WEIGHTS);
+          for (let position = 0; position < 1_000; position++) sparse.add(`padding${position}`, { body: ["padding"] });
+          documents.forEach((fields, position) => {
+            dense.add(`doc${position}`, fields);
+            sparse.add(`doc${position}`, fields);
+          });
+          for (let position = 0; position < 1_000; position++) sparse.remove(`padding${position}`);
+          const filter = excluded === undefined ? undefined : (id: string) => !excluded.includes(Number(id.slice(3)));
+          expect(sparse.search(query, limit, filter)).toEqual(dense.search(query, limit, filter));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe("Bm25Index: save and restore", () => {
@@ -283,6 +309,31 @@ describe("Bm25Index: save and restore", () => {
           index.add(later, laterFields as FieldTerms<Field>);
         }
         expect(restored.search(query, 10)).toEqual(original.search(query, 10));
+        for (const term of TERMS) expect(restored.documentFrequency(term)).toBe(original.documentFrequency(term));
+      }),
+    );
+  });
+
+  it("removes restored documents correctly also after documents were added to the restored index", () => {
+    const operation = fc.oneof(
+      fc.record({ kind: fc.constant("add" as const), id: fc.constantFrom(...IDS, "new1", "new2"), fields: document }),
+      fc.record({ kind: fc.constant("remove" as const), id: fc.constantFrom(...IDS, "new1", "new2") }),
+    );
+    const initial = fc.array(fc.tuple(fc.constantFrom(...IDS), document), { maxLength: 12 });
+    fc.assert(
+      fc.property(initial, fc.array(operation, { maxLength: 12 }), (adds, steps) => {
+        const original = new Bm25Index<Field>(WEIGHTS);
+        for (const [id, fields] of adds) original.add(id, fields as FieldTerms<Field>);
+        const restored = Bm25Index.restore<Field>(WEIGHTS, DEFAULT_BM25, original.save());
+        for (const index of [original, restored]) {
+          for (const step of steps) {
+            if (step.kind === "add") index.add(step.id, step.fields as FieldTerms<Field>);
+            else index.remove(step.id);
+          }
+        }
+        const query = TERMS.map((term, position) => ({ term, weight: 1 + position / 10 }));
+        expect(restored.size).toBe(original.size);
+        expect(restored.search(query, 20)).toEqual(original.search(query, 20));
         for (const term of TERMS) expect(restored.documentFrequency(term)).toBe(original.documentFrequency(term));
       }),
     );

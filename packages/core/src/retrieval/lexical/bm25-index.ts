@@ -4,6 +4,7 @@
  */
 import { bestK } from "../best-k.js";
 import { DEFAULT_BM25, idf, type Bm25Parameters } from "./bm25-score.js";
+import { topSlots } from "./top-slots.js";
 
 /** A document: terms per field, as a list (each occurrence counts 1) or as term → frequency (fractions allowed). */
 export type FieldTerms<F extends string> = Partial<Record<F, readonly string[] | ReadonlyMap<string, number>>>;
@@ -23,6 +24,12 @@ export interface SavedBm25Postings {
   totalLength: number;
 }
 
+/**
+ * A search visiting at least one posting per this many slots accumulates densely (see {@link Bm25Index.search}):
+ * marking and one pass over the slots then costs less than collecting documents one posting at a time.
+ */
+const DENSE_POSTINGS_PER_SLOT = 2;
+
 /** A scored document id. */
 export interface ScoredDocument {
   id: string;
@@ -31,14 +38,15 @@ export interface ScoredDocument {
 
 /**
  * A term's postings as parallel arrays (no object per posting): document slots, weighted term frequencies, and
- * each posting's BM25 saturation `tf·(k1+1) / (tf + norm(doc))`, cached for one state of the index.
+ * each posting's BM25 saturation `tf·(k1+1) / (tf + norm(doc))` and the term's idf, cached for one state of the index.
  */
 class PostingList {
   readonly docs: number[] = [];
   readonly tfs: number[] = [];
   readonly impacts: number[] = [];
-  /** The index version the impacts were computed for (-1: never). */
+  /** The index version the impacts and idf were computed for (-1: never). */
   impactsVersion = -1;
+  idf = 0;
 
   get length(): number {
     return this.docs.length;
@@ -84,6 +92,8 @@ export class Bm25Index<F extends string> {
   readonly #ids: Array<string | undefined> = [];
   readonly #lengths: number[] = [];
   readonly #terms: Array<string[] | undefined> = [];
+  /** Whether restored documents still lack their term lists (see {@link Bm25Index.restore}). */
+  #termsPending = false;
   readonly #byId = new Map<string, number>();
   #totalLength = 0;
   /** Bumped by every add and remove: cached norms and impacts of an older version are stale. */
@@ -94,10 +104,13 @@ export class Bm25Index<F extends string> {
   #scores = new Float64Array(0);
   #seen = new Uint8Array(0);
   #searching = false;
+  /** Whether every posting's saturation value is above zero (k1 ≥ 0 and 0 ≤ b ≤ 1), which dense search relies on. */
+  readonly #positiveImpacts: boolean;
 
   constructor(weights: Readonly<Record<F, number>>, parameters: Bm25Parameters = DEFAULT_BM25) {
     this.#fields = (Object.entries(weights) as Array<[F, number]>).filter(([, weight]) => weight > 0);
     this.#parameters = parameters;
+    this.#positiveImpacts = parameters.k1 >= 0 && parameters.b >= 0 && parameters.b <= 1;
   }
 
   /** Documents indexed. */
@@ -143,6 +156,7 @@ export class Bm25Index<F extends string> {
   remove(id: string): void {
     const doc = this.#byId.get(id);
     if (doc === undefined) return;
+    if (this.#termsPending) this.#deriveDocumentTerms();
     for (const term of this.#terms[doc]!) {
       const list = this.#postings.get(term)!;
       list.delete(doc);
@@ -153,6 +167,20 @@ export class Bm25Index<F extends string> {
     this.#terms[doc] = undefined;
     this.#byId.delete(id);
     this.#version++;
+  }
+
+  /** Fills in the term list of every document restored without one (see {@link Bm25Index.restore}). */
+  #deriveDocumentTerms(): void {
+    this.#termsPending = false;
+    // Documents added since the restore have their lists already.
+    const missing = this.#ids.map((id, doc) => id !== undefined && this.#terms[doc] === undefined);
+    missing.forEach((lacks, doc) => lacks && (this.#terms[doc] = []));
+    for (const [term, list] of this.#postings) {
+      for (let index = 0; index < list.length; index++) {
+        const doc = list.docs[index]!;
+        if (missing[doc]) this.#terms[doc]!.push(term);
+      }
+    }
   }
 
   /** The index's documents and postings in typed arrays, for {@link Bm25Index.restore}. */
@@ -191,26 +219,24 @@ export class Bm25Index<F extends string> {
   static restore<F extends string>(weights: Readonly<Record<F, number>>, parameters: Bm25Parameters, saved: SavedBm25Postings): Bm25Index<F> {
     const index = new Bm25Index(weights, parameters);
     const { ids, lengths, terms, counts, docs, tfs } = saved;
-    const documentTerms: string[][] = ids.map(() => []);
     let at = 0;
     terms.forEach((term, position) => {
       const list = new PostingList();
       const end = at + counts[position]!;
       for (; at < end; at++) {
-        const doc = docs[at]!;
-        list.docs.push(doc);
+        list.docs.push(docs[at]!);
         list.tfs.push(tfs[at]!);
         list.impacts.push(0);
-        documentTerms[doc]!.push(term);
       }
       index.#postings.set(term, list);
     });
     ids.forEach((id, doc) => {
       index.#ids[doc] = id;
       index.#lengths[doc] = lengths[doc]!;
-      index.#terms[doc] = documentTerms[doc];
       index.#byId.set(id, doc);
     });
+    // Each document's term list is needed only to remove it: derived from the postings on the first removal.
+    index.#termsPending = true;
     index.#totalLength = saved.totalLength;
     index.#version++;
     return index;
@@ -237,14 +263,35 @@ export class Bm25Index<F extends string> {
     }
     const scores = reuse ? this.#scores : new Float64Array(slots);
     const seen = reuse ? this.#seen : new Uint8Array(slots);
-    const touched: number[] = [];
+    const lists: PostingList[] = [];
+    const weights: number[] = [];
+    let postings = 0;
+    let positive = this.#positiveImpacts;
     for (const { term, weight } of query) {
       const list = this.#postings.get(term);
       if (list === undefined || weight === 0) continue;
-      const inverse = idf(count, list.length) * weight;
+      lists.push(list);
+      weights.push(weight);
+      postings += list.length;
+      positive &&= weight > 0;
+    }
+    // Dense, when the postings reach a large share of the slots (e.g. tools with many learned terms) and every
+    // contribution is positive: accumulate only, then rank by one pass over the slots (a document was reached iff
+    // its score is above zero). Sparse otherwise: collect each document the first time a posting reaches it.
+    // Either way the same documents get the same sums, added in the same order, and rank the same.
+    const dense = positive && postings * DENSE_POSTINGS_PER_SLOT >= slots;
+    const touched: number[] = [];
+    for (let position = 0; position < lists.length; position++) {
+      const list = lists[position]!;
       const impacts = this.#impacts(list);
+      const inverse = list.idf * weights[position]!;
       const docs = list.docs;
-      for (let index = 0; index < list.length; index++) {
+      const length = list.length;
+      if (dense) {
+        for (let index = 0; index < length; index++) scores[docs[index]!]! += inverse * impacts[index]!;
+        continue;
+      }
+      for (let index = 0; index < length; index++) {
         const doc = docs[index]!;
         if (seen[doc] === 0) {
           seen[doc] = 1;
@@ -255,11 +302,13 @@ export class Bm25Index<F extends string> {
     }
     this.#searching = true;
     try {
-      const best = bestK(touched, limit, (a, b) => scores[b]! - scores[a]! || a - b, filter === undefined ? undefined : (doc) => filter(this.#ids[doc]!));
+      const keep = filter === undefined ? undefined : (doc: number) => filter(this.#ids[doc]!);
+      const best = dense ? topSlots(scores, slots, limit, keep) : bestK(touched, limit, (a, b) => scores[b]! - scores[a]! || a - b, keep);
       return best.map((doc) => ({ id: this.#ids[doc]!, score: scores[doc]! }));
     } finally {
       if (reuse) {
         this.#searching = false;
+        if (dense) scores.fill(0, 0, slots);
         for (const doc of touched) {
           scores[doc] = 0;
           seen[doc] = 0;
@@ -268,7 +317,7 @@ export class Bm25Index<F extends string> {
     }
   }
 
-  /** A posting list's BM25 saturation values for the current version (recomputed after any add or remove). */
+  /** A posting list's BM25 saturation values and idf for the current version (recomputed after any add or remove). */
   #impacts(list: PostingList): number[] {
     if (list.impactsVersion === this.#version) return list.impacts;
     const norms = this.#currentNorms();
@@ -276,6 +325,7 @@ export class Bm25Index<F extends string> {
     const { docs, tfs, impacts } = list;
     // termScore without the idf, per posting: the hot loop of search only multiplies and adds.
     for (let index = 0; index < list.length; index++) impacts[index] = (tfs[index]! * (k1 + 1)) / (tfs[index]! + norms[docs[index]!]!);
+    list.idf = idf(this.#byId.size, list.length);
     list.impactsVersion = this.#version;
     return impacts;
   }

@@ -1,0 +1,63 @@
+/**
+ * @module The best k slots of a dense score array (score descending, then slot ascending), for searches that
+ * touched most of an index: a bounded heap over the array, without collecting the touched slots first. Pure.
+ */
+
+/**
+ * The best `limit` slots among `0 … count − 1` whose score is above zero, best first: higher score first, ties by
+ * the lower slot. Slots `keep` rejects are skipped; `keep` is called only for slots good enough to enter the result at
+ * that point. The same result as `bestK` over the slots with a positive score under that order.
+ *
+ * @example
+ * ```ts
+ * topSlots(Float64Array.of(0.5, 0, 2, 0.5), 4, 2); // [2, 0]
+ * ```
+ */
+export function topSlots(scores: Float64Array, count: number, limit: number, keep?: (slot: number) => boolean): number[] {
+  if (limit <= 0) return [];
+  // A heap whose root is the worst slot kept: each parent ranks after (or equal to) its children.
+  const heap: number[] = [];
+  for (let slot = 0; slot < count; slot++) {
+    const score = scores[slot]!;
+    if (!(score > 0)) continue;
+    // Slots arrive in ascending order, so a slot ties with a kept one only to lose: it must score strictly higher.
+    if (heap.length === limit && score <= scores[heap[0]!]!) continue;
+    if (keep !== undefined && !keep(slot)) continue;
+    if (heap.length < limit) siftUp(heap, scores, slot);
+    else siftDown(heap, scores, slot);
+  }
+  return heap.sort((a, b) => scores[b]! - scores[a]! || a - b);
+}
+
+/** Whether slot `a` ranks after slot `b`. */
+function worse(scores: Float64Array, a: number, b: number): boolean {
+  const difference = scores[a]! - scores[b]!;
+  return difference < 0 || (difference === 0 && a > b);
+}
+
+function siftUp(heap: number[], scores: Float64Array, slot: number): void {
+  let position = heap.length;
+  heap.push(slot);
+  while (position > 0) {
+    const parent = (position - 1) >> 1;
+    if (!worse(scores, slot, heap[parent]!)) break;
+    heap[position] = heap[parent]!;
+    position = parent;
+  }
+  heap[position] = slot;
+}
+
+/** Replaces the root (the worst kept) with `slot` and restores the heap. */
+function siftDown(heap: number[], scores: Float64Array, slot: number): void {
+  const size = heap.length;
+  let position = 0;
+  for (;;) {
+    let child = position * 2 + 1;
+    if (child >= size) break;
+    if (child + 1 < size && worse(scores, heap[child + 1]!, heap[child]!)) child++;
+    if (!worse(scores, heap[child]!, slot)) break;
+    heap[position] = heap[child]!;
+    position = child;
+  }
+  heap[position] = slot;
+}
