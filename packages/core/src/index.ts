@@ -81,7 +81,7 @@ export { BUILTIN_STRATEGY_NAMES, createStrategy, type CreateStrategyOptions } fr
 export { createBm25Strategy, DEFAULT_FIELD_WEIGHTS, type Bm25StrategyOptions } from "./retrieval/lexical/bm25-strategy.js";
 export { Bm25Index, type FieldTerms, type ScoredDocument } from "./retrieval/lexical/bm25-index.js";
 export { idf, termScore, DEFAULT_BM25, type Bm25Parameters } from "./retrieval/lexical/bm25-score.js";
-export { analyze, type AnalyzeOptions } from "./retrieval/lexical/analyzer.js";
+export { analyze, type AnalyzeOptions } from "./text/analyzer.js";
 export { createFuzzyStrategy, type FuzzyStrategyOptions } from "./retrieval/fuzzy/fuzzy-strategy.js";
 export { createHybridStrategy, type HybridStrategyOptions, type FusionMethod } from "./retrieval/hybrid/hybrid-strategy.js";
 export { reciprocalRankFusion, weightedScoreFusion, type RankedList, type FusedItem } from "./retrieval/hybrid/fusion.js";
@@ -131,8 +131,8 @@ export { toolDocumentText } from "./retrieval/vector/tool-document-text.js";
 export { queryClauses } from "./retrieval/vector/query-clauses.js";
 
 export { applyBudget, type ApplyBudgetOptions, type BudgetResult } from "./budget/apply-budget.js";
-export { countTokens, countDefinitionTokens, LONG_RUN_CHUNK, LONG_RUN_ERROR_PER_CHUNK } from "./budget/token-counter.js";
-export { estimateTokens, ESTIMATE_SAMPLE_SIZE, ESTIMATE_ERROR_BOUND } from "./budget/estimate-tokens.js";
+export { countTokens, countDefinitionTokens, LONG_RUN_CHUNK, LONG_RUN_ERROR_PER_CHUNK } from "./catalog/tokens/token-counter.js";
+export { estimateTokens, ESTIMATE_SAMPLE_SIZE, ESTIMATE_ERROR_BOUND } from "./catalog/tokens/estimate-tokens.js";
 export {
   createCatalogSnapshot,
   writeSnapshot,
@@ -142,7 +142,7 @@ export {
   type LoadedSnapshot,
   type WriteSnapshotOptions,
 } from "./snapshot/catalog-snapshot.js";
-export { toToolDefinition, type ToolDefinition } from "./budget/tool-definition.js";
+export { toToolDefinition, type ToolDefinition } from "./catalog/tokens/tool-definition.js";
 
 export { splitWords, stem, normalizeTerms } from "./text/tokenize.js";
 export { closestMatches, didYouMean, editDistance } from "./text/closest-matches.js";

@@ -3,10 +3,10 @@
  * settings, validated at construction.
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { definitionTokens } from "../budget/definition-tokens.js";
-import { estimateTokens } from "../budget/estimate-tokens.js";
+import { definitionTokens } from "./tokens/definition-tokens.js";
+import { estimateTokens } from "./tokens/estimate-tokens.js";
 import { createCatalogSnapshot, type CatalogSnapshot } from "../snapshot/catalog-snapshot.js";
-import { toToolDefinition, type ToolDefinition } from "../budget/tool-definition.js";
+import { toToolDefinition, type ToolDefinition } from "./tokens/tool-definition.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { KeywordIndex } from "../selection/keyword-index.js";
 import { createSelector, type SelectionInput, type SelectToolsOptions } from "../selection/select-tools.js";

@@ -2,7 +2,7 @@
  * @module What usage says about a catalog: per-category and per-tool use, tools never called, keyword and default
  * suggestions for the catalog file (never applied), and the top co-used pairs. Pure over a {@link UsageModel}.
  */
-import { analyze } from "../retrieval/lexical/analyzer.js";
+import { analyze } from "../text/analyzer.js";
 import type { UsageModel } from "./usage-model.js";
 
 /** One category's line of the report. */

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { ToolCatalog } from "../catalog/tool-catalog.js";
-import { GYM_TOOLS } from "../__fixtures__/gym-catalog.js";
+import { ToolCatalog } from "../tool-catalog.js";
+import { GYM_TOOLS } from "../../__fixtures__/gym-catalog.js";
 import { countDefinitionTokens, countTokens, LONG_RUN_CHUNK, LONG_RUN_ERROR_PER_CHUNK } from "./token-counter.js";
 import { definitionText } from "./definition-tokens.js";
 
