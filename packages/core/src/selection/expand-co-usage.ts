@@ -3,26 +3,7 @@
  * successful turns). A pure stage: chosen tools in, tools to add after them out.
  */
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-
-/** What co-usage is read from: a `UsageModel`, or anything answering the same question. */
-export interface CoUsageSource {
-  /** Tools used with this one, most first, with their (decayed) co-usage weight in observations. */
-  oftenUsedWith(tool: string, limit?: number): Array<{ name: string; weight: number }>;
-}
-
-/** Where co-usage comes from: a source itself, or an object holding one as `model` (a `UsageRecorder`). */
-export type CoUsageInput = CoUsageSource | { readonly model: CoUsageSource };
-
-/**
- * The {@link CoUsageSource} of a `usage` option (a `UsageModel`, or a `UsageRecorder`'s model).
- * @throws DynamicToolsError `INVALID_OPTION` for anything else, naming `path`.
- */
-export function coUsageSourceOf(usage: CoUsageInput, path = "usage"): CoUsageSource {
-  const candidate = usage as Partial<CoUsageSource> & { model?: Partial<CoUsageSource> } | null;
-  if (typeof candidate?.oftenUsedWith === "function") return usage as CoUsageSource;
-  if (typeof candidate?.model?.oftenUsedWith === "function") return candidate.model as CoUsageSource;
-  throw new DynamicToolsError("INVALID_OPTION", `${path} must be a UsageModel or a UsageRecorder (an object with oftenUsedWith(tool, limit), or its model), got ${typeof usage}.`, { path: [path] });
-}
+import type { CoUsageReader } from "../usage/co-usage-reader.js";
 
 /** Options of the co-usage expansion. */
 export interface CoUsageOptions {
@@ -84,7 +65,7 @@ export function expandCoUsage({
   maxTools = CO_USAGE_DEFAULTS.maxTools,
 }: {
   chosen: readonly string[];
-  usage: CoUsageSource;
+  usage: CoUsageReader;
   allowed: (name: string) => boolean;
   present: ReadonlySet<string>;
 } & CoUsageOptions): CoUsedTool[] {

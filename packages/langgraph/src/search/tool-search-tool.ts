@@ -11,7 +11,7 @@ import {
   makeClosable,
   visibleTo,
   type Closable,
-  coUsageSourceOf,
+  coUsageReaderOf,
   oftenUsedWithNames,
   type CoUsageInput,
   type PermissionPolicy,
@@ -167,7 +167,7 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
   if (defaultLimit > maxLimit) {
     throw new DynamicToolsError("INVALID_OPTION", `defaultLimit (${defaultLimit}) must not exceed maxLimit (${maxLimit}).`, { path: ["defaultLimit"] });
   }
-  const usage = options.usage === undefined ? undefined : coUsageSourceOf(options.usage);
+  const usage = options.usage === undefined ? undefined : coUsageReaderOf(options.usage);
   const coLimit = requireCount(options.oftenUsedWith?.limit ?? 3, "oftenUsedWith.limit");
   const coMinWeight = options.oftenUsedWith?.minWeight ?? 1;
   if (!(coMinWeight > 0 && Number.isFinite(coMinWeight))) {
