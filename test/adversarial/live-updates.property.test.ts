@@ -10,10 +10,10 @@ import {
   createFuzzyStrategy,
   createHybridStrategy,
   createVectorStrategy,
-  followCatalogIndex,
   type RetrievalStrategy,
   type ToolDeclaration,
 } from "@dynamic-tools/core";
+import { followCatalogIndex } from "@dynamic-tools/core/internal";
 
 const WORDS = [
   "salary", "pay", "client", "member", "yoga", "class", "booking", "staff", "freeze", "invoice", "goal", "diet", "photo",

@@ -11,7 +11,7 @@ import {
   DECLARATION_KEYS,
   PERMISSION_KINDS,
   TOOL_NAME_PATTERN,
-  TOOL_SOURCES,
+  TOOL_SOURCE_KINDS,
   type ToolDeclaration,
 } from "./tool-metadata.js";
 
@@ -124,7 +124,7 @@ export function parseToolDeclaration(value: unknown, path: Path = [], problems?:
     category: check(() => optionalString(record.category, [...path, "category"])),
     tags: check(() => optionalStrings(record.tags, [...path, "tags"])),
     keywords: check(() => optionalStrings(record.keywords, [...path, "keywords"])),
-    source: check(() => optionalOneOf(record.source, TOOL_SOURCES, [...path, "source"])),
+    source: check(() => optionalOneOf(record.source, TOOL_SOURCE_KINDS, [...path, "source"])),
     sourceId: check(() => optionalString(record.sourceId, [...path, "sourceId"])),
     permission: check(() => optionalOneOf(record.permission, PERMISSION_KINDS, [...path, "permission"])),
     searchable: check(() => optionalBoolean(record.searchable, [...path, "searchable"])),

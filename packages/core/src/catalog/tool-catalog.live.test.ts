@@ -5,7 +5,7 @@ import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { createSelector } from "../selection/select-tools.js";
 import { createToolSelector } from "../selection/select-ranked.js";
 import { ToolCatalog } from "./tool-catalog.js";
-import type { ToolsUpdatedEvent } from "./catalog-events.js";
+import type { CatalogChange } from "./catalog-events.js";
 import type { ToolDeclaration } from "./tool-metadata.js";
 
 function sourceTool(name: string, description: string, info: Record<string, string>) {
@@ -37,7 +37,7 @@ describe("ToolCatalog live updates", () => {
 
   it("replaceSource adds a server's tools, bumps the version and emits toolsUpdated", () => {
     const catalog = baseCatalog();
-    const events: ToolsUpdatedEvent[] = [];
+    const events: CatalogChange[] = [];
     catalog.on("toolsUpdated", (event) => events.push(event));
     expect(catalog.version).toBe(0);
     catalog.replaceSource({ source: "mcp", sourceId: "weather", tools: [forecast(), alert()], namespace: "mcp_weather", namespaceDescription: "Weather" });
@@ -155,7 +155,7 @@ describe("ToolCatalog live updates: required tools (seed 000) and consistency", 
 
   it("rejects an update whose required tools would exceed maxTools, and leaves the catalog unchanged", () => {
     const catalog = baseCatalog({ maxTools: 2 });
-    const events: ToolsUpdatedEvent[] = [];
+    const events: CatalogChange[] = [];
     catalog.on("toolsUpdated", (event) => events.push(event));
     const index = catalog.keywordIndex;
     let caught: unknown;

@@ -17,7 +17,7 @@ import type { CatalogSettings, CategoryDeclaration, NamespaceDeclaration } from 
 import { applyCatalogDelta, type CatalogDelta } from "./catalog-delta.js";
 import { buildCatalogState, requireCategory, sourceKey, type CatalogState, type CategoryInfo, type NamespaceInfo } from "./catalog-state.js";
 import { ListenerSet } from "../events/listener-set.js";
-import type { CatalogListener, ToolsUpdate, ToolsUpdatedEvent } from "./catalog-events.js";
+import type { CatalogChangeListener, ToolsUpdate, CatalogChange } from "./catalog-events.js";
 import { DEFAULT_PERMISSION, PERMISSION_KINDS, type PermissionKind, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
 
 /** Options of {@link ToolCatalog}: the tools, their metadata, categories and selection settings. */
@@ -81,7 +81,7 @@ export class ToolCatalog {
   #state: CatalogState;
   #version = 0;
   #settings: ResolvedSettings;
-  readonly #events = new ListenerSet<ToolsUpdatedEvent>(() => "the catalog");
+  readonly #events = new ListenerSet<CatalogChange>(() => "the catalog");
   /** The core tools as declared; seed 000's `required: true` tools join them in {@link settings}. */
   readonly #declaredCore: readonly string[];
 
@@ -428,7 +428,7 @@ export class ToolCatalog {
    * catalog.replaceSource({ source: "sdk", sourceId: "notes", tools: [], declarations: [] }); // the app unregistered
    * ```
    */
-  replaceSource({ source, sourceId, tools, declarations = [], namespace, namespaceDescription }: ToolsUpdate): ToolsUpdatedEvent {
+  replaceSource({ source, sourceId, tools, declarations = [], namespace, namespaceDescription }: ToolsUpdate): CatalogChange {
     const ownDeclarations = new Map(declarations.map((declaration) => [declaration.name, declaration]));
     const removed = this.#state.sources.get(sourceKey({ source, sourceId })!) ?? [];
     const added = tools.map((tool) => (ownDeclarations.has(tool.name) ? withSourceDeclaration(tool, ownDeclarations.get(tool.name)!) : tool));
@@ -443,7 +443,7 @@ export class ToolCatalog {
    * catalog.add([weatherTool]);
    * ```
    */
-  add(tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>): ToolsUpdatedEvent {
+  add(tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>): CatalogChange {
     return this.#update({ removed: tools.map((tool) => tool.name), added: tools });
   }
 
@@ -454,7 +454,7 @@ export class ToolCatalog {
    * catalog.remove(["sdk_notes_create_note"]);
    * ```
    */
-  remove(names: readonly string[]): ToolsUpdatedEvent {
+  remove(names: readonly string[]): CatalogChange {
     return this.#update({ removed: names });
   }
 
@@ -465,11 +465,11 @@ export class ToolCatalog {
    * const stop = catalog.on("toolsUpdated", ({ added, removed, version }) => console.log(version, added, removed));
    * ```
    */
-  on(_event: "toolsUpdated", listener: CatalogListener): () => void {
+  on(_event: "toolsUpdated", listener: CatalogChangeListener): () => void {
     return this.#events.add(listener);
   }
 
-  #update(delta: CatalogDelta): ToolsUpdatedEvent {
+  #update(delta: CatalogDelta): CatalogChange {
     const before = this.#state;
     // Validated in full (tools, declarations, categories, keywords, the core budget) before anything is published.
     const { state: next, added, changed, removed } = applyCatalogDelta(before, delta);
@@ -478,7 +478,7 @@ export class ToolCatalog {
     this.#state = next;
     this.#settings = settings;
     this.#version++;
-    const event: ToolsUpdatedEvent = { version: this.#version, added, changed, removed };
+    const event: CatalogChange = { version: this.#version, added, changed, removed };
     this.#events.emit(event);
     return event;
   }

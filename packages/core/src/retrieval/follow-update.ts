@@ -3,7 +3,7 @@
  * supports them (incremental), else a full `index` as the fallback. {@link followCatalogIndex} applies every update
  * until closed; the catalog holds it weakly, so an index whose owner nobody references is collected, not kept.
  */
-import type { ToolsUpdatedEvent } from "../catalog/catalog-events.js";
+import type { CatalogChange } from "../catalog/catalog-events.js";
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../catalog/tool-metadata.js";
 import type { DynamicToolsError } from "../errors/dynamic-tools-error.js";
@@ -119,7 +119,7 @@ class StrategyIndex implements FollowedIndex {
   }
 
   /** Internal (not on {@link FollowedIndex}): queues one catalog update after the build and the earlier updates. */
-  follow({ added, changed, removed }: ToolsUpdatedEvent): void {
+  follow({ added, changed, removed }: CatalogChange): void {
     const strategy = this.#strategy;
     if (strategy === undefined || this.#built === undefined) return;
     const catalog = this.#catalog;

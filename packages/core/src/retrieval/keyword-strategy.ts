@@ -4,10 +4,10 @@
  */
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { createSelector, type Selector } from "../selection/select-tools.js";
-import { SOURCE_PRIORITY, type SelectionSource } from "../selection/tool-selection.js";
+import { TIER_PRIORITY, type SelectionTier } from "../selection/tool-selection.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "./retrieval-strategy.js";
 
-const TIER_SCORE: Record<SelectionSource, number> = { current: 4, related: 3, history: 2, default: 1 };
+const TIER_SCORE: Record<SelectionTier, number> = { current: 4, related: 3, history: 2, default: 1 };
 
 /**
  * Creates the keyword strategy. Scores are by tier (4 current, 3 related, 2 history, 1 default); within a tier,
@@ -33,9 +33,9 @@ export function createKeywordStrategy(): RetrievalStrategy {
     rank({ query, history = [], limit, filter }: RankRequest): RankedTool[] {
       if (select === undefined || catalog === undefined) return [];
       const selection = select([...history, query].map((content) => ({ role: "user", content })));
-      const tierOf = new Map<string, SelectionSource>();
+      const tierOf = new Map<string, SelectionTier>();
       for (const tool of selection.matchedTools) if (!tierOf.has(tool.name)) tierOf.set(tool.name, tool.source);
-      for (const category of [...selection.categories].sort((a, b) => SOURCE_PRIORITY.indexOf(a.source) - SOURCE_PRIORITY.indexOf(b.source))) {
+      for (const category of [...selection.categories].sort((a, b) => TIER_PRIORITY.indexOf(a.source) - TIER_PRIORITY.indexOf(b.source))) {
         for (const name of catalog.category(category.name)?.tools ?? []) if (!tierOf.has(name)) tierOf.set(name, category.source);
       }
       return selection.tools

@@ -8,7 +8,7 @@ import { readConversation, type ConversationMessage } from "../conversation/conv
 import { expandRelated } from "./expand-related.js";
 import type { KeywordMatch } from "./keyword-index.js";
 import { finishSelection, followCatalog, type SelectionRequest, type SelectToolsOptions } from "./selection-scope.js";
-import { SOURCE_PRIORITY, type SelectedCategory, type SelectedTool, type SelectionSource, type ToolSelection } from "./tool-selection.js";
+import { TIER_PRIORITY, type SelectedCategory, type SelectedTool, type SelectionTier, type ToolSelection } from "./tool-selection.js";
 
 export type { SelectToolsOptions } from "./selection-scope.js";
 
@@ -48,7 +48,7 @@ function collectMatches(
   }
 }
 
-function addRelated(catalog: ToolCatalog, candidates: Candidates, from: SelectionSource, depth: number): void {
+function addRelated(catalog: ToolCatalog, candidates: Candidates, from: SelectionTier, depth: number): void {
   const start = candidates.categories.filter((category) => category.source === from).map((category) => category.name);
   const related = expandRelated({
     start,
@@ -76,7 +76,7 @@ function addRelated(catalog: ToolCatalog, candidates: Candidates, from: Selectio
  */
 export function createSelector(catalog: ToolCatalog, options: SelectToolsOptions = {}): Selector {
   const currentScope = followCatalog(catalog, options);
-  const tierOf = (source: SelectionSource) => SOURCE_PRIORITY.indexOf(source);
+  const tierOf = (source: SelectionTier) => TIER_PRIORITY.indexOf(source);
 
   return function selectForConversation(input: SelectionInput, request: SelectionRequest = {}): ToolSelection {
     // One scope for the whole selection: a live update during it is seen by the next selection, not half of this one.
@@ -105,7 +105,7 @@ export function createSelector(catalog: ToolCatalog, options: SelectToolsOptions
     const matchedTools = candidates.tools.filter((tool) => selectable.has(tool.name) && !coreSet.has(tool.name));
     const matchedNames = new Set(matchedTools.map((tool) => tool.name));
     const ordered: string[] = [...bindableCore];
-    for (const source of SOURCE_PRIORITY) {
+    for (const source of TIER_PRIORITY) {
       for (const tool of matchedTools) if (tool.source === source) ordered.push(tool.name);
       for (const category of categories) {
         if (category.source !== source) continue;

@@ -28,7 +28,7 @@ import { recordStepUsage, type UsageLearningOptions } from "../usage/record-step
 import { traceSelection } from "../nodes/tool-selector-node.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
-import { anySignal } from "../prebuilt/any-signal.js";
+import { anySignal } from "../execution/any-signal.js";
 import { dynamicToolsContextSchema } from "./middleware-context.js";
 import { dynamicToolsMiddlewareState } from "./middleware-state.js";
 

@@ -5,21 +5,23 @@
  */
 import {
   DynamicToolsError,
-  ESTIMATE_ERROR_BOUND,
-  applyBudget,
   createToolSelector,
-  isBindable,
-  unbindableTools,
-  readConversation,
-  visibleTo,
   type Caller,
   type PermissionPolicy,
   type ToolCatalog,
-  type ToolFilterOptions,
   type ToolSelection,
   type ToolSelector,
   type ToolSelectorOptions,
 } from "@dynamic-tools/core";
+import {
+  ESTIMATE_ERROR_BOUND,
+  applyBudget,
+  isBindable,
+  unbindableTools,
+  readConversation,
+  visibleTo,
+  type ToolFilterOptions,
+} from "@dynamic-tools/core/internal";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { definitionTokensOf } from "../nodes/extra-tool-definition.js";
@@ -210,10 +212,10 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
       ...budget,
       ...(tokensOf === undefined ? {} : { tokensOf }),
     });
-    const reason = unloadReason(plan.limitedBy, settings.maxTools, settings.maxTokens);
+    const reason = unloadReason(plan.trimmedBy, settings.maxTools, settings.maxTokens);
     const unloaded: UnloadedTool[] = plan.unloaded.map((name) => ({ name, reason }));
     const trimmed = [...(base?.trimmed ?? []), ...plan.trimmed];
-    const trimmedBy = base?.trimmedBy ?? (plan.trimmed.length > 0 ? plan.limitedBy : undefined);
+    const trimmedBy = base?.trimmedBy ?? (plan.trimmed.length > 0 ? plan.trimmedBy : undefined);
     const selection: DynamicToolSelection = {
       strategy: base?.strategy ?? "search",
       tools: plan.tools,

@@ -11,7 +11,7 @@ import type { ToolProvider } from "../execution/tool-resolution.js";
 import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
 import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
 import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
-import { anySignal } from "./any-signal.js";
+import { anySignal } from "../execution/any-signal.js";
 
 /** Options of {@link createDynamicToolAgent}. */
 export interface DynamicToolAgentOptions extends Omit<TurnPlannerOptions, "model" | "searchTool" | "usage"> {

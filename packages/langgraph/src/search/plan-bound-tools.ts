@@ -39,7 +39,7 @@ export interface BoundToolsPlan {
   /** Loaded tools unloaded by the budget, least recently used first. */
   unloaded: string[];
   /** The limit that cut first, if any. */
-  limitedBy: "maxTools" | "maxTokens" | undefined;
+  trimmedBy: "maxTools" | "maxTokens" | undefined;
   /** Tokens of the bound definitions (0 when not counted). */
   tokens: number;
 }
@@ -54,7 +54,7 @@ export interface BoundToolsPlan {
  * ```ts
  * planBoundTools({ fixed: ["get_gym_info", "tool_search"], selected: [], loaded: ["a", "b", "c"],
  *   lastUsed: new Map([["a", 9], ["b", 2], ["c", 5]]), maxTools: 4 });
- * // { tools: ["get_gym_info", "tool_search", "a", "c"], unloaded: ["b"], limitedBy: "maxTools", … }
+ * // { tools: ["get_gym_info", "tool_search", "a", "c"], unloaded: ["b"], trimmedBy: "maxTools", … }
  * ```
  */
 export function planBoundTools(input: PlanBoundToolsInput): BoundToolsPlan {
@@ -71,16 +71,16 @@ export function planBoundTools(input: PlanBoundToolsInput): BoundToolsPlan {
 
   let count = fixed.length;
   let tokens = fixed.reduce((sum, name) => sum + (tokensOf?.(name) ?? 0), 0);
-  let limitedBy: BoundToolsPlan["limitedBy"];
+  let trimmedBy: BoundToolsPlan["trimmedBy"];
   /** Keeps the longest prefix of `names` that fits what is left. */
   const takePrefix = (names: readonly string[]): string[] => {
     const kept: string[] = [];
-    if (limitedBy !== undefined) return kept;
+    if (trimmedBy !== undefined) return kept;
     for (const name of names) {
       const cost = tokensOf?.(name) ?? 0;
-      if (count + 1 > maxTools) limitedBy = "maxTools";
-      else if (tokens + cost > maxTokens) limitedBy = "maxTokens";
-      if (limitedBy !== undefined) break;
+      if (count + 1 > maxTools) trimmedBy = "maxTools";
+      else if (tokens + cost > maxTokens) trimmedBy = "maxTokens";
+      if (trimmedBy !== undefined) break;
       kept.push(name);
       count += 1;
       tokens += cost;
@@ -97,7 +97,7 @@ export function planBoundTools(input: PlanBoundToolsInput): BoundToolsPlan {
     loaded: loaded.filter((name) => kept.has(name)),
     trimmed: selected.filter((name) => !selectedSet.has(name)),
     unloaded: [...byRecency].reverse().filter((name) => !kept.has(name)),
-    limitedBy,
+    trimmedBy,
     tokens,
   };
 }

@@ -3,8 +3,8 @@
  * tools in the catalog. It ranks the tools the caller may see and that are not bound yet, answers with a ranked
  * list, and loads what it found through a `Command` that writes the `loadedTools` channel.
  */
+import { DynamicToolsError, type PermissionPolicy, type RetrievalStrategy, type ToolCatalog } from "@dynamic-tools/core";
 import {
-  DynamicToolsError,
   createStrategy,
   followCatalogIndex,
   isBindable,
@@ -14,12 +14,9 @@ import {
   coUsageReaderOf,
   oftenUsedWithNames,
   type CoUsageInput,
-  type PermissionPolicy,
-  type RetrievalStrategy,
-  type ToolCatalog,
   type ToolFilterOptions,
   clipMessage,
-} from "@dynamic-tools/core";
+} from "@dynamic-tools/core/internal";
 import { ToolMessage } from "@langchain/core/messages";
 import { tool, type StructuredToolInterface, type ToolRunnableConfig } from "@langchain/core/tools";
 import { Command, getCurrentTaskInput } from "@langchain/langgraph";
