@@ -4,7 +4,7 @@
  * and the caller's permission policy let it run, and whether it needs a human's approval. A refusal is typed data
  * ({@link ToolCallRefusal}); the text the model reads is built from it in one place.
  */
-import { type Caller, type PermissionPolicy, type ToolCatalog, type ToolMetadata } from "@dynamic-tools/core";
+import type { Caller, PermissionPolicy, ToolCatalog, ToolMetadata } from "@dynamic-tools/core";
 import {
   closestMatches,
   declarationFromLangChainTool,

@@ -5,7 +5,7 @@
  * runs through ToolNode's own `runTool`, so its runtime, output handling and error handling are ToolNode's.
  */
 import { DEFAULT_POLICY, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
-import { type ToolFilterOptions } from "@dynamic-tools/core/internal";
+import type { ToolFilterOptions } from "@dynamic-tools/core/internal";
 import { isBaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";

@@ -3,7 +3,7 @@
  * agent that shares the store learns from all of them.
  */
 import { randomUUID } from "node:crypto";
-import { type Observation, type UsageStore } from "@dynamic-tools/core";
+import type { Observation, UsageStore } from "@dynamic-tools/core";
 import { checkObservation, type UsageBatch } from "@dynamic-tools/core/internal";
 import type { BaseStore } from "@langchain/langgraph";
 

@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type JsonSchema } from "@dynamic-tools/core";
+import type { JsonSchema } from "@dynamic-tools/core";
 import { isRecord } from "@dynamic-tools/core/internal";
 
 /** The version of the cache file format; a file of another version is ignored (and rewritten on connect). */

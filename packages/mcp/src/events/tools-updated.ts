@@ -2,7 +2,7 @@
  * @module The tools-updated event of a tool source (seed 000's TOOLS_UPDATED): which tools of one server or app
  * appeared, changed or went away, so a catalog can update incrementally.
  */
-import { type ToolDeclaration } from "@dynamic-tools/core";
+import type { ToolDeclaration } from "@dynamic-tools/core";
 import { ListenerSet } from "@dynamic-tools/core/internal";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 
