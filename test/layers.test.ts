@@ -42,13 +42,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["prebuilt"],
     ["testing"], // the ./testing entry (fake OpenAI server, recorders)
   ],
-  mcp: [
-    ["errors", "naming", "events"],
-    ["config", "cache"],
-    ["tools"],
-    ["connection"],
-    ["sources"],
-  ],
+  mcp: [["errors", "naming", "events"], ["config", "cache"], ["tools"], ["connection"], ["sources"]],
   // hnswlib and offline-embeddings keep their files directly in src/: no folders to order.
   hnswlib: [],
   "offline-embeddings": [],
@@ -135,6 +129,10 @@ function rowOf(layers: readonly (readonly string[])[], folder: string): number {
   return layers.findIndex((row) => row.includes(folder));
 }
 
+function allowedPackages(name: string): string {
+  return ALLOWED_PACKAGES[name]!.map((allowed) => `@dynamic-tools/${allowed}`).join(", ") || "no other package";
+}
+
 function describeRow(layers: readonly (readonly string[])[], row: number): string {
   return `row ${row + 1} (${layers[row]!.join(", ")})`;
 }
@@ -151,14 +149,15 @@ function violationsOf(name: string): Violation[] {
     const fromFolder = folderOf(pathInSrc);
     const add = (specifier: string, rule: string) => {
       const key = `${display} -> ${specifier}`;
-      if (!violations.some((violation) => violation.key === key)) violations.push({ key, message: `${display} imports "${specifier}": ${rule}` });
+      if (!violations.some((violation) => violation.key === key))
+        violations.push({ key, message: `${display} imports "${specifier}": ${rule}` });
     };
     for (const { fileName: specifier } of ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles) {
       if (specifier.startsWith("@dynamic-tools/")) {
         const [, target, ...rest] = specifier.split("/");
         const subpath = rest.length === 0 ? "." : `./${rest.join("/")}`;
         if (!ALLOWED_PACKAGES[name]!.includes(target!)) {
-          add(specifier, `@dynamic-tools/${name} may import ${ALLOWED_PACKAGES[name]!.map((allowed) => `@dynamic-tools/${allowed}`).join(", ") || "no other package"} (see ALLOWED_PACKAGES)`);
+          add(specifier, `@dynamic-tools/${name} may import ${allowedPackages(name)} (see ALLOWED_PACKAGES)`);
         } else if (!exportedSubpaths(target!).includes(subpath)) {
           add(specifier, `not an entry point of @dynamic-tools/${target} (its exports: ${exportedSubpaths(target!).join(", ")})`);
         }
@@ -174,7 +173,8 @@ function violationsOf(name: string): Violation[] {
       const toFolder = folderOf(targetInSrc);
       if (layers.length === 0 || toFolder === fromFolder) continue;
       if (toFolder === "") {
-        if (!entries.has(pathInSrc)) add(specifier, "a file directly in src/ is an entry point (or belongs in a folder); import the folder that defines the name");
+        if (!entries.has(pathInSrc))
+          add(specifier, "a file directly in src/ is an entry point (or belongs in a folder); import the folder that defines the name");
         continue;
       }
       if (fromFolder === "" && entries.has(pathInSrc)) continue;
@@ -183,9 +183,17 @@ function violationsOf(name: string): Violation[] {
       if (fromRow < 0 || toRow < 0) {
         add(specifier, `folder "${fromRow < 0 ? fromFolder || pathInSrc : toFolder}" of packages/${name} is not in LAYERS: give it a row`);
       } else if (toRow === fromRow) {
-        add(specifier, `${fromFolder} and ${toFolder} share ${describeRow(layers, fromRow)} in LAYERS.${name}: folders in a row may not import each other`);
+        add(
+          specifier,
+          `${fromFolder} and ${toFolder} share ${describeRow(layers, fromRow)} in LAYERS.${name}: ` +
+            "folders in a row may not import each other",
+        );
       } else if (toRow > fromRow) {
-        add(specifier, `${fromFolder} (row ${fromRow + 1}) may not import ${toFolder} (row ${toRow + 1}) in LAYERS.${name}: imports go down the rows, never up`);
+        add(
+          specifier,
+          `${fromFolder} (row ${fromRow + 1}) may not import ${toFolder} (row ${toRow + 1}) in LAYERS.${name}: ` +
+            "imports go down the rows, never up",
+        );
       }
     }
   }

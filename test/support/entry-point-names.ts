@@ -21,7 +21,10 @@ export function entryPointsOf(root: string, packageDir: string): EntryPoint[] {
   };
   const config = readFileSync(join(root, packageDir, "tsup.config.ts"), "utf8");
   const entries = Object.fromEntries(
-    [...(/entry:\s*\{([^}]*)\}/.exec(config)?.[1] ?? "").matchAll(/(?:"([^"]+)"|([\w-]+)):\s*"([^"]+)"/g)].map((match) => [match[1] ?? match[2], match[3]]),
+    [...(/entry:\s*\{([^}]*)\}/.exec(config)?.[1] ?? "").matchAll(/(?:"([^"]+)"|([\w-]+)):\s*"([^"]+)"/g)].map((match) => [
+      match[1] ?? match[2],
+      match[3],
+    ]),
   );
   return Object.entries(manifest.exports)
     .filter(([subpath]) => !subpath.endsWith(".json"))
@@ -30,7 +33,11 @@ export function entryPointsOf(root: string, packageDir: string): EntryPoint[] {
       const entry = /^\.\/dist\/(.+)\.js$/.exec(built)?.[1];
       const source = entry === undefined ? undefined : entries[entry];
       if (source === undefined) throw new Error(`${packageDir}: exports["${subpath}"] (${built}) is not a tsup entry`);
-      return { specifier: subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`, packageDir, source: join(packageDir, source) };
+      return {
+        specifier: subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
+        packageDir,
+        source: join(packageDir, source),
+      };
     });
 }
 
@@ -38,7 +45,13 @@ export function entryPointsOf(root: string, packageDir: string): EntryPoint[] {
 export function exportedNamesOf(root: string, sources: readonly string[]): Map<string, { all: string[]; values: string[] }> {
   const program = ts.createProgram(
     sources.map((source) => join(root, source)),
-    { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, skipLibCheck: true, noEmit: true },
+    {
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      skipLibCheck: true,
+      noEmit: true,
+    },
   );
   const checker = program.getTypeChecker();
   const names = new Map<string, { all: string[]; values: string[] }>();
@@ -50,13 +63,21 @@ export function exportedNamesOf(root: string, sources: readonly string[]): Map<s
     const isValue = (symbol: ts.Symbol) => {
       const declaration = symbol.declarations?.[0];
       // `export { type X }` / `export type { X }`: a type-only export even when X is a class or a constant.
-      if (declaration !== undefined && ts.isExportSpecifier(declaration) && (declaration.isTypeOnly || declaration.parent.parent.isTypeOnly)) return false;
+      if (
+        declaration !== undefined &&
+        ts.isExportSpecifier(declaration) &&
+        (declaration.isTypeOnly || declaration.parent.parent.isTypeOnly)
+      )
+        return false;
       const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
       return (target.flags & ts.SymbolFlags.Value) !== 0;
     };
     names.set(source, {
       all: symbols.map((symbol) => symbol.name).sort(),
-      values: symbols.filter(isValue).map((symbol) => symbol.name).sort(),
+      values: symbols
+        .filter(isValue)
+        .map((symbol) => symbol.name)
+        .sort(),
     });
   }
   return names;

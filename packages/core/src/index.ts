@@ -29,7 +29,7 @@ export { createFuzzyStrategy } from "./retrieval/fuzzy/fuzzy-strategy.js";
 export { createHybridStrategy } from "./retrieval/hybrid/hybrid-strategy.js";
 export { createVectorStrategy } from "./retrieval/vector/vector-strategy.js";
 export { createVectorStoreStrategy } from "./retrieval/vector/vector-store-strategy.js";
-export type { VectorIndex, VectorIndexFactory, VectorMatch } from "./retrieval/vector/vector-index.js";
+export { BruteForceVectorIndex, type VectorIndex, type VectorIndexFactory, type VectorMatch } from "./retrieval/vector/vector-index.js";
 
 // Permissions: which tools a caller may see and run.
 export {

@@ -21,12 +21,12 @@ export { visibleTo } from "./permissions/permission-policy.js";
 
 export { createStrategy } from "./retrieval/strategy-registry.js";
 export { followCatalogIndex } from "./retrieval/follow-update.js";
-export { BruteForceVectorIndex } from "./retrieval/vector/vector-index.js";
 export { defaultVectorIndex } from "./retrieval/vector/default-vector-index.js";
 
 export { coUsageReaderOf, type CoUsageInput } from "./usage/co-usage-reader.js";
 export { oftenUsedWithNames } from "./usage/co-usage-line.js";
 export { checkObservation } from "./usage/observation.js";
+export { loadObservationsFile } from "./usage/observations-file.js";
 export type { UsageBatch } from "./usage/usage-store.js";
 
 export { applyBudget } from "./budget/apply-budget.js";

@@ -15,7 +15,12 @@ export {
 
 // The nodes of a graph: select, then bind the selection, then execute any catalog tool the caller may use.
 export { createToolSelectorNode, type ToolSelectorNodeOptions, type ToolSelectorNodeUpdate } from "./nodes/tool-selector-node.js";
-export { bindSelectedTools, createDynamicModelNode, type DynamicModelNodeOptions, type ToolCallingModel } from "./nodes/bind-selected-tools.js";
+export {
+  bindSelectedTools,
+  createDynamicModelNode,
+  type DynamicModelNodeOptions,
+  type ToolCallingModel,
+} from "./nodes/bind-selected-tools.js";
 export { DynamicToolNode, type DynamicToolNodeOptions } from "./nodes/dynamic-tool-node.js";
 export { createDynamicToolAgent, AGENT_NODES, type DynamicToolAgentOptions } from "./prebuilt/create-dynamic-tool-agent.js";
 

@@ -18,8 +18,12 @@ export type CoUsageInput = CoUsageReader | { readonly model: CoUsageReader };
  * @throws DynamicToolsError `INVALID_OPTION` for anything else, naming `path`.
  */
 export function coUsageReaderOf(usage: CoUsageInput, path = "usage"): CoUsageReader {
-  const candidate = usage as Partial<CoUsageReader> & { model?: Partial<CoUsageReader> } | null;
+  const candidate = usage as (Partial<CoUsageReader> & { model?: Partial<CoUsageReader> }) | null;
   if (typeof candidate?.oftenUsedWith === "function") return usage as CoUsageReader;
   if (typeof candidate?.model?.oftenUsedWith === "function") return candidate.model as CoUsageReader;
-  throw new DynamicToolsError("INVALID_OPTION", `${path} must be a UsageModel or a UsageRecorder (an object with oftenUsedWith(tool, limit), or its model), got ${typeof usage}.`, { path: [path] });
+  throw new DynamicToolsError(
+    "INVALID_OPTION",
+    `${path} must be a UsageModel or a UsageRecorder (an object with oftenUsedWith(tool, limit), or its model), got ${typeof usage}.`,
+    { path: [path] },
+  );
 }
