@@ -34,9 +34,9 @@ export function createKeywordStrategy(): RetrievalStrategy {
       if (select === undefined || catalog === undefined) return [];
       const selection = select([...history, query].map((content) => ({ role: "user", content })));
       const tierOf = new Map<string, SelectionTier>();
-      for (const tool of selection.matchedTools) if (!tierOf.has(tool.name)) tierOf.set(tool.name, tool.source);
-      for (const category of [...selection.categories].sort((a, b) => TIER_PRIORITY.indexOf(a.source) - TIER_PRIORITY.indexOf(b.source))) {
-        for (const name of catalog.category(category.name)?.tools ?? []) if (!tierOf.has(name)) tierOf.set(name, category.source);
+      for (const tool of selection.matchedTools) if (!tierOf.has(tool.name)) tierOf.set(tool.name, tool.tier);
+      for (const category of [...selection.categories].sort((a, b) => TIER_PRIORITY.indexOf(a.tier) - TIER_PRIORITY.indexOf(b.tier))) {
+        for (const name of catalog.category(category.name)?.tools ?? []) if (!tierOf.has(name)) tierOf.set(name, category.tier);
       }
       return selection.tools
         .filter((name) => filter === undefined || filter(name))

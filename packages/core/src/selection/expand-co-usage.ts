@@ -24,7 +24,7 @@ export interface CoUsedTool {
   name: string;
   /** `often used with get_staff_list`. */
   reason: string;
-  source: "co-usage";
+  tier: "co-usage";
   /** The chosen tool it is used with. */
   usedWith: string;
   /** Co-usage weight (decayed observations). */
@@ -53,7 +53,7 @@ export function resolveCoUsageOptions(options: CoUsageOptions = {}): Required<Co
  * @example
  * ```ts
  * expandCoUsage({ chosen: ["pay_salary"], usage, allowed: (n) => selectable.has(n), present: new Set(ordered) });
- * // [{ name: "get_staff_list", reason: "often used with pay_salary", source: "co-usage", usedWith: "pay_salary", weight: 4 }]
+ * // [{ name: "get_staff_list", reason: "often used with pay_salary", tier: "co-usage", usedWith: "pay_salary", weight: 4 }]
  * ```
  */
 export function expandCoUsage({
@@ -78,7 +78,7 @@ export function expandCoUsage({
       if (!(weight >= minWeight)) break; // heaviest first: the rest are lighter
       if (seen.has(name) || !allowed(name)) continue;
       seen.add(name);
-      added.push({ name, reason: `often used with ${from}`, source: "co-usage", usedWith: from, weight });
+      added.push({ name, reason: `often used with ${from}`, tier: "co-usage", usedWith: from, weight });
     }
   }
   return added;

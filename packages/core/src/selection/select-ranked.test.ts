@@ -199,7 +199,7 @@ describe("createToolSelector: defaults", () => {
   it("binds the default categories when the strategy returns nothing", async () => {
     const selection = await select(tableStrategy({}), "something unrelated");
     expect(selection.tools).toEqual(["get_weather", "get_forecast", "get_air_quality"]);
-    expect(selection.categories).toEqual([{ name: "weather", reason: "default", source: "default" }]);
+    expect(selection.categories).toEqual([{ name: "weather", reason: "default", tier: "default" }]);
     expect(selection.ranked).toEqual([]);
   });
 

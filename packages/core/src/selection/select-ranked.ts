@@ -131,7 +131,7 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
     const categories: SelectedCategory[] = [];
     if (ranked.length === 0) {
       for (const name of settings.defaults) {
-        categories.push({ name, reason: "default", source: "default" });
+        categories.push({ name, reason: "default", tier: "default" });
         ordered.push(...(scope.toolsByCategory.get(name) ?? []));
       }
     }

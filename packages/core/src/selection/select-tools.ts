@@ -34,22 +34,22 @@ function collectMatches(
   catalog: ToolCatalog,
   candidates: Candidates,
   matches: readonly KeywordMatch[],
-  source: "current" | "history",
+  tier: "current" | "history",
   message: string,
 ): void {
-  const where = source === "current" ? "in the current message" : `from history: "${quote(message)}"`;
+  const where = tier === "current" ? "in the current message" : `from history: "${quote(message)}"`;
   for (const { target, keyword } of matches) {
     const list: Array<{ name: string }> = target.kind === "category" ? candidates.categories : candidates.tools;
     if (list.some((item) => item.name === target.name)) continue;
-    const reason = source === "current" ? `keyword "${keyword}" ${where}` : where;
-    const entry = { name: target.name, reason, source, keyword, ...(source === "history" ? { message } : {}) };
+    const reason = tier === "current" ? `keyword "${keyword}" ${where}` : where;
+    const entry = { name: target.name, reason, tier, keyword, ...(tier === "history" ? { message } : {}) };
     if (target.kind === "category") candidates.categories.push(entry);
     else if (catalog.has(target.name)) candidates.tools.push(entry);
   }
 }
 
 function addRelated(catalog: ToolCatalog, candidates: Candidates, from: SelectionTier, depth: number): void {
-  const start = candidates.categories.filter((category) => category.source === from).map((category) => category.name);
+  const start = candidates.categories.filter((category) => category.tier === from).map((category) => category.name);
   const related = expandRelated({
     start,
     relatedOf: (name) => catalog.category(name)?.related ?? [],
@@ -59,7 +59,7 @@ function addRelated(catalog: ToolCatalog, candidates: Candidates, from: Selectio
   for (const { name, relatedTo } of related) {
     const suffix = from === "history" ? " (from history)" : "";
     // Related categories of history matches rank with history: the user's current words come first.
-    candidates.categories.push({ name, reason: `related to ${relatedTo}${suffix}`, source: from === "current" ? "related" : "history", relatedTo });
+    candidates.categories.push({ name, reason: `related to ${relatedTo}${suffix}`, tier: from === "current" ? "related" : "history", relatedTo });
   }
 }
 
@@ -76,7 +76,7 @@ function addRelated(catalog: ToolCatalog, candidates: Candidates, from: Selectio
  */
 export function createSelector(catalog: ToolCatalog, options: SelectToolsOptions = {}): Selector {
   const currentScope = followCatalog(catalog, options);
-  const tierOf = (source: SelectionTier) => TIER_PRIORITY.indexOf(source);
+  const tierOf = (tier: SelectionTier) => TIER_PRIORITY.indexOf(tier);
 
   return function selectForConversation(input: SelectionInput, request: SelectionRequest = {}): ToolSelection {
     // One scope for the whole selection: a live update during it is seen by the next selection, not half of this one.
@@ -97,18 +97,18 @@ export function createSelector(catalog: ToolCatalog, options: SelectToolsOptions
     }
     addRelated(catalog, candidates, "history", settings.relatedDepth);
     if (candidates.categories.length === 0 && candidates.tools.length === 0) {
-      for (const name of settings.defaults) candidates.categories.push({ name, reason: "default", source: "default" });
+      for (const name of settings.defaults) candidates.categories.push({ name, reason: "default", tier: "default" });
     }
 
     // Within a tier, categories sort in catalog order so the bound list is stable from turn to turn.
-    const categories = [...candidates.categories].sort((a, b) => tierOf(a.source) - tierOf(b.source) || byCatalogOrder(a, b));
+    const categories = [...candidates.categories].sort((a, b) => tierOf(a.tier) - tierOf(b.tier) || byCatalogOrder(a, b));
     const matchedTools = candidates.tools.filter((tool) => selectable.has(tool.name) && !coreSet.has(tool.name));
     const matchedNames = new Set(matchedTools.map((tool) => tool.name));
     const ordered: string[] = [...bindableCore];
-    for (const source of TIER_PRIORITY) {
-      for (const tool of matchedTools) if (tool.source === source) ordered.push(tool.name);
+    for (const tier of TIER_PRIORITY) {
+      for (const tool of matchedTools) if (tool.tier === tier) ordered.push(tool.name);
       for (const category of categories) {
-        if (category.source !== source) continue;
+        if (category.tier !== tier) continue;
         // Each tool has one category, so category lists never overlap: only tool-level matches need de-duplicating.
         const tools = toolsByCategory.get(category.name) ?? [];
         if (matchedNames.size === 0) for (const name of tools) ordered.push(name);

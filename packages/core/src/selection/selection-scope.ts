@@ -57,8 +57,8 @@ export function createSelectionScope(catalog: ToolCatalog, options: SelectToolsO
   const { platform, exclude } = options;
   const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const coreSet = new Set(settings.core);
-  const source = options.usage === undefined ? undefined : coUsageReaderOf(options.usage);
-  const coUsage = source === undefined || options.coUsage === false ? undefined : { usage: source, ...resolveCoUsageOptions(options.coUsage) };
+  const reader = options.usage === undefined ? undefined : coUsageReaderOf(options.usage);
+  const coUsage = reader === undefined || options.coUsage === false ? undefined : { usage: reader, ...resolveCoUsageOptions(options.coUsage) };
   const selectable = new Set(catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
   return {
     catalog,
