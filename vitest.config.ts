@@ -8,6 +8,8 @@ export default defineConfig({
     // Tests run against the sources; test/entry-points.test.ts checks the built packages separately.
     alias: [
       { find: /^@dynamic-tools\/core$/, replacement: source("./packages/core/src/index.ts") },
+      { find: /^@dynamic-tools\/core\/eval$/, replacement: source("./packages/core/src/eval/index.ts") },
+      { find: /^@dynamic-tools\/core\/internal$/, replacement: source("./packages/core/src/internal.ts") },
       { find: /^@dynamic-tools\/langgraph$/, replacement: source("./packages/langgraph/src/index.ts") },
       { find: /^@dynamic-tools\/langgraph\/testing$/, replacement: source("./packages/langgraph/src/testing/index.ts") },
       { find: /^@dynamic-tools\/langgraph\/middleware$/, replacement: source("./packages/langgraph/src/middleware/index.ts") },
@@ -20,5 +22,6 @@ export default defineConfig({
     include: ["packages/*/src/**/*.test.ts", "examples/*/src/**/*.test.ts", "test/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**", "**/*.int.test.ts"],
     testTimeout: 30_000,
+    setupFiles: ["./test/setup/default-plugins.ts"],
   },
 });

@@ -13,6 +13,7 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "**/dist/**"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    setupFiles: base.test?.setupFiles ?? [],
     // Each file starts its own servers; one file at a time keeps start-up times predictable on a 2-core machine.
     fileParallelism: false,
   },

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DynamicToolsError, ToolCatalog } from "@dynamic-tools/core";
 import { GYM_TOOLS } from "../packages/core/src/__fixtures__/gym-catalog.js";
-import { countDefinitionTokens, countTokens } from "../packages/core/src/budget/token-counter.js";
+import { countDefinitionTokens, countTokens } from "../packages/core/src/catalog/tokens/token-counter.js";
 import { mockMissingModules } from "./support/missing-module.js";
 
 // Runs on every machine: hnswlib-node's native build is made to fail the way an install without a toolchain leaves
@@ -41,7 +41,7 @@ describe("without gpt-tokenizer installed (it is an optional peer)", () => {
     vi.resetModules();
     mockMissingModules((id) => id.startsWith("gpt-tokenizer"));
     try {
-      const fallback = await import("../packages/core/src/budget/token-counter.js");
+      const fallback = await import("../packages/core/src/catalog/tokens/token-counter.js");
       expect(fallback.tokenizerName()).toBe("js-tiktoken");
       for (const tool of new ToolCatalog({ tools: GYM_TOOLS }).tools()) expect(fallback.countDefinitionTokens(tool), tool.name).toBe(countDefinitionTokens(tool));
       for (const text of ["before <|endoftext|> after", `A tool that ${"=".repeat(2_000)} then stops.`, "漢字とかな 😀 mixed text"]) {

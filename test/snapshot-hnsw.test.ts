@@ -5,7 +5,14 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createHybridStrategy, createToolSelector, createVectorStrategy, loadSnapshot, ToolCatalog, writeSnapshot } from "@dynamic-tools/core";
+import {
+  createHybridStrategy,
+  createToolSelector,
+  createVectorStrategy,
+  loadSnapshot,
+  ToolCatalog,
+  writeSnapshot,
+} from "@dynamic-tools/core";
 import { HnswVectorIndex, hnswVectorIndex } from "@dynamic-tools/hnswlib";
 import { describe, expect, it, vi } from "vitest";
 import { HNSWLIB_AVAILABLE } from "../packages/hnswlib/src/__fixtures__/hnswlib-available.js";

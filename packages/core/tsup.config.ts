@@ -1,8 +1,18 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", cli: "src/cli/main.ts", "bench-child": "src/bench/cold-start-child.ts" },
+  entry: {
+    index: "src/index.ts",
+    eval: "src/eval/index.ts",
+    internal: "src/internal.ts",
+    cli: "src/cli/main.ts",
+    "bench-child": "src/bench/cold-start-child.ts",
+  },
   format: ["esm", "cjs"],
+  // One copy of each module across the entries (index, eval, internal) in the CommonJS build too, as in the ES
+  // module build: otherwise each .cjs entry inlines its own copy of the catalog, errors and listeners.
+  splitting: true,
+  shims: true,
   dts: true,
   clean: true,
   sourcemap: true,
@@ -14,5 +24,7 @@ export default defineConfig({
   noExternal: [/^natural\//],
   // The bundled stemmer is CommonJS and requires "util": the ES module build needs a `require` for that.
   banner: ({ format }) =>
-    format === "esm" ? { js: 'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);' } : {},
+    format === "esm"
+      ? { js: 'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);' }
+      : {},
 });

@@ -10,10 +10,10 @@ import {
   createFuzzyStrategy,
   createHybridStrategy,
   createVectorStrategy,
-  createCatalogIndex,
   type RetrievalStrategy,
   type ToolDeclaration,
 } from "@dynamic-tools/core";
+import { createCatalogIndex } from "@dynamic-tools/core/internal";
 
 const WORDS = [
   "salary", "pay", "client", "member", "yoga", "class", "booking", "staff", "freeze", "invoice", "goal", "diet", "photo",

@@ -8,7 +8,14 @@ import { unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AIMessage, type ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
-import { ALLOW_ALL, ToolCatalog, createToolSelector, type SelectionInput, type ToolSelection, type ToolSelectorOptions } from "@dynamic-tools/core";
+import {
+  ALLOW_ALL,
+  ToolCatalog,
+  createToolSelector,
+  type SelectionInput,
+  type ToolSelection,
+  type ToolSelectorOptions,
+} from "@dynamic-tools/core";
 import { DynamicToolNode } from "@dynamic-tools/langgraph";
 import { fixtureServer, startsOf } from "../../packages/mcp/src/__fixtures__/fixture-servers.js";
 import { useMcpHarness } from "../../packages/mcp/src/__fixtures__/mcp-harness.js";

@@ -1,6 +1,7 @@
 // Prints what a live update costs the vector strategy (offline embeddings, fitted to the catalog): the first rank
 // after an update fits again and re-embeds every tool (refitOnUpdate). Run: node test/adversarial/refit-cost.mjs
-import { ToolCatalog, createVectorStrategy, createCatalogIndex } from "@dynamic-tools/core";
+import { ToolCatalog, createVectorStrategy } from "@dynamic-tools/core";
+import { createCatalogIndex } from "@dynamic-tools/core/internal";
 const W = "salary client yoga class staff invoice report photo email calendar weather search file read write delete list create update booking".split(" ");
 for (const size of [1000, 10000]) {
   const tools = Array.from({ length: size }, (_, i) => ({ name: `t${i}_${W[i % 20]}`, description: `${W[i % 20]} ${W[(i * 3) % 20]} ${W[(i * 7) % 20]} ${W[(i * 11) % 20]} number ${i}` }));

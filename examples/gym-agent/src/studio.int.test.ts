@@ -129,7 +129,7 @@ describe("the gym agent in the LangGraph dev server", () => {
     expect(selection.count).toBe(selection.tools.length);
     expect(selection.count).toBeLessThanOrEqual(128);
     expect(selection.totalTools).toBe(137);
-    expect(selection.categories[0]).toMatchObject({ name: "salary", source: "current", reason: expect.stringContaining("in the current message") });
+    expect(selection.categories[0]).toMatchObject({ name: "salary", tier: "current", reason: expect.stringContaining("in the current message") });
     expect(selection.trimmed).toEqual([]);
     expect(selection.tokens!.selected).toBeLessThan(selection.tokens!.all);
     const toolResult = first.messages.find((message) => message.type === "tool");

@@ -5,7 +5,9 @@
 // with and without a learned model, memory per 10,000 observations, and R@5 / Complete@10 after 100, 1,000, 10,000
 // and all observations (the learning curve). Learning reads only --usage; --queries is only scored.
 import { parseArgs } from "node:util";
-import { createStrategy, learnFromFile, loadCatalogFile, loadObservationsFile, loadQueriesFile, runEval, UsageModel } from "../dist/index.js";
+import { learnFromFile, loadCatalogFile, UsageModel } from "../dist/index.js";
+import { loadQueriesFile, runEval } from "../dist/eval.js";
+import { createStrategy, loadObservationsFile } from "../dist/internal.js";
 
 const { values } = parseArgs({ options: { catalog: { type: "string" }, usage: { type: "string" }, queries: { type: "string" }, strategy: { type: "string", default: "hybrid" } } });
 if (!values.catalog || !values.usage || !values.queries) {

@@ -1,4 +1,4 @@
-import { defaultVectorIndex } from "@dynamic-tools/core";
+import { defaultVectorIndex } from "@dynamic-tools/core/internal";
 import { describe, expect, it, vi } from "vitest";
 import { HNSWLIB_AVAILABLE } from "./__fixtures__/hnswlib-available.js";
 import { HnswVectorIndex } from "./hnsw-vector-index.js";

@@ -6,7 +6,7 @@ import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { createStrategy } from "../retrieval/strategy-registry.js";
-import { loadDefaultEmbeddings } from "../retrieval/vector/vector-strategy.js";
+import { loadDefaultEmbeddings } from "../retrieval/vector/default-embeddings.js";
 import { createToolSelector } from "../selection/tool-selector.js";
 import type { BenchQuery } from "./bench-catalogs.js";
 import { percentile } from "./percentile.js";

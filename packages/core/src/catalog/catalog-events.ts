@@ -20,7 +20,7 @@ export interface ToolsUpdate {
 }
 
 /** What changed in one update of the catalog. */
-export interface ToolsUpdatedEvent {
+export interface CatalogChange {
   /** The catalog's version after the update. */
   version: number;
   added: ToolMetadata[];
@@ -30,5 +30,5 @@ export interface ToolsUpdatedEvent {
   removed: string[];
 }
 
-/** Receives {@link ToolsUpdatedEvent}s. */
-export type CatalogListener = (event: ToolsUpdatedEvent) => void;
+/** Receives {@link CatalogChange}s. */
+export type CatalogChangeListener = (event: CatalogChange) => void;

@@ -3,7 +3,7 @@
  * when it is next used ({@link ChangeLog.changesSince}) instead of subscribing to every update.
  */
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import type { ToolsUpdatedEvent } from "./catalog-events.js";
+import type { CatalogChange } from "./catalog-events.js";
 import type { ToolMetadata } from "./tool-metadata.js";
 
 /**

@@ -3,7 +3,7 @@
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
-import { PERMISSION_KINDS, TOOL_NAME_PATTERN, TOOL_SOURCES, type JsonSchema, type ToolDeclaration } from "./tool-metadata.js";
+import { PERMISSION_KINDS, TOOL_NAME_PATTERN, TOOL_SOURCE_KINDS, type JsonSchema, type ToolDeclaration } from "./tool-metadata.js";
 
 /** True for an executable LangChain tool (as opposed to a plain declaration). */
 export function isLangChainTool(value: unknown): value is StructuredToolInterface {
@@ -28,7 +28,7 @@ function sourceFields(tool: StructuredToolInterface): Partial<ToolDeclaration> {
   const info = (tool as { metadata?: { dynamicTools?: SourceInfo } }).metadata?.dynamicTools;
   if (info === undefined || info === null || typeof info !== "object") return {};
   const fields: Partial<ToolDeclaration> = {};
-  if (TOOL_SOURCES.includes(info.source as never)) fields.source = info.source as ToolDeclaration["source"];
+  if (TOOL_SOURCE_KINDS.includes(info.source as never)) fields.source = info.source as ToolDeclaration["source"];
   if (typeof info.sourceId === "string") fields.sourceId = info.sourceId;
   if (typeof info.namespace === "string") fields.namespace = info.namespace;
   if (PERMISSION_KINDS.includes(info.permission as never)) fields.permission = info.permission as ToolDeclaration["permission"];

@@ -11,7 +11,7 @@ import {
   DECLARATION_KEYS,
   PERMISSION_KINDS,
   TOOL_NAME_PATTERN,
-  TOOL_SOURCES,
+  TOOL_SOURCE_KINDS,
   type ToolDeclaration,
 } from "./tool-metadata.js";
 
@@ -130,7 +130,7 @@ export function parseToolDeclaration(value: unknown, path: Path = [], problems?:
     category: field("category", optionalString),
     tags: field("tags", optionalStrings),
     keywords: field("keywords", optionalStrings),
-    source: field("source", (source, at) => optionalOneOf(source, TOOL_SOURCES, at)),
+    source: field("source", (source, at) => optionalOneOf(source, TOOL_SOURCE_KINDS, at)),
     sourceId: field("sourceId", optionalString),
     permission: field("permission", (permission, at) => optionalOneOf(permission, PERMISSION_KINDS, at)),
     searchable: field("searchable", optionalBoolean),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { createToolSelector } from "../selection/tool-selector.js";
 import { ToolCatalog } from "./tool-catalog.js";
-import type { ToolsUpdatedEvent } from "./catalog-events.js";
+import type { CatalogChange } from "./catalog-events.js";
 import type { ToolDeclaration } from "./tool-metadata.js";
 import { keywordSelector } from "../__fixtures__/select-by-keywords.js";
 import { CatalogKeywords } from "../retrieval/keyword/catalog-keywords.js";
@@ -38,7 +38,7 @@ describe("ToolCatalog live updates", () => {
 
   it("replaceSource adds a server's tools, bumps the version and emits toolsUpdated", () => {
     const catalog = baseCatalog();
-    const events: ToolsUpdatedEvent[] = [];
+    const events: CatalogChange[] = [];
     catalog.on("toolsUpdated", (event) => events.push(event));
     expect(catalog.version).toBe(0);
     catalog.replaceSource({ source: "mcp", sourceId: "weather", tools: [forecast(), alert()], namespace: "mcp_weather", namespaceDescription: "Weather" });
@@ -156,7 +156,7 @@ describe("ToolCatalog live updates: required tools and consistency", () => {
 
   it("rejects an update whose required tools would exceed maxTools, and leaves the catalog unchanged", () => {
     const catalog = baseCatalog({ maxTools: 2 });
-    const events: ToolsUpdatedEvent[] = [];
+    const events: CatalogChange[] = [];
     catalog.on("toolsUpdated", (event) => events.push(event));
     const keywords = CatalogKeywords.of(catalog);
     const matched = (text: string) => keywords.match(text).map((match) => match.target.name);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { scaleDeclarations } from "../bench/bench-catalogs.js";
 import { syntheticCatalog } from "../bench/synthetic-catalog.js";
-import { ESTIMATE_ERROR_BOUND, ESTIMATE_SAMPLE_SIZE } from "../budget/estimate-tokens.js";
-import { countDefinitionTokens } from "../budget/token-counter.js";
+import { ESTIMATE_ERROR_BOUND, ESTIMATE_SAMPLE_SIZE } from "./tokens/estimate-tokens.js";
+import { countDefinitionTokens } from "./tokens/token-counter.js";
 import { GYM_TOOLS } from "../__fixtures__/gym-catalog.js";
 import { createToolSelector } from "../selection/tool-selector.js";
 import { ToolCatalog } from "./tool-catalog.js";

@@ -3,9 +3,9 @@
  * settings, validated at construction.
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { definitionTokens } from "../budget/definition-tokens.js";
-import { estimateTokens } from "../budget/estimate-tokens.js";
-import { toToolDefinition, type ToolDefinition } from "../budget/tool-definition.js";
+import { definitionTokens } from "./tokens/definition-tokens.js";
+import { estimateTokens } from "./tokens/estimate-tokens.js";
+import { toToolDefinition, type ToolDefinition } from "./tokens/tool-definition.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { describeValue, quote } from "../errors/describe-value.js";
 import { didYouMean } from "../text/closest-matches.js";
@@ -24,7 +24,7 @@ import {
 } from "./catalog-state.js";
 import type { SavedCatalogDerivation } from "./saved-derivation.js";
 import { ListenerSet } from "../events/listener-set.js";
-import type { CatalogListener, ToolsUpdate, ToolsUpdatedEvent } from "./catalog-events.js";
+import type { CatalogChangeListener, ToolsUpdate, CatalogChange } from "./catalog-events.js";
 import { DEFAULT_PERMISSION, PERMISSION_KINDS, type PermissionKind, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
 
 /** Options of {@link ToolCatalog}: the tools, their metadata, categories and selection settings. */
@@ -95,7 +95,7 @@ export class ToolCatalog {
   #state: CatalogState;
   #version = 0;
   #settings: ResolvedSettings;
-  readonly #events = new ListenerSet<ToolsUpdatedEvent>(() => "the catalog");
+  readonly #events = new ListenerSet<CatalogChange>(() => "the catalog");
   readonly #log = new ChangeLog();
   /** The core tools as declared; `required: true` tools join them in {@link settings}. */
   readonly #declaredCore: readonly string[];
@@ -437,7 +437,7 @@ export class ToolCatalog {
    * catalog.replaceSource({ source: "sdk", sourceId: "notes", tools: [], declarations: [] }); // the app unregistered
    * ```
    */
-  replaceSource({ source, sourceId, tools, declarations = [], namespace, namespaceDescription }: ToolsUpdate): ToolsUpdatedEvent {
+  replaceSource({ source, sourceId, tools, declarations = [], namespace, namespaceDescription }: ToolsUpdate): CatalogChange {
     const ownDeclarations = new Map(declarations.map((declaration) => [declaration.name, declaration]));
     const removed = this.#state.sources.get(sourceKey({ source, sourceId })!) ?? [];
     const added = tools.map((tool) => (ownDeclarations.has(tool.name) ? withSourceDeclaration(tool, ownDeclarations.get(tool.name)!) : tool));
@@ -452,7 +452,7 @@ export class ToolCatalog {
    * catalog.add([weatherTool]);
    * ```
    */
-  add(tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>): ToolsUpdatedEvent {
+  add(tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>): CatalogChange {
     return this.#update({ removed: tools.map((tool) => tool.name), added: tools });
   }
 
@@ -463,7 +463,7 @@ export class ToolCatalog {
    * catalog.remove(["sdk_notes_create_note"]);
    * ```
    */
-  remove(names: readonly string[]): ToolsUpdatedEvent {
+  remove(names: readonly string[]): CatalogChange {
     return this.#update({ removed: names });
   }
 
@@ -494,11 +494,11 @@ export class ToolCatalog {
    * const stop = catalog.on("toolsUpdated", ({ added, removed, version }) => console.log(version, added, removed));
    * ```
    */
-  on(_event: "toolsUpdated", listener: CatalogListener): () => void {
+  on(_event: "toolsUpdated", listener: CatalogChangeListener): () => void {
     return this.#events.add(listener);
   }
 
-  #update(delta: CatalogDelta): ToolsUpdatedEvent {
+  #update(delta: CatalogDelta): CatalogChange {
     const before = this.#state;
     // Validated in full (tools, declarations, categories, keywords, the core budget) before anything is published.
     const { state: next, added, changed, removed } = applyCatalogDelta(before, delta);
@@ -507,7 +507,7 @@ export class ToolCatalog {
     this.#state = next;
     this.#settings = settings;
     this.#version++;
-    const event: ToolsUpdatedEvent = { version: this.#version, added, changed, removed };
+    const event: CatalogChange = { version: this.#version, added, changed, removed };
     // The log's own copy (listeners may change the event's arrays), in catalog order.
     const upserted = [...added, ...changed].sort((a, b) => next.entries.get(a.name)!.seq - next.entries.get(b.name)!.seq);
     const replaced = new Set(changed.map((tool) => tool.name));

@@ -3,13 +3,13 @@
  */
 
 /** Where a tool comes from. */
-export type ToolSource = "builtin" | "mcp" | "sdk";
+export type ToolSourceKind = "builtin" | "mcp" | "sdk";
 
 /** What running a tool may do, from harmless to needing a human. */
 export type PermissionKind = "read" | "write" | "execute" | "network" | "dangerous";
 
-/** The valid {@link ToolSource} values. */
-export const TOOL_SOURCES: readonly ToolSource[] = ["builtin", "mcp", "sdk"];
+/** The valid {@link ToolSourceKind} values. */
+export const TOOL_SOURCE_KINDS: readonly ToolSourceKind[] = ["builtin", "mcp", "sdk"];
 /** The valid {@link PermissionKind} values, least to most privileged. */
 export const PERMISSION_KINDS: readonly PermissionKind[] = ["read", "write", "execute", "network", "dangerous"];
 
@@ -42,7 +42,7 @@ export interface ToolMetadata {
   /** Words or phrases that select this tool on its own (category keywords select the whole category). */
   readonly keywords: readonly string[];
   /** Where the tool comes from. @defaultValue "builtin" */
-  readonly source: ToolSource;
+  readonly source: ToolSourceKind;
   /** The MCP server id or SDK app name the tool comes from. */
   readonly sourceId: string | undefined;
   /** What the tool may do. @defaultValue the catalog's `defaultPermission` ({@link DEFAULT_PERMISSION}, `"execute"`) */
@@ -81,7 +81,7 @@ export interface ToolDeclaration {
   category?: string;
   tags?: string[];
   keywords?: string[];
-  source?: ToolSource;
+  source?: ToolSourceKind;
   sourceId?: string;
   permission?: PermissionKind;
   searchable?: boolean;

@@ -12,7 +12,7 @@ export function selectionJson(selection: ToolSelection, catalog?: ToolCatalog) {
   return {
     count: selection.count,
     tools: selection.tools,
-    categories: selection.categories.map(({ name, reason, source }) => ({ name, reason, source })),
+    categories: selection.categories.map(({ name, reason, tier }) => ({ name, reason, tier })),
     trimmed: selection.trimmed,
     tokens: selection.tokens ?? { selected: 0, all: 0 },
     totalTools: selection.totalTools,

@@ -146,7 +146,7 @@ describe("dynamic-tools select --usage", () => {
     const args = ["select", "--catalog", BARE, "--strategy", "bm25", "--usage", usage, "weather in Oslo"];
     const json = JSON.parse((await run(...args, "--json")).out);
     expect(json.tools).toEqual(["get_weather", "send_email"]);
-    expect(json.coUsed).toEqual([{ name: "send_email", reason: "often used with get_weather", source: "co-usage", usedWith: "get_weather", weight: 2 }]);
+    expect(json.coUsed).toEqual([{ name: "send_email", reason: "often used with get_weather", tier: "co-usage", usedWith: "get_weather", weight: 2 }]);
     const { code, out } = await run(...args);
     expect(code).toBe(0);
     expect(out).toMatch(/Co-usage \(learned\)\n {2}send_email {2}often used with get_weather/);

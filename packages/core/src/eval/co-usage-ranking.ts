@@ -4,7 +4,8 @@
  */
 import { autoCut } from "../retrieval/hybrid/auto-cut.js";
 import type { RankedTool } from "../retrieval/retrieval-strategy.js";
-import { expandCoUsage, type CoUsageOptions, type CoUsageSource } from "../selection/expand-co-usage.js";
+import { expandCoUsage, type CoUsageOptions } from "../selection/expand-co-usage.js";
+import type { CoUsageReader } from "../usage/co-usage-reader.js";
 
 /**
  * Reorders a ranking the way `createToolSelector` binds it with usage (defaults: top 10, AutoCut ratio 2, minimum 3):
@@ -18,7 +19,7 @@ import { expandCoUsage, type CoUsageOptions, type CoUsageSource } from "../selec
  */
 export function rankWithCoUsage(
   ranked: readonly RankedTool[],
-  usage: CoUsageSource,
+  usage: CoUsageReader,
   { topK = 10, ratio = 2, minimum = 3, ...options }: CoUsageOptions & { topK?: number; ratio?: number; minimum?: number } = {},
 ): string[] {
   const top = ranked.slice(0, topK);

@@ -1,9 +1,9 @@
 /**
- * @module Offline evaluation of retrieval strategies: metrics, queries files, the eval runner and its table.
+ * @module @dynamic-tools/core/eval: offline evaluation of retrieval strategies: the metrics (recall, nDCG,
+ * reciprocal rank, completeness), queries files (readers and types), the eval runner and its table.
  */
 export { completeAt, ndcgAt, recallAt, reciprocalRank } from "./metrics.js";
 export { COMPLETE_KS, meanMetrics, NDCG_KS, queryMetrics, RECALL_KS, type RetrievalMetrics } from "./aggregate-metrics.js";
 export { loadQueriesFile, parseQueries, type EvalQuery } from "./queries-file.js";
 export { runEval, type EvalResult, type RunEvalOptions } from "./run-eval.js";
 export { formatEvalTable } from "./format-eval-table.js";
-export { progressReporter, renderProgressBar, type ProgressStream } from "./progress-bar.js";

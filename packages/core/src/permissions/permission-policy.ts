@@ -2,7 +2,7 @@
  * @module Permissions (the model is untrusted): a policy decides, per request, which tools a caller may see and run,
  * and which need a human's approval first. A pure function of (tool, caller).
  */
-import type { PermissionKind, ToolMetadata, ToolSource } from "../catalog/tool-metadata.js";
+import type { PermissionKind, ToolMetadata, ToolSourceKind } from "../catalog/tool-metadata.js";
 
 /** What a policy decides for one tool and one caller. */
 export type PermissionDecision = "allow" | "deny" | "approve";
@@ -25,7 +25,7 @@ export type ToolRule =
       name?: string | readonly string[];
       permission?: PermissionKind | readonly PermissionKind[];
       category?: string | readonly string[];
-      source?: ToolSource | readonly ToolSource[];
+      source?: ToolSourceKind | readonly ToolSourceKind[];
       sourceId?: string | readonly string[];
       namespace?: string | readonly string[];
     };

@@ -9,9 +9,9 @@ import type { SelectedCategory } from "./tool-selection.js";
  *
  * @example
  * ```ts
- * defaultCategories({ found: 0, defaults: ["clients"] }); // [{ name: "clients", reason: "default", source: "default" }]
+ * defaultCategories({ found: 0, defaults: ["clients"] }); // [{ name: "clients", reason: "default", tier: "default" }]
  * ```
  */
 export function defaultCategories({ found, defaults }: { found: number; defaults: readonly string[] }): SelectedCategory[] {
-  return found > 0 ? [] : defaults.map((name) => ({ name, reason: "default", source: "default" as const }));
+  return found > 0 ? [] : defaults.map((name) => ({ name, reason: "default", tier: "default" as const }));
 }

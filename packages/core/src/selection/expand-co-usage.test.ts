@@ -32,8 +32,8 @@ describe("co-usage expansion in selection", () => {
     expect(selection.ranked!.map((tool) => tool.name)).toEqual(["pay_salary"]);
     expect(selection.tools).toEqual([...CORE, "pay_salary", "get_staff_list", "send_invoice"]);
     expect(selection.coUsed).toEqual([
-      { name: "get_staff_list", reason: "often used with pay_salary", source: "co-usage", usedWith: "pay_salary", weight: 3 },
-      { name: "send_invoice", reason: "often used with pay_salary", source: "co-usage", usedWith: "pay_salary", weight: 2 },
+      { name: "get_staff_list", reason: "often used with pay_salary", tier: "co-usage", usedWith: "pay_salary", weight: 3 },
+      { name: "send_invoice", reason: "often used with pay_salary", tier: "co-usage", usedWith: "pay_salary", weight: 2 },
     ]);
   });
 
@@ -85,7 +85,7 @@ describe("co-usage expansion in selection", () => {
     const selection = keywordSelector(catalog, { usage })("what is the pending salary?");
     expect(plain.tools).not.toContain("book_class");
     expect(selection.tools).toEqual([...plain.tools, "book_class"]);
-    expect(selection.coUsed).toEqual([{ name: "book_class", reason: "often used with pay_salary", source: "co-usage", usedWith: "pay_salary", weight: 2 }]);
+    expect(selection.coUsed).toEqual([{ name: "book_class", reason: "often used with pay_salary", tier: "co-usage", usedWith: "pay_salary", weight: 2 }]);
   });
 
   it("without usage (or with coUsage: false) selections are exactly as before", async () => {

@@ -3,26 +3,7 @@
  * successful turns). A pure stage: chosen tools in, tools to add after them out.
  */
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-
-/** What co-usage is read from: a `UsageModel`, or anything answering the same question. */
-export interface CoUsageSource {
-  /** Tools used with this one, most first, with their (decayed) co-usage weight in observations. */
-  oftenUsedWith(tool: string, limit?: number): Array<{ name: string; weight: number }>;
-}
-
-/** Where co-usage comes from: a source itself, or an object holding one as `model` (a `UsageRecorder`). */
-export type CoUsageInput = CoUsageSource | { readonly model: CoUsageSource };
-
-/**
- * The {@link CoUsageSource} of a `usage` option (a `UsageModel`, or a `UsageRecorder`'s model).
- * @throws DynamicToolsError `INVALID_OPTION` for anything else, naming `path`.
- */
-export function coUsageSourceOf(usage: CoUsageInput, path = "usage"): CoUsageSource {
-  const candidate = usage as Partial<CoUsageSource> & { model?: Partial<CoUsageSource> } | null;
-  if (typeof candidate?.oftenUsedWith === "function") return usage as CoUsageSource;
-  if (typeof candidate?.model?.oftenUsedWith === "function") return candidate.model as CoUsageSource;
-  throw new DynamicToolsError("INVALID_OPTION", `${path} must be a UsageModel or a UsageRecorder (an object with oftenUsedWith(tool, limit), or its model), got ${typeof usage}.`, { path: [path] });
-}
+import type { CoUsageReader } from "../usage/co-usage-reader.js";
 
 /** Options of the co-usage expansion. */
 export interface CoUsageOptions {
@@ -43,7 +24,7 @@ export interface CoUsedTool {
   name: string;
   /** `often used with get_staff_list`. */
   reason: string;
-  source: "co-usage";
+  tier: "co-usage";
   /** The chosen tool it is used with. */
   usedWith: string;
   /** Co-usage weight (decayed observations). */
@@ -72,7 +53,7 @@ export function resolveCoUsageOptions(options: CoUsageOptions = {}): Required<Co
  * @example
  * ```ts
  * expandCoUsage({ chosen: ["pay_salary"], usage, allowed: (n) => selectable.has(n), present: new Set(ordered) });
- * // [{ name: "get_staff_list", reason: "often used with pay_salary", source: "co-usage", usedWith: "pay_salary", weight: 4 }]
+ * // [{ name: "get_staff_list", reason: "often used with pay_salary", tier: "co-usage", usedWith: "pay_salary", weight: 4 }]
  * ```
  */
 export function expandCoUsage({
@@ -84,7 +65,7 @@ export function expandCoUsage({
   maxTools = CO_USAGE_DEFAULTS.maxTools,
 }: {
   chosen: readonly string[];
-  usage: CoUsageSource;
+  usage: CoUsageReader;
   allowed: (name: string) => boolean;
   present: ReadonlySet<string>;
 } & CoUsageOptions): CoUsedTool[] {
@@ -97,7 +78,7 @@ export function expandCoUsage({
       if (!(weight >= minWeight)) break; // heaviest first: the rest are lighter
       if (seen.has(name) || !allowed(name)) continue;
       seen.add(name);
-      added.push({ name, reason: `often used with ${from}`, source: "co-usage", usedWith: from, weight });
+      added.push({ name, reason: `often used with ${from}`, tier: "co-usage", usedWith: from, weight });
     }
   }
   return added;

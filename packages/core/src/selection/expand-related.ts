@@ -13,7 +13,7 @@ import type { SelectedCategory } from "./tool-selection.js";
  * @example
  * ```ts
  * relatedToRanked({ catalog, ranked: ["get_pending_salaries"], depth: 1 });
- * // [{ name: "staff", reason: "related to salary", source: "related", relatedTo: "salary" }]
+ * // [{ name: "staff", reason: "related to salary", tier: "related", relatedTo: "salary" }]
  * ```
  */
 export function relatedToRanked({
@@ -30,7 +30,7 @@ export function relatedToRanked({
   return expandRelated({ start, relatedOf, depth }).map(({ name, relatedTo }) => ({
     name,
     reason: `related to ${relatedTo}`,
-    source: "related" as const,
+    tier: "related" as const,
     relatedTo,
   }));
 }

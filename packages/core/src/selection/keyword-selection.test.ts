@@ -24,8 +24,8 @@ describe("keyword selection: matching and reasons", () => {
     expect(selection.count).toBe(7);
     expect(selection.core).toEqual([...CORE]);
     expect(selection.categories).toEqual([
-      { name: "salary", reason: 'keyword "salary" in the current message', source: "current", keyword: "salary" },
-      { name: "staff", reason: "related to salary", source: "related", relatedTo: "salary" },
+      { name: "salary", reason: 'keyword "salary" in the current message', tier: "current", keyword: "salary" },
+      { name: "staff", reason: "related to salary", tier: "related", relatedTo: "salary" },
     ]);
     expect(selection.matchedTools).toEqual([]);
     expect(selection.trimmed).toEqual([]);
@@ -40,14 +40,14 @@ describe("keyword selection: matching and reasons", () => {
     expect(selectByKeywords(catalog, "what is pending salary?", noTokens).categories[0]).toEqual({
       name: "salary",
       reason: 'keyword "pending salary" in the current message',
-      source: "current",
+      tier: "current",
       keyword: "pending salary",
     });
   });
 
   it("matches whole words only: no category fires on 'display', 'whole' or 'membership' for member", () => {
     const selection = selectByKeywords(catalog, "display the whole membership", noTokens);
-    expect(selection.categories.map((category) => [category.name, category.source, category.keyword])).toEqual([
+    expect(selection.categories.map((category) => [category.name, category.tier, category.keyword])).toEqual([
       ["memberships", "current", "membership"],
       ["clients", "related", undefined],
     ]);
@@ -59,8 +59,8 @@ describe("keyword selection: matching and reasons", () => {
     const deep = selectByKeywords(catalog, "what is the salary total?", { ...noTokens, relatedDepth: 2 });
     expect(deep.tools).toEqual([...CORE, ...salary, ...staff, ...classes]);
     expect(deep.categories.slice(1)).toEqual([
-      { name: "staff", reason: "related to salary", source: "related", relatedTo: "salary" },
-      { name: "classes", reason: "related to staff", source: "related", relatedTo: "staff" },
+      { name: "staff", reason: "related to salary", tier: "related", relatedTo: "salary" },
+      { name: "classes", reason: "related to staff", tier: "related", relatedTo: "staff" },
     ]);
     expect(selectByKeywords(gymCatalog({ relatedDepth: 0 }), "what is the salary total?", noTokens).tools).toEqual([...CORE, ...salary]);
   });
@@ -74,7 +74,7 @@ describe("keyword selection: matching and reasons", () => {
   it("ranks a later-matched current category above every related one, and sorts each tier in catalog order", () => {
     const selection = selectByKeywords(catalog, "yoga class and salary", noTokens);
     expect(selection.tools).toEqual([...CORE, ...salary, ...classes, ...staff]);
-    expect(selection.categories.map((category) => [category.name, category.source])).toEqual([
+    expect(selection.categories.map((category) => [category.name, category.tier])).toEqual([
       ["salary", "current"],
       ["classes", "current"],
       ["staff", "related"],
@@ -85,14 +85,14 @@ describe("keyword selection: matching and reasons", () => {
     const selection = selectByKeywords(catalog, PRIORITY_CONVERSATION, noTokens);
     expect(selection.tools).toEqual(PRIORITY_ORDER);
     expect(selection.categories).toEqual([
-      { name: "memberships", reason: 'keyword "freeze" in the current message', source: "current", keyword: "freeze" },
-      { name: "salary", reason: 'keyword "salary" in the current message', source: "current", keyword: "salary" },
-      { name: "clients", reason: "related to memberships", source: "related", relatedTo: "memberships" },
-      { name: "staff", reason: "related to salary", source: "related", relatedTo: "salary" },
+      { name: "memberships", reason: 'keyword "freeze" in the current message', tier: "current", keyword: "freeze" },
+      { name: "salary", reason: 'keyword "salary" in the current message', tier: "current", keyword: "salary" },
+      { name: "clients", reason: "related to memberships", tier: "related", relatedTo: "memberships" },
+      { name: "staff", reason: "related to salary", tier: "related", relatedTo: "salary" },
       {
         name: "classes",
         reason: 'from history: "any yoga class tomorrow?"',
-        source: "history",
+        tier: "history",
         keyword: "yoga",
         message: "any yoga class tomorrow?",
       },
@@ -103,8 +103,8 @@ describe("keyword selection: matching and reasons", () => {
   it("expands related categories of history matches within the history tier", () => {
     const selection = selectByKeywords(catalog, [user("show salary"), assistant("…"), user("thanks")], noTokens);
     expect(selection.categories).toEqual([
-      { name: "salary", reason: 'from history: "show salary"', source: "history", keyword: "salary", message: "show salary" },
-      { name: "staff", reason: "related to salary (from history)", source: "history", relatedTo: "salary" },
+      { name: "salary", reason: 'from history: "show salary"', tier: "history", keyword: "salary", message: "show salary" },
+      { name: "staff", reason: "related to salary (from history)", tier: "history", relatedTo: "salary" },
     ]);
     expect(selection.tools).toEqual([...CORE, ...salary, ...staff]);
   });
@@ -113,7 +113,7 @@ describe("keyword selection: matching and reasons", () => {
     const recent = selectByKeywords(catalog, [user("salary for March"), assistant("…"), user("salary for April"), assistant("…"), user("ok")], noTokens);
     expect(recent.categories[0]!.reason).toBe('from history: "salary for April"');
     const repeated = selectByKeywords(catalog, [user("salary?"), assistant("…"), user("salary again")], noTokens);
-    expect(repeated.categories.map((category) => [category.name, category.source])).toEqual([
+    expect(repeated.categories.map((category) => [category.name, category.tier])).toEqual([
       ["salary", "current"],
       ["staff", "related"],
     ]);
@@ -156,15 +156,15 @@ describe("keyword selection: defaults", () => {
   it("uses the default categories when nothing matches anywhere", () => {
     const selection = selectByKeywords(catalog, "hello, how are you?", noTokens);
     expect(selection.categories).toEqual([
-      { name: "clients", reason: "default", source: "default" },
-      { name: "memberships", reason: "default", source: "default" },
+      { name: "clients", reason: "default", tier: "default" },
+      { name: "memberships", reason: "default", tier: "default" },
     ]);
     expect(selection.tools).toEqual([...CORE, ...clients, ...memberships]);
   });
 
   it("does not use defaults when history matched", () => {
     const selection = selectByKeywords(catalog, [user("yoga class"), assistant("…"), user("hello")], noTokens);
-    expect(selection.categories.map((category) => [category.name, category.source])).toEqual([["classes", "history"]]);
+    expect(selection.categories.map((category) => [category.name, category.tier])).toEqual([["classes", "history"]]);
     expect(selection.tools).toEqual([...CORE, ...classes]);
   });
 
@@ -184,7 +184,7 @@ describe("keyword selection: tool-level keywords", () => {
   it("selects a single tool by its own keyword (matchedTools), ahead of categories of the same tier", () => {
     const selection = selectByKeywords(catalog, "send the invoice for the yoga class", noTokens);
     expect(selection.matchedTools).toEqual([
-      { name: "send_invoice", reason: 'keyword "invoice" in the current message', source: "current", keyword: "invoice" },
+      { name: "send_invoice", reason: 'keyword "invoice" in the current message', tier: "current", keyword: "invoice" },
     ]);
     expect(selection.tools).toEqual([...CORE, "send_invoice", ...classes]);
   });
@@ -192,7 +192,7 @@ describe("keyword selection: tool-level keywords", () => {
   it("selects a single tool from history", () => {
     const selection = selectByKeywords(catalog, [user("email the invoice"), assistant("done"), user("ok")], noTokens);
     expect(selection.matchedTools).toEqual([
-      { name: "send_invoice", reason: 'from history: "email the invoice"', source: "history", keyword: "invoice", message: "email the invoice" },
+      { name: "send_invoice", reason: 'from history: "email the invoice"', tier: "history", keyword: "invoice", message: "email the invoice" },
     ]);
     expect(selection.tools).toEqual([...CORE, "send_invoice"]);
   });
@@ -320,7 +320,7 @@ describe("keyword selection is deterministic and the default for a catalog with 
       expect(selectA(conversationA)).toEqual(expectedA);
       expect(selectB(conversationB)).toEqual(expectedB);
     }
-    expect(expectedB.categories.map((category) => [category.name, category.source])).toEqual([
+    expect(expectedB.categories.map((category) => [category.name, category.tier])).toEqual([
       ["clients", "history"],
       ["memberships", "history"],
       ["attendance", "history"],

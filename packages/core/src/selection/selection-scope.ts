@@ -5,7 +5,8 @@
  */
 import type { CatalogSettings } from "../catalog/catalog-config.js";
 import type { ResolvedSettings, ToolCatalog } from "../catalog/tool-catalog.js";
-import { coUsageSourceOf, resolveCoUsageOptions, type CoUsageInput, type CoUsageOptions, type CoUsageSource } from "./expand-co-usage.js";
+import { coUsageReaderOf, type CoUsageInput, type CoUsageReader } from "../usage/co-usage-reader.js";
+import { resolveCoUsageOptions, type CoUsageOptions } from "./expand-co-usage.js";
 import { categoryOrderOf } from "../retrieval/keyword/keyword-candidates.js";
 import { isBindable, type ToolFilterOptions } from "./tool-filter.js";
 
@@ -44,7 +45,7 @@ export interface SelectionScope {
   /** Code-defined tools that run when called but are never bound, and why (see `ToolMetadata.unbindable`). */
   readonly unbindable: ReadonlyArray<{ name: string; reason: string }>;
   /** The co-usage expansion, when usage is given and the expansion not turned off. */
-  readonly coUsage?: { readonly usage: CoUsageSource } & Required<CoUsageOptions>;
+  readonly coUsage?: { readonly usage: CoUsageReader } & Required<CoUsageOptions>;
 }
 
 /**
@@ -57,8 +58,8 @@ export function createSelectionScope(catalog: ToolCatalog, options: SelectToolsO
   const { platform, exclude } = options;
   const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const coreSet = new Set(settings.core);
-  const source = options.usage === undefined ? undefined : coUsageSourceOf(options.usage);
-  const coUsage = source === undefined || options.coUsage === false ? undefined : { usage: source, ...resolveCoUsageOptions(options.coUsage) };
+  const reader = options.usage === undefined ? undefined : coUsageReaderOf(options.usage);
+  const coUsage = reader === undefined || options.coUsage === false ? undefined : { usage: reader, ...resolveCoUsageOptions(options.coUsage) };
   const selectable = new Set(catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
   return {
     catalog,

@@ -5,18 +5,18 @@
 
 import type { CoUsedTool } from "./expand-co-usage.js";
 
-/** Why a category or tool was selected, by priority (earlier sources are trimmed last). */
-export type SelectionSource = "current" | "related" | "history" | "default";
+/** Why a category or tool was selected, by priority (earlier tiers are trimmed last). */
+export type SelectionTier = "current" | "related" | "history" | "default";
 
-/** The priority order of {@link SelectionSource}s: what the budget keeps first. */
-export const SOURCE_PRIORITY: readonly SelectionSource[] = ["current", "related", "history", "default"];
+/** The priority order of {@link SelectionTier}s: what the budget keeps first. */
+export const TIER_PRIORITY: readonly SelectionTier[] = ["current", "related", "history", "default"];
 
 /** A selected category and its reason. */
 export interface SelectedCategory {
   name: string;
   /** Human-readable: `keyword "salary" in the current message`, `related to salary`, `from history: "…"`, `default`. */
   reason: string;
-  source: SelectionSource;
+  tier: SelectionTier;
   /** The keyword that matched (current and history). */
   keyword?: string;
   /** The category this one is related to (related). */
@@ -29,7 +29,7 @@ export interface SelectedCategory {
 export interface SelectedTool {
   name: string;
   reason: string;
-  source: SelectionSource;
+  tier: SelectionTier;
   keyword?: string;
   message?: string;
 }
@@ -65,7 +65,7 @@ export interface ToolSelection {
   /** Retrieval strategies: the tools the strategy ranked and kept, best first, with scores and signals. */
   ranked?: RankedSelection[];
   /**
-   * With usage: tools added after the chosen ones because they are often used with them (`source: "co-usage"`,
+   * With usage: tools added after the chosen ones because they are often used with them (`tier: "co-usage"`,
    * reason `often used with …`), in bind order; those the budget cut are also in `trimmed`. Absent without usage.
    */
   coUsed?: CoUsedTool[];

@@ -200,7 +200,7 @@ describe("createToolSelector: defaults", () => {
   it("binds the default categories when the strategy returns nothing", async () => {
     const selection = await select(tableStrategy({}), "something unrelated");
     expect(selection.tools).toEqual(["get_weather", "get_forecast", "get_air_quality"]);
-    expect(selection.categories).toEqual([{ name: "weather", reason: "default", source: "default" }]);
+    expect(selection.categories).toEqual([{ name: "weather", reason: "default", tier: "default" }]);
     expect(selection.ranked).toEqual([]);
   });
 
@@ -391,7 +391,7 @@ describe("createToolSelector: related categories with a retrieval strategy", () 
 
   it("with related: true, binds the categories related to a ranked tool's category after the ranked tools, explained as related to it", async () => {
     const selection = await createToolSelector(related, { ...noTokens, related: true, strategy: tableStrategy({ send_email: 5 }) })("write to Bob");
-    expect(selection.categories).toEqual([{ name: "calendar", reason: "related to email", source: "related", relatedTo: "email" }]);
+    expect(selection.categories).toEqual([{ name: "calendar", reason: "related to email", tier: "related", relatedTo: "email" }]);
     expect(selection.tools).toEqual(["send_email", ...calendar]);
     expect(selection.matchedTools).toEqual([]);
     expect(selection.ranked?.map((tool) => tool.name)).toEqual(["send_email"]);

@@ -101,7 +101,7 @@ class SelectionPipeline {
     const related = this.#related ? relatedToRanked({ catalog: this.#catalog, ranked: names, depth: scope.settings.relatedDepth }) : [];
     const defaults = defaultCategories({ found: ranked.length, defaults: scope.settings.defaults });
     // Ranked tools form the first tier, so their categories never repeat them.
-    const tools: KeywordTool[] = ranked.map((tool) => ({ name: tool.name, reason: tool.reason, source: "current" }));
+    const tools: KeywordTool[] = ranked.map((tool) => ({ name: tool.name, reason: tool.reason, tier: "current" }));
     return this.#finish(scope, conversation, strategy.name, [...related, ...defaults], tools, ranked, request);
   }
 

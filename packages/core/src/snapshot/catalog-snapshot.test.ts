@@ -7,6 +7,7 @@ import { ToolCatalog, type SavedCatalogDerivation } from "../catalog/tool-catalo
 import type { ToolDeclaration } from "../catalog/tool-metadata.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { GYM_OPTIONS, gymCatalog } from "../__fixtures__/gym-catalog.js";
+import { CatalogKeywords } from "../retrieval/keyword/catalog-keywords.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
 import { createToolSelector } from "../selection/tool-selector.js";
 import { createCatalogSnapshot, loadSnapshot, readSnapshot, SNAPSHOT_FORMAT_VERSION, writeSnapshot } from "./catalog-snapshot.js";
@@ -21,7 +22,11 @@ function synthetic(): { catalog: Build; conversations: Array<Array<{ role: strin
   return { catalog: (derived) => new ToolCatalog({ ...config, ...(derived === undefined ? {} : { derived }) }), conversations };
 }
 
-const derivedKeywordsOf = (catalog: ToolCatalog) => catalog.names().map((name) => catalog.derivedKeywords(name));
+/** The keyword strategy's keywords in effect: every category's, and every loose tool's derived ones. */
+const derivedKeywordsOf = (catalog: ToolCatalog) => {
+  const keywords = CatalogKeywords.of(catalog);
+  return [...catalog.categories().map((category) => keywords.keywordsOf(category.name)), ...catalog.names().map((name) => keywords.derivedToolKeywords(name))];
+};
 const isUser = (message: { role: string }) => message.role === "user";
 
 /** A catalog without categories: every tool is loose and derives keywords of its own (the bench's kind). */
@@ -62,7 +67,7 @@ describe("snapshots", () => {
     }
   });
 
-  it("builds a catalog from the snapshot's derivation (keywords, tokens) that selects as a fresh build, every strategy", async () => {
+  it("builds a catalog from the snapshot's derivation (token counts) that selects as a fresh build, every strategy", async () => {
     for (const { catalog, conversations } of [synthetic(), loose()]) {
       const file = join(folder, "derived.snapshot");
       await writeSnapshot(file, catalog());

@@ -1,7 +1,7 @@
 /**
  * @module The tools most often used with a found one, for `tool_search` results. Pure.
  */
-import type { CoUsageSource } from "../selection/expand-co-usage.js";
+import type { CoUsageReader } from "./co-usage-reader.js";
 
 /** Options of {@link oftenUsedWithNames} and {@link oftenUsedWithLine}. */
 export interface OftenUsedWithOptions {
@@ -20,7 +20,7 @@ export interface OftenUsedWithOptions {
  * oftenUsedWithNames(usage, "create_client", { visible: (name) => catalog.has(name) }); // ["mark_check_in"]
  * ```
  */
-export function oftenUsedWithNames(model: CoUsageSource, tool: string, { limit = 3, minWeight = 1, visible = () => true }: OftenUsedWithOptions = {}): string[] {
+export function oftenUsedWithNames(model: CoUsageReader, tool: string, { limit = 3, minWeight = 1, visible = () => true }: OftenUsedWithOptions = {}): string[] {
   const names: string[] = [];
   // Heaviest first: past the first one under minWeight, none is heavy enough.
   for (const { name, weight } of model.oftenUsedWith(tool, Number.POSITIVE_INFINITY)) {
@@ -37,7 +37,7 @@ export function oftenUsedWithNames(model: CoUsageSource, tool: string, { limit =
  * oftenUsedWithLine(usage, "create_client"); // "Often used with: mark_check_in, freeze_membership"
  * ```
  */
-export function oftenUsedWithLine(model: CoUsageSource, tool: string, options: OftenUsedWithOptions = {}): string | undefined {
+export function oftenUsedWithLine(model: CoUsageReader, tool: string, options: OftenUsedWithOptions = {}): string | undefined {
   const names = oftenUsedWithNames(model, tool, options);
   return names.length === 0 ? undefined : `Often used with: ${names.join(", ")}`;
 }

@@ -7,7 +7,7 @@ import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { ListenerSet } from "../events/listener-set.js";
 import type { LearnedField } from "../retrieval/learned-field.js";
-import { analyze } from "../retrieval/lexical/analyzer.js";
+import { analyze } from "../text/analyzer.js";
 import { STOP_WORDS } from "../text/stop-words.js";
 import { frameWeight, MAX_FRAME_EXPONENT } from "./decay.js";
 import { toObservation, type Observation, type ObservationInput } from "./observation.js";

@@ -2,7 +2,7 @@
  * @module Records observations to a usage store and keeps a usage model in step with it (its own recordings and
  * every other replica's). By default only analysed words reach the store, not raw messages.
  */
-import { analyze } from "../retrieval/lexical/analyzer.js";
+import { analyze } from "../text/analyzer.js";
 import { STOP_WORDS } from "../text/stop-words.js";
 import { toObservation, type Observation, type ObservationInput } from "./observation.js";
 import type { UsageModel } from "./usage-model.js";

@@ -3,7 +3,7 @@
  * suggestions for the catalog file (never applied), and the top co-used pairs. Pure over a {@link UsageModel}.
  */
 import { CatalogKeywords } from "../retrieval/keyword/catalog-keywords.js";
-import { analyze } from "../retrieval/lexical/analyzer.js";
+import { analyze } from "../text/analyzer.js";
 import type { UsageModel } from "./usage-model.js";
 
 /** One category's line of the report. */

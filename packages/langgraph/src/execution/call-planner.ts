@@ -4,17 +4,14 @@
  * and the caller's permission policy let it run, and whether it needs a human's approval. A refusal is typed data
  * ({@link ToolCallRefusal}); the text the model reads is built from it in one place.
  */
+import type { Caller, PermissionPolicy, ToolCatalog, ToolMetadata } from "@dynamic-tools/core";
 import {
   closestMatches,
   declarationFromLangChainTool,
   isExecutable,
   toMetadata,
-  type Caller,
-  type PermissionPolicy,
-  type ToolCatalog,
   type ToolFilterOptions,
-  type ToolMetadata,
-} from "@dynamic-tools/core";
+} from "@dynamic-tools/core/internal";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { ToolCallRefusal } from "./tool-call-refusal.js";

@@ -2,7 +2,8 @@
  * Mode `auto` on a catalog too large to count at construction: the estimate of every definition's tokens decides
  * when the decision is the same at both ends of its error bound; near the threshold the exact count decides.
  */
-import { ESTIMATE_ERROR_BOUND, ToolCatalog } from "@dynamic-tools/core";
+import { ToolCatalog } from "@dynamic-tools/core";
+import { ESTIMATE_ERROR_BOUND } from "@dynamic-tools/core/internal";
 import { describe, expect, it } from "vitest";
 import { createToolSearchTool } from "../search/tool-search-tool.js";
 import { decideAutoMode } from "./auto-mode.js";

@@ -7,12 +7,7 @@
  */
 import {
   DynamicToolsError,
-  ESTIMATE_ERROR_BOUND,
   createToolSelector,
-  finishSelection,
-  followCatalog,
-  readConversation,
-  visibleTo,
   type Caller,
   type PermissionPolicy,
   type ToolCatalog,
@@ -20,6 +15,17 @@ import {
   type ToolSelector,
   type ToolSelectorOptions,
 } from "@dynamic-tools/core";
+import {
+  ESTIMATE_ERROR_BOUND,
+  finishSelection,
+  followCatalog,
+  readConversation,
+  visibleTo,
+  applyBudget,
+  isBindable,
+  unbindableTools,
+  type ToolFilterOptions,
+} from "@dynamic-tools/core/internal";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { definitionTokensOf } from "../search/extra-tool-definition.js";
@@ -183,10 +189,10 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
       ...budget,
       ...(tokensOf === undefined ? {} : { tokensOf }),
     });
-    const reason = unloadReason(plan.limitedBy, settings.maxTools, settings.maxTokens);
+    const reason = unloadReason(plan.trimmedBy, settings.maxTools, settings.maxTokens);
     const unloaded: UnloadedTool[] = plan.unloaded.map((name) => ({ name, reason }));
     const trimmed = [...(base?.trimmed ?? []), ...plan.trimmed];
-    const trimmedBy = base?.trimmedBy ?? (plan.trimmed.length > 0 ? plan.limitedBy : undefined);
+    const trimmedBy = base?.trimmedBy ?? (plan.trimmed.length > 0 ? plan.trimmedBy : undefined);
     // The explanation is the selection's (or, in search mode, core's last stage over the fixed tools), with what
     // the budget over everything bound decided laid over it.
     const conversation = readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow });

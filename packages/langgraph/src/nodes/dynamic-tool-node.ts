@@ -4,7 +4,8 @@
  * and approval), and answers every refused call with an error ToolMessage carrying a typed refusal. The tool itself
  * runs through ToolNode's own `runTool`, so its runtime, output handling and error handling are ToolNode's.
  */
-import { DEFAULT_POLICY, type PermissionPolicy, type ToolCatalog, type ToolFilterOptions } from "@dynamic-tools/core";
+import { DEFAULT_POLICY, type PermissionPolicy, type ToolCatalog, definePolicy } from "@dynamic-tools/core";
+import type { ToolFilterOptions } from "@dynamic-tools/core/internal";
 import { isBaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
@@ -71,8 +72,7 @@ interface PreparedCall {
  *
  * @example
  * ```ts
- * import { definePolicy } from "@dynamic-tools/core";
- * import { DynamicToolNode } from "@dynamic-tools/langgraph";
+ *  * import { DynamicToolNode } from "@dynamic-tools/langgraph";
  * const policy = definePolicy({ approval: ["dangerous", "write"] });
  * graph.addNode("tools", new DynamicToolNode(catalog, { sources: [sdk, mcp], policy }));
  * ```

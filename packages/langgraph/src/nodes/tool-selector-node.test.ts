@@ -51,7 +51,7 @@ describe("createToolSelectorNode", () => {
       ["get_gym_info", "get_staff_list"],
       ["get_gym_info", "get_staff_list"],
     ]);
-    expect(result.toolSelection).toMatchObject({ count: 2, categories: [{ name: "staff", source: "current" }] });
+    expect(result.toolSelection).toMatchObject({ count: 2, categories: [{ name: "staff", tier: "current" }] });
     expect(result.toolSelection?.tokens?.selected).toBeGreaterThan(0);
     expect(result.messages.at(-1)?.content).toBe("done");
   });

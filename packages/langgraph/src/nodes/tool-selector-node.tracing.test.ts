@@ -6,7 +6,13 @@
 import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import { createToolSelector, type SelectionInput, type ToolCatalog, type ToolSelection, type ToolSelectorOptions } from "@dynamic-tools/core";
+import {
+  createToolSelector,
+  type SelectionInput,
+  type ToolCatalog,
+  type ToolSelection,
+  type ToolSelectorOptions,
+} from "@dynamic-tools/core";
 import { describe, expect, it } from "vitest";
 import { createSmallCatalog } from "../__fixtures__/small-catalog.js";
 import { createDynamicToolAgent } from "../prebuilt/create-dynamic-tool-agent.js";

@@ -69,7 +69,7 @@ describe("createDynamicToolAgent", () => {
     const agent = createDynamicToolAgent({ model, catalog, checkpointer: new MemorySaver(), countTokens: false });
     await agent.invoke({ messages: [new HumanMessage("what is pending salary?")] }, { configurable: { thread_id: "a" } });
     const second = await agent.invoke({ messages: [new HumanMessage("and the first one?")] }, { configurable: { thread_id: "a" } });
-    expect(second.toolSelection?.categories[0]).toMatchObject({ name: "salary", source: "history" });
+    expect(second.toolSelection?.categories[0]).toMatchObject({ name: "salary", tier: "history" });
     const other = await agent.invoke({ messages: [new HumanMessage("and the first one?")] }, { configurable: { thread_id: "b" } });
     expect(other.toolSelection?.categories).toEqual([]);
   });

@@ -13,7 +13,7 @@ describe("planBoundTools", () => {
       loaded: ["l1", "l2"],
       trimmed: [],
       unloaded: [],
-      limitedBy: undefined,
+      trimmedBy: undefined,
       tokens: 0,
     });
   });
@@ -23,7 +23,7 @@ describe("planBoundTools", () => {
     const plan = planBoundTools({ fixed, selected: [], loaded: ["l1", "l2", "l3"], lastUsed, maxTools: 5 });
     expect(plan.tools).toEqual(["core_a", "core_b", "tool_search", "l1", "l3"]);
     expect(plan.unloaded).toEqual(["l2"]);
-    expect(plan.limitedBy).toBe("maxTools");
+    expect(plan.trimmedBy).toBe("maxTools");
   });
 
   it("unloads least recently used first under maxTokens too, and counts every bound definition", () => {
@@ -40,7 +40,7 @@ describe("planBoundTools", () => {
     expect(plan.tools).toEqual(["core_a", "core_b", "tool_search", "s1", "l2"]);
     expect(plan.unloaded).toEqual(["l1"]);
     expect(plan.tokens).toBe(95);
-    expect(plan.limitedBy).toBe("maxTokens");
+    expect(plan.trimmedBy).toBe("maxTokens");
   });
 
   it("ranks tools loaded or used this turn above the selection, older loaded tools below it", () => {

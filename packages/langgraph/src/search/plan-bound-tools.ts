@@ -3,7 +3,7 @@
  * `maxTools` / `maxTokens`. Loaded tools that do not fit are unloaded least recently used first; core tools never
  * are. Pure; each group is cut by core's one budget ({@link applyBudget}) with what the groups before it left.
  */
-import { applyBudget } from "@dynamic-tools/core";
+import { applyBudget } from "@dynamic-tools/core/internal";
 
 /** Inputs of {@link planBoundTools}. */
 export interface PlanBoundToolsInput {
@@ -40,7 +40,7 @@ export interface BoundToolsPlan {
   /** Loaded tools unloaded by the budget, least recently used first. */
   unloaded: string[];
   /** The limit that cut first, if any. */
-  limitedBy: "maxTools" | "maxTokens" | undefined;
+  trimmedBy: "maxTools" | "maxTokens" | undefined;
   /** Tokens of the bound definitions (0 when not counted). */
   tokens: number;
 }
@@ -55,7 +55,7 @@ export interface BoundToolsPlan {
  * ```ts
  * planBoundTools({ fixed: ["get_gym_info", "tool_search"], selected: [], loaded: ["a", "b", "c"],
  *   lastUsed: new Map([["a", 9], ["b", 2], ["c", 5]]), maxTools: 4 });
- * // { tools: ["get_gym_info", "tool_search", "a", "c"], unloaded: ["b"], limitedBy: "maxTools", … }
+ * // { tools: ["get_gym_info", "tool_search", "a", "c"], unloaded: ["b"], trimmedBy: "maxTools", … }
  * ```
  */
 export function planBoundTools(input: PlanBoundToolsInput): BoundToolsPlan {
@@ -72,17 +72,17 @@ export function planBoundTools(input: PlanBoundToolsInput): BoundToolsPlan {
 
   let count = fixed.length;
   let tokens = fixed.reduce((sum, name) => sum + (tokensOf?.(name) ?? 0), 0);
-  let limitedBy: BoundToolsPlan["limitedBy"];
+  let trimmedBy: BoundToolsPlan["trimmedBy"];
   /** Keeps the longest prefix of `names` that fits what is left (nothing once a group was cut). */
   const takePrefix = (names: readonly string[]): string[] => {
-    if (limitedBy !== undefined) return [];
+    if (trimmedBy !== undefined) return [];
     const left = applyBudget({
       ordered: names,
       maxTools: maxTools - count,
       maxTokens: maxTokens - tokens,
       ...(tokensOf === undefined ? {} : { tokensOf }),
     });
-    limitedBy = left.trimmedBy;
+    trimmedBy = left.trimmedBy;
     count += left.selected.length;
     tokens += left.tokens;
     return left.selected;
@@ -97,7 +97,7 @@ export function planBoundTools(input: PlanBoundToolsInput): BoundToolsPlan {
     loaded: loaded.filter((name) => kept.has(name)),
     trimmed: selected.filter((name) => !selectedSet.has(name)),
     unloaded: [...byRecency].reverse().filter((name) => !kept.has(name)),
-    limitedBy,
+    trimmedBy,
     tokens,
   };
 }

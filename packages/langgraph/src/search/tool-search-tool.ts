@@ -3,23 +3,20 @@
  * tools in the catalog. It ranks the tools the caller may see and that are not bound yet, answers with a ranked
  * list, and loads what it found through a `Command` that writes the `loadedTools` channel.
  */
+import { DynamicToolsError, type PermissionPolicy, type RetrievalStrategy, type ToolCatalog } from "@dynamic-tools/core";
 import {
-  DynamicToolsError,
   createCatalogIndex,
   createStrategy,
   followCatalog,
   rankedCandidates,
   visibleTo,
-  coUsageSourceOf,
+  coUsageReaderOf,
   oftenUsedWithNames,
   type CoUsageInput,
-  type PermissionPolicy,
-  type RetrievalStrategy,
-  type ToolCatalog,
   type ToolFilterOptions,
   clipMessage,
   expandToNamespaces,
-} from "@dynamic-tools/core";
+} from "@dynamic-tools/core/internal";
 import { ToolMessage } from "@langchain/core/messages";
 import { tool, type StructuredToolInterface, type ToolRunnableConfig } from "@langchain/core/tools";
 import { Command, getCurrentTaskInput } from "@langchain/langgraph";
@@ -156,7 +153,7 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
   if (defaultLimit > maxLimit) {
     throw new DynamicToolsError("INVALID_OPTION", `defaultLimit (${defaultLimit}) must not exceed maxLimit (${maxLimit}).`, { path: ["defaultLimit"] });
   }
-  const usage = options.usage === undefined ? undefined : coUsageSourceOf(options.usage);
+  const usage = options.usage === undefined ? undefined : coUsageReaderOf(options.usage);
   const coLimit = requireCount(options.oftenUsedWith?.limit ?? 3, "oftenUsedWith.limit");
   const coMinWeight = options.oftenUsedWith?.minWeight ?? 1;
   if (!(coMinWeight > 0 && Number.isFinite(coMinWeight))) {

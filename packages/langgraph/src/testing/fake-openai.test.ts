@@ -2,7 +2,7 @@
  * The fake OpenAI endpoint over plain HTTP: the API's validation and error bodies, scripted replies (JSON and SSE),
  * and the request log.
  */
-import { OPENAI_MAX_TOOLS } from "@dynamic-tools/core";
+import { OPENAI_MAX_TOOLS } from "@dynamic-tools/core/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeOpenAI, type FakeOpenAI } from "./fake-openai.js";
 import type { FakeOpenAIScript } from "./fake-openai-script.js";

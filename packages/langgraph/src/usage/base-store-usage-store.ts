@@ -3,7 +3,8 @@
  * agent that shares the store learns from all of them.
  */
 import { randomUUID } from "node:crypto";
-import { checkObservation, type Observation, type UsageBatch, type UsageStore } from "@dynamic-tools/core";
+import type { Observation, UsageStore } from "@dynamic-tools/core";
+import { checkObservation, type UsageBatch } from "@dynamic-tools/core/internal";
 import type { BaseStore } from "@langchain/langgraph";
 
 /** Options of {@link BaseStoreUsageStore}. */

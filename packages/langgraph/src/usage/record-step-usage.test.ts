@@ -57,7 +57,7 @@ describe("co-usage in the select node", () => {
     const node = createToolSelectorNode({ catalog, strategy: "bm25", autoCut: false, topK: 1, usage: recorder, countTokens: false });
     const { toolSelection } = await node({ messages: [new HumanMessage("pending salaries")] });
     expect(toolSelection.ranked!.map((tool) => tool.name)).toEqual(["get_pending_salaries"]);
-    expect(toolSelection.coUsed).toEqual([expect.objectContaining({ name: "get_staff_list", reason: "often used with get_pending_salaries", source: "co-usage" })]);
+    expect(toolSelection.coUsed).toEqual([expect.objectContaining({ name: "get_staff_list", reason: "often used with get_pending_salaries", tier: "co-usage" })]);
     expect(toolSelection.tools.slice(-2)).toEqual(["get_pending_salaries", "get_staff_list"]);
     expect(toolSelection.tools).not.toContain("delete_everything");
   });

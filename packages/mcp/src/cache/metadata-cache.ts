@@ -4,7 +4,8 @@
  */
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { isRecord, type JsonSchema } from "@dynamic-tools/core";
+import type { JsonSchema } from "@dynamic-tools/core";
+import { isRecord } from "@dynamic-tools/core/internal";
 
 /** The version of the cache file format; a file of another version is ignored (and rewritten on connect). */
 export const CACHE_FORMAT_VERSION = 1;

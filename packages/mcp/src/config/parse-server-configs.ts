@@ -2,7 +2,8 @@
  * @module Validates the `servers` option of {@link createMcpToolSource} at construction: every error is an
  * `INVALID_OPTION` that names the server, the key and the valid choices.
  */
-import { DynamicToolsError, describeValue, didYouMean, formatPath, isRecord, quote } from "@dynamic-tools/core";
+import { DynamicToolsError } from "@dynamic-tools/core";
+import { describeValue, didYouMean, formatPath, isRecord, quote } from "@dynamic-tools/core/internal";
 import { assertSourceId } from "../naming/source-names.js";
 import { MCP_TRANSPORTS, type McpServerConfig } from "./server-config.js";
 

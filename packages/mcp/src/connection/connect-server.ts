@@ -11,11 +11,11 @@
  * content and artifact conversion of results, tool errors.
  */
 import type { JsonSchema } from "@dynamic-tools/core";
+import { checkParameters } from "@dynamic-tools/core/internal";
 import type { DynamicStructuredTool } from "@langchain/core/tools";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { CachedServerInfo, CachedTool, McpToolAnnotations } from "../cache/metadata-cache.js";
 import type { McpServerConfig } from "../config/server-config.js";
-import { checkParameters } from "@dynamic-tools/core";
 import { BoundedReadBuffer, type ReadBufferLike } from "./bounded-read-buffer.js";
 
 /** A call whose result was over the MCP client's message size limit (the SDK then closed the connection). */

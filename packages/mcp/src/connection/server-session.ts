@@ -11,7 +11,7 @@ import {
   type CachedTool,
   type ServerMetadata,
 } from "../cache/metadata-cache.js";
-import { quote } from "@dynamic-tools/core";
+import { quote } from "@dynamic-tools/core/internal";
 import { canonicalJson, configHash } from "../config/config-hash.js";
 import type { McpServerConfig } from "../config/server-config.js";
 import { describeCause, McpServerError } from "../errors/mcp-server-error.js";

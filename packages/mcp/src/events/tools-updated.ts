@@ -2,7 +2,8 @@
  * @module The tools-updated event of a tool source: which tools of one server or app
  * appeared, changed or went away, so a catalog can update incrementally.
  */
-import { ListenerSet, type ToolDeclaration } from "@dynamic-tools/core";
+import type { ToolDeclaration } from "@dynamic-tools/core";
+import { ListenerSet } from "@dynamic-tools/core/internal";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 
 /** One server's or app's tool list changed. */
@@ -28,7 +29,7 @@ export interface ToolsUpdatedEvent {
 export type ToolsUpdatedListener = (event: ToolsUpdatedEvent) => void;
 
 /** Stops a listener. */
-export type { Unsubscribe } from "@dynamic-tools/core";
+export type { Unsubscribe } from "@dynamic-tools/core/internal";
 
 /** A source's listener list (core's {@link ListenerSet}, naming the source in a failing listener's report). */
 export function toolsUpdatedListeners(): ListenerSet<ToolsUpdatedEvent> {

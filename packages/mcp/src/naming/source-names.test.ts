@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TOOL_NAME_PATTERN } from "@dynamic-tools/core";
+import { TOOL_NAME_PATTERN } from "@dynamic-tools/core/internal";
 import { prefixedToolName } from "./source-names.js";
 
 describe("prefixedToolName", () => {

@@ -3,7 +3,8 @@
  * valid for OpenAI (`^[a-zA-Z0-9_-]{1,64}$`) whatever the server calls its tools.
  */
 import { createHash } from "node:crypto";
-import { DynamicToolsError, quote } from "@dynamic-tools/core";
+import { DynamicToolsError } from "@dynamic-tools/core";
+import { quote } from "@dynamic-tools/core/internal";
 
 /**
  * Server ids and app names: short, safe in tool names and file names, and without "_", so the id in

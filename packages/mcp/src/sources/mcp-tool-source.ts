@@ -2,7 +2,8 @@
  * @module The MCP tool source: the tools of configured MCP servers under `mcp_{serverId}_`, built from the metadata
  * cache without connecting, each server started or connected on the first call of one of its tools.
  */
-import { DynamicToolsError, didYouMean, quote, type NamespaceDeclaration, type ToolDeclaration } from "@dynamic-tools/core";
+import { DynamicToolsError, type ToolDeclaration, ToolCatalog } from "@dynamic-tools/core";
+import { didYouMean, quote, type NamespaceDeclaration } from "@dynamic-tools/core/internal";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { ServerMetadata } from "../cache/metadata-cache.js";
 import { canonicalJson } from "../config/config-hash.js";
@@ -296,8 +297,7 @@ class ServerToolSource implements McpToolSource {
  * @example
  * ```ts
  * import { createMcpToolSource } from "@dynamic-tools/mcp";
- * import { ToolCatalog } from "@dynamic-tools/core";
- *
+ *  *
  * const mcp = createMcpToolSource({
  *   servers: {
  *     files: { transport: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] },

@@ -2,15 +2,8 @@
  * @module SDK tools: sets of tools an application registers and unregisters at run time, named
  * `sdk_{appName}_{tool}`, with a tools-updated event for each change.
  */
-import {
-  DynamicToolsError,
-  isLangChainTool,
-  PERMISSION_KINDS,
-  type JsonSchema,
-  type NamespaceDeclaration,
-  type PermissionKind,
-  type ToolDeclaration,
-} from "@dynamic-tools/core";
+import { DynamicToolsError, type JsonSchema, type PermissionKind, type ToolDeclaration } from "@dynamic-tools/core";
+import { isLangChainTool, PERMISSION_KINDS, type NamespaceDeclaration } from "@dynamic-tools/core/internal";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { canonicalJson } from "../config/config-hash.js";

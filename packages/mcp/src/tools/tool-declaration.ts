@@ -2,12 +2,12 @@
  * @module What a source-provided tool tells the catalog about itself: its {@link ToolDeclaration} (source,
  * sourceId, namespace, permission), also attached to the LangChain tool as `metadata.dynamicTools`.
  */
-import type { PermissionKind, ToolDeclaration, ToolSource } from "@dynamic-tools/core";
+import type { PermissionKind, ToolDeclaration, ToolSourceKind } from "@dynamic-tools/core";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 
 /** The catalog fields a source sets on each of its tools, as found in `tool.metadata.dynamicTools`. */
 export interface SourceToolInfo {
-  source: Exclude<ToolSource, "builtin">;
+  source: Exclude<ToolSourceKind, "builtin">;
   sourceId: string;
   namespace: string;
   permission: PermissionKind;

@@ -1,7 +1,7 @@
 /**
  * @module A namespace: the tools of one MCP server or SDK app, loaded together by tool search.
  */
-import type { NamespaceDeclaration } from "@dynamic-tools/core";
+import type { NamespaceDeclaration } from "@dynamic-tools/core/internal";
 
 /** The tools of one server or app, with a description a model can choose by. */
 export interface ToolNamespace {

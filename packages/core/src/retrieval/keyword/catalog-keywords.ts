@@ -3,7 +3,7 @@
  * zero-config categories and loose tools) in a {@link KeywordIndex}. One per catalog, built on first use; each live
  * update is applied when the catalog announces it, re-deriving only what it touched.
  */
-import type { ToolsUpdatedEvent } from "../../catalog/catalog-events.js";
+import type { CatalogChange } from "../../catalog/catalog-events.js";
 import type { CategoryInfo, ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../../catalog/tool-metadata.js";
 import type { CategoryText } from "./derive-keywords.js";
@@ -44,7 +44,7 @@ const shared = new WeakMap<ToolCatalog, CatalogKeywords>();
 export class CatalogKeywords {
   readonly #catalog: ToolCatalog;
   readonly #core: ReadonlySet<string>;
-  #pending: ToolsUpdatedEvent[] = [];
+  #pending: CatalogChange[] = [];
   #index = new KeywordIndex();
   #statistics: KeywordStatistics;
   /** The keywords in effect per category. */

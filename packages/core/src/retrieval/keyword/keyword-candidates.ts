@@ -17,7 +17,7 @@ export interface KeywordCategory {
   name: string;
   /** `keyword "salary" in the current message`, `related to salary`, `from history: "…"`. */
   reason: string;
-  source: KeywordTier;
+  tier: KeywordTier;
   keyword?: string;
   relatedTo?: string;
   message?: string;
@@ -27,7 +27,7 @@ export interface KeywordCategory {
 export interface KeywordTool {
   name: string;
   reason: string;
-  source: "current" | "history";
+  tier: "current" | "history";
   keyword?: string;
   message?: string;
 }
@@ -55,16 +55,16 @@ function collectMatches(
   catalog: ToolCatalog,
   candidates: Collecting,
   matches: readonly KeywordMatch[],
-  source: "current" | "history",
+  tier: "current" | "history",
   message: string,
 ): void {
-  const where = source === "current" ? "in the current message" : `from history: "${quote(message)}"`;
+  const where = tier === "current" ? "in the current message" : `from history: "${quote(message)}"`;
   for (const { target, keyword } of matches) {
     const seen = target.kind === "category" ? candidates.seenCategories : candidates.seenTools;
     if (seen.has(target.name)) continue;
     seen.add(target.name);
-    const reason = source === "current" ? `keyword "${keyword}" ${where}` : where;
-    const entry = { name: target.name, reason, source, keyword, ...(source === "history" ? { message } : {}) };
+    const reason = tier === "current" ? `keyword "${keyword}" ${where}` : where;
+    const entry = { name: target.name, reason, tier, keyword, ...(tier === "history" ? { message } : {}) };
     if (target.kind === "category") candidates.categories.push(entry);
     else if (catalog.has(target.name)) candidates.tools.push(entry);
   }
@@ -72,15 +72,15 @@ function collectMatches(
 
 function addRelated(catalog: ToolCatalog, candidates: Collecting, from: "current" | "history", depth: number): void {
   if (depth <= 0) return;
-  const start = candidates.categories.filter((category) => category.source === from).map((category) => category.name);
+  const start = candidates.categories.filter((category) => category.tier === from).map((category) => category.name);
   const relatedOf = (name: string) => catalog.category(name)?.related ?? [];
   const related = expandRelated({ start, relatedOf, depth, exclude: candidates.seenCategories });
   for (const { name, relatedTo } of related) {
     candidates.seenCategories.add(name);
     const suffix = from === "history" ? " (from history)" : "";
     // Related categories of history matches rank with history: the user's current words come first.
-    const source = from === "current" ? "related" : "history";
-    candidates.categories.push({ name, reason: `related to ${relatedTo}${suffix}`, source, relatedTo });
+    const tier = from === "current" ? "related" : "history";
+    candidates.categories.push({ name, reason: `related to ${relatedTo}${suffix}`, tier, relatedTo });
   }
 }
 
@@ -92,7 +92,7 @@ function addRelated(catalog: ToolCatalog, candidates: Collecting, from: "current
  * @example
  * ```ts
  * const { categories } = keywordCandidates({ catalog, conversation: { current: "pending salary?", history: [] }, relatedDepth: 1 });
- * // [{ name: "salary", source: "current", … }, { name: "staff", source: "related", relatedTo: "salary", … }]
+ * // [{ name: "salary", tier: "current", … }, { name: "staff", tier: "related", relatedTo: "salary", … }]
  * ```
  */
 export function keywordCandidates({
@@ -117,7 +117,7 @@ export function keywordCandidates({
 }
 
 /** A candidate category of any tier, the default tier included. */
-export type TieredCategory = Omit<KeywordCategory, "source"> & { source: KeywordTier | "default" };
+export type TieredCategory = Omit<KeywordCategory, "tier"> & { tier: KeywordTier | "default" };
 
 /** The tiers in bind order: what the budget keeps first. */
 export const TIER_ORDER: ReadonlyArray<KeywordTier | "default"> = ["current", "related", "history", "default"];
@@ -145,17 +145,17 @@ export function orderByTier({
   toolsOf: (category: string) => readonly string[];
   allowed: (name: string) => boolean;
 }): { categories: TieredCategory[]; ordered: string[] } {
-  const tierOf = (source: TieredCategory["source"]) => TIER_ORDER.indexOf(source);
+  const tierOf = (tier: TieredCategory["tier"]) => TIER_ORDER.indexOf(tier);
   const byCatalogOrder = (a: { name: string }, b: { name: string }) => (categoryOrder.get(a.name) ?? 0) - (categoryOrder.get(b.name) ?? 0);
   // Within a tier, categories sort in catalog order so the bound list is stable from turn to turn.
-  const sorted = [...categories].sort((a, b) => tierOf(a.source) - tierOf(b.source) || byCatalogOrder(a, b));
+  const sorted = [...categories].sort((a, b) => tierOf(a.tier) - tierOf(b.tier) || byCatalogOrder(a, b));
   const matchedTools = tools.filter((tool) => allowed(tool.name));
   const matchedNames = new Set(matchedTools.map((tool) => tool.name));
   const ordered: string[] = [];
-  for (const source of TIER_ORDER) {
-    for (const tool of matchedTools) if (tool.source === source) ordered.push(tool.name);
+  for (const tier of TIER_ORDER) {
+    for (const tool of matchedTools) if (tool.tier === tier) ordered.push(tool.name);
     for (const category of sorted) {
-      if (category.source !== source) continue;
+      if (category.tier !== tier) continue;
       // Each tool has one category, so category lists never overlap: only tool-level matches need de-duplicating.
       const members = toolsOf(category.name);
       if (matchedNames.size === 0) for (const name of members) ordered.push(name);

@@ -39,7 +39,7 @@ export function createKeywordStrategy(): RetrievalStrategy {
       const found = keywordCandidates({ catalog: target, conversation, relatedDepth: settings.relatedDepth });
       const categories: TieredCategory[] = [...found.categories];
       if (categories.length === 0 && found.tools.length === 0) {
-        for (const name of settings.defaults) categories.push({ name, reason: "default", source: "default" });
+        for (const name of settings.defaults) categories.push({ name, reason: "default", tier: "default" });
       }
       const allowed = filter ?? (() => true);
       if (order?.version !== target.version) order = { version: target.version, categoryOrder: categoryOrderOf(target) };
@@ -51,9 +51,9 @@ export function createKeywordStrategy(): RetrievalStrategy {
         allowed,
       });
       const tierOf = new Map<string, KeywordTier | "default">();
-      for (const tool of found.tools) if (!tierOf.has(tool.name)) tierOf.set(tool.name, tool.source);
+      for (const tool of found.tools) if (!tierOf.has(tool.name)) tierOf.set(tool.name, tool.tier);
       for (const category of sorted) {
-        for (const name of target.category(category.name)?.tools ?? []) if (!tierOf.has(name)) tierOf.set(name, category.source);
+        for (const name of target.category(category.name)?.tools ?? []) if (!tierOf.has(name)) tierOf.set(name, category.tier);
       }
       return ordered.slice(0, limit).map((name) => {
         const score = TIER_SCORE[tierOf.get(name) ?? "default"];

@@ -9,7 +9,7 @@ import { queryVariants } from "../hybrid/query-rewrite.js";
 import type { LearnedField } from "../learned-field.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { toolText, type ToolField } from "../tool-text.js";
-import { analyze } from "./analyzer.js";
+import { analyze } from "../../text/analyzer.js";
 import { Bm25Index, type SavedBm25Postings } from "./bm25-index.js";
 import { DEFAULT_BM25 } from "./bm25-score.js";
 

@@ -6,7 +6,9 @@ import { CountingEmbeddings } from "./__fixtures__/fake-embeddings.js";
 import { queryClauses } from "./query-clauses.js";
 import { toolDocumentText } from "./tool-document-text.js";
 import { BruteForceVectorIndex, type VectorIndex } from "./vector-index.js";
-import { createVectorStrategy, loadDefaultEmbeddings, type SavedVectorIndex } from "./vector-strategy.js";
+import { loadOfflineEmbeddings } from "../../plugins/default-plugins.js";
+import { hasDefaultEmbeddings, loadDefaultEmbeddings, registerDefaultEmbeddings } from "./default-embeddings.js";
+import { createVectorStrategy, type SavedVectorIndex } from "./vector-strategy.js";
 
 const TOOLS: ToolDeclaration[] = [
   { name: "generate_image", description: "Create or edit an image" },
@@ -265,11 +267,26 @@ describe("createVectorStrategy", () => {
 
   it("names the package to install when the default embeddings are missing", async () => {
     const missing = Object.assign(new Error("Cannot find package '@dynamic-tools/offline-embeddings'"), { code: "ERR_MODULE_NOT_FOUND" });
-    const error = await loadDefaultEmbeddings(() => Promise.reject(missing)).catch((caught: unknown) => caught);
+    const error = await loadOfflineEmbeddings(() => Promise.reject(missing)).catch((caught: unknown) => caught);
     expect(DynamicToolsError.isInstance(error) && error.code).toBe("INVALID_OPTION");
     expect((error as Error).message).toMatch(/npm install @dynamic-tools\/offline-embeddings/);
     const other = new Error("boom");
-    await expect(loadDefaultEmbeddings(() => Promise.reject(other))).rejects.toBe(other);
+    await expect(loadOfflineEmbeddings(() => Promise.reject(other))).rejects.toBe(other);
+  });
+
+  it("finds its default embeddings through the registration seam, and says how to provide them when none is registered", async () => {
+    expect(hasDefaultEmbeddings()).toBe(true); // registered by the entry point (the test setup does what it does)
+    const fake = new CountingEmbeddings();
+    registerDefaultEmbeddings(async () => fake);
+    try {
+      await expect(loadDefaultEmbeddings()).resolves.toBe(fake);
+      registerDefaultEmbeddings(undefined);
+      const error = await createVectorStrategy().index(catalogOf(TOOLS)).catch((caught: unknown) => caught);
+      expect(DynamicToolsError.isInstance(error) && error.code).toBe("INVALID_OPTION");
+      expect((error as Error).message).toMatch(/pass `embeddings`.*registerDefaultEmbeddings/);
+    } finally {
+      registerDefaultEmbeddings(() => loadOfflineEmbeddings());
+    }
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * @module The vector retrieval strategy: tools embedded once (cached by text hash), queries embedded per turn,
- * ranked by cosine similarity. Works offline by default (`@dynamic-tools/offline-embeddings`), or with any
+ * ranked by cosine similarity. Works offline by default (the default embeddings, `OfflineEmbeddings` unless another is registered), or with any
  * LangChain embeddings.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../../catalog/tool-metadata.js";
+import { loadDefaultEmbeddings } from "./default-embeddings.js";
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { rewriteQuery } from "../hybrid/query-rewrite.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
@@ -39,7 +40,7 @@ export interface VectorStrategyOptions {
   /**
    * Any LangChain embeddings (`OpenAIEmbeddings`, …). If it has a `fit(documents)` method it is called with the
    * catalog's document texts before they are embedded.
-   * @defaultValue `new OfflineEmbeddings()` from `@dynamic-tools/offline-embeddings`, loaded on first `index()`
+   * @defaultValue the registered default embeddings (`OfflineEmbeddings`; see `registerDefaultEmbeddings`), loaded on first `index()`
    */
   embeddings?: EmbeddingsInterface;
   /**
@@ -512,29 +513,4 @@ function checkSaved(saved: SavedVectorIndex): void {
       { path: ["saved", "entries", wrong, "vector"] },
     );
   }
-}
-
-type OfflineEmbeddingsModule = typeof import("@dynamic-tools/offline-embeddings");
-
-/**
- * `new OfflineEmbeddings()`, imported on first use; a missing package becomes an error that names it.
- * @internal `importModule` is replaceable for tests.
- */
-export async function loadDefaultEmbeddings(
-  importModule: () => Promise<OfflineEmbeddingsModule> = () => import("@dynamic-tools/offline-embeddings"),
-): Promise<EmbeddingsInterface> {
-  let module: OfflineEmbeddingsModule;
-  try {
-    module = await importModule();
-  } catch (cause) {
-    const code = (cause as { code?: unknown }).code;
-    if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw cause;
-    throw new DynamicToolsError(
-      "INVALID_OPTION",
-      'The vector strategy embeds with "@dynamic-tools/offline-embeddings" by default, and it is not installed: ' +
-        "npm install @dynamic-tools/offline-embeddings, or pass `embeddings` (any LangChain embeddings, e.g. new OpenAIEmbeddings()).",
-      { cause, path: ["embeddings"] },
-    );
-  }
-  return new module.OfflineEmbeddings();
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { STOP_WORDS } from "../../text/stop-words.js";
+import { STOP_WORDS } from "./stop-words.js";
 import { analyze } from "./analyzer.js";
 
 describe("analyze: word splitting", () => {

@@ -2,7 +2,7 @@
  * @module Lexical analysis for retrieval: words (snake/camel/kebab/dotted split), Porter stems, and CJK text as
  * overlapping character bigrams so Chinese queries match without a segmenter. Pure.
  */
-import { isCjk, splitAsciiWords, splitWords, stem as porterStem } from "../../text/tokenize.js";
+import { isCjk, splitAsciiWords, splitWords, stem as porterStem } from "./tokenize.js";
 
 /** Options of {@link analyze}. */
 export interface AnalyzeOptions {

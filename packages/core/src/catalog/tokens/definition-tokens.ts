@@ -3,7 +3,7 @@
  * counted once however many catalogs (rebuilds, replicas in one process, live updates) hold it.
  */
 import { createHash } from "node:crypto";
-import type { ToolMetadata } from "../catalog/tool-metadata.js";
+import type { ToolMetadata } from "../tool-metadata.js";
 import { countTokens } from "./token-counter.js";
 import { toToolDefinition } from "./tool-definition.js";
 

@@ -6,7 +6,7 @@
  * {@link LONG_RUN_CHUNK}).
  */
 import { createRequire } from "node:module";
-import type { ToolMetadata } from "../catalog/tool-metadata.js";
+import type { ToolMetadata } from "../tool-metadata.js";
 import { toToolDefinition } from "./tool-definition.js";
 
 /**

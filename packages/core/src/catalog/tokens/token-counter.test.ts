@@ -1,10 +1,10 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { ToolCatalog } from "../catalog/tool-catalog.js";
-import { GYM_TOOLS } from "../__fixtures__/gym-catalog.js";
+import { ToolCatalog } from "../tool-catalog.js";
+import { GYM_TOOLS } from "../../__fixtures__/gym-catalog.js";
 import { countDefinitionTokens, countTokens, LONG_RUN_CHUNK, LONG_RUN_ERROR_PER_CHUNK } from "./token-counter.js";
 import { definitionText } from "./definition-tokens.js";
-import { selectByKeywords } from "../__fixtures__/select-by-keywords.js";
+import { selectByKeywords } from "../../__fixtures__/select-by-keywords.js";
 
 /** The tokenizer itself, unchunked: the exact count to compare with (slow on long runs, so only on short ones). */
 const exact = (createRequire(import.meta.url)("gpt-tokenizer/cjs/encoding/o200k_base") as { countTokens(text: string, options: object): number }).countTokens;

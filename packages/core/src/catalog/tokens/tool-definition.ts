@@ -2,7 +2,7 @@
  * @module A tool as it is sent to a model: the OpenAI function format, which LangChain chat models accept in
  * `bindTools` and which token budgets are counted over.
  */
-import type { JsonSchema, ToolMetadata } from "../catalog/tool-metadata.js";
+import type { JsonSchema, ToolMetadata } from "../tool-metadata.js";
 
 /** An OpenAI-format function definition. */
 export interface ToolDefinition {

@@ -1,0 +1,38 @@
+/**
+ * @module @dynamic-tools/core/internal: what the sibling packages (`@dynamic-tools/langgraph`, `/mcp`, `/hnswlib`)
+ * share with core beyond its public API. NOT semver-stable: names here may change or go in any release. Applications
+ * import from `@dynamic-tools/core` (and `@dynamic-tools/core/eval`) only.
+ */
+export { ListenerSet, type Unsubscribe } from "./events/listener-set.js";
+export { describeValue, formatPath, isRecord, quote } from "./errors/describe-value.js";
+export { closestMatches, didYouMean } from "./text/closest-matches.js";
+/** The Porter stemmer bundled into the build (the repository's build checks compare it with natural's). */
+export { stem } from "./text/tokenize.js";
+
+export { OPENAI_MAX_TOOLS } from "./catalog/tool-catalog.js";
+export { checkParameters } from "./catalog/parameters-schema.js";
+export type { NamespaceDeclaration } from "./catalog/catalog-config.js";
+export { PERMISSION_KINDS, TOOL_NAME_PATTERN, toMetadata } from "./catalog/tool-metadata.js";
+export { isLangChainTool, declarationFromLangChainTool } from "./catalog/langchain-tool.js";
+export { ESTIMATE_ERROR_BOUND } from "./catalog/tokens/estimate-tokens.js";
+
+export { clipMessage, readConversation } from "./conversation/conversation-text.js";
+export { visibleTo } from "./permissions/permission-policy.js";
+
+export { createStrategy } from "./retrieval/strategy-registry.js";
+export { createCatalogIndex } from "./retrieval/catalog-index.js";
+export { defaultVectorIndex } from "./retrieval/vector/default-vector-index.js";
+
+export { coUsageReaderOf, type CoUsageInput } from "./usage/co-usage-reader.js";
+export { oftenUsedWithNames } from "./usage/co-usage-line.js";
+export { checkObservation } from "./usage/observation.js";
+export { loadObservationsFile } from "./usage/observations-file.js";
+export type { UsageBatch } from "./usage/usage-store.js";
+
+export { applyBudget } from "./budget/apply-budget.js";
+
+export { isBindable, isExecutable, type ToolFilterOptions } from "./selection/tool-filter.js";
+export { followCatalog, unbindableTools } from "./selection/selection-scope.js";
+export { finishSelection } from "./selection/explain-selection.js";
+export { rankedCandidates } from "./selection/ranked-candidates.js";
+export { expandToNamespaces } from "./selection/expand-namespaces.js";
