@@ -25,7 +25,12 @@ try {
   execFileSync("mkdir", [project]);
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "size-check", version: "1.0.0", private: true }));
   const devDependencies = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies;
-  const npm = (...args) => execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...args], { cwd: project, stdio: "inherit", env: npmEnvironment() });
+  const npm = (...args) =>
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...args], {
+      cwd: project,
+      stdio: "inherit",
+      env: npmEnvironment(),
+    });
   const measure = () => {
     const kilobytes = Number(execFileSync("du", ["-sk", join(project, "node_modules")], { encoding: "utf8" }).split("\t")[0]);
     const lock = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8"));
@@ -49,5 +54,7 @@ try {
 
 /** This environment without the variables pnpm or npm set for a script they run (they would steer the inner npm). */
 function npmEnvironment() {
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|pnpm_)/i.test(key) || /^npm_config_(cafile|registry|nodedir)$/i.test(key)));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^(npm_|pnpm_)/i.test(key) || /^npm_config_(cafile|registry|nodedir)$/i.test(key)),
+  );
 }

@@ -14,7 +14,10 @@ import { pnpmCommand, root } from "./pnpm-command.mjs";
 /** The workspace's published packages (every packages/* that is not private), as { name, dir }. */
 export function publishedPackages() {
   return readdirSync(join(root, "packages"))
-    .map((dir) => ({ dir: join(root, "packages", dir), manifest: JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) }))
+    .map((dir) => ({
+      dir: join(root, "packages", dir),
+      manifest: JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")),
+    }))
     .filter(({ manifest }) => !manifest.private)
     .map(({ dir, manifest }) => ({ name: manifest.name, version: manifest.version, dir }));
 }

@@ -16,8 +16,17 @@ const natural = fromCore("natural/lib/natural/stemmers/porter_stemmer.js") as { 
 
 const words = [
   ...new Set(
-    ["datasets/metatool/catalog.json", "datasets/metatool/queries.jsonl", "datasets/sealtools-dev/catalog.json", "datasets/sealtools-dev/queries.jsonl"]
-      .flatMap((file) => readFileSync(join(root, file), "utf8").toLowerCase().match(/[a-z]+/g) ?? []),
+    [
+      "datasets/metatool/catalog.json",
+      "datasets/metatool/queries.jsonl",
+      "datasets/sealtools-dev/catalog.json",
+      "datasets/sealtools-dev/queries.jsonl",
+    ].flatMap(
+      (file) =>
+        readFileSync(join(root, file), "utf8")
+          .toLowerCase()
+          .match(/[a-z]+/g) ?? [],
+    ),
   ),
 ];
 
@@ -39,7 +48,10 @@ describe("the Porter stemmer bundled into core's build", () => {
       const code = readFileSync(join(root, "packages", "core", "dist", file), "utf8");
       expect(code, file).not.toMatch(/(require\(|from\s*|import\()\s*["']natural/);
     }
-    const manifest = JSON.parse(readFileSync(join(root, "packages", "core", "package.json"), "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(root, "packages", "core", "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     expect(manifest.dependencies.natural).toBeUndefined();
     expect(manifest.devDependencies.natural).toBe("6.10.0");
   });

@@ -25,11 +25,17 @@ describe.each(executionRuntimes)("MCP failures: %s", (_label, runtime) => {
     const source = filesSource({ FIXTURE_CRASH_ONCE_FILE: crashFile });
     await source.tools(); // connected
     writeFileSync(crashFile, "");
-    const run = await settle(runtime, { catalog: new ToolCatalog({ tools: [] }), sources: [source], calls: [{ name: "mcp_files_read_file", args: { path: "notes.txt" }, id: "c1" }] });
+    const run = await settle(runtime, {
+      catalog: new ToolCatalog({ tools: [] }),
+      sources: [source],
+      calls: [{ name: "mcp_files_read_file", args: { path: "notes.txt" }, id: "c1" }],
+    });
     expect(run.error).toBeUndefined();
     expect(run.toolMessages).toHaveLength(1);
     expect(run.toolMessages[0]).toMatchObject({ status: "error", tool_call_id: "c1" });
-    expect(String(run.toolMessages[0]!.content)).toMatch(/^Error: MCP server "files" failed: its connection was lost during a call of "read_file"/);
+    expect(String(run.toolMessages[0]!.content)).toMatch(
+      /^Error: MCP server "files" failed: its connection was lost during a call of "read_file"/,
+    );
   });
 
   it("a server that refuses to start gives an error ToolMessage naming the server; the run completes", async () => {
@@ -40,7 +46,11 @@ describe.each(executionRuntimes)("MCP failures: %s", (_label, runtime) => {
     await primer.close();
     writeFileSync(refuseFile, "");
     const source = filesSource({ FIXTURE_FAIL_START_FILE: refuseFile });
-    const run = await settle(runtime, { catalog: new ToolCatalog({ tools: [] }), sources: [source], calls: [{ name: "mcp_files_read_file", args: { path: "notes.txt" }, id: "c1" }] });
+    const run = await settle(runtime, {
+      catalog: new ToolCatalog({ tools: [] }),
+      sources: [source],
+      calls: [{ name: "mcp_files_read_file", args: { path: "notes.txt" }, id: "c1" }],
+    });
     expect(run.error).toBeUndefined();
     expect(run.toolMessages).toHaveLength(1);
     expect(run.toolMessages[0]).toMatchObject({ status: "error", tool_call_id: "c1" });

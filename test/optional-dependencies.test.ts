@@ -13,7 +13,10 @@ import { mockMissingModules } from "./support/missing-module.js";
 describe("without hnswlib-node's native build (an install without python3, make or g++)", () => {
   beforeEach(() => {
     vi.resetModules();
-    mockMissingModules((id) => id === "hnswlib-node", () => "Could not locate the bindings file. Tried:\n → build/Release/addon.node");
+    mockMissingModules(
+      (id) => id === "hnswlib-node",
+      () => "Could not locate the bindings file. Tried:\n → build/Release/addon.node",
+    );
   });
   afterEach(() => {
     vi.doUnmock("node:module");
@@ -32,7 +35,9 @@ describe("without hnswlib-node's native build (an install without python3, make 
     }
     expect(DynamicToolsError.isInstance(caught)).toBe(true);
     expect((caught as DynamicToolsError).code).toBe("INDEX_FAILED");
-    expect((caught as Error).message).toMatch(/needs hnswlib-node, a native module.*Could not locate the bindings file.*python3, make and a C\+\+ compiler/);
+    expect((caught as Error).message).toMatch(
+      /needs hnswlib-node, a native module.*Could not locate the bindings file.*python3, make and a C\+\+ compiler/,
+    );
   });
 });
 
@@ -43,7 +48,8 @@ describe("without gpt-tokenizer installed (it is an optional peer)", () => {
     try {
       const fallback = await import("../packages/core/src/catalog/tokens/token-counter.js");
       expect(fallback.tokenizerName()).toBe("js-tiktoken");
-      for (const tool of new ToolCatalog({ tools: GYM_TOOLS }).tools()) expect(fallback.countDefinitionTokens(tool), tool.name).toBe(countDefinitionTokens(tool));
+      for (const tool of new ToolCatalog({ tools: GYM_TOOLS }).tools())
+        expect(fallback.countDefinitionTokens(tool), tool.name).toBe(countDefinitionTokens(tool));
       for (const text of ["before <|endoftext|> after", `A tool that ${"=".repeat(2_000)} then stops.`, "漢字とかな 😀 mixed text"]) {
         expect(fallback.countTokens(text)).toBe(countTokens(text));
       }

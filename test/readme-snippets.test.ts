@@ -13,7 +13,14 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const READMES = ["README.md", "packages/core/README.md", "packages/langgraph/README.md", "packages/hnswlib/README.md", "packages/mcp/README.md", "packages/offline-embeddings/README.md"];
+const READMES = [
+  "README.md",
+  "packages/core/README.md",
+  "packages/langgraph/README.md",
+  "packages/hnswlib/README.md",
+  "packages/mcp/README.md",
+  "packages/offline-embeddings/README.md",
+];
 
 interface Snippet {
   readme: string;
@@ -23,7 +30,7 @@ interface Snippet {
 }
 
 /** The ```ts and ```typescript blocks of a Markdown file, with the line each starts on. */
-export function typescriptBlocks(readme: string, markdown: string): Snippet[] {
+function typescriptBlocks(readme: string, markdown: string): Snippet[] {
   const snippets: Snippet[] = [];
   const lines = markdown.split("\n");
   for (let index = 0; index < lines.length; index++) {
@@ -81,11 +88,15 @@ describe("README TypeScript blocks", () => {
       writeFileSync(file, `${snippet.code}\nexport {};\n`);
       return { file, snippet };
     });
-    const program = ts.createProgram(files.map(({ file }) => file), OPTIONS);
+    const program = ts.createProgram(
+      files.map(({ file }) => file),
+      OPTIONS,
+    );
     const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
       const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
       const entry = files.find(({ file }) => file === diagnostic.file?.fileName);
-      if (entry === undefined || diagnostic.file === undefined || diagnostic.start === undefined) return `${relative(root, diagnostic.file?.fileName ?? "?")}: ${message}`;
+      if (entry === undefined || diagnostic.file === undefined || diagnostic.start === undefined)
+        return `${relative(root, diagnostic.file?.fileName ?? "?")}: ${message}`;
       const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
       return `${entry.snippet.readme}:${entry.snippet.line + line}: TS${diagnostic.code} ${message}`;
     });

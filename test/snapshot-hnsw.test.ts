@@ -24,21 +24,34 @@ function catalog(): ToolCatalog {
   const tools = Array.from({ length: 6_000 }, (_, index) => {
     const verb = VERBS[index % VERBS.length]!;
     const thing = THINGS[Math.floor(index / VERBS.length) % THINGS.length]!;
-    return { name: `${verb}_${thing}_${index}`, description: `${verb} a ${thing} record (${index % 7 === 0 ? "with its history" : "for one account"})` };
+    return {
+      name: `${verb}_${thing}_${index}`,
+      description: `${verb} a ${thing} record (${index % 7 === 0 ? "with its history" : "for one account"})`,
+    };
   });
   return new ToolCatalog({ tools });
 }
 
-const QUESTIONS = ["cancel my booking for tomorrow", "email the salary report", "search for an unpaid invoice", "update the client's membership", "export all orders"];
+const QUESTIONS = [
+  "cancel my booking for tomorrow",
+  "email the salary report",
+  "search for an unpaid invoice",
+  "update the client's membership",
+  "export all orders",
+];
 
 // Needs hnswlib-node's native build: CI's toolchain run sets DYNAMIC_TOOLS_REQUIRE_HNSW=1, which makes a missing build fail.
 describe.skipIf(!HNSWLIB_AVAILABLE)("snapshot with hybrid over HNSW", () => {
   it("selects exactly as a fresh build", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "snapshot-hnsw-")), "snapshot.json");
     await writeSnapshot(file, catalog());
-    const fresh = createToolSelector(catalog(), { strategy: createHybridStrategy({ vector: createVectorStrategy({ index: hnswVectorIndex() }) }) });
+    const fresh = createToolSelector(catalog(), {
+      strategy: createHybridStrategy({ vector: createVectorStrategy({ index: hnswVectorIndex() }) }),
+    });
     const restoredCatalog = catalog();
-    const restored = createToolSelector(restoredCatalog, { strategy: loadSnapshot(file, restoredCatalog).strategy("hybrid", { index: hnswVectorIndex() }) });
+    const restored = createToolSelector(restoredCatalog, {
+      strategy: loadSnapshot(file, restoredCatalog).strategy("hybrid", { index: hnswVectorIndex() }),
+    });
     for (const question of QUESTIONS) {
       const conversation = [{ role: "user", content: question }];
       const [expected, actual] = [await fresh(conversation), await restored(conversation)];

@@ -20,7 +20,11 @@ beforeAll(async () => {
 afterAll(() => postgres?.stop());
 
 async function runReplica(phase: "record" | "select"): Promise<{ pid: number; learned: number; tools: string[] }> {
-  const { stdout } = await run(process.execPath, [replica, phase, postgres.url, "who is on the front desk?"], { cwd: packageDir, encoding: "utf8", timeout: 60_000 });
+  const { stdout } = await run(process.execPath, [replica, phase, postgres.url, "who is on the front desk?"], {
+    cwd: packageDir,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   return JSON.parse(stdout.trim().split("\n").at(-1)!);
 }
 

@@ -18,7 +18,11 @@ function buildCatalog() {
   const ran: Array<{ name: string; args: Record<string, unknown> }> = [];
   const catalog = new ToolCatalog({
     tools: TOOL_NAMES.map((name) =>
-      tool((args: Record<string, unknown>) => (ran.push({ name, args }), `${name} done`), { name, description: `Tool ${name}`, schema: z.object({ v: z.number().optional() }).passthrough() }),
+      tool((args: Record<string, unknown>) => (ran.push({ name, args }), `${name} done`), {
+        name,
+        description: `Tool ${name}`,
+        schema: z.object({ v: z.number().optional() }).passthrough(),
+      }),
     ),
     declarations: [{ name: "off_e", enabled: false }],
   });
@@ -35,17 +39,33 @@ const callArb: fc.Arbitrary<StepCall> = fc.record(
   { requiredKeys: ["name", "args"] },
 );
 const scenarioArb = fc.record({
-  table: fc.record(Object.fromEntries(TOOL_NAMES.map((name) => [name, decisionArb])) as Record<(typeof TOOL_NAMES)[number], fc.Arbitrary<PermissionDecision>>),
+  table: fc.record(
+    Object.fromEntries(TOOL_NAMES.map((name) => [name, decisionArb])) as Record<
+      (typeof TOOL_NAMES)[number],
+      fc.Arbitrary<PermissionDecision>
+    >,
+  ),
   calls: fc.array(callArb, { minLength: 1, maxLength: 5 }),
-  answers: fc.array(fc.constantFrom<unknown>({ decision: "approve" }, { decision: "reject" }, { decisions: [{ type: "approve" }] }, { decisions: [{ type: "reject" }] }, "garbage", { nonsense: true }), {
-    minLength: 5,
-    maxLength: 5,
-  }),
+  answers: fc.array(
+    fc.constantFrom<unknown>(
+      { decision: "approve" },
+      { decision: "reject" },
+      { decisions: [{ type: "approve" }] },
+      { decisions: [{ type: "reject" }] },
+      "garbage",
+      { nonsense: true },
+    ),
+    {
+      minLength: 5,
+      maxLength: 5,
+    },
+  ),
 });
 
 const approves = (answer: unknown) =>
   (typeof answer === "object" && answer !== null && (answer as { decision?: unknown }).decision === "approve") ||
-  (Array.isArray((answer as { decisions?: unknown[] } | null)?.decisions) && (answer as { decisions: Array<{ type?: unknown }> }).decisions[0]?.type === "approve");
+  (Array.isArray((answer as { decisions?: unknown[] } | null)?.decisions) &&
+    (answer as { decisions: Array<{ type?: unknown }> }).decisions[0]?.type === "approve");
 
 describe.each(executionRuntimes)("execution property: %s", (_label, runtime) => {
   it("never executes a refused call and never throws out of the graph", async () => {

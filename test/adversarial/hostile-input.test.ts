@@ -26,7 +26,6 @@ function selectByKeywords(catalog: ToolCatalog, input: SelectionInput, options: 
   return createToolSelector(catalog, { ...options, strategy: "keyword" })(input);
 }
 
-
 /** Most time one selection may take on the worst inputs below (measured: tens of ms; generous for a loaded machine). */
 const SELECTION_BOUND_MS = 250;
 
@@ -53,8 +52,23 @@ const WORST_INPUTS: Array<[string, () => string | ConversationMessage[]]> = [
   ["200 KB of control characters, bidi overrides and zero-width joiners", () => "\u0000\u0007\u001b[2J\u202e\u200d\ufeff".repeat(30_000)],
   ["200 KB of mixed scripts, emoji and combining marks", () => "工资会员 مرحبا 👩‍👩‍👧 e\u0301\u0301 Ünïcödé ".repeat(8_000)],
   ["lone surrogates and non-characters", () => "\ud800 salary \udfff \uffff\ufffe ".repeat(20_000)],
-  ["300 history messages of 1 MB each", () => [...Array.from({ length: 300 }, (_, index) => human(`${index} ${"z".repeat(1_000_000)}`)), human("salary")]],
-  ["null, undefined, numbers and odd blocks in the history", () => [null, undefined, 7, "junk", { role: "user" }, human([null, { text: 5 }, { text: "yoga" }]), human("salary")] as unknown as ConversationMessage[]],
+  [
+    "300 history messages of 1 MB each",
+    () => [...Array.from({ length: 300 }, (_, index) => human(`${index} ${"z".repeat(1_000_000)}`)), human("salary")],
+  ],
+  [
+    "null, undefined, numbers and odd blocks in the history",
+    () =>
+      [
+        null,
+        undefined,
+        7,
+        "junk",
+        { role: "user" },
+        human([null, { text: 5 }, { text: "yoga" }]),
+        human("salary"),
+      ] as unknown as ConversationMessage[],
+  ],
   ["10,000 one-letter words", () => "a ".repeat(10_000)],
   ["a message that is every keyword a thousand times", () => "salary payroll yoga class ".repeat(1_000)],
 ];
@@ -116,13 +130,28 @@ describe("hostile catalogs", () => {
   const deep = (levels: number) => `${'{"type":"object","properties":{"a":'.repeat(levels)}{"type":"string"}${"}}".repeat(levels)}`;
 
   const HOSTILE_FILES: Array<[string, string, string]> = [
-    ["alias bomb", "bomb.yaml", ["a: &a [x,x,x,x,x,x,x,x,x]", ...Array.from({ length: 8 }, (_, level) => `${"bcdefghi"[level]}: &${"bcdefghi"[level]} [${Array(9).fill(`*${"abcdefgh"[level]}`).join(",")}]`), "tools: [{ name: t }]"].join("\n")],
+    [
+      "alias bomb",
+      "bomb.yaml",
+      [
+        "a: &a [x,x,x,x,x,x,x,x,x]",
+        ...Array.from(
+          { length: 8 },
+          (_, level) => `${"bcdefghi"[level]}: &${"bcdefghi"[level]} [${Array(9).fill(`*${"abcdefgh"[level]}`).join(",")}]`,
+        ),
+        "tools: [{ name: t }]",
+      ].join("\n"),
+    ],
     ["parameters 5,000 deep", "deep.json", `{"tools":[{"name":"deep","parameters":${deep(2_500)}}]}`],
     ["YAML nested 20,000 deep", "nested.yaml", `tools: ${"[".repeat(20_000)}${"]".repeat(20_000)}`],
     ["duplicate keys", "dup.json", '{"tools":[{"name":"a","name":"b"}]}'],
     ["not JSON", "broken.json", '{"tools": [ {"name": "a", } '],
     ["a 1 MB tool name", "long-name.json", JSON.stringify({ tools: [{ name: "n".repeat(1_000_000) }] })],
-    ["prototype keys", "proto.json", '{"tools":[{"name":"a","__proto__":{"polluted":true}}],"categories":{"constructor":{},"__proto__":{}}}'],
+    [
+      "prototype keys",
+      "proto.json",
+      '{"tools":[{"name":"a","__proto__":{"polluted":true}}],"categories":{"constructor":{},"__proto__":{}}}',
+    ],
     ["malformed schema", "schema.yaml", "tools:\n  - name: t\n    parameters: { type: object, properties: { x: { type: float } } }"],
     ["control characters in names", "control.json", JSON.stringify({ tools: [{ name: "a\u0000b\u001b[31m" }] })],
   ];
@@ -149,12 +178,19 @@ describe("hostile catalogs", () => {
   it("catalogs from code with prototype-named categories, namespaces and hostile values stay usable through updates", () => {
     const names = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"];
     const catalog = new ToolCatalog({
-      tools: names.map((name, index) => ({ name: `tool_${index}`, description: `tool ${name} \u202e\u0000`, category: name, namespace: name })),
+      tools: names.map((name, index) => ({
+        name: `tool_${index}`,
+        description: `tool ${name} \u202e\u0000`,
+        category: name,
+        namespace: name,
+      })),
       namespaces: { toString: { description: "Declared" } },
     });
     for (let round = 0; round < 3; round++) {
       catalog.remove(catalog.names().slice(0, 2));
-      catalog.add(names.map((name, index) => ({ name: `tool_${round}_${index}`, description: `again ${name}`, category: name, namespace: name })));
+      catalog.add(
+        names.map((name, index) => ({ name: `tool_${round}_${index}`, description: `again ${name}`, category: name, namespace: name })),
+      );
     }
     expect(catalog.namespace("toString")?.description).toBe("Declared");
     expect(selectByKeywords(catalog, "again constructor").tools.length).toBeGreaterThan(0);
@@ -216,7 +252,11 @@ describe("fast-check: random catalogs and hostile messages", () => {
     fc.tuple(fc.constantFrom("q", "x", "ab"), fc.integer({ min: 100, max: 50_000 })).map(([unit, times]) => unit.repeat(times)),
   );
   // Descriptions are hostile too, but short: a catalog's cost at construction is not what this property times.
-  const description = fc.oneof(fc.string({ maxLength: 100 }), fc.string({ unit: "grapheme", maxLength: 50 }), fc.constantFrom("salary", "yoga class", "toString"));
+  const description = fc.oneof(
+    fc.string({ maxLength: 100 }),
+    fc.string({ unit: "grapheme", maxLength: 50 }),
+    fc.constantFrom("salary", "yoga class", "toString"),
+  );
   const tools = fc.uniqueArray(
     fc.record({
       name: fc.stringMatching(/^[a-zA-Z0-9_-]{1,20}$/),
@@ -227,23 +267,45 @@ describe("fast-check: random catalogs and hostile messages", () => {
     }),
     { selector: (tool) => tool.name, minLength: 1, maxLength: 40 },
   );
-  const history = fc.array(fc.oneof(text.map((content) => human(content)), fc.constant(null), fc.constant({ role: "assistant", content: "ok" })), { maxLength: 8 });
+  const history = fc.array(
+    fc.oneof(
+      text.map((content) => human(content)),
+      fc.constant(null),
+      fc.constant({ role: "assistant", content: "ok" }),
+    ),
+    { maxLength: 8 },
+  );
 
   it("never throws, never exceeds the budget, puts core tools first, and stays within the time bound", () => {
     fc.assert(
-      fc.property(tools, history, text, fc.integer({ min: 1, max: 10 }), fc.nat({ max: 3 }), fc.option(fc.nat({ max: 400 }), { nil: undefined }), (toolList, earlier, current, maxTools, coreCount, extraTokens) => {
-        const core = toolList.slice(0, Math.min(coreCount, maxTools)).map((tool) => tool.name);
-        const catalog = new ToolCatalog({ tools: toolList.map((tool) => Object.fromEntries(Object.entries(tool).filter(([, value]) => value !== undefined)) as ToolDeclaration), core, maxTools });
-        const coreTokens = catalog.settings.core.reduce((sum, name) => sum + catalog.tokensOf(name), 0);
-        const maxTokens = extraTokens === undefined ? undefined : Math.max(1, coreTokens + extraTokens);
-        const options = maxTokens === undefined ? {} : { maxTokens, countTokens: true };
-        const messages = [...earlier, human(current)] as ConversationMessage[];
-        selectByKeywords(catalog, "warm up", options); // the first selection of a catalog resolves its settings once
-        const { value, ms } = timed(() => selectByKeywords(catalog, messages, options));
-        checkSelection(catalog, value, maxTools);
-        if (maxTokens !== undefined) expect(value.tools.reduce((sum, name) => sum + catalog.tokensOf(name), 0)).toBeLessThanOrEqual(maxTokens);
-        expect(ms).toBeLessThan(SELECTION_BOUND_MS);
-      }),
+      fc.property(
+        tools,
+        history,
+        text,
+        fc.integer({ min: 1, max: 10 }),
+        fc.nat({ max: 3 }),
+        fc.option(fc.nat({ max: 400 }), { nil: undefined }),
+        (toolList, earlier, current, maxTools, coreCount, extraTokens) => {
+          const core = toolList.slice(0, Math.min(coreCount, maxTools)).map((tool) => tool.name);
+          const catalog = new ToolCatalog({
+            tools: toolList.map(
+              (tool) => Object.fromEntries(Object.entries(tool).filter(([, value]) => value !== undefined)) as ToolDeclaration,
+            ),
+            core,
+            maxTools,
+          });
+          const coreTokens = catalog.settings.core.reduce((sum, name) => sum + catalog.tokensOf(name), 0);
+          const maxTokens = extraTokens === undefined ? undefined : Math.max(1, coreTokens + extraTokens);
+          const options = maxTokens === undefined ? {} : { maxTokens, countTokens: true };
+          const messages = [...earlier, human(current)] as ConversationMessage[];
+          selectByKeywords(catalog, "warm up", options); // the first selection of a catalog resolves its settings once
+          const { value, ms } = timed(() => selectByKeywords(catalog, messages, options));
+          checkSelection(catalog, value, maxTools);
+          if (maxTokens !== undefined)
+            expect(value.tools.reduce((sum, name) => sum + catalog.tokensOf(name), 0)).toBeLessThanOrEqual(maxTokens);
+          expect(ms).toBeLessThan(SELECTION_BOUND_MS);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -35,22 +35,55 @@ const deep = (depth: number): Record<string, unknown> => {
 };
 
 const cases: Array<[string, StepCall[]]> = [
-  ["duplicate ids", [{ name: "lookup", args: { id: "a" }, id: "dup" }, { name: "lookup", args: { id: "b" }, id: "dup" }]],
-  ["missing ids", [{ name: "lookup", args: { id: "a" } }, { name: "note", args: { text: "x" } }]],
+  [
+    "duplicate ids",
+    [
+      { name: "lookup", args: { id: "a" }, id: "dup" },
+      { name: "lookup", args: { id: "b" }, id: "dup" },
+    ],
+  ],
+  [
+    "missing ids",
+    [
+      { name: "lookup", args: { id: "a" } },
+      { name: "note", args: { text: "x" } },
+    ],
+  ],
   ["an empty id", [{ name: "lookup", args: { id: "a" }, id: "" }]],
   ["a huge id", [{ name: "lookup", args: { id: "a" }, id: "i".repeat(200_000) }]],
   ["an unknown name", [{ name: "rm_rf", args: {}, id: "c1" }]],
   ["a huge name", [{ name: "x".repeat(100_000), args: {}, id: "c1" }]],
-  ["unicode names", [{ name: "删除文件", args: {}, id: "c1" }, { name: "look\u202Eup", args: {}, id: "c2" }, { name: "🔥".repeat(50), args: {}, id: "c3" }]],
+  [
+    "unicode names",
+    [
+      { name: "删除文件", args: {}, id: "c1" },
+      { name: "look\u202Eup", args: {}, id: "c2" },
+      { name: "🔥".repeat(50), args: {}, id: "c3" },
+    ],
+  ],
   [
     "Object.prototype keys as names",
-    ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype"].map((name, index) => ({ name, args: {}, id: `p${index}` })),
+    ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype"].map((name, index) => ({
+      name,
+      args: {},
+      id: `p${index}`,
+    })),
   ],
   ["a disabled tool", [{ name: "disabled_tool", args: {}, id: "c1" }]],
-  ["arguments of the wrong type", [{ name: "lookup", args: { id: 12 }, id: "c1" }, { name: "lookup", args: { id: null }, id: "c2" }, { name: "lookup", args: {}, id: "c3" }]],
+  [
+    "arguments of the wrong type",
+    [
+      { name: "lookup", args: { id: 12 }, id: "c1" },
+      { name: "lookup", args: { id: null }, id: "c2" },
+      { name: "lookup", args: {}, id: "c3" },
+    ],
+  ],
   ["huge arguments", [{ name: "note", args: { text: "y".repeat(1_000_000) }, id: "c1" }]],
   ["deeply nested arguments", [{ name: "note", args: deep(1_000), id: "c1" }]],
-  ["prototype keys as arguments", [{ name: "note", args: JSON.parse('{"__proto__": {"polluted": true}, "constructor": 1}') as Record<string, unknown>, id: "c1" }]],
+  [
+    "prototype keys as arguments",
+    [{ name: "note", args: JSON.parse('{"__proto__": {"polluted": true}, "constructor": 1}') as Record<string, unknown>, id: "c1" }],
+  ],
 ];
 
 describe.each(executionRuntimes)("hostile tool calls: %s", (_label, runtime) => {
@@ -73,7 +106,13 @@ describe.each(executionRuntimes)("hostile tool calls: %s", (_label, runtime) => 
 
   it("an unknown name gets ToolNode's text and a TOOL_NOT_FOUND code; a prototype key gets no suggestion from Object.prototype", async () => {
     const { catalog } = hostileCatalog();
-    const run = await settle(runtime, { catalog, calls: [{ name: "lookupp", args: {}, id: "c1" }, { name: "constructor", args: {}, id: "c2" }] });
+    const run = await settle(runtime, {
+      catalog,
+      calls: [
+        { name: "lookupp", args: {}, id: "c1" },
+        { name: "constructor", args: {}, id: "c2" },
+      ],
+    });
     expect(run.toolMessages[0]!.content).toBe('Error: Tool "lookupp" not found.\n Please fix your mistakes. Did you mean: lookup?');
     expect(run.toolMessages[1]!.artifact).toEqual({ code: "TOOL_NOT_FOUND", toolName: "constructor" });
   });
@@ -97,7 +136,14 @@ describe.each(executionRuntimes)("hostile tool calls: %s", (_label, runtime) => 
     ["an array", () => [1, 2]],
     ["a plain object", () => ({ a: 1 })],
     ["a circular object", () => ((value: Record<string, unknown>) => ((value.self = value), value))({})],
-    ["an object whose toJSON throws", () => ({ toJSON: () => { throw new Error("no"); } })],
+    [
+      "an object whose toJSON throws",
+      () => ({
+        toJSON: () => {
+          throw new Error("no");
+        },
+      }),
+    ],
     ["null", () => null],
     ["undefined", () => undefined],
     ["a huge message", () => new Error("m".repeat(1_000))],

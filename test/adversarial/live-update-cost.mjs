@@ -13,8 +13,10 @@ const { ToolCatalog, createBm25Strategy, createVectorStrategy, createToolSelecto
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc");
 
-const W = "salary client yoga class staff invoice report photo email calendar weather search file read write delete list create update booking"
-  .split(" ");
+const W =
+  "salary client yoga class staff invoice report photo email calendar weather search file read write delete list create update booking".split(
+    " ",
+  );
 const VERBS = ["get", "create", "update", "delete", "list", "search", "export", "sync"];
 
 /** 10,000 tools over 300 categories with keywords, deterministic. */
@@ -74,7 +76,11 @@ async function measureStrategy(label, make, config, runs) {
     for (let count = 0; count < 10; count++) update(catalog);
     afterTen.push(await timed(() => select(QUERIES[(run + 1) % QUERIES.length])));
   }
-  const columns = [`steady ${ms(steady).padStart(7)} ms`, `first after 1 update ${ms(afterOne).padStart(6)} ms`, `after 10 updates ${ms(afterTen).padStart(6)} ms`];
+  const columns = [
+    `steady ${ms(steady).padStart(7)} ms`,
+    `first after 1 update ${ms(afterOne).padStart(6)} ms`,
+    `after 10 updates ${ms(afterTen).padStart(6)} ms`,
+  ];
   console.log(`${label.padEnd(32)} ${columns.join("   ")}`);
 }
 

@@ -16,9 +16,39 @@ import {
 import { createCatalogIndex } from "@dynamic-tools/core/internal";
 
 const WORDS = [
-  "salary", "pay", "client", "member", "yoga", "class", "booking", "staff", "freeze", "invoice", "goal", "diet", "photo",
-  "note", "guest", "product", "campaign", "survey", "reward", "trainer", "report", "export", "email", "calendar",
-  "weather", "search", "file", "read", "write", "delete", "list", "create", "update",
+  "salary",
+  "pay",
+  "client",
+  "member",
+  "yoga",
+  "class",
+  "booking",
+  "staff",
+  "freeze",
+  "invoice",
+  "goal",
+  "diet",
+  "photo",
+  "note",
+  "guest",
+  "product",
+  "campaign",
+  "survey",
+  "reward",
+  "trainer",
+  "report",
+  "export",
+  "email",
+  "calendar",
+  "weather",
+  "search",
+  "file",
+  "read",
+  "write",
+  "delete",
+  "list",
+  "create",
+  "update",
 ] as const;
 const word = fc.constantFrom(...WORDS);
 
@@ -40,7 +70,10 @@ const step = fc.record({
   seed: fc.nat(),
 });
 
-const queries = fc.array(fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join(" ")), { minLength: 3, maxLength: 6 });
+const queries = fc.array(
+  fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join(" ")),
+  { minLength: 3, maxLength: 6 },
+);
 
 let serial = 0;
 function declaration(body: ToolBody): ToolDeclaration {
@@ -69,27 +102,37 @@ describe("live updates rank as a fresh build of the same catalog", () => {
   for (const [name, make] of Object.entries(strategies)) {
     it(`${name}: any update sequence, then the same rankings as a fresh index`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.array(toolBody, { minLength: 3, maxLength: 25 }), fc.array(step, { minLength: 1, maxLength: 5 }), queries, async (initial, steps, texts) => {
-          const catalog = new ToolCatalog({ tools: initial.map(declaration) });
-          const live = make();
-          const index = createCatalogIndex(catalog, live);
-          await index.current();
-          for (const { removeRatio, added, changed, changedText, seed } of steps) {
-            const names = catalog.names();
-            const removed = names.filter((_, index) => ((index * 7919 + seed) % 1000) < removeRatio);
-            catalog.remove(removed);
-            const survivors = catalog.names();
-            const comeBack = survivors.slice(0, changed).map((tool) => ({ ...catalog.get(tool)!, description: changedText.join(" ") }));
-            catalog.add([
-              ...added.map(declaration),
-              ...comeBack.map(({ name: tool, description, category, keywords }) => ({ name: tool, description, ...(category === undefined ? {} : { category }), keywords: [...keywords] })),
-            ]);
-          }
-          const updated = await index.current();
-          const fresh = make();
-          await fresh.index(catalog);
-          expect(await rankings(updated, texts)).toEqual(await rankings(fresh, texts));
-        }),
+        fc.asyncProperty(
+          fc.array(toolBody, { minLength: 3, maxLength: 25 }),
+          fc.array(step, { minLength: 1, maxLength: 5 }),
+          queries,
+          async (initial, steps, texts) => {
+            const catalog = new ToolCatalog({ tools: initial.map(declaration) });
+            const live = make();
+            const index = createCatalogIndex(catalog, live);
+            await index.current();
+            for (const { removeRatio, added, changed, changedText, seed } of steps) {
+              const names = catalog.names();
+              const removed = names.filter((_, index) => (index * 7919 + seed) % 1000 < removeRatio);
+              catalog.remove(removed);
+              const survivors = catalog.names();
+              const comeBack = survivors.slice(0, changed).map((tool) => ({ ...catalog.get(tool)!, description: changedText.join(" ") }));
+              catalog.add([
+                ...added.map(declaration),
+                ...comeBack.map(({ name: tool, description, category, keywords }) => ({
+                  name: tool,
+                  description,
+                  ...(category === undefined ? {} : { category }),
+                  keywords: [...keywords],
+                })),
+              ]);
+            }
+            const updated = await index.current();
+            const fresh = make();
+            await fresh.index(catalog);
+            expect(await rankings(updated, texts)).toEqual(await rankings(fresh, texts));
+          },
+        ),
         { numRuns: name === "bm25" || name === "fuzzy" ? 60 : 25 },
       );
     });

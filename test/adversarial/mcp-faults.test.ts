@@ -25,13 +25,14 @@ function selectByKeywords(catalog: ToolCatalog, input: SelectionInput, options: 
   return createToolSelector(catalog, { ...options, strategy: "keyword" })(input);
 }
 
-
 const harness = useMcpHarness();
 
 let callSerial = 0;
 async function run(node: DynamicToolNode, name: string, args: Record<string, unknown>): Promise<ToolMessage> {
   const id = `call_${++callSerial}`;
-  const result = (await node.invoke({ messages: [new AIMessage({ content: "", tool_calls: [{ id, name, args }] })] })) as { messages: ToolMessage[] };
+  const result = (await node.invoke({ messages: [new AIMessage({ content: "", tool_calls: [{ id, name, args }] })] })) as {
+    messages: ToolMessage[];
+  };
   expect(result.messages).toHaveLength(1);
   expect(result.messages[0]!.tool_call_id).toBe(id);
   return result.messages[0]!;
@@ -60,7 +61,9 @@ describe("MCP faults through the catalog and DynamicToolNode", () => {
     const mcp = harness.source({ servers: { hostile: fixtureServer("hostile", harness.dir, { FIXTURE_BAD_SCHEMA: "1" }) } });
     const tools = await mcp.tools();
     expect(tools.map((tool) => tool.name)).toEqual(["mcp_hostile_echo", "mcp_hostile_big_result"]);
-    expect(mcp.errors.map((error) => error.message)).toEqual([expect.stringMatching(/skipped its tool "bad_schema": .*inputSchema\.type.*Its other tools are loaded\./)]);
+    expect(mcp.errors.map((error) => error.message)).toEqual([
+      expect.stringMatching(/skipped its tool "bad_schema": .*inputSchema\.type.*Its other tools are loaded\./),
+    ]);
     const node = new DynamicToolNode(new ToolCatalog({ tools }), { policy: ALLOW_ALL });
     expect(await run(node, "mcp_hostile_echo", { text: "ok" })).toMatchObject({ status: "success", content: "ok" });
   });
@@ -69,7 +72,9 @@ describe("MCP faults through the catalog and DynamicToolNode", () => {
     const mcp = harness.source({ servers: { hostile: fixtureServer("hostile", harness.dir, { FIXTURE_DEEP_SCHEMA: "100" }) } });
     const tools = await mcp.tools();
     expect(tools.map((tool) => tool.name)).toEqual(["mcp_hostile_echo", "mcp_hostile_big_result"]);
-    expect(mcp.errors.map((error) => error.message)).toEqual([expect.stringMatching(/skipped its tool "deep_schema": .*deeper than 64 levels/)]);
+    expect(mcp.errors.map((error) => error.message)).toEqual([
+      expect.stringMatching(/skipped its tool "deep_schema": .*deeper than 64 levels/),
+    ]);
     expect(selectByKeywords(new ToolCatalog({ tools }), "echo the text").tools).toContain("mcp_hostile_echo");
   });
 

@@ -1,7 +1,10 @@
 // Prints the heap a catalog keeps after 300 selections of distinct 1 MB messages (the keyword memo's retention):
 //   node --expose-gc test/adversarial/memo-retention.mjs   (DYNAMIC_TOOLS_CORE=path/to/dist/index.js for another build)
 const { ToolCatalog, createToolSelector } = await import(process.env.DYNAMIC_TOOLS_CORE ?? "@dynamic-tools/core");
-const catalog = new ToolCatalog({ tools: [{ name: "get_salary", description: "pending salary", category: "salary" }], categories: { salary: { keywords: ["salary"] } } });
+const catalog = new ToolCatalog({
+  tools: [{ name: "get_salary", description: "pending salary", category: "salary" }],
+  categories: { salary: { keywords: ["salary"] } },
+});
 const select = createToolSelector(catalog, { strategy: "keyword" });
 select("salary");
 const held = () => {

@@ -28,9 +28,14 @@ await time(`select: one vowel-less word of ${longWord} letters ("qqq…")`, () =
 await time("select: 1 MB message of ordinary words", () => select("show me the pending salary please ".repeat(32_000)));
 await time("select: 1 MB message of one unbroken word", () => select("x".repeat(1_000_000)));
 await time("select: 200 KB of control characters and zero-width joiners", () => select("\u0000\u0007\u200d\u202e".repeat(50_000)));
-await time("select: 200 KB of mixed scripts (CJK, Arabic, emoji, combining)", () => select("工资会员 مرحبا 👩‍👩‍👧 e\u0301 ".repeat(10_000)));
+await time("select: 200 KB of mixed scripts (CJK, Arabic, emoji, combining)", () =>
+  select("工资会员 مرحبا 👩‍👩‍👧 e\u0301 ".repeat(10_000)),
+);
 await time("select: 300 history messages of 1 MB each", () =>
-  select([...Array.from({ length: 300 }, (_, index) => ({ role: "user", content: `${index} ${"z".repeat(1_000_000)}` })), { role: "user", content: "salary" }]),
+  select([
+    ...Array.from({ length: 300 }, (_, index) => ({ role: "user", content: `${index} ${"z".repeat(1_000_000)}` })),
+    { role: "user", content: "salary" },
+  ]),
 );
 const longName = quick ? 2_000 : 20_000;
 await time(`did you mean: a ${longName}-character name against 1,000 tools`, () => catalog.suggest("a".repeat(longName)));

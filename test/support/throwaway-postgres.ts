@@ -30,7 +30,9 @@ function findBinDir(): string {
   const versions = existsSync(base) ? readdirSync(base).filter((name) => existsSync(join(base, name, "bin", "initdb"))) : [];
   versions.sort((a, b) => Number(b) - Number(a));
   if (versions[0] === undefined) {
-    throw new Error(`No PostgreSQL server binaries found (looked for ${base}/<version>/bin/initdb; set PG_BIN). On Debian: apt-get install -y postgresql.`);
+    throw new Error(
+      `No PostgreSQL server binaries found (looked for ${base}/<version>/bin/initdb; set PG_BIN). On Debian: apt-get install -y postgresql.`,
+    );
   }
   return join(base, versions[0], "bin");
 }
@@ -50,7 +52,9 @@ function freePort(): Promise<number> {
 export async function startThrowawayPostgres({ binDir = findBinDir() }: ThrowawayPostgresOptions = {}): Promise<ThrowawayPostgres> {
   const asRoot = process.getuid?.() === 0;
   const run = (binary: string, args: string[]) => {
-    const [command, commandArgs] = asRoot ? ["runuser", ["-u", "postgres", "--", join(binDir, binary), ...args]] : [join(binDir, binary), args];
+    const [command, commandArgs] = asRoot
+      ? ["runuser", ["-u", "postgres", "--", join(binDir, binary), ...args]]
+      : [join(binDir, binary), args];
     return execFileSync(command, commandArgs as string[], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   };
   const dir = mkdtempSync(join(tmpdir(), "dynamic-tools-pg-"));
@@ -60,7 +64,11 @@ export async function startThrowawayPostgres({ binDir = findBinDir() }: Throwawa
   const stop = () => {
     if (started) {
       started = false;
-      spawnSync(asRoot ? "runuser" : join(binDir, "pg_ctl"), [...(asRoot ? ["-u", "postgres", "--", join(binDir, "pg_ctl")] : []), "-D", data, "-m", "immediate", "-w", "stop"], { stdio: "ignore" });
+      spawnSync(
+        asRoot ? "runuser" : join(binDir, "pg_ctl"),
+        [...(asRoot ? ["-u", "postgres", "--", join(binDir, "pg_ctl")] : []), "-D", data, "-m", "immediate", "-w", "stop"],
+        { stdio: "ignore" },
+      );
     }
     rmSync(dir, { recursive: true, force: true });
     process.off("exit", stop);
@@ -82,6 +90,9 @@ export async function startThrowawayPostgres({ binDir = findBinDir() }: Throwawa
     const serverLog = existsSync(log) ? readFileSync(log, "utf8") : "";
     const output = error as { stderr?: string; stdout?: string };
     stop();
-    throw new Error(`Could not start a throwaway PostgreSQL: ${(error as Error).message}\n${output.stderr ?? ""}${output.stdout ?? ""}${serverLog}`, { cause: error });
+    throw new Error(
+      `Could not start a throwaway PostgreSQL: ${(error as Error).message}\n${output.stderr ?? ""}${output.stdout ?? ""}${serverLog}`,
+      { cause: error },
+    );
   }
 }

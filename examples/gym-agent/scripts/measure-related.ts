@@ -29,6 +29,8 @@ for (const strategy of ["keyword", "bm25", "hybrid"]) {
     }
     select.close();
     const n = queries.length;
-    console.log(`${strategy.padEnd(8)} related=${String(related).padEnd(5)}  recall ${(recall / n).toFixed(3)}  complete ${(complete / n).toFixed(2)}  tools bound (non-core) ${(bound / n).toFixed(1)}`);
+    console.log(
+      `${strategy.padEnd(8)} related=${String(related).padEnd(5)}  recall ${(recall / n).toFixed(3)}  complete ${(complete / n).toFixed(2)}  tools bound (non-core) ${(bound / n).toFixed(1)}`,
+    );
   }
 }

@@ -53,7 +53,9 @@ const tokenCache = new Map<string, number>();
 
 /** Definition tokens of the tools a request actually carried. */
 function requestTokens(request: RecordedRequest): number {
-  const tools = (request.body as { tools?: Array<{ function: { name: string; description?: string; parameters?: Record<string, unknown> } }> }).tools ?? [];
+  const tools =
+    (request.body as { tools?: Array<{ function: { name: string; description?: string; parameters?: Record<string, unknown> } }> }).tools ??
+    [];
   let total = 0;
   for (const { function: fn } of tools) {
     const key = JSON.stringify(fn);
@@ -80,7 +82,9 @@ function outcome(messages: BaseMessage[]): string {
   return `${called.join(", ")}${failed ? " (tool error)" : ""}`;
 }
 
-type Agent = { invoke(input: { messages: BaseMessage[] }, config: { configurable: { thread_id: string } }): Promise<{ messages: BaseMessage[] }> };
+type Agent = {
+  invoke(input: { messages: BaseMessage[] }, config: { configurable: { thread_id: string } }): Promise<{ messages: BaseMessage[] }>;
+};
 
 async function runTurn(agent: Agent, text: string, log: RecordedRequest[], seen: { messages: number }): Promise<SideTurn> {
   const before = log.length;
@@ -115,8 +119,18 @@ export async function runComparison(): Promise<Comparison> {
   const fake = await startFakeOpenAI({ script: FAKE_OPENAI_SCRIPT });
   try {
     const staticCatalog = createGymCatalog();
-    const staticAgent = createStaticAgent({ model: createModel(fake.url), catalog: staticCatalog, systemPrompt: SYSTEM_PROMPT, checkpointer: new MemorySaver() });
-    const dynamicAgent = createDynamicToolAgent({ model: createModel(fake.url), catalog: createGymCatalog(), systemPrompt: SYSTEM_PROMPT, checkpointer: new MemorySaver() });
+    const staticAgent = createStaticAgent({
+      model: createModel(fake.url),
+      catalog: staticCatalog,
+      systemPrompt: SYSTEM_PROMPT,
+      checkpointer: new MemorySaver(),
+    });
+    const dynamicAgent = createDynamicToolAgent({
+      model: createModel(fake.url),
+      catalog: createGymCatalog(),
+      systemPrompt: SYSTEM_PROMPT,
+      checkpointer: new MemorySaver(),
+    });
     const staticSeen = { messages: 0 };
     const dynamicSeen = { messages: 0 };
     const turns: ComparisonTurn[] = [];

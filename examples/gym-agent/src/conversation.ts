@@ -30,7 +30,11 @@ function firstClientId(messages: BaseMessage[]): number {
 /** The offline model's script: which tool a user message leads to, with which arguments. */
 export const OFFLINE_SCRIPT: ScriptStep[] = [
   { when: /active clients/i, tool: "get_clients_list", args: { membershipStatus: "active", limit: 5 } },
-  { when: /freeze the first/i, tool: "freeze_membership", args: (messages) => ({ clientId: firstClientId(messages), reason: "travelling for work" }) },
+  {
+    when: /freeze the first/i,
+    tool: "freeze_membership",
+    args: (messages) => ({ clientId: firstClientId(messages), reason: "travelling for work" }),
+  },
   { when: /memberships are frozen|membership stats/i, tool: "get_membership_stats", args: {} },
   { when: /pending salar/i, tool: "get_pending_salaries", args: {} },
   { when: /revenue/i, tool: "get_revenue_stats", args: {} },

@@ -8,7 +8,10 @@ import { OFFLINE_SCRIPT } from "./conversation.js";
 /** The first client id in the latest `get_clients_list` result of the request (1 when there is none). */
 function firstClientId(request: ChatCompletionRequest): number {
   const listCalls = new Set(
-    request.messages.flatMap((message) => message.tool_calls ?? []).filter((call) => call.function.name === "get_clients_list").map((call) => call.id),
+    request.messages
+      .flatMap((message) => message.tool_calls ?? [])
+      .filter((call) => call.function.name === "get_clients_list")
+      .map((call) => call.id),
   );
   for (let index = request.messages.length - 1; index >= 0; index--) {
     const message = request.messages[index]!;
@@ -29,6 +32,7 @@ const REQUEST_ARGS: Record<string, (request: ChatCompletionRequest) => Record<st
 export const FAKE_OPENAI_SCRIPT: FakeOpenAIStep[] = OFFLINE_SCRIPT.map(function toFakeStep(step): FakeOpenAIStep {
   if (typeof step.args !== "function") return { when: step.when, tool: step.tool, args: step.args };
   const fromRequest = REQUEST_ARGS[step.tool];
-  if (fromRequest === undefined) throw new Error(`Step for ${step.tool} computes its arguments: add a request-based version to REQUEST_ARGS.`);
+  if (fromRequest === undefined)
+    throw new Error(`Step for ${step.tool} computes its arguments: add a request-based version to REQUEST_ARGS.`);
   return { when: step.when, tool: step.tool, args: fromRequest };
 });

@@ -32,10 +32,13 @@ export interface FirstTurnCost {
 /** The modes measured; auto is decided for gpt-4o-mini's 128,000-token context window. */
 export const MEASURED_MODES: readonly ToolMode[] = ["select", "search", "both", "auto"];
 
-const tokensOf = (definitions: readonly ToolDefinition[]) => definitions.reduce((sum, definition) => sum + countDefinitionTokens(definition.function), 0);
+const tokensOf = (definitions: readonly ToolDefinition[]) =>
+  definitions.reduce((sum, definition) => sum + countDefinitionTokens(definition.function), 0);
 
 /** Measures the first turn of `message` in each mode. */
-export async function measureFirstTurn(message = "what is pending salary?"): Promise<{ rows: FirstTurnCost[]; allTools: number; allTokens: number }> {
+export async function measureFirstTurn(
+  message = "what is pending salary?",
+): Promise<{ rows: FirstTurnCost[]; allTools: number; allTokens: number }> {
   const catalog = createGymCatalog();
   const rows: FirstTurnCost[] = [];
   for (const mode of MEASURED_MODES) {
@@ -51,7 +54,9 @@ export async function measureFirstTurn(message = "what is pending salary?"): Pro
     });
     const agent = createDynamicToolAgent({ model: recording as unknown as ToolCallingModel, catalog, mode });
     const state = await agent.invoke({ messages: [new HumanMessage(message)] });
-    const called = state.messages.flatMap((entry) => (AIMessage.isInstance(entry) ? (entry.tool_calls ?? []).map((call) => call.name) : []));
+    const called = state.messages.flatMap((entry) =>
+      AIMessage.isInstance(entry) ? (entry.tool_calls ?? []).map((call) => call.name) : [],
+    );
     if (!state.messages.some((entry) => ToolMessage.isInstance(entry) && entry.name === "get_pending_salaries")) {
       throw new Error(`mode ${mode}: the turn never ran get_pending_salaries (called: ${called.join(", ")})`);
     }
@@ -71,7 +76,10 @@ export async function measureFirstTurn(message = "what is pending salary?"): Pro
 }
 
 /** The table as printed. */
-export function formatFirstTurnTable({ rows, allTools, allTokens }: Awaited<ReturnType<typeof measureFirstTurn>>, message = "what is pending salary?"): string {
+export function formatFirstTurnTable(
+  { rows, allTools, allTokens }: Awaited<ReturnType<typeof measureFirstTurn>>,
+  message = "what is pending salary?",
+): string {
   const lines = [
     `"${message}" on the gym catalog (${allTools} tools): tool-definition tokens bound (o200k_base, as sent)`,
     "",
@@ -83,7 +91,9 @@ export function formatFirstTurnTable({ rows, allTools, allTokens }: Awaited<Retu
         `${String(row.calls).padStart(19)}  ${row.toolsPerCall.join("+").padEnd(14)} ${row.turnTokens.toLocaleString("en").padStart(7)}   ${row.called.join(", ")}`,
     );
   }
-  lines.push(`all (bindTools(ALL_TOOLS)): ${allTools} tools, ${allTokens.toLocaleString("en")} tokens per call (OpenAI rejects more than 128 tools)`);
+  lines.push(
+    `all (bindTools(ALL_TOOLS)): ${allTools} tools, ${allTokens.toLocaleString("en")} tokens per call (OpenAI rejects more than 128 tools)`,
+  );
   for (const row of rows) if (row.reason !== undefined) lines.push(`${row.reason} (model gpt-4o-mini).`);
   return lines.join("\n");
 }

@@ -17,7 +17,9 @@ async function run(usageFile: string) {
 }
 
 describe("the gym demo's --learn", () => {
-  it("records every turn's tool calls, prints words, pairs and catalog suggestions, and a learned tool ranks higher", { timeout: 60_000 }, async () => {
+  it("records every turn's tool calls, prints words, pairs and catalog suggestions, and a learned tool ranks higher", {
+    timeout: 60_000,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "gym-learn-"));
     const file = join(dir, "usage.jsonl");
     const { text, before, after } = await run(file);
@@ -41,7 +43,12 @@ describe("the gym demo's --learn", () => {
     // The file holds the 35 observations; a model learned from it knows the same pairs.
     expect(readFileSync(file, "utf8").trim().split("\n")).toHaveLength(35);
     const relearned = learnFromFile(createGymCatalog(), file);
-    expect(relearned.oftenUsedWith("freeze_membership", 2).map((item) => item.name).sort()).toEqual(["get_clients_list", "get_membership_stats"]);
+    expect(
+      relearned
+        .oftenUsedWith("freeze_membership", 2)
+        .map((item) => item.name)
+        .sort(),
+    ).toEqual(["get_clients_list", "get_membership_stats"]);
 
     // Deterministic: a second run (the file emptied first) prints the same.
     expect((await run(file)).text).toBe(text);

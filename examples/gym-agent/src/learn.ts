@@ -58,7 +58,10 @@ function describeSelection(selection: ToolSelection): string[] {
  * await runLearningDemo({ usageFile: "examples/gym-agent/.cache/usage.jsonl" });
  * ```
  */
-export async function runLearningDemo({ usageFile, log: logLine = console.log }: LearningDemoOptions = {}): Promise<{ model: UsageModel; before: ToolSelection[]; after: ToolSelection[] }> {
+export async function runLearningDemo({
+  usageFile,
+  log: logLine = console.log,
+}: LearningDemoOptions = {}): Promise<{ model: UsageModel; before: ToolSelection[]; after: ToolSelection[] }> {
   const log = (...lines: string[]) => {
     for (const line of lines) logLine(line);
   };
@@ -74,10 +77,16 @@ export async function runLearningDemo({ usageFile, log: logLine = console.log }:
   const select = selector(catalog, model);
   const before = await Promise.all(PROBE_MESSAGES.map((message) => select(message)));
 
-  log(`Learning from usage: the scripted conversation, ${LEARN_SESSIONS} sessions, every successful tool call recorded${usageFile === undefined ? " in memory" : ` to ${usageFile}`}.`);
+  log(
+    `Learning from usage: the scripted conversation, ${LEARN_SESSIONS} sessions, every successful tool call recorded${usageFile === undefined ? " in memory" : ` to ${usageFile}`}.`,
+  );
   let turns = 0;
   for (let session = 0; session < LEARN_SESSIONS; session++) {
-    const agent = createDynamicToolAgent({ model: new OfflineScriptedModel({ script: OFFLINE_SCRIPT }), catalog: createGymCatalog(), checkpointer: new MemorySaver() });
+    const agent = createDynamicToolAgent({
+      model: new OfflineScriptedModel({ script: OFFLINE_SCRIPT }),
+      catalog: createGymCatalog(),
+      checkpointer: new MemorySaver(),
+    });
     const config = { configurable: { thread_id: `shift-${session + 1}` } };
     let seen = 0;
     for (const [index, text] of DEMO_CONVERSATION.entries()) {
@@ -106,9 +115,12 @@ export async function runLearningDemo({ usageFile, log: logLine = console.log }:
   const report = usageReport(model);
   log("", "Suggestions for catalog.yaml (nothing is changed):");
   const keywords = report.categories.filter((category) => category.suggestedKeywords.length > 0);
-  for (const category of keywords) log(`  ${category.name}: add keywords ${category.suggestedKeywords.map((keyword) => `"${keyword.word}"`).join(", ")}`);
+  for (const category of keywords)
+    log(`  ${category.name}: add keywords ${category.suggestedKeywords.map((keyword) => `"${keyword.word}"`).join(", ")}`);
   if (keywords.length === 0) log("  keywords: none");
-  log(`  defaults (now ${report.defaults.join(", ") || "none"}): ${report.suggestedDefaults.map((item) => `${item.category} (${Math.round(item.share * 100)}% of use)`).join(", ") || "none to add"}`);
+  log(
+    `  defaults (now ${report.defaults.join(", ") || "none"}): ${report.suggestedDefaults.map((item) => `${item.category} (${Math.round(item.share * 100)}% of use)`).join(", ") || "none to add"}`,
+  );
 
   const after = await Promise.all(PROBE_MESSAGES.map((message) => select(message)));
   for (const [index, message] of PROBE_MESSAGES.entries()) {

@@ -33,8 +33,12 @@ function printSelection(selection: DynamicToolSelection): void {
   const reasons = selection.categories.map((category) => `${category.name} (${category.reason})`);
   console.log(`  categories: ${reasons.length > 0 ? reasons.join("; ") : "none"}`);
   const tokens = selection.tokens;
-  const tokenText = tokens ? `, ${tokens.selected.toLocaleString("en")} of ${tokens.all.toLocaleString("en")} definition tokens (${Math.round((100 * tokens.selected) / tokens.all)}%)` : "";
-  console.log(`  bound: ${selection.count} of ${selection.totalTools} tools${tokenText}${selection.trimmed.length > 0 ? `, ${selection.trimmed.length} trimmed` : ""}`);
+  const tokenText = tokens
+    ? `, ${tokens.selected.toLocaleString("en")} of ${tokens.all.toLocaleString("en")} definition tokens (${Math.round((100 * tokens.selected) / tokens.all)}%)`
+    : "";
+  console.log(
+    `  bound: ${selection.count} of ${selection.totalTools} tools${tokenText}${selection.trimmed.length > 0 ? `, ${selection.trimmed.length} trimmed` : ""}`,
+  );
   if (selection.searchTool !== undefined) console.log(`  loaded (bound after the selection): ${selection.loaded?.join(", ") || "none"}`);
   for (const tool of selection.unloaded ?? []) console.log(`  unloaded ${tool.name}: ${tool.reason}`);
 }
@@ -67,7 +71,9 @@ async function main(): Promise<void> {
   // offline model has no name): gpt-4o-mini's 128,000 tokens.
   const offline = !process.env.OPENAI_API_KEY;
   const { model, label } =
-    offline && mode !== "select" ? { model: new SearchingOfflineModel({ script: OFFLINE_SCRIPT }), label: `${chosen.label}, searching for tools it lacks` } : chosen;
+    offline && mode !== "select"
+      ? { model: new SearchingOfflineModel({ script: OFFLINE_SCRIPT }), label: `${chosen.label}, searching for tools it lacks` }
+      : chosen;
   const agent = createDynamicToolAgent({
     model,
     catalog,
@@ -76,7 +82,9 @@ async function main(): Promise<void> {
     systemPrompt: SYSTEM_PROMPT,
     checkpointer: new MemorySaver(),
   });
-  console.log(`Gym agent: ${catalog.size} tools in ${catalog.categories().length} categories, ${catalog.settings.core.length} core tools; mode ${mode}.`);
+  console.log(
+    `Gym agent: ${catalog.size} tools in ${catalog.categories().length} categories, ${catalog.settings.core.length} core tools; mode ${mode}.`,
+  );
   console.log(`Model: ${label}\n`);
   const config = { configurable: { thread_id: "demo" } };
   let seen = 0;
@@ -106,7 +114,14 @@ async function learn(): Promise<void> {
   await runLearningDemo({ usageFile: fileURLToPath(new URL("../.cache/usage.jsonl", import.meta.url)) });
 }
 
-(process.argv.includes("--compare") ? compare() : process.argv.includes("--tokens") ? tokens() : process.argv.includes("--learn") ? learn() : main()).catch((error: unknown) => {
+(process.argv.includes("--compare")
+  ? compare()
+  : process.argv.includes("--tokens")
+    ? tokens()
+    : process.argv.includes("--learn")
+      ? learn()
+      : main()
+).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

@@ -16,5 +16,8 @@ export async function chooseModel(): Promise<{ model: ToolCallingModel; label: s
     const name = process.env.OPENAI_MODEL ?? "gpt-4o-mini";
     return { model: new ChatOpenAI({ model: name, temperature: 0 }), label: `ChatOpenAI (${name})` };
   }
-  return { model: new OfflineScriptedModel({ script: OFFLINE_SCRIPT }), label: "OFFLINE scripted model (set OPENAI_API_KEY to use ChatOpenAI)" };
+  return {
+    model: new OfflineScriptedModel({ script: OFFLINE_SCRIPT }),
+    label: "OFFLINE scripted model (set OPENAI_API_KEY to use ChatOpenAI)",
+  };
 }

@@ -37,7 +37,9 @@ function lastHuman(messages: BaseMessage[]): string {
 function summarise(message: ToolMessage): string {
   const text = typeof message.content === "string" ? message.content : JSON.stringify(message.content);
   const short = text.length > 160 ? `${text.slice(0, 157)}…` : text;
-  return message.status === "error" ? `(offline) ${message.name} failed: ${short}` : `(offline) Here is what ${message.name} returned: ${short}`;
+  return message.status === "error"
+    ? `(offline) ${message.name} failed: ${short}`
+    : `(offline) Here is what ${message.name} returned: ${short}`;
 }
 
 /** A scripted, offline tool-calling chat model (see the module summary). */
@@ -72,7 +74,9 @@ export class OfflineScriptedModel extends BaseChatModel {
       return new AIMessage(`(offline) Hello! I am the offline demo model; ${this.bound.length} tools were bound for this message.`);
     }
     if (!this.bound.includes(step.tool)) {
-      return new AIMessage(`(offline) I would call ${step.tool}, but it was not among the ${this.bound.length} tools bound for this message.`);
+      return new AIMessage(
+        `(offline) I would call ${step.tool}, but it was not among the ${this.bound.length} tools bound for this message.`,
+      );
     }
     const args = typeof step.args === "function" ? step.args(messages) : step.args;
     // Ids must be unique across the whole thread: ToolNode skips calls whose id already has a ToolMessage.

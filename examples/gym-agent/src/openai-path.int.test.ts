@@ -25,14 +25,23 @@ afterEach(async () => {
   fake = undefined;
 });
 
-const chatOpenAI = (url: string) => new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: `${url}/v1` }, maxRetries: 0 });
+const chatOpenAI = (url: string) =>
+  new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: `${url}/v1` }, maxRetries: 0 });
 
 type ApiError = { status?: number; code?: string; param?: string; type?: string; message: string };
-const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as ApiError);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as ApiError,
+  );
 
 /** Every scripted tool call was either among the tools its request sent, or executed by the full-registry node. */
 function expectCallsSentOrExecuted(requests: readonly RecordedRequest[], messages: readonly BaseMessage[]): void {
-  const results = new Map(messages.filter((message) => ToolMessage.isInstance(message)).map((message) => [(message as ToolMessage).tool_call_id, message as ToolMessage]));
+  const results = new Map(
+    messages
+      .filter((message) => ToolMessage.isInstance(message))
+      .map((message) => [(message as ToolMessage).tool_call_id, message as ToolMessage]),
+  );
   for (const request of requests) {
     for (const call of request.reply?.toolCalls ?? []) {
       const executed = results.get(call.id)?.status === "success";
@@ -78,9 +87,15 @@ describe("createDynamicToolAgent through ChatOpenAI", () => {
 
     const toolResults = messages.filter((message) => ToolMessage.isInstance(message)) as ToolMessage[];
     expect(toolResults.map((message) => [message.name, message.status])).toEqual(
-      ["get_clients_list", "freeze_membership", "get_membership_stats", "get_pending_salaries", "get_revenue_stats", "get_services", "change_theme"].map(
-        (name) => [name, "success"],
-      ),
+      [
+        "get_clients_list",
+        "freeze_membership",
+        "get_membership_stats",
+        "get_pending_salaries",
+        "get_revenue_stats",
+        "get_services",
+        "change_theme",
+      ].map((name) => [name, "success"]),
     );
     expect(store.data.memberships.filter((membership) => membership.status === "frozen").length).toBe(frozenBefore + 1);
     expect(store.data.ui.theme.mode).toBe("dark");
@@ -110,7 +125,10 @@ describe("createDynamicToolAgent through ChatOpenAI", () => {
     fake = await startFakeOpenAI({ script: FAKE_OPENAI_SCRIPT });
     const agent = createDynamicToolAgent({ model: chatOpenAI(fake.url), catalog: createGymCatalog(), checkpointer: new MemorySaver() });
     const tokens: string[] = [];
-    const stream = await agent.stream({ messages: [new HumanMessage("what is pending salary?")] }, { configurable: { thread_id: "s" }, streamMode: "messages" });
+    const stream = await agent.stream(
+      { messages: [new HumanMessage("what is pending salary?")] },
+      { configurable: { thread_id: "s" }, streamMode: "messages" },
+    );
     for await (const [chunk] of stream) if (typeof chunk.content === "string") tokens.push(chunk.content);
     expect(fake.requests.map((request) => [request.status, request.stream])).toEqual([
       [200, true],

@@ -69,17 +69,22 @@ export class SearchingOfflineModel extends BaseChatModel {
     const last = messages.at(-1);
     if (last !== undefined && ToolMessage.isInstance(last) && last.name !== this.searchTool) {
       const short = textOf(last).length > 160 ? `${textOf(last).slice(0, 157)}…` : textOf(last);
-      return new AIMessage(last.status === "error" ? `(offline) ${last.name} failed: ${short}` : `(offline) Here is what ${last.name} returned: ${short}`);
+      return new AIMessage(
+        last.status === "error" ? `(offline) ${last.name} failed: ${short}` : `(offline) Here is what ${last.name} returned: ${short}`,
+      );
     }
     const step = this.script.find((candidate) => candidate.when.test(text));
-    if (step === undefined) return new AIMessage(`(offline) Hello! I am the offline demo model; ${this.bound.length} tools were bound for this message.`);
+    if (step === undefined)
+      return new AIMessage(`(offline) Hello! I am the offline demo model; ${this.bound.length} tools were bound for this message.`);
     if (this.bound.includes(step.tool)) {
       const args = typeof step.args === "function" ? step.args(messages) : step.args;
       return this.#call(step.tool, args);
     }
     const searched = messages.slice(start + 1).some((message) => ToolMessage.isInstance(message) && message.name === this.searchTool);
     if (!searched && this.bound.includes(this.searchTool)) return this.#call(this.searchTool, { query: SEARCH_QUERIES[step.tool] ?? text });
-    return new AIMessage(`(offline) I would call ${step.tool}, but it was not among the ${this.bound.length} tools bound${searched ? ", and tool_search did not find it" : ""}.`);
+    return new AIMessage(
+      `(offline) I would call ${step.tool}, but it was not among the ${this.bound.length} tools bound${searched ? ", and tool_search did not find it" : ""}.`,
+    );
   }
 
   #call(name: string, args: Record<string, unknown>): AIMessage {

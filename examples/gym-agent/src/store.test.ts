@@ -68,7 +68,10 @@ describe("gym tools", () => {
   it("freeze_membership is reflected in get_membership_stats", async () => {
     const store = createGymStore();
     const before = await call<MembershipStats>(store, "get_membership_stats");
-    const result = await call<{ frozen: boolean; client: string }>(store, "freeze_membership", { clientId: 1, reason: "travelling for work" });
+    const result = await call<{ frozen: boolean; client: string }>(store, "freeze_membership", {
+      clientId: 1,
+      reason: "travelling for work",
+    });
     expect(result).toMatchObject({ frozen: true, client: "John Carter" });
     const after = await call<MembershipStats>(store, "get_membership_stats");
     expect(after.byStatus.frozen).toBe(before.byStatus.frozen + 1);
@@ -77,7 +80,9 @@ describe("gym tools", () => {
 
     const frozen = await call<ClientList>(store, "get_clients_list", { membershipStatus: "frozen" });
     expect(frozen.clients.map((c) => c.id)).toContain(1);
-    await expect(call(store, "freeze_membership", { clientId: 1, reason: "again" })).rejects.toThrow(/is frozen, only active memberships can be frozen/);
+    await expect(call(store, "freeze_membership", { clientId: 1, reason: "again" })).rejects.toThrow(
+      /is frozen, only active memberships can be frozen/,
+    );
 
     await call(store, "unfreeze_membership", { clientId: 1 });
     const resumed = await call<MembershipStats>(store, "get_membership_stats");

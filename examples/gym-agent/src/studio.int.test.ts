@@ -103,7 +103,10 @@ describe("the gym agent in the LangGraph dev server", () => {
 
   async function runTurn(threadId: string, assistantId: string, text: string): Promise<Array<{ event: string; data: unknown }>> {
     const chunks: Array<{ event: string; data: unknown }> = [];
-    const stream = client().runs.stream(threadId, assistantId, { input: { messages: [{ role: "user", content: text }] }, streamMode: ["updates"] });
+    const stream = client().runs.stream(threadId, assistantId, {
+      input: { messages: [{ role: "user", content: text }] },
+      streamMode: ["updates"],
+    });
     for await (const chunk of stream) chunks.push(chunk as { event: string; data: unknown });
     const error = chunks.find((chunk) => chunk.event === "error");
     expect(error, JSON.stringify(error?.data)).toBeUndefined();
@@ -129,7 +132,11 @@ describe("the gym agent in the LangGraph dev server", () => {
     expect(selection.count).toBe(selection.tools.length);
     expect(selection.count).toBeLessThanOrEqual(128);
     expect(selection.totalTools).toBe(137);
-    expect(selection.categories[0]).toMatchObject({ name: "salary", tier: "current", reason: expect.stringContaining("in the current message") });
+    expect(selection.categories[0]).toMatchObject({
+      name: "salary",
+      tier: "current",
+      reason: expect.stringContaining("in the current message"),
+    });
     expect(selection.trimmed).toEqual([]);
     expect(selection.tokens!.selected).toBeLessThan(selection.tokens!.all);
     const toolResult = first.messages.find((message) => message.type === "tool");
@@ -139,7 +146,10 @@ describe("the gym agent in the LangGraph dev server", () => {
     await runTurn(thread.thread_id, assistantId, "switch to dark mode");
     const second = (await client().threads.getState<GymState>(thread.thread_id)).values;
     expect(second.messages.slice(0, first.messages.length)).toEqual(first.messages); // the same thread, continued
-    expect(second.messages.filter((message) => message.type === "tool").map((message) => message.name)).toEqual(["get_pending_salaries", "change_theme"]);
+    expect(second.messages.filter((message) => message.type === "tool").map((message) => message.name)).toEqual([
+      "get_pending_salaries",
+      "change_theme",
+    ]);
     expect(second.toolSelection!.query.current).toBe("switch to dark mode");
     expect(second.toolSelection!.tools).toContain("change_theme");
   });

@@ -37,10 +37,17 @@ function measure(fromCache: boolean): Sample[] {
   return samples;
 }
 
-console.log(`examples/mcp-agent catalog start-up (2 stdio MCP servers, 6 MCP tools + 3 builtin), median of ${runs} fresh processes, Node ${process.version}`);
-for (const [label, samples] of [["from cache", measure(true)], ["connecting", measure(false)]] as const) {
+console.log(
+  `examples/mcp-agent catalog start-up (2 stdio MCP servers, 6 MCP tools + 3 builtin), median of ${runs} fresh processes, Node ${process.version}`,
+);
+for (const [label, samples] of [
+  ["from cache", measure(true)],
+  ["connecting", measure(false)],
+] as const) {
   console.log(
-    `${label.padEnd(11)} catalog ${median(samples.map((s) => s.catalog)).toFixed(1).padStart(7)} ms` +
+    `${label.padEnd(11)} catalog ${median(samples.map((s) => s.catalog))
+      .toFixed(1)
+      .padStart(7)} ms` +
       `  (imports ${median(samples.map((s) => s.imports)).toFixed(1)} ms; total ${median(samples.map((s) => s.total)).toFixed(1)} ms)` +
       `  runs: ${samples.map((s) => s.catalog.toFixed(0)).join(", ")}  tools: ${samples[0]!.tools}  status: ${samples[0]!.statuses.join("/")}`,
   );

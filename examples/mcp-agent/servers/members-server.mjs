@@ -14,7 +14,11 @@ const text = (value) => ({ content: [{ type: "text", text: typeof value === "str
 
 server.registerTool(
   "find_member",
-  { description: "Find a gym member by name and show their membership plan and expiry", inputSchema: { query: z.string() }, annotations: { readOnlyHint: true } },
+  {
+    description: "Find a gym member by name and show their membership plan and expiry",
+    inputSchema: { query: z.string() },
+    annotations: { readOnlyHint: true },
+  },
   async ({ query }) => {
     crashIfAsked();
     const found = [...members].filter(([, member]) => member.name.toLowerCase().includes(query.toLowerCase()));
@@ -34,7 +38,11 @@ server.registerTool(
 
 server.registerTool(
   "delete_member",
-  { description: "Permanently delete a member and their history", inputSchema: { memberId: z.string() }, annotations: { destructiveHint: true } },
+  {
+    description: "Permanently delete a member and their history",
+    inputSchema: { memberId: z.string() },
+    annotations: { destructiveHint: true },
+  },
   async ({ memberId }) => {
     members.delete(memberId);
     return text(`deleted ${memberId}`);

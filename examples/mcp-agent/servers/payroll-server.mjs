@@ -10,7 +10,11 @@ const text = (value) => ({ content: [{ type: "text", text: value }] });
 
 server.registerTool(
   "get_payslips",
-  { description: "List the salary payslips of a month, paid and pending", inputSchema: { month: z.string().describe("YYYY-MM") }, annotations: { readOnlyHint: true } },
+  {
+    description: "List the salary payslips of a month, paid and pending",
+    inputSchema: { month: z.string().describe("YYYY-MM") },
+    annotations: { readOnlyHint: true },
+  },
   async ({ month }) => {
     crashIfAsked();
     return text(`${month}: Ana 2100 paid, Li 2300 pending`);

@@ -19,6 +19,18 @@ import { gymPolicy } from "./policy.js";
  * await agent.close();
  * ```
  */
-export function createMcpAgent({ model, catalog, mcp, checkpointer, platform = "web" }: { model: ToolCallingModel; catalog: ToolCatalog; mcp: McpToolSource; checkpointer: BaseCheckpointSaver; platform?: string }) {
+export function createMcpAgent({
+  model,
+  catalog,
+  mcp,
+  checkpointer,
+  platform = "web",
+}: {
+  model: ToolCallingModel;
+  catalog: ToolCatalog;
+  mcp: McpToolSource;
+  checkpointer: BaseCheckpointSaver;
+  platform?: string;
+}) {
   return createDynamicToolAgent({ model, catalog, mode: "both", sources: [mcp], policy: gymPolicy, platform, checkpointer });
 }

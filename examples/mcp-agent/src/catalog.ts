@@ -10,9 +10,17 @@ import { exampleServers, type ServerHooks } from "./servers.js";
 
 /** Builtin tools: always in process. */
 export const builtinTools = [
-  tool(() => "Iron Temple Gym, 12 Harbour St, open 6:00–22:00", { name: "get_gym_info", description: "Gym name, address and opening hours", schema: z.object({}) }),
+  tool(() => "Iron Temple Gym, 12 Harbour St, open 6:00–22:00", {
+    name: "get_gym_info",
+    description: "Gym name, address and opening hours",
+    schema: z.object({}),
+  }),
   tool(() => "synced", { name: "sync_index", description: "Internal: re-sync the search index", schema: z.object({}) }),
-  tool(() => "opened", { name: "open_door_panel", description: "Open the door control panel on the front-desk kiosk", schema: z.object({}) }),
+  tool(() => "opened", {
+    name: "open_door_panel",
+    description: "Open the door control panel on the front-desk kiosk",
+    schema: z.object({}),
+  }),
 ];
 
 /**
@@ -44,7 +52,10 @@ export interface ExampleCatalogOptions extends ServerHooks {
  * await mcp.close();
  * ```
  */
-export async function createExampleCatalog({ cacheDir, ...hooks }: ExampleCatalogOptions): Promise<{ catalog: ToolCatalog; mcp: McpToolSource }> {
+export async function createExampleCatalog({
+  cacheDir,
+  ...hooks
+}: ExampleCatalogOptions): Promise<{ catalog: ToolCatalog; mcp: McpToolSource }> {
   const mcp = createMcpToolSource({ servers: exampleServers(hooks), cacheDir, onStderr: () => undefined });
   const catalog = new ToolCatalog({
     tools: [...builtinTools, ...(await mcp.tools())],

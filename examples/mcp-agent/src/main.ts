@@ -12,7 +12,9 @@ import { createExampleCatalog } from "./catalog.js";
 
 const began = performance.now();
 const { catalog, mcp } = await createExampleCatalog({ cacheDir: ".cache/mcp" });
-console.log(`catalog: ${catalog.size} tools in ${(performance.now() - began).toFixed(0)} ms; servers: ${mcp.serverIds.map((id) => `${id} ${mcp.status(id)}`).join(", ")}`);
+console.log(
+  `catalog: ${catalog.size} tools in ${(performance.now() - began).toFixed(0)} ms; servers: ${mcp.serverIds.map((id) => `${id} ${mcp.status(id)}`).join(", ")}`,
+);
 
 const pay = { name: "mcp_payroll_pay_salary", args: { staffId: "li", amount: 2300 } };
 const model = fakeModel()
@@ -21,14 +23,22 @@ const model = fakeModel()
   .respondWithTools([{ ...pay, id: "owner-pay" }])
   .respond(new AIMessage("Paid Li's salary."));
 const agent = createMcpAgent({ model, catalog, mcp, checkpointer: new MemorySaver() });
-const lastTool = (messages: unknown[]) => (messages.filter((message) => message instanceof ToolMessage).at(-1) as ToolMessage | undefined)?.content;
+const lastTool = (messages: unknown[]) =>
+  (messages.filter((message) => message instanceof ToolMessage).at(-1) as ToolMessage | undefined)?.content;
 
-const trainer = await agent.invoke({ messages: [new HumanMessage("pay Li's pending salary")] }, { configurable: { thread_id: "trainer" }, context: { role: "trainer" } });
+const trainer = await agent.invoke(
+  { messages: [new HumanMessage("pay Li's pending salary")] },
+  { configurable: { thread_id: "trainer" }, context: { role: "trainer" } },
+);
 console.log(`trainer → ${String(lastTool(trainer.messages))}`);
 
 const owner = { configurable: { thread_id: "owner" }, context: { role: "owner" } };
 const paused = await agent.invoke({ messages: [new HumanMessage("pay Li's pending salary")] }, owner);
-console.log(`owner → paused for approval: ${JSON.stringify((paused as { __interrupt__?: Array<{ value: { toolCall: unknown } }> }).__interrupt__?.[0]?.value.toolCall)}`);
+console.log(
+  `owner → paused for approval: ${JSON.stringify((paused as { __interrupt__?: Array<{ value: { toolCall: unknown } }> }).__interrupt__?.[0]?.value.toolCall)}`,
+);
 const done = await agent.invoke(new Command({ resume: { decision: "approve" } }), owner);
-console.log(`owner → approved: ${String(lastTool(done.messages))}; servers: ${mcp.serverIds.map((id) => `${id} ${mcp.status(id)}`).join(", ")}`);
+console.log(
+  `owner → approved: ${String(lastTool(done.messages))}; servers: ${mcp.serverIds.map((id) => `${id} ${mcp.status(id)}`).join(", ")}`,
+);
 await agent.close();

@@ -61,13 +61,19 @@ function toolGraph(catalog: ToolCatalog, mcp: McpToolSource, policy = ALLOW_ALL)
 }
 
 async function runCalls(graph: ReturnType<typeof toolGraph>, calls: ReturnType<typeof call>[], config: Record<string, unknown> = {}) {
-  const result = await graph.invoke({ messages: [new AIMessage({ content: "", tool_calls: calls })] }, { configurable: { thread_id: String(Math.random()) }, ...config });
+  const result = await graph.invoke(
+    { messages: [new AIMessage({ content: "", tool_calls: calls })] },
+    { configurable: { thread_id: String(Math.random()) }, ...config },
+  );
   return result.messages.slice(1) as ToolMessage[];
 }
 
 async function search(catalog: ToolCatalog, query: string, role?: string): Promise<string[]> {
   const toolSearch = createToolSearchTool(catalog, { policy: gymPolicy, platform: "web", maxLimit: 10 });
-  const command = (await toolSearch.invoke(call("tool_search", { query, limit: 10 }), role === undefined ? {} : { context: { role } })) as Command;
+  const command = (await toolSearch.invoke(
+    call("tool_search", { query, limit: 10 }),
+    role === undefined ? {} : { context: { role } },
+  )) as Command;
   const [message] = (command.update as { messages: ToolMessage[] }).messages;
   return (message!.artifact as ToolSearchArtifact).loaded;
 }
@@ -80,7 +86,12 @@ describe("examples/mcp-agent with real stdio MCP servers", () => {
     await first.mcp.close();
     const cached = await open();
     expect(cached.catalog.names()).toEqual(names);
-    expect(cached.catalog.get("mcp_members_delete_member")).toMatchObject({ source: "mcp", sourceId: "members", namespace: "mcp_members", permission: "dangerous" });
+    expect(cached.catalog.get("mcp_members_delete_member")).toMatchObject({
+      source: "mcp",
+      sourceId: "members",
+      namespace: "mcp_members",
+      permission: "dangerous",
+    });
     expect(cached.catalog.get("mcp_payroll_pay_salary")).toMatchObject({ category: "salary", permission: "write" });
     expect([starts("members"), starts("payroll")]).toEqual([1, 1]);
     await open({ crash: true }); // another env → another config hash → connect again
@@ -126,7 +137,10 @@ describe("examples/mcp-agent with real stdio MCP servers", () => {
     const find = { name: "mcp_members_find_member", args: { query: "ana" } };
     const { model, bound } = recordBoundTools(
       fakeModel()
-        .respondWithTools([{ ...find, id: "find-1" }, { name: "mcp_payroll_get_payslips", args: { month: "2026-11" }, id: "payslips" }])
+        .respondWithTools([
+          { ...find, id: "find-1" },
+          { name: "mcp_payroll_get_payslips", args: { month: "2026-11" }, id: "payslips" },
+        ])
         .respond(new AIMessage("The members service is down; here are the payslips."))
         .respondWithTools([{ ...find, id: "find-2" }])
         .respond(new AIMessage("Ana Silva has a monthly plan.")),
@@ -189,7 +203,12 @@ describe("examples/mcp-agent with real stdio MCP servers", () => {
     const graph = toolGraph(catalog, mcp, gymPolicy);
     const messages = await runCalls(
       graph,
-      [call("sync_index"), call("open_door_panel"), call("mcp_payroll_pay_salary", { staffId: "li", amount: 1 }), call("mcp_payroll_get_payslips", { month: "2026-11" })],
+      [
+        call("sync_index"),
+        call("open_door_panel"),
+        call("mcp_payroll_pay_salary", { staffId: "li", amount: 1 }),
+        call("mcp_payroll_get_payslips", { month: "2026-11" }),
+      ],
       { context: { role: "trainer" } },
     );
     expect(messages.map((message) => message.status)).toEqual(["success", "error", "error", "success"]);

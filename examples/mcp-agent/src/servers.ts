@@ -22,7 +22,11 @@ export interface ServerHooks {
 }
 
 /** The members and payroll servers, started with this Node. */
-export function exampleServers({ startsDir, crashDir, scriptsDir = SERVERS_DIR }: ServerHooks = {}): Record<"members" | "payroll", StdioServerConfig> {
+export function exampleServers({
+  startsDir,
+  crashDir,
+  scriptsDir = SERVERS_DIR,
+}: ServerHooks = {}): Record<"members" | "payroll", StdioServerConfig> {
   const server = (name: "members" | "payroll"): StdioServerConfig => ({
     transport: "stdio",
     command: process.execPath,

@@ -34,10 +34,22 @@ export interface TeamAgentOptions {
 export const SYSTEM_PROMPT = "You are the team's assistant. If you lack a tool for the task, call tool_search first. Be brief.";
 
 /** Builds the agent in the chosen runtime. */
-export function createTeamAgent({ runtime, catalog, model, mode = "search", contextWindow = 128_000, checkpointer }: TeamAgentOptions): TeamAgent {
+export function createTeamAgent({
+  runtime,
+  catalog,
+  model,
+  mode = "search",
+  contextWindow = 128_000,
+  checkpointer,
+}: TeamAgentOptions): TeamAgent {
   const options = { catalog, mode, contextWindow };
   if (runtime === "graph") {
-    return createDynamicToolAgent({ ...options, model, systemPrompt: SYSTEM_PROMPT, ...(checkpointer === undefined ? {} : { checkpointer }) }) as unknown as TeamAgent;
+    return createDynamicToolAgent({
+      ...options,
+      model,
+      systemPrompt: SYSTEM_PROMPT,
+      ...(checkpointer === undefined ? {} : { checkpointer }),
+    }) as unknown as TeamAgent;
   }
   return createAgent({
     model: model as never,

@@ -15,6 +15,11 @@ export const CONVERSATION = [
 export const INTENTS: Intent[] = [
   { when: /open an issue/i, tool: "create_issue", args: { title: "Login page shows a blank screen" }, search: "open a GitHub issue" },
   { when: /pull requests/i, tool: "list_pull_requests", search: "list pull requests waiting for review" },
-  { when: /book a meeting/i, tool: "create_event", args: { title: "Review PRs with Ana", when: "tomorrow 10:00" }, search: "schedule a meeting in the calendar" },
+  {
+    when: /book a meeting/i,
+    tool: "create_event",
+    args: { title: "Review PRs with Ana", when: "tomorrow 10:00" },
+    search: "schedule a meeting in the calendar",
+  },
   { when: /weather/i, tool: "get_weather", args: { city: "Lisbon" }, search: "weather forecast" },
 ];

@@ -29,7 +29,12 @@ async function main(): Promise<void> {
   const catalog = createTeamCatalog(createTeamStore());
   const model = new ScriptedSearchModel({ intents: INTENTS });
   const agent = createTeamAgent({ runtime, catalog, model, mode, checkpointer: new MemorySaver() });
-  console.log(`Team agent (${runtime === "graph" ? "createDynamicToolAgent" : "createAgent + dynamicToolsMiddleware"}, mode ${mode}): ${catalog.size} tools, namespaces ${catalog.namespaces().map((namespace) => `${namespace.name} (${namespace.tools.length})`).join(", ")}.`);
+  console.log(
+    `Team agent (${runtime === "graph" ? "createDynamicToolAgent" : "createAgent + dynamicToolsMiddleware"}, mode ${mode}): ${catalog.size} tools, namespaces ${catalog
+      .namespaces()
+      .map((namespace) => `${namespace.name} (${namespace.tools.length})`)
+      .join(", ")}.`,
+  );
   console.log("Model: offline scripted (calls a tool only when it is bound; searches otherwise).\n");
   const config = { configurable: { thread_id: "demo" } };
   let seen = 0;
@@ -50,8 +55,12 @@ async function main(): Promise<void> {
     }
     const selection = state.toolSelection;
     if (selection) {
-      const tokens = selection.tokens ? `, ${selection.tokens.selected.toLocaleString("en")} of ${selection.tokens.all.toLocaleString("en")} definition tokens` : "";
-      console.log(`  now bound: ${selection.count} of ${selection.totalTools} tools${tokens}; loaded: ${(state.loadedTools ?? []).join(", ") || "none"}`);
+      const tokens = selection.tokens
+        ? `, ${selection.tokens.selected.toLocaleString("en")} of ${selection.tokens.all.toLocaleString("en")} definition tokens`
+        : "";
+      console.log(
+        `  now bound: ${selection.count} of ${selection.totalTools} tools${tokens}; loaded: ${(state.loadedTools ?? []).join(", ") || "none"}`,
+      );
     }
     seen = state.messages.length;
     console.log("");

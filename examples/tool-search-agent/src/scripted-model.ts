@@ -85,6 +85,9 @@ export class ScriptedSearchModel extends BaseChatModel {
 
   #call(name: string, args: Record<string, unknown>): AIMessage {
     counter += 1;
-    return new AIMessage({ content: "", tool_calls: [{ name, args, id: `scripted_${process.pid}_${Date.now()}_${counter}`, type: "tool_call" }] });
+    return new AIMessage({
+      content: "",
+      tool_calls: [{ name, args, id: `scripted_${process.pid}_${Date.now()}_${counter}`, type: "tool_call" }],
+    });
   }
 }

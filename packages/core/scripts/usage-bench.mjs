@@ -9,7 +9,14 @@ import { learnFromFile, loadCatalogFile, UsageModel } from "../dist/index.js";
 import { loadQueriesFile, runEval } from "../dist/eval.js";
 import { createStrategy, loadObservationsFile } from "../dist/internal.js";
 
-const { values } = parseArgs({ options: { catalog: { type: "string" }, usage: { type: "string" }, queries: { type: "string" }, strategy: { type: "string", default: "hybrid" } } });
+const { values } = parseArgs({
+  options: {
+    catalog: { type: "string" },
+    usage: { type: "string" },
+    queries: { type: "string" },
+    strategy: { type: "string", default: "hybrid" },
+  },
+});
 if (!values.catalog || !values.usage || !values.queries) {
   console.error("usage: node --expose-gc usage-bench.mjs --catalog <file> --usage <file.jsonl> --queries <file.jsonl> [--strategy hybrid]");
   process.exit(2);
@@ -35,7 +42,9 @@ const fmt = (value) => value.toFixed(4);
     await strategy.add?.([]);
     times.push(performance.now() - start);
   }
-  console.log(`learn one observation (${values.strategy}, ${observations.length} in order): median ${fmt(median(times))} ms, p95 ${fmt(p95(times))} ms, max ${fmt(Math.max(...times))} ms`);
+  console.log(
+    `learn one observation (${values.strategy}, ${observations.length} in order): median ${fmt(median(times))} ms, p95 ${fmt(p95(times))} ms, max ${fmt(Math.max(...times))} ms`,
+  );
 }
 
 // 2. Selection latency, the same queries, with and without the learned model: interleaved query by query over 5
@@ -67,7 +76,9 @@ const fmt = (value) => value.toFixed(4);
       }
     }
   }
-  console.log(`selection latency (${values.strategy}, top 10, ${queries.length} queries × 5 rounds, interleaved): without usage median ${fmt(median(a))} ms p95 ${fmt(p95(a))} ms; with usage median ${fmt(median(b))} ms p95 ${fmt(p95(b))} ms; ratio of medians ${(median(b) / median(a)).toFixed(2)}×`);
+  console.log(
+    `selection latency (${values.strategy}, top 10, ${queries.length} queries × 5 rounds, interleaved): without usage median ${fmt(median(a))} ms p95 ${fmt(p95(a))} ms; with usage median ${fmt(median(b))} ms p95 ${fmt(p95(b))} ms; ratio of medians ${(median(b) / median(a)).toFixed(2)}×`,
+  );
 }
 
 // 3. Memory of the model per 10,000 observations (heap after a full GC).
@@ -79,7 +90,9 @@ if (globalThis.gc) {
   model.observe(sample);
   globalThis.gc();
   const after = process.memoryUsage().heapUsed;
-  console.log(`memory: ${((after - before) / 1024 / 1024).toFixed(2)} MB of heap for a model of ${sample.length} observations (${model.learnedTools().length} tools)`);
+  console.log(
+    `memory: ${((after - before) / 1024 / 1024).toFixed(2)} MB of heap for a model of ${sample.length} observations (${model.learnedTools().length} tools)`,
+  );
 } else console.log("memory: run with node --expose-gc to measure");
 
 // 4. The learning curve, in file order (a usage file may be grouped by tool) and in a shuffled order (seeded), which
@@ -100,11 +113,16 @@ function shuffled(list, seed = 1) {
   }
   return copy;
 }
-for (const [order, list] of [["file order", observations], ["shuffled", shuffled(observations)]]) {
+for (const [order, list] of [
+  ["file order", observations],
+  ["shuffled", shuffled(observations)],
+]) {
   for (const count of [0, 100, 1_000, 10_000, list.length]) {
     const model = new UsageModel({ catalog });
     model.observe(list.slice(0, count));
     const result = await runEval({ catalog, queries, strategy: createStrategy(values.strategy, { usage: model }) });
-    console.log(`${order}, after ${String(count).padStart(6)} observations: R@5 ${result.recall["5"].toFixed(3)}  Complete@10 ${result.complete["10"].toFixed(3)}`);
+    console.log(
+      `${order}, after ${String(count).padStart(6)} observations: R@5 ${result.recall["5"].toFixed(3)}  Complete@10 ${result.complete["10"].toFixed(3)}`,
+    );
   }
 }

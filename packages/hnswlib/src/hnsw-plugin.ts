@@ -2,7 +2,7 @@
  * @module `hnswPlugin`: this package as the approximate vector index of `@dynamic-tools/core`'s default vector
  * index (see `registerVectorIndexPlugin`), which loads it by default when it is installed.
  */
-import { type VectorIndexPlugin, registerVectorIndexPlugin } from "@dynamic-tools/core";
+import type { VectorIndexPlugin } from "@dynamic-tools/core";
 import { HnswVectorIndex, hnswVectorIndex } from "./hnsw-vector-index.js";
 
 /**

@@ -15,7 +15,10 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 describe.skipIf(!HNSWLIB_AVAILABLE)("HnswVectorIndex.addAll (graph built on a worker thread)", () => {
   const count = WORKER_BUILD_THRESHOLD + 500;
-  const entries = Array.from({ length: count }, (_, i) => ({ id: `tool_${i}`, vector: i % 997 === 5 ? new Array<number>(32).fill(0) : randomVector() }));
+  const entries = Array.from({ length: count }, (_, i) => ({
+    id: `tool_${i}`,
+    vector: i % 997 === 5 ? new Array<number>(32).fill(0) : randomVector(),
+  }));
   const queries = Array.from({ length: 40 }, () => randomVector());
 
   it("builds the very graph that adding one by one builds, and leaves no temporary file", async () => {
@@ -57,12 +60,19 @@ describe.skipIf(!HNSWLIB_AVAILABLE)("HnswVectorIndex.addAll (graph built on a wo
     const repeated = new HnswVectorIndex({ dimensions: 32 });
     await repeated.addAll([...entries, { id: "tool_0", vector: entries[3]!.vector }]);
     expect(repeated.size).toBe(count);
-    expect(repeated.search(entries[3]!.vector, 2).map((hit) => hit.id).sort()).toEqual(["tool_0", "tool_3"]);
+    expect(
+      repeated
+        .search(entries[3]!.vector, 2)
+        .map((hit) => hit.id)
+        .sort(),
+    ).toEqual(["tool_0", "tool_3"]);
   });
 
   it("rejects a vector of the wrong length before building anything", async () => {
     const index = new HnswVectorIndex({ dimensions: 32 });
-    await expect(index.addAll([...entries, { id: "short", vector: [1, 2, 3] }])).rejects.toThrow(/3 numbers; this index holds vectors of 32/);
+    await expect(index.addAll([...entries, { id: "short", vector: [1, 2, 3] }])).rejects.toThrow(
+      /3 numbers; this index holds vectors of 32/,
+    );
     expect(index.size).toBe(0);
   });
 });

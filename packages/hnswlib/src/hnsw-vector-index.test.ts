@@ -8,7 +8,8 @@ import { HnswVectorIndex, hnswVectorIndex } from "./hnsw-vector-index.js";
 
 const next = seededRandom(42);
 const randomVector = (dimensions = 100) => Array.from({ length: dimensions }, () => next() * 2 - 1);
-const cosine = (a: number[], b: number[]) => a.reduce((sum, value, index) => sum + value * b[index]!, 0) / (Math.hypot(...a) * Math.hypot(...b));
+const cosine = (a: number[], b: number[]) =>
+  a.reduce((sum, value, index) => sum + value * b[index]!, 0) / (Math.hypot(...a) * Math.hypot(...b));
 
 function exactTop(vectors: Map<string, number[]>, query: number[], k: number): string[] {
   return [...vectors]

@@ -85,7 +85,8 @@ export class HnswVectorIndex implements VectorIndex {
       ["efConstruction", efConstruction, 1],
       ["ef", ef, 1],
     ] as const) {
-      if (!Number.isInteger(value) || value < minimum) throw new RangeError(`${name} must be a whole number ≥ ${minimum}, got ${String(value)}.`);
+      if (!Number.isInteger(value) || value < minimum)
+        throw new RangeError(`${name} must be a whole number ≥ ${minimum}, got ${String(value)}.`);
     }
     this.dimensions = dimensions;
     this.#options = { m, efConstruction, ef, randomSeed };
@@ -159,7 +160,9 @@ export class HnswVectorIndex implements VectorIndex {
     this.#building = true;
     let built = false;
     try {
-      await buildInWorker({ dimensions: this.dimensions, capacity, m, efConstruction, randomSeed, vectors }, (path) => this.#graph.readIndexSync(path));
+      await buildInWorker({ dimensions: this.dimensions, capacity, m, efConstruction, randomSeed, vectors }, (path) =>
+        this.#graph.readIndexSync(path),
+      );
       built = true;
     } catch {
       // Handled below: no worker here (or it failed).

@@ -13,7 +13,10 @@ const { buildInWorker } = await import("./build-in-worker.js");
 
 describe.skipIf(!HNSWLIB_AVAILABLE)("HnswVectorIndex.addAll when the worker fails", () => {
   it("builds the graph on the calling thread, with every vector searchable", async () => {
-    const entries = Array.from({ length: WORKER_BUILD_THRESHOLD }, (_, i) => ({ id: `tool_${i}`, vector: [Math.cos(i), Math.sin(i), (i % 7) / 7] }));
+    const entries = Array.from({ length: WORKER_BUILD_THRESHOLD }, (_, i) => ({
+      id: `tool_${i}`,
+      vector: [Math.cos(i), Math.sin(i), (i % 7) / 7],
+    }));
     const index = new HnswVectorIndex({ dimensions: 3 });
     await index.addAll(entries);
     expect(vi.mocked(buildInWorker)).toHaveBeenCalledTimes(1);

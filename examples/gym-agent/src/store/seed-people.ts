@@ -93,11 +93,7 @@ function buildAttendance(today: ISODate, clients: Client[], memberships: Members
     const date = addDays(today, -ago);
     for (const client of clients) {
       const covered = memberships.some(
-        (m) =>
-          m.clientId === client.id &&
-          m.startDate <= date &&
-          m.endDate >= date &&
-          !(m.frozenOn !== null && m.frozenOn <= date),
+        (m) => m.clientId === client.id && m.startDate <= date && m.endDate >= date && !(m.frozenOn !== null && m.frozenOn <= date),
       );
       if (!covered || (client.id * 7 + ago * 3) % 5 >= 3) continue;
       const hour = 6 + ((client.id * 3 + ago) % 14);
@@ -167,11 +163,56 @@ export function seedPeople(today: ISODate): PeopleSeed {
     tags: i === 0 ? ["vip"] : i === 7 ? ["student"] : [],
   }));
   const plans: Plan[] = [
-    { id: 1, name: "Monthly Basic", durationDays: 30, price: 49, description: "Gym floor access at your home branch", features: ["gym floor", "locker"], maxFreezeDays: 7, active: true },
-    { id: 2, name: "Quarterly Plus", durationDays: 90, price: 129, description: "Gym floor plus unlimited group classes", features: ["gym floor", "locker", "group classes"], maxFreezeDays: 21, active: true },
-    { id: 3, name: "Annual Premium", durationDays: 365, price: 449, description: "All branches, classes, sauna and two PT sessions a month", features: ["all branches", "group classes", "sauna", "2 PT sessions/month"], maxFreezeDays: 60, active: true },
-    { id: 4, name: "Student Monthly", durationDays: 30, price: 35, description: "Off-peak gym access for students with valid ID", features: ["gym floor", "off-peak only"], maxFreezeDays: 7, active: true },
-    { id: 5, name: "Summer Pass", durationDays: 60, price: 79, description: "Seasonal two-month pass (retired)", features: ["gym floor", "pool"], maxFreezeDays: 0, active: false },
+    {
+      id: 1,
+      name: "Monthly Basic",
+      durationDays: 30,
+      price: 49,
+      description: "Gym floor access at your home branch",
+      features: ["gym floor", "locker"],
+      maxFreezeDays: 7,
+      active: true,
+    },
+    {
+      id: 2,
+      name: "Quarterly Plus",
+      durationDays: 90,
+      price: 129,
+      description: "Gym floor plus unlimited group classes",
+      features: ["gym floor", "locker", "group classes"],
+      maxFreezeDays: 21,
+      active: true,
+    },
+    {
+      id: 3,
+      name: "Annual Premium",
+      durationDays: 365,
+      price: 449,
+      description: "All branches, classes, sauna and two PT sessions a month",
+      features: ["all branches", "group classes", "sauna", "2 PT sessions/month"],
+      maxFreezeDays: 60,
+      active: true,
+    },
+    {
+      id: 4,
+      name: "Student Monthly",
+      durationDays: 30,
+      price: 35,
+      description: "Off-peak gym access for students with valid ID",
+      features: ["gym floor", "off-peak only"],
+      maxFreezeDays: 7,
+      active: true,
+    },
+    {
+      id: 5,
+      name: "Summer Pass",
+      durationDays: 60,
+      price: 79,
+      description: "Seasonal two-month pass (retired)",
+      features: ["gym floor", "pool"],
+      maxFreezeDays: 0,
+      active: false,
+    },
   ];
   const memberships: Membership[] = MEMBERSHIPS.map(([clientId, planId, start, end, status, pricePaid, reason, frozen], i) => ({
     id: i + 1,
@@ -187,9 +228,23 @@ export function seedPeople(today: ISODate): PeopleSeed {
   const membershipEvents: MembershipEvent[] = [];
   for (const m of memberships) {
     const renewed = memberships.some((o) => o.clientId === m.clientId && o.id < m.id);
-    membershipEvents.push({ id: membershipEvents.length + 1, membershipId: m.id, clientId: m.clientId, type: renewed ? "renewed" : "purchased", date: m.startDate, note: `Plan ${m.planId}` });
+    membershipEvents.push({
+      id: membershipEvents.length + 1,
+      membershipId: m.id,
+      clientId: m.clientId,
+      type: renewed ? "renewed" : "purchased",
+      date: m.startDate,
+      note: `Plan ${m.planId}`,
+    });
     if (m.frozenOn !== null) {
-      membershipEvents.push({ id: membershipEvents.length + 1, membershipId: m.id, clientId: m.clientId, type: "frozen", date: m.frozenOn, note: m.freezeReason ?? "" });
+      membershipEvents.push({
+        id: membershipEvents.length + 1,
+        membershipId: m.id,
+        clientId: m.clientId,
+        type: "frozen",
+        date: m.frozenOn,
+        note: m.freezeReason ?? "",
+      });
     }
   }
   const methods: Payment["method"][] = ["card", "upi", "cash", "bank_transfer"];
@@ -227,9 +282,33 @@ export function seedPeople(today: ISODate): PeopleSeed {
       openingHours: { "Mon-Fri": "05:30-22:00", Sat: "07:00-20:00", Sun: "08:00-14:00" },
     },
     branches: [
-      { id: 1, name: "Downtown", city: "Austin", address: "210 Congress Ave, Austin, TX", phone: "+1-512-555-0101", openedOn: "2019-03-01", capacity: 180 },
-      { id: 2, name: "Riverside", city: "Austin", address: "1450 Riverside Dr, Austin, TX", phone: "+1-512-555-0102", openedOn: "2022-06-15", capacity: 140 },
-      { id: 3, name: "Northgate", city: "Round Rock", address: "88 Northgate Blvd, Round Rock, TX", phone: "+1-512-555-0103", openedOn: day(-120), capacity: 90 },
+      {
+        id: 1,
+        name: "Downtown",
+        city: "Austin",
+        address: "210 Congress Ave, Austin, TX",
+        phone: "+1-512-555-0101",
+        openedOn: "2019-03-01",
+        capacity: 180,
+      },
+      {
+        id: 2,
+        name: "Riverside",
+        city: "Austin",
+        address: "1450 Riverside Dr, Austin, TX",
+        phone: "+1-512-555-0102",
+        openedOn: "2022-06-15",
+        capacity: 140,
+      },
+      {
+        id: 3,
+        name: "Northgate",
+        city: "Round Rock",
+        address: "88 Northgate Blvd, Round Rock, TX",
+        phone: "+1-512-555-0103",
+        openedOn: day(-120),
+        capacity: 90,
+      },
     ],
     currencies: [
       { code: "USD", name: "US Dollar", symbol: "$", ratePerBase: 1 },

@@ -34,12 +34,20 @@ export function createAppointmentTools(store: GymStore): StructuredToolInterface
     }
     return slots;
   };
-  const view = (a: Appointment) => ({ ...a, service: data.services.find((s) => s.id === a.serviceId)?.name ?? null, client: store.clientName(a.clientId), trainer: data.trainers.find((t) => t.id === a.trainerId)?.name ?? null });
+  const view = (a: Appointment) => ({
+    ...a,
+    service: data.services.find((s) => s.id === a.serviceId)?.name ?? null,
+    client: store.clientName(a.clientId),
+    trainer: data.trainers.find((t) => t.id === a.trainerId)?.name ?? null,
+  });
   return [
     tool(
       () => ({
         currency: data.gym.baseCurrency,
-        services: data.services.map((s) => ({ ...s, trainers: s.trainerIds.map((id) => data.trainers.find((t) => t.id === id)?.name ?? `Trainer ${id}`) })),
+        services: data.services.map((s) => ({
+          ...s,
+          trainers: s.trainerIds.map((id) => data.trainers.find((t) => t.id === id)?.name ?? `Trainer ${id}`),
+        })),
       }),
       { name: "get_services", schema: z.object({}) },
     ),
@@ -55,7 +63,11 @@ export function createAppointmentTools(store: GymStore): StructuredToolInterface
           service: svc.name,
           date,
           durationMinutes: svc.durationMinutes,
-          trainers: trainers.map((id) => ({ trainerId: id, trainer: data.trainers.find((t) => t.id === id)?.name ?? null, slots: freeSlots(svc, id, date) })),
+          trainers: trainers.map((id) => ({
+            trainerId: id,
+            trainer: data.trainers.find((t) => t.id === id)?.name ?? null,
+            slots: freeSlots(svc, id, date),
+          })),
         };
       },
       {
@@ -94,9 +106,19 @@ export function createAppointmentTools(store: GymStore): StructuredToolInterface
         if (!svc.trainerIds.includes(trainerId)) throw new Error(`${trainer.name} does not offer "${svc.name}"`);
         if (date < store.today) throw new Error(`Date ${date} is in the past (today is ${store.today})`);
         const start = toMinutes(startTime);
-        if (start < OPEN_HOUR * 60 || start + svc.durationMinutes > CLOSE_HOUR * 60) throw new Error(`${startTime} is outside bookable hours (06:00-21:00)`);
-        if (busy(trainerId, date, start, svc.durationMinutes)) throw new Error(`${trainer.name} is already booked at ${startTime} on ${date}`);
-        const appointment: Appointment = { id: store.nextId(data.appointments), serviceId, clientId, trainerId, date, startTime, status: "scheduled" };
+        if (start < OPEN_HOUR * 60 || start + svc.durationMinutes > CLOSE_HOUR * 60)
+          throw new Error(`${startTime} is outside bookable hours (06:00-21:00)`);
+        if (busy(trainerId, date, start, svc.durationMinutes))
+          throw new Error(`${trainer.name} is already booked at ${startTime} on ${date}`);
+        const appointment: Appointment = {
+          id: store.nextId(data.appointments),
+          serviceId,
+          clientId,
+          trainerId,
+          date,
+          startTime,
+          status: "scheduled",
+        };
         data.appointments.push(appointment);
         return { booked: view(appointment), price: svc.price, client: client.name };
       },

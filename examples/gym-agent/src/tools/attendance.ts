@@ -12,7 +12,11 @@ import { countBy, dateField, idField, timeField } from "./shared.js";
 /** Builds the 6 attendance tools over `store`. */
 export function createAttendanceTools(store: GymStore): StructuredToolInterface[] {
   const { data } = store;
-  const row = (a: AttendanceRecord) => ({ ...a, client: store.clientName(a.clientId), stillInside: a.date === store.today && a.checkOut === null });
+  const row = (a: AttendanceRecord) => ({
+    ...a,
+    client: store.clientName(a.clientId),
+    stillInside: a.date === store.today && a.checkOut === null,
+  });
   const onDate = (date: string, branchId?: number) => {
     if (branchId !== undefined) store.branch(branchId);
     return data.attendance
@@ -25,7 +29,12 @@ export function createAttendanceTools(store: GymStore): StructuredToolInterface[
     tool(
       ({ branchId }) => {
         const records = onDate(store.today, branchId);
-        return { date: store.today, total: records.length, stillInside: records.filter((a) => a.checkOut === null).length, checkIns: records.map(row) };
+        return {
+          date: store.today,
+          total: records.length,
+          stillInside: records.filter((a) => a.checkOut === null).length,
+          checkIns: records.map(row),
+        };
       },
       { name: "get_attendance_today", schema: z.object({ branchId: idField("branch to restrict to").optional() }) },
     ),
@@ -34,7 +43,9 @@ export function createAttendanceTools(store: GymStore): StructuredToolInterface[
         const period = days ?? 30;
         if (branchId !== undefined) store.branch(branchId);
         const from = addDays(store.today, -(period - 1));
-        const records = data.attendance.filter((a) => inRange(a.date, from, store.today) && (branchId === undefined || a.branchId === branchId));
+        const records = data.attendance.filter(
+          (a) => inRange(a.date, from, store.today) && (branchId === undefined || a.branchId === branchId),
+        );
         const perDay = countBy(records, (a) => a.date);
         const busiest = topEntry(perDay);
         const peakHour = topEntry(countBy(records, (a) => a.checkIn.slice(0, 2)));
@@ -73,9 +84,22 @@ export function createAttendanceTools(store: GymStore): StructuredToolInterface[
       ({ clientId, days }) => {
         const client = store.client(clientId);
         const from = addDays(store.today, -((days ?? 30) - 1));
-        const visits = data.attendance.filter((a) => a.clientId === clientId && a.date >= from).sort((a, b) => b.date.localeCompare(a.date));
-        const last = data.attendance.filter((a) => a.clientId === clientId).reduce<string | null>((m, a) => (m === null || a.date > m ? a.date : m), null);
-        return { clientId, client: client.name, from, to: store.today, visits: visits.length, lastVisit: last, daysSinceLastVisit: last ? daysBetween(last, store.today) : null, records: visits };
+        const visits = data.attendance
+          .filter((a) => a.clientId === clientId && a.date >= from)
+          .sort((a, b) => b.date.localeCompare(a.date));
+        const last = data.attendance
+          .filter((a) => a.clientId === clientId)
+          .reduce<string | null>((m, a) => (m === null || a.date > m ? a.date : m), null);
+        return {
+          clientId,
+          client: client.name,
+          from,
+          to: store.today,
+          visits: visits.length,
+          lastVisit: last,
+          daysSinceLastVisit: last ? daysBetween(last, store.today) : null,
+          records: visits,
+        };
       },
       {
         name: "get_client_attendance",
@@ -89,12 +113,21 @@ export function createAttendanceTools(store: GymStore): StructuredToolInterface[
       ({ clientId, checkIn, branchId }) => {
         const client = store.client(clientId);
         const membership = store.currentMembership(clientId);
-        if (!membership || membership.status !== "active" || membership.endDate < store.today || membership.startDate > store.today) {
-          throw new Error(`Client ${client.name} (id ${clientId}) has no active membership today (status: ${membership?.status ?? "none"})`);
+        if (membership?.status !== "active" || membership.endDate < store.today || membership.startDate > store.today) {
+          throw new Error(
+            `Client ${client.name} (id ${clientId}) has no active membership today (status: ${membership?.status ?? "none"})`,
+          );
         }
         const open = data.attendance.find((a) => a.clientId === clientId && a.date === store.today && a.checkOut === null);
         if (open) throw new Error(`Client ${client.name} is already checked in since ${open.checkIn}`);
-        const record: AttendanceRecord = { id: store.nextId(data.attendance), clientId, branchId: branchId ?? client.branchId, date: store.today, checkIn, checkOut: null };
+        const record: AttendanceRecord = {
+          id: store.nextId(data.attendance),
+          clientId,
+          branchId: branchId ?? client.branchId,
+          date: store.today,
+          checkIn,
+          checkOut: null,
+        };
         store.branch(record.branchId);
         data.attendance.push(record);
         return { checkedIn: row(record), visitsToday: onDate(store.today).length };

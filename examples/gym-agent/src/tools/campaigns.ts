@@ -14,7 +14,15 @@ export function createCampaignTools(store: GymStore): StructuredToolInterface[] 
       ({ status, channel }) => {
         const campaigns = data.campaigns
           .filter((c) => (status === undefined || c.status === status) && (channel === undefined || c.channel === channel))
-          .map((c) => ({ id: c.id, name: c.name, channel: c.channel, status: c.status, startDate: c.startDate, endDate: c.endDate, conversions: c.conversions }));
+          .map((c) => ({
+            id: c.id,
+            name: c.name,
+            channel: c.channel,
+            status: c.status,
+            startDate: c.startDate,
+            endDate: c.endDate,
+            conversions: c.conversions,
+          }));
         return { total: campaigns.length, campaigns };
       },
       {

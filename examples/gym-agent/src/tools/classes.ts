@@ -25,7 +25,10 @@ export function createClassTools(store: GymStore): StructuredToolInterface[] {
     tool(
       () => ({
         total: data.classTypes.length,
-        classTypes: data.classTypes.map((c) => ({ ...c, upcomingSessions: data.classSessions.filter((s) => s.classTypeId === c.id && s.date >= store.today).length })),
+        classTypes: data.classTypes.map((c) => ({
+          ...c,
+          upcomingSessions: data.classSessions.filter((s) => s.classTypeId === c.id && s.date >= store.today).length,
+        })),
       }),
       { name: "get_class_types", schema: z.object({}) },
     ),
@@ -38,7 +41,12 @@ export function createClassTools(store: GymStore): StructuredToolInterface[] {
         if (trainerId !== undefined) store.trainer(trainerId);
         const sessions = data.classSessions
           .filter((s) => s.date >= start && s.date <= end)
-          .filter((s) => (classTypeId === undefined || s.classTypeId === classTypeId) && (branchId === undefined || s.branchId === branchId) && (trainerId === undefined || s.trainerId === trainerId))
+          .filter(
+            (s) =>
+              (classTypeId === undefined || s.classTypeId === classTypeId) &&
+              (branchId === undefined || s.branchId === branchId) &&
+              (trainerId === undefined || s.trainerId === trainerId),
+          )
           .sort((a, b) => `${a.date} ${a.startTime}`.localeCompare(`${b.date} ${b.startTime}`))
           .map(view);
         return { from: start, to: end, total: sessions.length, sessions };
@@ -57,7 +65,9 @@ export function createClassTools(store: GymStore): StructuredToolInterface[] {
     tool(
       ({ sessionId }) => {
         const session = store.find(data.classSessions, sessionId, "class session");
-        const bookings = data.classBookings.filter((b) => b.sessionId === sessionId).map((b) => ({ ...b, client: store.clientName(b.clientId) }));
+        const bookings = data.classBookings
+          .filter((b) => b.sessionId === sessionId)
+          .map((b) => ({ ...b, client: store.clientName(b.clientId) }));
         return { session: view(session), bookings };
       },
       { name: "get_session_bookings", schema: z.object({ sessionId: idField("class session") }) },
@@ -68,12 +78,19 @@ export function createClassTools(store: GymStore): StructuredToolInterface[] {
         const client = store.client(clientId);
         if (session.date < store.today) throw new Error(`Session ${sessionId} was on ${session.date}; it can no longer be booked`);
         const membership = store.currentMembership(clientId);
-        if (!membership || membership.status !== "active") throw new Error(`${client.name} (id ${clientId}) has no active membership (status: ${membership?.status ?? "none"})`);
+        if (membership?.status !== "active")
+          throw new Error(`${client.name} (id ${clientId}) has no active membership (status: ${membership?.status ?? "none"})`);
         if (data.classBookings.some((b) => b.sessionId === sessionId && b.clientId === clientId && b.status !== "cancelled")) {
           throw new Error(`${client.name} is already booked into session ${sessionId}`);
         }
         if (booked(sessionId) >= session.capacity) throw new Error(`Session ${sessionId} is full (${session.capacity} spots)`);
-        const booking: ClassBooking = { id: store.nextId(data.classBookings), sessionId, clientId, status: "booked", bookedOn: store.today };
+        const booking: ClassBooking = {
+          id: store.nextId(data.classBookings),
+          sessionId,
+          clientId,
+          status: "booked",
+          bookedOn: store.today,
+        };
         data.classBookings.push(booking);
         return { booked: { ...booking, client: client.name }, session: view(session) };
       },

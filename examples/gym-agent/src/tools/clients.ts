@@ -113,7 +113,8 @@ export function createClientTools(store: GymStore): StructuredToolInterface[] {
         if (Object.values(changes).every((v) => v === undefined)) throw new Error("update_client needs at least one field to change");
         if (changes.email !== undefined) {
           const email = changes.email.toLowerCase();
-          if (data.clients.some((c) => c.id !== clientId && c.email === email)) throw new Error(`A client with email "${changes.email}" already exists`);
+          if (data.clients.some((c) => c.id !== clientId && c.email === email))
+            throw new Error(`A client with email "${changes.email}" already exists`);
           client.email = email;
         }
         if (changes.branchId !== undefined) client.branchId = store.branch(changes.branchId).id;
@@ -182,7 +183,9 @@ export function createClientTools(store: GymStore): StructuredToolInterface[] {
       },
       {
         name: "bulk_delete_clients",
-        schema: z.object({ clientIds: z.array(z.number().int().positive()).min(1).max(100).describe("Ids of the clients to delete permanently") }),
+        schema: z.object({
+          clientIds: z.array(z.number().int().positive()).min(1).max(100).describe("Ids of the clients to delete permanently"),
+        }),
       },
     ),
     tool(
@@ -209,7 +212,15 @@ export function createClientTools(store: GymStore): StructuredToolInterface[] {
             if (c.dateOfBirth === null) return [];
             let next = `${year}${c.dateOfBirth.slice(4)}`;
             if (next < store.today) next = `${year + 1}${c.dateOfBirth.slice(4)}`;
-            return [{ id: c.id, name: c.name, birthday: next, inDays: daysBetween(store.today, next), turning: Number(next.slice(0, 4)) - Number(c.dateOfBirth.slice(0, 4)) }];
+            return [
+              {
+                id: c.id,
+                name: c.name,
+                birthday: next,
+                inDays: daysBetween(store.today, next),
+                turning: Number(next.slice(0, 4)) - Number(c.dateOfBirth.slice(0, 4)),
+              },
+            ];
           })
           .filter((b) => b.inDays <= horizon)
           .sort((a, b) => a.inDays - b.inDays);

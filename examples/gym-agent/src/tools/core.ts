@@ -9,9 +9,25 @@ import { round2 } from "./shared.js";
 
 /** App pages the assistant can navigate to. */
 export const PAGES = [
-  "dashboard", "clients", "memberships", "attendance", "revenue", "trainers", "staff", "salary",
-  "plans", "offers", "leads", "enquiries", "classes", "appointments", "products", "equipment",
-  "campaigns", "reports", "settings",
+  "dashboard",
+  "clients",
+  "memberships",
+  "attendance",
+  "revenue",
+  "trainers",
+  "staff",
+  "salary",
+  "plans",
+  "offers",
+  "leads",
+  "enquiries",
+  "classes",
+  "appointments",
+  "products",
+  "equipment",
+  "campaigns",
+  "reports",
+  "settings",
 ] as const;
 
 /** Builds the core tools over `store`. */
@@ -76,7 +92,15 @@ export function createCoreTools(store: GymStore): StructuredToolInterface[] {
         if (data.branches.some((b) => b.name.toLowerCase() === name.toLowerCase())) {
           throw new Error(`A branch named "${name}" already exists`);
         }
-        const branch = { id: store.nextId(data.branches), name, city, address, phone: phone ?? data.gym.phone, openedOn: store.today, capacity };
+        const branch = {
+          id: store.nextId(data.branches),
+          name,
+          city,
+          address,
+          phone: phone ?? data.gym.phone,
+          openedOn: store.today,
+          capacity,
+        };
         data.branches.push(branch);
         return { created: branch };
       },
@@ -91,16 +115,20 @@ export function createCoreTools(store: GymStore): StructuredToolInterface[] {
         }),
       },
     ),
-    tool(
-      () => ({ baseCurrency: data.gym.baseCurrency, currencies: data.currencies }),
-      { name: "get_currencies", schema: z.object({}) },
-    ),
+    tool(() => ({ baseCurrency: data.gym.baseCurrency, currencies: data.currencies }), { name: "get_currencies", schema: z.object({}) }),
     tool(
       ({ amount, from, to }) => {
         const source = store.currency(from);
         const target = store.currency(to);
         const rate = target.ratePerBase / source.ratePerBase;
-        return { amount, from: source.code, to: target.code, rate: Math.round(rate * 1e6) / 1e6, converted: round2(amount * rate), formatted: `${target.symbol}${round2(amount * rate).toFixed(2)}` };
+        return {
+          amount,
+          from: source.code,
+          to: target.code,
+          rate: Math.round(rate * 1e6) / 1e6,
+          converted: round2(amount * rate),
+          formatted: `${target.symbol}${round2(amount * rate).toFixed(2)}`,
+        };
       },
       {
         name: "convert_currency",

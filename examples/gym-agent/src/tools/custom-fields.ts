@@ -23,14 +23,23 @@ export function createCustomFieldTools(store: GymStore): StructuredToolInterface
         const fields = data.customFields.filter((f) => entity === undefined || f.entity === entity);
         return { total: fields.length, fields };
       },
-      { name: "get_custom_fields", schema: z.object({ entity: z.enum(ENTITIES).optional().describe("Only fields defined for this kind of record") }) },
+      {
+        name: "get_custom_fields",
+        schema: z.object({ entity: z.enum(ENTITIES).optional().describe("Only fields defined for this kind of record") }),
+      },
     ),
     tool(
       ({ entity, entityId }) => {
         const name = entityName(entity, entityId);
         const values = data.customFields
           .filter((f) => f.entity === entity)
-          .map((f) => ({ key: f.key, label: f.label, type: f.type, required: f.required, value: data.customFieldValues.find((v) => v.fieldId === f.id && v.entityId === entityId)?.value ?? null }));
+          .map((f) => ({
+            key: f.key,
+            label: f.label,
+            type: f.type,
+            required: f.required,
+            value: data.customFieldValues.find((v) => v.fieldId === f.id && v.entityId === entityId)?.value ?? null,
+          }));
         return { entity, entityId, name, values, missingRequired: values.filter((v) => v.required && v.value === null).map((v) => v.key) };
       },
       {

@@ -50,11 +50,26 @@ export function createDietTools(store: GymStore): StructuredToolInterface[] {
         const author = createdByStaffId ?? data.staff.find((s) => s.role === "nutritionist")?.id;
         if (author === undefined) throw new Error("createdByStaffId is required: the gym has no nutritionist on staff");
         store.staffMember(author);
-        const plan: DietPlan = { id: store.nextId(data.dietPlans), name, goal, dailyCalories, proteinG, carbsG, fatG, meals, createdByStaffId: author, assignedClientIds: [] };
+        const plan: DietPlan = {
+          id: store.nextId(data.dietPlans),
+          name,
+          goal,
+          dailyCalories,
+          proteinG,
+          carbsG,
+          fatG,
+          meals,
+          createdByStaffId: author,
+          assignedClientIds: [],
+        };
         const fromMacros = macroCalories(plan);
         data.dietPlans.push(plan);
         const mismatch = Math.abs(fromMacros - dailyCalories) / dailyCalories > 0.15;
-        return { created: plan, macroCalories: fromMacros, warning: mismatch ? `Macros add up to ${fromMacros} kcal, not ${dailyCalories}` : null };
+        return {
+          created: plan,
+          macroCalories: fromMacros,
+          warning: mismatch ? `Macros add up to ${fromMacros} kcal, not ${dailyCalories}` : null,
+        };
       },
       {
         name: "create_diet",

@@ -27,8 +27,15 @@ export function createDocumentTools(store: GymStore): StructuredToolInterface[] 
     ),
     tool(
       ({ name, kind, body, requiredForNewMembers }) => {
-        if (data.documentTemplates.some((t) => t.name.toLowerCase() === name.toLowerCase())) throw new Error(`A template named "${name}" already exists`);
-        const template: DocumentTemplate = { id: store.nextId(data.documentTemplates), name, kind, body, requiredForNewMembers: requiredForNewMembers ?? false };
+        if (data.documentTemplates.some((t) => t.name.toLowerCase() === name.toLowerCase()))
+          throw new Error(`A template named "${name}" already exists`);
+        const template: DocumentTemplate = {
+          id: store.nextId(data.documentTemplates),
+          name,
+          kind,
+          body,
+          requiredForNewMembers: requiredForNewMembers ?? false,
+        };
         data.documentTemplates.push(template);
         return { created: template };
       },
@@ -45,7 +52,9 @@ export function createDocumentTools(store: GymStore): StructuredToolInterface[] 
     tool(
       ({ clientId, status }) => {
         if (clientId !== undefined) store.client(clientId);
-        const docs = data.signedDocuments.filter((d) => (clientId === undefined || d.clientId === clientId) && (status === undefined || d.status === status)).map(view);
+        const docs = data.signedDocuments
+          .filter((d) => (clientId === undefined || d.clientId === clientId) && (status === undefined || d.status === status))
+          .map(view);
         return { total: docs.length, documents: docs };
       },
       {
@@ -63,7 +72,14 @@ export function createDocumentTools(store: GymStore): StructuredToolInterface[] 
         if (data.signedDocuments.some((d) => d.templateId === templateId && d.clientId === clientId && d.status !== "declined")) {
           throw new Error(`"${template.name}" was already sent to ${client.name}`);
         }
-        const doc: SignedDocument = { id: store.nextId(data.signedDocuments), templateId, clientId, status: "sent", sentOn: store.today, signedOn: null };
+        const doc: SignedDocument = {
+          id: store.nextId(data.signedDocuments),
+          templateId,
+          clientId,
+          status: "sent",
+          sentOn: store.today,
+          signedOn: null,
+        };
         data.signedDocuments.push(doc);
         return { sent: view(doc), sentTo: client.email };
       },

@@ -40,13 +40,26 @@ export function engagementFor(store: GymStore, clientId: number) {
     if (risk === "low") risk = "medium";
     reasons.push(`membership ends ${membership.endDate}`);
   }
-  return { clientId, client: client.name, score, risk, reasons, membershipStatus: membership?.status ?? "none", ...visits, classBookings: classes, activeGoals };
+  return {
+    clientId,
+    client: client.name,
+    score,
+    risk,
+    reasons,
+    membershipStatus: membership?.status ?? "none",
+    ...visits,
+    classBookings: classes,
+    activeGoals,
+  };
 }
 
 /** Builds the 3 engagement tools over `store`. */
 export function createEngagementTools(store: GymStore): StructuredToolInterface[] {
   const { data } = store;
-  const members = () => data.clients.filter((c) => c.status === "active" && store.currentMembership(c.id)?.status !== "expired" && store.currentMembership(c.id) !== undefined);
+  const members = () =>
+    data.clients.filter(
+      (c) => c.status === "active" && store.currentMembership(c.id)?.status !== "expired" && store.currentMembership(c.id) !== undefined,
+    );
   return [
     tool(
       () => {
@@ -57,9 +70,19 @@ export function createEngagementTools(store: GymStore): StructuredToolInterface[
           members: rows.length,
           averageScore: avg,
           activeLast30DaysPercent: percent(active30, rows.length),
-          riskBreakdown: { low: rows.filter((r) => r.risk === "low").length, medium: rows.filter((r) => r.risk === "medium").length, high: rows.filter((r) => r.risk === "high").length },
-          mostEngaged: [...rows].sort((a, b) => b.score - a.score).slice(0, 3).map((r) => ({ clientId: r.clientId, client: r.client, score: r.score })),
-          leastEngaged: [...rows].sort((a, b) => a.score - b.score).slice(0, 3).map((r) => ({ clientId: r.clientId, client: r.client, score: r.score })),
+          riskBreakdown: {
+            low: rows.filter((r) => r.risk === "low").length,
+            medium: rows.filter((r) => r.risk === "medium").length,
+            high: rows.filter((r) => r.risk === "high").length,
+          },
+          mostEngaged: [...rows]
+            .sort((a, b) => b.score - a.score)
+            .slice(0, 3)
+            .map((r) => ({ clientId: r.clientId, client: r.client, score: r.score })),
+          leastEngaged: [...rows]
+            .sort((a, b) => a.score - b.score)
+            .slice(0, 3)
+            .map((r) => ({ clientId: r.clientId, client: r.client, score: r.score })),
         };
       },
       { name: "get_engagement_dashboard", schema: z.object({}) },
@@ -71,14 +94,26 @@ export function createEngagementTools(store: GymStore): StructuredToolInterface[
           .map((c) => engagementFor(store, c.id))
           .filter((r) => RISK_ORDER[r.risk] >= floor)
           .sort((a, b) => RISK_ORDER[b.risk] - RISK_ORDER[a.risk] || a.score - b.score)
-          .map((r) => ({ clientId: r.clientId, client: r.client, risk: r.risk, score: r.score, reasons: r.reasons, lastVisit: r.lastVisit }));
+          .map((r) => ({
+            clientId: r.clientId,
+            client: r.client,
+            risk: r.risk,
+            score: r.score,
+            reasons: r.reasons,
+            lastVisit: r.lastVisit,
+          }));
         return { total: alerts.length, alerts };
       },
       {
         name: "get_churn_alerts",
-        schema: z.object({ minRisk: z.enum(["low", "medium", "high"]).optional().describe("Lowest risk level to include (default medium)") }),
+        schema: z.object({
+          minRisk: z.enum(["low", "medium", "high"]).optional().describe("Lowest risk level to include (default medium)"),
+        }),
       },
     ),
-    tool(({ clientId }) => engagementFor(store, clientId), { name: "get_member_engagement_score", schema: z.object({ clientId: idField("client") }) }),
+    tool(({ clientId }) => engagementFor(store, clientId), {
+      name: "get_member_engagement_score",
+      schema: z.object({ clientId: idField("client") }),
+    }),
   ];
 }

@@ -32,7 +32,17 @@ export function createEnquiryTools(store: GymStore): StructuredToolInterface[] {
     ),
     tool(
       ({ name, phone, email, source, interest, notes }) => {
-        const enquiry: Enquiry = { id: store.nextId(data.enquiries), name, phone, email: email ?? null, source, interest, status: "new", createdOn: store.today, notes: notes ?? "" };
+        const enquiry: Enquiry = {
+          id: store.nextId(data.enquiries),
+          name,
+          phone,
+          email: email ?? null,
+          source,
+          interest,
+          status: "new",
+          createdOn: store.today,
+          notes: notes ?? "",
+        };
         data.enquiries.push(enquiry);
         return { created: enquiry };
       },

@@ -20,7 +20,12 @@ export function createEquipmentTools(store: GymStore): StructuredToolInterface[]
       ({ branchId, status, category }) => {
         if (branchId !== undefined) store.branch(branchId);
         const items = data.equipment
-          .filter((e) => (branchId === undefined || e.branchId === branchId) && (status === undefined || e.status === status) && (category === undefined || e.category === category))
+          .filter(
+            (e) =>
+              (branchId === undefined || e.branchId === branchId) &&
+              (status === undefined || e.status === status) &&
+              (category === undefined || e.category === category),
+          )
           .map((e) => ({ ...e, branch: branchName(e.branchId) }));
         return { total: items.length, needingAttention: items.filter((e) => e.status !== "operational").length, equipment: items };
       },
@@ -39,7 +44,14 @@ export function createEquipmentTools(store: GymStore): StructuredToolInterface[]
         const due = data.equipment
           .filter((e) => e.nextMaintenance <= until)
           .sort((a, b) => a.nextMaintenance.localeCompare(b.nextMaintenance))
-          .map((e) => ({ equipmentId: e.id, name: e.name, branch: branchName(e.branchId), status: e.status, nextMaintenance: e.nextMaintenance, inDays: daysBetween(store.today, e.nextMaintenance) }));
+          .map((e) => ({
+            equipmentId: e.id,
+            name: e.name,
+            branch: branchName(e.branchId),
+            status: e.status,
+            nextMaintenance: e.nextMaintenance,
+            inDays: daysBetween(store.today, e.nextMaintenance),
+          }));
         return { until, total: due.length, overdue: due.filter((e) => e.inDays < 0).length, maintenance: due };
       },
       {
@@ -52,7 +64,15 @@ export function createEquipmentTools(store: GymStore): StructuredToolInterface[]
         const item = store.find(data.equipment, equipmentId, "equipment");
         const next = nextMaintenance ?? addDays(store.today, 90);
         if (next <= store.today) throw new Error(`nextMaintenance ${next} must be after today (${store.today})`);
-        const log: MaintenanceLog = { id: store.nextId(data.maintenanceLogs), equipmentId, date: store.today, type, notes, cost: cost ?? 0, technician };
+        const log: MaintenanceLog = {
+          id: store.nextId(data.maintenanceLogs),
+          equipmentId,
+          date: store.today,
+          type,
+          notes,
+          cost: cost ?? 0,
+          technician,
+        };
         data.maintenanceLogs.push(log);
         item.lastMaintenance = store.today;
         item.nextMaintenance = next;

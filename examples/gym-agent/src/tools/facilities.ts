@@ -42,7 +42,12 @@ export function createFacilityTools(store: GymStore): StructuredToolInterface[] 
       ({ branchId, status, type }) => {
         if (branchId !== undefined) store.branch(branchId);
         const facilities = data.facilities
-          .filter((f) => (branchId === undefined || f.branchId === branchId) && (status === undefined || f.status === status) && (type === undefined || f.type === type))
+          .filter(
+            (f) =>
+              (branchId === undefined || f.branchId === branchId) &&
+              (status === undefined || f.status === status) &&
+              (type === undefined || f.type === type),
+          )
           .map((f) => ({ ...f, branch: branchName(f.branchId) }));
         return { total: facilities.length, facilities };
       },
@@ -72,7 +77,10 @@ export function createFacilityTools(store: GymStore): StructuredToolInterface[] 
           type: z.enum(TYPES).describe("Kind of facility"),
           branchId: idField("branch the facility is in"),
           capacity: z.number().int().positive().describe("People allowed at once"),
-          openingHours: z.string().regex(/^\d{2}:\d{2}-\d{2}:\d{2}$/, "Use HH:MM-HH:MM").describe("Daily hours as HH:MM-HH:MM"),
+          openingHours: z
+            .string()
+            .regex(/^\d{2}:\d{2}-\d{2}:\d{2}$/, "Use HH:MM-HH:MM")
+            .describe("Daily hours as HH:MM-HH:MM"),
         }),
       },
     ),

@@ -13,7 +13,8 @@ type ChallengeStatus = "upcoming" | "active" | "completed";
 /** Builds the 4 gamification tools over `store`. */
 export function createGamificationTools(store: GymStore): StructuredToolInterface[] {
   const { data } = store;
-  const statusOf = (c: Challenge): ChallengeStatus => (store.today < c.startDate ? "upcoming" : store.today > c.endDate ? "completed" : "active");
+  const statusOf = (c: Challenge): ChallengeStatus =>
+    store.today < c.startDate ? "upcoming" : store.today > c.endDate ? "completed" : "active";
   const challenge = (id: number) => store.find(data.challenges, id, "challenge");
   return [
     tool(
@@ -70,9 +71,15 @@ export function createGamificationTools(store: GymStore): StructuredToolInterfac
         const c = challenge(challengeId);
         const client = store.client(clientId);
         if (statusOf(c) === "completed") throw new Error(`Challenge "${c.name}" ended on ${c.endDate}`);
-        if (data.challengeEntries.some((e) => e.challengeId === challengeId && e.clientId === clientId)) throw new Error(`${client.name} already joined "${c.name}"`);
+        if (data.challengeEntries.some((e) => e.challengeId === challengeId && e.clientId === clientId))
+          throw new Error(`${client.name} already joined "${c.name}"`);
         data.challengeEntries.push({ challengeId, clientId, score: 0, joinedOn: store.today });
-        return { joined: true, challenge: c.name, client: client.name, participants: data.challengeEntries.filter((e) => e.challengeId === challengeId).length };
+        return {
+          joined: true,
+          challenge: c.name,
+          client: client.name,
+          participants: data.challengeEntries.filter((e) => e.challengeId === challengeId).length,
+        };
       },
       { name: "join_challenge", schema: z.object({ challengeId: idField("challenge"), clientId: idField("client joining") }) },
     ),

@@ -20,7 +20,11 @@ function progress(g: Goal): number {
 export function createGoalTools(store: GymStore): StructuredToolInterface[] {
   const { data } = store;
   const goal = (id: number) => store.find(data.goals, id, "goal");
-  const view = (g: Goal) => ({ ...g, progressPercent: progress(g), milestones: data.goalMilestones.filter((m) => m.goalId === g.id).length });
+  const view = (g: Goal) => ({
+    ...g,
+    progressPercent: progress(g),
+    milestones: data.goalMilestones.filter((m) => m.goalId === g.id).length,
+  });
   return [
     tool(
       ({ clientId, status }) => {
@@ -41,7 +45,19 @@ export function createGoalTools(store: GymStore): StructuredToolInterface[] {
         store.client(clientId);
         if (targetDate <= store.today) throw new Error(`targetDate ${targetDate} must be after today (${store.today})`);
         if (startValue === targetValue) throw new Error("startValue and targetValue must differ");
-        const created: Goal = { id: store.nextId(data.goals), clientId, title, type, unit, startValue, targetValue, currentValue: startValue, startDate: store.today, targetDate, status: "active" };
+        const created: Goal = {
+          id: store.nextId(data.goals),
+          clientId,
+          title,
+          type,
+          unit,
+          startValue,
+          targetValue,
+          currentValue: startValue,
+          startDate: store.today,
+          targetDate,
+          status: "active",
+        };
         data.goals.push(created);
         return { created: view(created) };
       },
@@ -87,7 +103,13 @@ export function createGoalTools(store: GymStore): StructuredToolInterface[] {
           .filter((m) => m.goalId === goalId)
           .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
           .map((m) => ({ ...m, overdue: m.completedOn === null && m.dueDate < store.today }));
-        return { goalId, goal: g.title, total: milestones.length, completed: milestones.filter((m) => m.completedOn !== null).length, milestones };
+        return {
+          goalId,
+          goal: g.title,
+          total: milestones.length,
+          completed: milestones.filter((m) => m.completedOn !== null).length,
+          milestones,
+        };
       },
       { name: "get_goal_milestones", schema: z.object({ goalId: idField("goal") }) },
     ),

@@ -25,7 +25,9 @@ export function createLeadTools(store: GymStore): StructuredToolInterface[] {
     tool(
       ({ stage, assignedStaffId, source, limit }) => {
         const leads = data.leads
-          .filter((l) => (stage === undefined || l.stage === stage) && (assignedStaffId === undefined || l.assignedStaffId === assignedStaffId))
+          .filter(
+            (l) => (stage === undefined || l.stage === stage) && (assignedStaffId === undefined || l.assignedStaffId === assignedStaffId),
+          )
           .filter((l) => source === undefined || l.source.toLowerCase() === source.toLowerCase())
           .sort((a, b) => b.createdOn.localeCompare(a.createdOn));
         return { total: leads.length, leads: leads.slice(0, limit ?? 50).map(view) };
@@ -40,10 +42,10 @@ export function createLeadTools(store: GymStore): StructuredToolInterface[] {
         }),
       },
     ),
-    tool(
-      ({ leadId }) => ({ ...view(lead(leadId)), followUps: data.leadFollowUps.filter((f) => f.leadId === leadId) }),
-      { name: "get_lead_details", schema: z.object({ leadId: idField("lead") }) },
-    ),
+    tool(({ leadId }) => ({ ...view(lead(leadId)), followUps: data.leadFollowUps.filter((f) => f.leadId === leadId) }), {
+      name: "get_lead_details",
+      schema: z.object({ leadId: idField("lead") }),
+    }),
     tool(
       ({ name, phone, email, source, interestedPlanId, assignedStaffId, enquiryId }) => {
         if (interestedPlanId !== undefined) store.plan(interestedPlanId);
@@ -51,10 +53,18 @@ export function createLeadTools(store: GymStore): StructuredToolInterface[] {
         if (enquiryId !== undefined) store.find(data.enquiries, enquiryId, "enquiry");
         if (data.leads.some((l) => l.phone === phone && open(l))) throw new Error(`An open lead with phone ${phone} already exists`);
         const created: Lead = {
-          id: store.nextId(data.leads), name, phone, email: email ?? null, source, stage: "new",
-          assignedStaffId: assignedStaffId ?? null, interestedPlanId: interestedPlanId ?? null,
+          id: store.nextId(data.leads),
+          name,
+          phone,
+          email: email ?? null,
+          source,
+          stage: "new",
+          assignedStaffId: assignedStaffId ?? null,
+          interestedPlanId: interestedPlanId ?? null,
           expectedValue: interestedPlanId === undefined ? 0 : store.plan(interestedPlanId).price,
-          createdOn: store.today, enquiryId: enquiryId ?? null, convertedClientId: null,
+          createdOn: store.today,
+          enquiryId: enquiryId ?? null,
+          convertedClientId: null,
         };
         data.leads.push(created);
         return { created: view(created) };
@@ -101,10 +111,19 @@ export function createLeadTools(store: GymStore): StructuredToolInterface[] {
     tool(
       ({ leadId, stage, note }) => {
         const l = lead(leadId);
-        if (l.convertedClientId !== null) throw new Error(`Lead ${leadId} (${l.name}) was already converted to client ${l.convertedClientId}`);
+        if (l.convertedClientId !== null)
+          throw new Error(`Lead ${leadId} (${l.name}) was already converted to client ${l.convertedClientId}`);
         const previous = l.stage;
         l.stage = stage;
-        if (note) data.leadFollowUps.push({ id: store.nextId(data.leadFollowUps), leadId, dueDate: store.today, channel: "call", note, done: true });
+        if (note)
+          data.leadFollowUps.push({
+            id: store.nextId(data.leadFollowUps),
+            leadId,
+            dueDate: store.today,
+            channel: "call",
+            note,
+            done: true,
+          });
         return { leadId, name: l.name, previous, stage };
       },
       {
@@ -155,13 +174,24 @@ export function createLeadTools(store: GymStore): StructuredToolInterface[] {
       },
       {
         name: "get_due_follow_ups",
-        schema: z.object({ withinDays: z.number().int().min(0).max(60).optional().describe("Include follow-ups due up to this many days ahead (default 0 = today and overdue)") }),
+        schema: z.object({
+          withinDays: z
+            .number()
+            .int()
+            .min(0)
+            .max(60)
+            .optional()
+            .describe("Include follow-ups due up to this many days ahead (default 0 = today and overdue)"),
+        }),
       },
     ),
     tool(
       () => {
         const byStage = Object.fromEntries(LEAD_STAGES.map((s) => [s, 0])) as Record<string, number>;
-        Object.assign(byStage, countBy(data.leads, (l) => l.stage));
+        Object.assign(
+          byStage,
+          countBy(data.leads, (l) => l.stage),
+        );
         const closed = (byStage.won ?? 0) + (byStage.lost ?? 0);
         return {
           total: data.leads.length,
@@ -177,13 +207,23 @@ export function createLeadTools(store: GymStore): StructuredToolInterface[] {
     tool(
       ({ leadId, email, branchId }) => {
         const l = lead(leadId);
-        if (l.convertedClientId !== null) throw new Error(`Lead ${leadId} (${l.name}) was already converted to client ${l.convertedClientId}`);
+        if (l.convertedClientId !== null)
+          throw new Error(`Lead ${leadId} (${l.name}) was already converted to client ${l.convertedClientId}`);
         const clientEmail = (email ?? l.email)?.toLowerCase();
         if (!clientEmail) throw new Error(`Lead ${leadId} (${l.name}) has no email; pass one to convert`);
         if (data.clients.some((c) => c.email === clientEmail)) throw new Error(`A client with email "${clientEmail}" already exists`);
         const client: Client = {
-          id: store.nextId(data.clients), name: l.name, email: clientEmail, phone: l.phone, gender: "other", dateOfBirth: null,
-          branchId: store.branch(branchId ?? data.ui.currentBranchId).id, joinedOn: store.today, trainerId: null, status: "active", tags: [`lead:${l.source}`],
+          id: store.nextId(data.clients),
+          name: l.name,
+          email: clientEmail,
+          phone: l.phone,
+          gender: "other",
+          dateOfBirth: null,
+          branchId: store.branch(branchId ?? data.ui.currentBranchId).id,
+          joinedOn: store.today,
+          trainerId: null,
+          status: "active",
+          tags: [`lead:${l.source}`],
         };
         data.clients.push(client);
         l.stage = "won";

@@ -19,7 +19,11 @@ export function createLoyaltyTools(store: GymStore): StructuredToolInterface[] {
     tool(
       () => {
         const tx = data.loyaltyTransactions;
-        const members = [...new Set(tx.map((t) => t.clientId))].map((id) => ({ clientId: id, client: store.clientName(id), balance: pointsBalance(store, id) }));
+        const members = [...new Set(tx.map((t) => t.clientId))].map((id) => ({
+          clientId: id,
+          client: store.clientName(id),
+          balance: pointsBalance(store, id),
+        }));
         return {
           membersWithPoints: members.filter((m) => m.balance > 0).length,
           pointsIssued: tx.filter((t) => t.points > 0).reduce((s, t) => s + t.points, 0),
@@ -60,9 +64,16 @@ export function createLoyaltyTools(store: GymStore): StructuredToolInterface[] {
         if (!reward.active) throw new Error(`Reward "${reward.name}" is no longer offered`);
         if (reward.stock <= 0) throw new Error(`Reward "${reward.name}" is out of stock`);
         const balance = pointsBalance(store, clientId);
-        if (balance < reward.pointsCost) throw new Error(`${client.name} has ${balance} points; "${reward.name}" costs ${reward.pointsCost}`);
+        if (balance < reward.pointsCost)
+          throw new Error(`${client.name} has ${balance} points; "${reward.name}" costs ${reward.pointsCost}`);
         reward.stock -= 1;
-        data.loyaltyTransactions.push({ id: store.nextId(data.loyaltyTransactions), clientId, points: -reward.pointsCost, reason: `Redeemed: ${reward.name}`, date: store.today });
+        data.loyaltyTransactions.push({
+          id: store.nextId(data.loyaltyTransactions),
+          clientId,
+          points: -reward.pointsCost,
+          reason: `Redeemed: ${reward.name}`,
+          date: store.today,
+        });
         return { redeemed: reward.name, client: client.name, pointsSpent: reward.pointsCost, newBalance: balance - reward.pointsCost };
       },
       { name: "redeem_reward", schema: z.object({ clientId: idField("client redeeming"), rewardId: idField("reward") }) },

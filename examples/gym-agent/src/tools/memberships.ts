@@ -60,7 +60,14 @@ export function createMembershipTools(store: GymStore): StructuredToolInterface[
         const expiring = data.memberships
           .filter((m) => m.status === "active" && m.endDate <= until && store.currentMembership(m.clientId)?.id === m.id)
           .sort((a, b) => a.endDate.localeCompare(b.endDate))
-          .map((m) => ({ membershipId: m.id, clientId: m.clientId, client: store.clientName(m.clientId), plan: planName(m.planId), endDate: m.endDate, daysLeft: daysBetween(store.today, m.endDate) }));
+          .map((m) => ({
+            membershipId: m.id,
+            clientId: m.clientId,
+            client: store.clientName(m.clientId),
+            plan: planName(m.planId),
+            endDate: m.endDate,
+            daysLeft: daysBetween(store.today, m.endDate),
+          }));
         return { until, total: expiring.length, memberships: expiring };
       },
       {
@@ -71,14 +78,22 @@ export function createMembershipTools(store: GymStore): StructuredToolInterface[
     tool(
       ({ clientId, reason }) => {
         const m = requireMembership(store, clientId);
-        if (m.status !== "active") throw new Error(`Membership ${m.id} of ${store.clientName(clientId)} is ${m.status}, only active memberships can be frozen`);
+        if (m.status !== "active")
+          throw new Error(`Membership ${m.id} of ${store.clientName(clientId)} is ${m.status}, only active memberships can be frozen`);
         const plan = store.plan(m.planId);
         if (plan.maxFreezeDays === 0) throw new Error(`Plan "${plan.name}" does not allow freezing`);
         m.status = "frozen";
         m.frozenOn = store.today;
         m.freezeReason = reason;
         logEvent(store, m, "frozen", reason);
-        return { frozen: true, membershipId: m.id, client: store.clientName(clientId), plan: plan.name, frozenOn: m.frozenOn, maxFreezeDays: plan.maxFreezeDays };
+        return {
+          frozen: true,
+          membershipId: m.id,
+          client: store.clientName(clientId),
+          plan: plan.name,
+          frozenOn: m.frozenOn,
+          maxFreezeDays: plan.maxFreezeDays,
+        };
       },
       {
         name: "freeze_membership",
@@ -91,7 +106,8 @@ export function createMembershipTools(store: GymStore): StructuredToolInterface[
     tool(
       ({ clientId }) => {
         const m = requireMembership(store, clientId);
-        if (m.status !== "frozen" || m.frozenOn === null) throw new Error(`Membership ${m.id} of ${store.clientName(clientId)} is ${m.status}, not frozen`);
+        if (m.status !== "frozen" || m.frozenOn === null)
+          throw new Error(`Membership ${m.id} of ${store.clientName(clientId)} is ${m.status}, not frozen`);
         const plan = store.plan(m.planId);
         const frozenDays = daysBetween(m.frozenOn, store.today);
         const extension = Math.min(frozenDays, plan.maxFreezeDays);
@@ -100,7 +116,15 @@ export function createMembershipTools(store: GymStore): StructuredToolInterface[
         m.frozenOn = null;
         m.freezeReason = null;
         logEvent(store, m, "unfrozen", `Frozen ${frozenDays} days, end date extended by ${extension}`);
-        return { unfrozen: true, membershipId: m.id, client: store.clientName(clientId), status: m.status, frozenDays, extendedByDays: extension, newEndDate: m.endDate };
+        return {
+          unfrozen: true,
+          membershipId: m.id,
+          client: store.clientName(clientId),
+          status: m.status,
+          frozenDays,
+          extendedByDays: extension,
+          newEndDate: m.endDate,
+        };
       },
       { name: "unfreeze_membership", schema: z.object({ clientId: idField("client whose frozen membership to resume") }) },
     ),
@@ -110,7 +134,8 @@ export function createMembershipTools(store: GymStore): StructuredToolInterface[
         refreshExpired(store);
         const current = store.currentMembership(clientId);
         const chosenPlanId = planId ?? current?.planId;
-        if (chosenPlanId === undefined) throw new Error(`planId is required: client ${client.name} (id ${clientId}) has no previous membership`);
+        if (chosenPlanId === undefined)
+          throw new Error(`planId is required: client ${client.name} (id ${clientId}) has no previous membership`);
         const plan = store.plan(chosenPlanId);
         if (!plan.active) throw new Error(`Plan "${plan.name}" (id ${plan.id}) is no longer sold`);
         let price = plan.price;
@@ -120,12 +145,38 @@ export function createMembershipTools(store: GymStore): StructuredToolInterface[
           check.offer.usedCount += 1;
           price = check.finalPrice ?? price;
         }
-        const startDate = current && current.status !== "expired" && current.endDate >= store.today ? addDays(current.endDate, 1) : store.today;
-        const m: Membership = { id: store.nextId(data.memberships), clientId, planId: plan.id, status: "active", startDate, endDate: addDays(startDate, plan.durationDays - 1), pricePaid: price, frozenOn: null, freezeReason: null };
+        const startDate =
+          current && current.status !== "expired" && current.endDate >= store.today ? addDays(current.endDate, 1) : store.today;
+        const m: Membership = {
+          id: store.nextId(data.memberships),
+          clientId,
+          planId: plan.id,
+          status: "active",
+          startDate,
+          endDate: addDays(startDate, plan.durationDays - 1),
+          pricePaid: price,
+          frozenOn: null,
+          freezeReason: null,
+        };
         data.memberships.push(m);
         logEvent(store, m, current ? "renewed" : "purchased", offerCode ? `${plan.name} with code ${offerCode.toUpperCase()}` : plan.name);
-        data.payments.push({ id: store.nextId(data.payments), clientId, kind: "membership", amount: price, date: store.today, method: paymentMethod ?? "card", planId: plan.id, description: `${plan.name} membership` });
-        data.loyaltyTransactions.push({ id: store.nextId(data.loyaltyTransactions), clientId, points: Math.floor(price), reason: `${plan.name} purchase`, date: store.today });
+        data.payments.push({
+          id: store.nextId(data.payments),
+          clientId,
+          kind: "membership",
+          amount: price,
+          date: store.today,
+          method: paymentMethod ?? "card",
+          planId: plan.id,
+          description: `${plan.name} membership`,
+        });
+        data.loyaltyTransactions.push({
+          id: store.nextId(data.loyaltyTransactions),
+          clientId,
+          points: Math.floor(price),
+          reason: `${plan.name} purchase`,
+          date: store.today,
+        });
         return { renewed: true, client: client.name, membership: m, plan: plan.name, charged: price };
       },
       {

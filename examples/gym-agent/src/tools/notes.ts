@@ -26,7 +26,14 @@ export function createNoteTools(store: GymStore): StructuredToolInterface[] {
       ({ clientId, text, authorStaffId, pinned }) => {
         const client = store.client(clientId);
         const author = store.staffMember(authorStaffId ?? data.staff.find((s) => s.role === "receptionist")?.id ?? 1);
-        const note: Note = { id: store.nextId(data.notes), clientId, authorStaffId: author.id, text, createdOn: store.today, pinned: pinned ?? false };
+        const note: Note = {
+          id: store.nextId(data.notes),
+          clientId,
+          authorStaffId: author.id,
+          text,
+          createdOn: store.today,
+          pinned: pinned ?? false,
+        };
         data.notes.push(note);
         return { created: { ...note, client: client.name, author: author.name } };
       },

@@ -9,9 +9,7 @@ import type { Offer, Plan } from "../store/types.js";
 import { dateField, idField, round2 } from "./shared.js";
 
 /** Outcome of checking an offer code against a plan. */
-export type OfferCheck =
-  | { valid: true; offer: Offer; discount: number; finalPrice: number | null }
-  | { valid: false; reason: string };
+export type OfferCheck = { valid: true; offer: Offer; discount: number; finalPrice: number | null } | { valid: false; reason: string };
 
 /** Checks whether `code` can be used today, optionally for `plan`. */
 export function checkOffer(store: GymStore, code: string, plan?: Plan): OfferCheck {
@@ -25,7 +23,8 @@ export function checkOffer(store: GymStore, code: string, plan?: Plan): OfferChe
     return { valid: false, reason: `Offer ${offer.code} does not apply to plan "${plan.name}"` };
   }
   if (!plan) return { valid: true, offer, discount: offer.discountValue, finalPrice: null };
-  const discount = offer.discountType === "percent" ? round2((plan.price * offer.discountValue) / 100) : Math.min(offer.discountValue, plan.price);
+  const discount =
+    offer.discountType === "percent" ? round2((plan.price * offer.discountValue) / 100) : Math.min(offer.discountValue, plan.price);
   return { valid: true, offer, discount, finalPrice: round2(plan.price - discount) };
 }
 
@@ -61,16 +60,32 @@ export function createOfferTools(store: GymStore): StructuredToolInterface[] {
         const normalized = code.toUpperCase();
         if (data.offers.some((o) => o.code === normalized)) throw new Error(`Offer code "${normalized}" already exists`);
         if (validTo < validFrom) throw new Error(`validTo ${validTo} is before validFrom ${validFrom}`);
-        if (discountType === "percent" && discountValue > 100) throw new Error(`A percent discount cannot exceed 100 (got ${discountValue})`);
+        if (discountType === "percent" && discountValue > 100)
+          throw new Error(`A percent discount cannot exceed 100 (got ${discountValue})`);
         (planIds ?? []).forEach((id) => store.plan(id));
-        const offer: Offer = { id: store.nextId(data.offers), code: normalized, title, discountType, discountValue, planIds: planIds ?? [], validFrom, validTo, maxUses, usedCount: 0, active: true };
+        const offer: Offer = {
+          id: store.nextId(data.offers),
+          code: normalized,
+          title,
+          discountType,
+          discountValue,
+          planIds: planIds ?? [],
+          validFrom,
+          validTo,
+          maxUses,
+          usedCount: 0,
+          active: true,
+        };
         data.offers.push(offer);
         return { created: offer };
       },
       {
         name: "create_offer",
         schema: z.object({
-          code: z.string().regex(/^[A-Za-z0-9]{3,20}$/, "3-20 letters or digits").describe("Promo code members will type, e.g. SPRING20"),
+          code: z
+            .string()
+            .regex(/^[A-Za-z0-9]{3,20}$/, "3-20 letters or digits")
+            .describe("Promo code members will type, e.g. SPRING20"),
           title: z.string().min(3).describe("Short marketing title"),
           discountType: z.enum(["percent", "flat"]).describe("Percentage off or a flat amount off"),
           discountValue: z.number().positive().describe("Percent (1-100) or amount in the base currency"),
@@ -85,7 +100,14 @@ export function createOfferTools(store: GymStore): StructuredToolInterface[] {
       ({ code, planId }) => {
         const result = checkOffer(store, code, planId === undefined ? undefined : store.plan(planId));
         if (!result.valid) return result;
-        return { valid: true, code: result.offer.code, title: result.offer.title, discount: result.discount, finalPrice: result.finalPrice, validTo: result.offer.validTo };
+        return {
+          valid: true,
+          code: result.offer.code,
+          title: result.offer.title,
+          discount: result.discount,
+          finalPrice: result.finalPrice,
+          validTo: result.offer.validTo,
+        };
       },
       {
         name: "validate_offer_code",

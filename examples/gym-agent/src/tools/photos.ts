@@ -33,7 +33,8 @@ export function createPhotoTools(store: GymStore): StructuredToolInterface[] {
         const first = data.photos
           .filter((p) => p.clientId === photo.clientId && p.weightKg !== null)
           .reduce<(typeof data.photos)[number] | undefined>((a, p) => (!a || p.takenOn < a.takenOn ? p : a), undefined);
-        const change = first && photo.weightKg !== null && first.weightKg !== null ? Math.round((photo.weightKg - first.weightKg) * 10) / 10 : null;
+        const change =
+          first && photo.weightKg !== null && first.weightKg !== null ? Math.round((photo.weightKg - first.weightKg) * 10) / 10 : null;
         return {
           ...photo,
           client: store.clientName(photo.clientId),

@@ -16,7 +16,11 @@ export function createPlanTools(store: GymStore): StructuredToolInterface[] {
       ({ includeInactive }) => {
         const plans = data.plans
           .filter((p) => includeInactive || p.active)
-          .map((p) => ({ ...p, pricePerMonth: Math.round((p.price / p.durationDays) * 30 * 100) / 100, currentMembers: activeMembers(p.id) }));
+          .map((p) => ({
+            ...p,
+            pricePerMonth: Math.round((p.price / p.durationDays) * 30 * 100) / 100,
+            currentMembers: activeMembers(p.id),
+          }));
         return { currency: data.gym.baseCurrency, total: plans.length, plans };
       },
       {
@@ -27,16 +31,33 @@ export function createPlanTools(store: GymStore): StructuredToolInterface[] {
     tool(
       ({ planId }) => {
         const plan = store.plan(planId);
-        const offers = data.offers.filter((o) => o.active && o.validTo >= store.today && (o.planIds.length === 0 || o.planIds.includes(planId)));
+        const offers = data.offers.filter(
+          (o) => o.active && o.validTo >= store.today && (o.planIds.length === 0 || o.planIds.includes(planId)),
+        );
         const amenities = data.amenities.filter((a) => a.includedInPlanIds.includes(planId)).map((a) => a.name);
-        return { ...plan, currency: data.gym.baseCurrency, currentMembers: activeMembers(planId), includedAmenities: amenities, applicableOffers: offers.map((o) => ({ code: o.code, title: o.title })) };
+        return {
+          ...plan,
+          currency: data.gym.baseCurrency,
+          currentMembers: activeMembers(planId),
+          includedAmenities: amenities,
+          applicableOffers: offers.map((o) => ({ code: o.code, title: o.title })),
+        };
       },
       { name: "get_plan_details", schema: z.object({ planId: idField("plan") }) },
     ),
     tool(
       ({ name, durationDays, price, description, features, maxFreezeDays }) => {
         if (data.plans.some((p) => p.name.toLowerCase() === name.toLowerCase())) throw new Error(`A plan named "${name}" already exists`);
-        const plan: Plan = { id: store.nextId(data.plans), name, durationDays, price, description, features: features ?? [], maxFreezeDays: maxFreezeDays ?? 0, active: true };
+        const plan: Plan = {
+          id: store.nextId(data.plans),
+          name,
+          durationDays,
+          price,
+          description,
+          features: features ?? [],
+          maxFreezeDays: maxFreezeDays ?? 0,
+          active: true,
+        };
         data.plans.push(plan);
         return { created: plan };
       },

@@ -17,7 +17,12 @@ export function createProductTools(store: GymStore): StructuredToolInterface[] {
         const products = data.products
           .filter((p) => (category === undefined || p.category === category) && matchesText(`${p.name} ${p.sku}`, search))
           .map((p) => ({ ...p, lowStock: p.stock <= p.reorderLevel }));
-        return { currency: data.gym.baseCurrency, total: products.length, stockValue: round2(products.reduce((t, p) => t + p.price * p.stock, 0)), products };
+        return {
+          currency: data.gym.baseCurrency,
+          total: products.length,
+          stockValue: round2(products.reduce((t, p) => t + p.price * p.stock, 0)),
+          products,
+        };
       },
       {
         name: "get_products",
@@ -32,7 +37,15 @@ export function createProductTools(store: GymStore): StructuredToolInterface[] {
         const low = data.products
           .filter((p) => p.stock <= p.reorderLevel)
           .sort((a, b) => a.stock - b.stock)
-          .map((p) => ({ id: p.id, name: p.name, sku: p.sku, stock: p.stock, reorderLevel: p.reorderLevel, outOfStock: p.stock === 0, suggestedOrder: p.reorderLevel * 2 - p.stock }));
+          .map((p) => ({
+            id: p.id,
+            name: p.name,
+            sku: p.sku,
+            stock: p.stock,
+            reorderLevel: p.reorderLevel,
+            outOfStock: p.stock === 0,
+            suggestedOrder: p.reorderLevel * 2 - p.stock,
+          }));
         return { total: low.length, outOfStock: low.filter((p) => p.outOfStock).length, products: low };
       },
       { name: "get_low_stock_products", schema: z.object({}) },
@@ -50,7 +63,11 @@ export function createProductTools(store: GymStore): StructuredToolInterface[] {
         name: "update_product_stock",
         schema: z.object({
           productId: idField("product"),
-          quantityChange: z.number().int().refine((n) => n !== 0, "quantityChange cannot be 0").describe("Units to add (positive, e.g. a delivery) or remove (negative, e.g. a sale or damage)"),
+          quantityChange: z
+            .number()
+            .int()
+            .refine((n) => n !== 0, "quantityChange cannot be 0")
+            .describe("Units to add (positive, e.g. a delivery) or remove (negative, e.g. a sale or damage)"),
           reason: z.string().min(2).describe("Why the stock changed, e.g. 'supplier delivery' or 'counter sale'"),
         }),
       },

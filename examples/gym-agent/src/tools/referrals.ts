@@ -20,7 +20,10 @@ export function createReferralTools(store: GymStore): StructuredToolInterface[] 
       ({ status, referrerClientId }) => {
         if (referrerClientId !== undefined) store.client(referrerClientId);
         const referrals = data.referrals
-          .filter((r) => (status === undefined || r.status === status) && (referrerClientId === undefined || r.referrerClientId === referrerClientId))
+          .filter(
+            (r) =>
+              (status === undefined || r.status === status) && (referrerClientId === undefined || r.referrerClientId === referrerClientId),
+          )
           .map(view);
         return { total: referrals.length, referrals };
       },
@@ -38,7 +41,15 @@ export function createReferralTools(store: GymStore): StructuredToolInterface[] 
         if (data.referrals.some((r) => r.refereePhone === refereePhone && r.status === "pending")) {
           throw new Error(`${refereePhone} already has a pending referral`);
         }
-        const referral: Referral = { id: store.nextId(data.referrals), referrerClientId, refereeName, refereePhone, status: "pending", createdOn: store.today, rewardPoints: REWARD_POINTS };
+        const referral: Referral = {
+          id: store.nextId(data.referrals),
+          referrerClientId,
+          refereeName,
+          refereePhone,
+          status: "pending",
+          createdOn: store.today,
+          rewardPoints: REWARD_POINTS,
+        };
         data.referrals.push(referral);
         return { created: view(referral), message: `${referrer.name} will earn ${REWARD_POINTS} points when ${refereeName} joins` };
       },
@@ -59,7 +70,13 @@ export function createReferralTools(store: GymStore): StructuredToolInterface[] 
         let pointsCredited = 0;
         if (status === "rewarded") {
           pointsCredited = referral.rewardPoints;
-          data.loyaltyTransactions.push({ id: store.nextId(data.loyaltyTransactions), clientId: referral.referrerClientId, points: pointsCredited, reason: `Referral rewarded (${referral.refereeName})`, date: store.today });
+          data.loyaltyTransactions.push({
+            id: store.nextId(data.loyaltyTransactions),
+            clientId: referral.referrerClientId,
+            points: pointsCredited,
+            reason: `Referral rewarded (${referral.refereeName})`,
+            date: store.today,
+          });
         }
         return { updated: view(referral), pointsCredited };
       },
@@ -88,7 +105,12 @@ export function createReferralTools(store: GymStore): StructuredToolInterface[] 
         const ranking = Object.entries(countBy(data.referrals, (r) => String(r.referrerClientId)))
           .map(([id, total]) => {
             const mine = data.referrals.filter((r) => r.referrerClientId === Number(id));
-            return { clientId: Number(id), client: store.clientName(Number(id)), referrals: total, successful: mine.filter((r) => r.status === "joined" || r.status === "rewarded").length };
+            return {
+              clientId: Number(id),
+              client: store.clientName(Number(id)),
+              referrals: total,
+              successful: mine.filter((r) => r.status === "joined" || r.status === "rewarded").length,
+            };
           })
           .sort((a, b) => b.successful - a.successful || b.referrals - a.referrals);
         return { referrers: ranking.slice(0, limit ?? 5) };

@@ -63,7 +63,15 @@ export function createRevenueTools(store: GymStore): StructuredToolInterface[] {
           })
           .filter((row) => row.sold > 0);
         const renewals = sales.filter((p) => data.memberships.some((m) => m.clientId === p.clientId && m.startDate < p.date)).length;
-        return { ...period, currency: data.gym.baseCurrency, membershipsSold: sales.length, newSales: sales.length - renewals, renewals, revenue: sumBy(sales, (p) => p.amount), byPlan };
+        return {
+          ...period,
+          currency: data.gym.baseCurrency,
+          membershipsSold: sales.length,
+          newSales: sales.length - renewals,
+          renewals,
+          revenue: sumBy(sales, (p) => p.amount),
+          byPlan,
+        };
       },
       { name: "get_membership_sales", schema: periodSchema },
     ),

@@ -31,11 +31,17 @@ export function createSalaryTools(store: GymStore): StructuredToolInterface[] {
           currency: data.gym.baseCurrency,
           records: records.length,
           totalPayroll: sumBy(records, netPay),
-          paidAmount: sumBy(records.filter((s) => s.status === "paid"), netPay),
+          paidAmount: sumBy(
+            records.filter((s) => s.status === "paid"),
+            netPay,
+          ),
           pendingAmount: sumBy(pending, netPay),
           pendingCount: pending.length,
           totalBonuses: sumBy(records, (s) => s.bonus),
-          allPendingAmount: sumBy(data.salaries.filter((s) => s.status === "pending"), netPay),
+          allPendingAmount: sumBy(
+            data.salaries.filter((s) => s.status === "pending"),
+            netPay,
+          ),
         };
       },
       {
@@ -57,7 +63,9 @@ export function createSalaryTools(store: GymStore): StructuredToolInterface[] {
     ),
     tool(
       ({ month, status }) => {
-        const records = data.salaries.filter((s) => (month === undefined || s.month === month) && (status === undefined || s.status === status)).map(view);
+        const records = data.salaries
+          .filter((s) => (month === undefined || s.month === month) && (status === undefined || s.status === status))
+          .map(view);
         return { total: records.length, records };
       },
       {
@@ -72,8 +80,18 @@ export function createSalaryTools(store: GymStore): StructuredToolInterface[] {
       ({ staffId, month, bonus, deductions }) => {
         const member = store.staffMember(staffId);
         if (member.status === "terminated") throw new Error(`Staff member ${member.name} (id ${staffId}) is terminated`);
-        if (data.salaries.some((s) => s.staffId === staffId && s.month === month)) throw new Error(`A salary record for ${member.name} in ${month} already exists`);
-        const record: SalaryRecord = { id: store.nextId(data.salaries), staffId, month, baseAmount: member.monthlySalary, bonus: bonus ?? 0, deductions: deductions ?? 0, status: "pending", paidOn: null };
+        if (data.salaries.some((s) => s.staffId === staffId && s.month === month))
+          throw new Error(`A salary record for ${member.name} in ${month} already exists`);
+        const record: SalaryRecord = {
+          id: store.nextId(data.salaries),
+          staffId,
+          month,
+          baseAmount: member.monthlySalary,
+          bonus: bonus ?? 0,
+          deductions: deductions ?? 0,
+          status: "pending",
+          paidOn: null,
+        };
         data.salaries.push(record);
         return { created: view(record) };
       },
@@ -106,8 +124,20 @@ export function createSalaryTools(store: GymStore): StructuredToolInterface[] {
     tool(
       ({ staffId }) => {
         const member = store.staffMember(staffId);
-        const records = data.salaries.filter((s) => s.staffId === staffId).sort((a, b) => b.month.localeCompare(a.month)).map(view);
-        return { staffId, staff: member.name, monthlySalary: member.monthlySalary, totalPaid: sumBy(records.filter((r) => r.status === "paid"), (r) => r.netPay), records };
+        const records = data.salaries
+          .filter((s) => s.staffId === staffId)
+          .sort((a, b) => b.month.localeCompare(a.month))
+          .map(view);
+        return {
+          staffId,
+          staff: member.name,
+          monthlySalary: member.monthlySalary,
+          totalPaid: sumBy(
+            records.filter((r) => r.status === "paid"),
+            (r) => r.netPay,
+          ),
+          records,
+        };
       },
       { name: "get_staff_salary_history", schema: z.object({ staffId: idField("staff member") }) },
     ),

@@ -13,7 +13,11 @@ const STATUSES = ["active", "on_leave", "terminated"] as const;
 /** Builds the 5 staff tools over `store`. */
 export function createStaffTools(store: GymStore): StructuredToolInterface[] {
   const { data } = store;
-  const view = (s: StaffMember) => ({ ...s, branch: data.branches.find((b) => b.id === s.branchId)?.name ?? null, trainerId: data.trainers.find((t) => t.staffId === s.id)?.id ?? null });
+  const view = (s: StaffMember) => ({
+    ...s,
+    branch: data.branches.find((b) => b.id === s.branchId)?.name ?? null,
+    trainerId: data.trainers.find((t) => t.staffId === s.id)?.id ?? null,
+  });
   return [
     tool(
       ({ role, branchId, status }) => {
@@ -38,18 +42,40 @@ export function createStaffTools(store: GymStore): StructuredToolInterface[] {
       ({ staffId }) => {
         const member = store.staffMember(staffId);
         const salaries = data.salaries.filter((s) => s.staffId === staffId);
-        return { ...view(member), pendingSalaries: salaries.filter((s) => s.status === "pending").length, assignedLeads: data.leads.filter((l) => l.assignedStaffId === staffId && l.stage !== "won" && l.stage !== "lost").length };
+        return {
+          ...view(member),
+          pendingSalaries: salaries.filter((s) => s.status === "pending").length,
+          assignedLeads: data.leads.filter((l) => l.assignedStaffId === staffId && l.stage !== "won" && l.stage !== "lost").length,
+        };
       },
       { name: "get_staff_details", schema: z.object({ staffId: idField("staff member") }) },
     ),
     tool(
       ({ name, role, email, phone, branchId, monthlySalary, specialties }) => {
         store.branch(branchId);
-        if (data.staff.some((s) => s.email.toLowerCase() === email.toLowerCase())) throw new Error(`A staff member with email "${email}" already exists`);
-        const member: StaffMember = { id: store.nextId(data.staff), name, role, email: email.toLowerCase(), phone, branchId, hiredOn: store.today, monthlySalary, status: "active" };
+        if (data.staff.some((s) => s.email.toLowerCase() === email.toLowerCase()))
+          throw new Error(`A staff member with email "${email}" already exists`);
+        const member: StaffMember = {
+          id: store.nextId(data.staff),
+          name,
+          role,
+          email: email.toLowerCase(),
+          phone,
+          branchId,
+          hiredOn: store.today,
+          monthlySalary,
+          status: "active",
+        };
         data.staff.push(member);
         if (role === "trainer") {
-          data.trainers.push({ id: store.nextId(data.trainers), staffId: member.id, name, specialties: (specialties ?? []).map((s) => s.toLowerCase()), branchId, rating: 0 });
+          data.trainers.push({
+            id: store.nextId(data.trainers),
+            staffId: member.id,
+            name,
+            specialties: (specialties ?? []).map((s) => s.toLowerCase()),
+            branchId,
+            rating: 0,
+          });
         }
         return { created: view(member) };
       },

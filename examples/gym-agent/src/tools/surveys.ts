@@ -17,9 +17,19 @@ function analyseQuestion(survey: Survey, question: Survey["questions"][number], 
     const promoters = scores.filter((s) => s >= 9).length;
     const detractors = scores.filter((s) => s <= 6).length;
     const nps = scores.length ? Math.round(((promoters - detractors) / scores.length) * 100) : null;
-    return { questionId: question.id, text: question.text, answers: scores.length, average: avg, nps, promoters, passives: scores.length - promoters - detractors, detractors };
+    return {
+      questionId: question.id,
+      text: question.text,
+      answers: scores.length,
+      average: avg,
+      nps,
+      promoters,
+      passives: scores.length - promoters - detractors,
+      detractors,
+    };
   }
-  if (question.kind === "choice") return { questionId: question.id, text: question.text, answers: answers.length, counts: countBy(answers, String) };
+  if (question.kind === "choice")
+    return { questionId: question.id, text: question.text, answers: answers.length, counts: countBy(answers, String) };
   return { questionId: question.id, text: question.text, answers: answers.length, samples: answers.slice(0, 5) };
 }
 
@@ -33,7 +43,15 @@ export function createSurveyTools(store: GymStore): StructuredToolInterface[] {
       ({ status }) => {
         const surveys = data.surveys
           .filter((s) => status === undefined || s.status === status)
-          .map((s) => ({ id: s.id, title: s.title, type: s.type, status: s.status, createdOn: s.createdOn, questions: s.questions.length, responses: responsesOf(s.id).length }));
+          .map((s) => ({
+            id: s.id,
+            title: s.title,
+            type: s.type,
+            status: s.status,
+            createdOn: s.createdOn,
+            questions: s.questions.length,
+            responses: responsesOf(s.id).length,
+          }));
         return { total: surveys.length, surveys };
       },
       { name: "get_surveys", schema: z.object({ status: z.enum(["active", "closed"]).optional().describe("Filter by survey status") }) },

@@ -19,7 +19,8 @@ export function createTrainerTools(store: GymStore): StructuredToolInterface[] {
       rating: t.rating,
       assignedClients: data.clients.filter((c) => c.trainerId === t.id).length,
       upcomingClasses: upcomingClasses.length,
-      upcomingClassBookings: data.classBookings.filter((b) => b.status === "booked" && upcomingClasses.some((s) => s.id === b.sessionId)).length,
+      upcomingClassBookings: data.classBookings.filter((b) => b.status === "booked" && upcomingClasses.some((s) => s.id === b.sessionId))
+        .length,
       appointmentsScheduled: appointments.filter((a) => a.status === "scheduled").length,
       appointmentsCompleted: appointments.filter((a) => a.status === "completed").length,
     };

@@ -39,14 +39,21 @@ export function createWearableTools(store: GymStore): StructuredToolInterface[] 
         const connection = data.wearableConnections.find((w) => w.clientId === clientId);
         if (!connection) throw new Error(`${client.name} (id ${clientId}) has no wearable connected`);
         const since = addDays(store.today, -((days ?? 7) - 1));
-        const daily = data.wearableDays.filter((d) => d.clientId === clientId && d.date >= since).sort((a, b) => a.date.localeCompare(b.date));
+        const daily = data.wearableDays
+          .filter((d) => d.clientId === clientId && d.date >= since)
+          .sort((a, b) => a.date.localeCompare(b.date));
         return {
           clientId,
           client: client.name,
           provider: connection.provider,
           connectionStatus: connection.status,
           lastSyncedOn: connection.lastSyncedOn,
-          averages: { steps: average(daily, (d) => d.steps), activeMinutes: average(daily, (d) => d.activeMinutes), restingHeartRate: average(daily, (d) => d.restingHeartRate), sleepHours: average(daily, (d) => d.sleepHours) },
+          averages: {
+            steps: average(daily, (d) => d.steps),
+            activeMinutes: average(daily, (d) => d.activeMinutes),
+            restingHeartRate: average(daily, (d) => d.restingHeartRate),
+            sleepHours: average(daily, (d) => d.sleepHours),
+          },
           daily,
         };
       },

@@ -29,11 +29,15 @@ afterAll(() => {
 });
 
 async function replicaRun(phase: "ask" | "resume", thread: string) {
-  const { stdout } = await run(process.execPath, [tsx, replica, "--url", postgres.url, "--thread", thread, "--cache", cache, "--phase", phase], {
-    cwd: exampleDir,
-    encoding: "utf8",
-    timeout: 60_000,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [tsx, replica, "--url", postgres.url, "--thread", thread, "--cache", cache, "--phase", phase],
+    {
+      cwd: exampleDir,
+      encoding: "utf8",
+      timeout: 60_000,
+    },
+  );
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as {
     pid: number;
     interrupts: Array<{ type: string; toolCall: { name: string; args: Record<string, unknown> } }>;
@@ -47,7 +51,12 @@ async function replicaRun(phase: "ask" | "resume", thread: string) {
 it("process B resumes the approval process A paused, with edited arguments; loaded tools and selection survive", async () => {
   const thread = `approval-${Date.now()}`;
   const a = await replicaRun("ask", thread);
-  expect(a.interrupts).toEqual([expect.objectContaining({ type: "approval", toolCall: expect.objectContaining({ name: "mcp_payroll_pay_salary", args: { staffId: "li", amount: 23000 } }) })]);
+  expect(a.interrupts).toEqual([
+    expect.objectContaining({
+      type: "approval",
+      toolCall: expect.objectContaining({ name: "mcp_payroll_pay_salary", args: { staffId: "li", amount: 23000 } }),
+    }),
+  ]);
   // tool_search loaded the members namespace (what selection had not already bound)
   expect(a.loadedTools).toEqual(expect.arrayContaining(["mcp_members_delete_member"]));
   expect(a.loadedTools!.every((name) => name.startsWith("mcp_members_"))).toBe(true);

@@ -11,7 +11,9 @@ import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { createMcpAgent } from "../agent.js";
 import { createExampleCatalog } from "../catalog.js";
 
-const { values } = parseArgs({ options: { url: { type: "string" }, thread: { type: "string" }, cache: { type: "string" }, phase: { type: "string" } } });
+const { values } = parseArgs({
+  options: { url: { type: "string" }, thread: { type: "string" }, cache: { type: "string" }, phase: { type: "string" } },
+});
 const checkpointer = PostgresSaver.fromConnString(values.url!);
 await checkpointer.setup();
 const { catalog, mcp } = await createExampleCatalog({ cacheDir: values.cache! });
@@ -35,7 +37,9 @@ console.log(
     interrupts: interrupts.map((item) => item.value),
     loadedTools: state.values.loadedTools ?? null,
     selected: state.values.toolSelection?.tools ?? null,
-    toolResults: result.messages.filter((message) => message instanceof ToolMessage).map((message) => ({ name: message.name, status: message.status, content: message.content })),
+    toolResults: result.messages
+      .filter((message) => message instanceof ToolMessage)
+      .map((message) => ({ name: message.name, status: message.status, content: message.content })),
     last: result.messages.at(-1)?.content,
     payroll: mcp.status("payroll"),
   }),

@@ -52,7 +52,15 @@ async function main(): Promise<void> {
       .slice(turnStart)
       .filter((candidate): candidate is ToolMessage => ToolMessage.isInstance(candidate))
       .map((result) => ({ name: result.name ?? "", status: result.status ?? "success" }));
-    const report: ReplicaReport = { pid: process.pid, phase, runtime, bound: model.log.bound, calls: model.log.calls, loadedTools: state.loadedTools ?? [], results };
+    const report: ReplicaReport = {
+      pid: process.pid,
+      phase,
+      runtime,
+      bound: model.log.bound,
+      calls: model.log.calls,
+      loadedTools: state.loadedTools ?? [],
+      results,
+    };
     process.stdout.write(`${JSON.stringify(report)}\n`);
   } finally {
     await checkpointer.end();

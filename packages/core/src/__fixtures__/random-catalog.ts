@@ -10,14 +10,61 @@ import type { ToolDeclaration } from "../catalog/tool-metadata.js";
 import type { ConversationMessage } from "../conversation/conversation-text.js";
 
 export const VOCABULARY = [
-  "salary", "pay", "payroll", "pending salary", "client", "clients", "member", "who", "today", "came today", "check-in",
-  "yoga", "class", "booking", "staff", "employee", "freeze", "membership", "lead", "pipeline", "invoice", "goal",
-  "diet", "photo", "note", "guest", "product", "campaign", "equipment", "survey", "reward", "trainer", "工资", "会员",
+  "salary",
+  "pay",
+  "payroll",
+  "pending salary",
+  "client",
+  "clients",
+  "member",
+  "who",
+  "today",
+  "came today",
+  "check-in",
+  "yoga",
+  "class",
+  "booking",
+  "staff",
+  "employee",
+  "freeze",
+  "membership",
+  "lead",
+  "pipeline",
+  "invoice",
+  "goal",
+  "diet",
+  "photo",
+  "note",
+  "guest",
+  "product",
+  "campaign",
+  "equipment",
+  "survey",
+  "reward",
+  "trainer",
+  "工资",
+  "会员",
 ] as const;
 
 const CATEGORY_NAMES = [
-  "clients", "memberships", "attendance", "salary", "staff", "classes", "leads", "goals", "diets", "photos", "notes",
-  "guests", "products", "campaigns", "surveys", "loyalty", "wearables", "referrals",
+  "clients",
+  "memberships",
+  "attendance",
+  "salary",
+  "staff",
+  "classes",
+  "leads",
+  "goals",
+  "diets",
+  "photos",
+  "notes",
+  "guests",
+  "products",
+  "campaigns",
+  "surveys",
+  "loyalty",
+  "wearables",
+  "referrals",
 ] as const;
 
 export interface ToolSpec {
@@ -46,7 +93,10 @@ const word = fc.constantFrom(...VOCABULARY);
 
 const toolSpec: fc.Arbitrary<ToolSpec> = fc.record({
   description: fc.array(word, { maxLength: 4 }),
-  keywords: fc.oneof({ weight: 4, arbitrary: fc.constant([] as string[]) }, { weight: 1, arbitrary: fc.uniqueArray(word, { minLength: 1, maxLength: 2 }) }),
+  keywords: fc.oneof(
+    { weight: 4, arbitrary: fc.constant([] as string[]) },
+    { weight: 1, arbitrary: fc.uniqueArray(word, { minLength: 1, maxLength: 2 }) },
+  ),
   enabled: fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   searchable: fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
 });
@@ -67,7 +117,8 @@ export const catalogSpec: fc.Arbitrary<CatalogSpec> = fc.integer({ min: 1, max: 
     })
     .chain((spec) => {
       const total = spec.categories.reduce((sum, category) => sum + category.tools.length, 0) + spec.looseTools.length;
-      const core = total === 0 ? fc.constant([] as number[]) : fc.uniqueArray(fc.nat({ max: total - 1 }), { maxLength: Math.min(4, total) });
+      const core =
+        total === 0 ? fc.constant([] as number[]) : fc.uniqueArray(fc.nat({ max: total - 1 }), { maxLength: Math.min(4, total) });
       return core.map((indexes) => ({ ...spec, core: indexes }));
     }),
 );
@@ -111,7 +162,10 @@ export function buildCatalog(spec: CatalogSpec): ToolCatalog {
 const randomWord = fc.oneof(
   { weight: 3, arbitrary: word },
   { weight: 2, arbitrary: fc.stringMatching(/^[a-z]{1,9}$/) },
-  { weight: 1, arbitrary: fc.constantFrom("today's", "Check-In", "CLIENTS", "getClientsList", "pay_salary", "?", "!", "读文件", "display", "whole") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("today's", "Check-In", "CLIENTS", "getClientsList", "pay_salary", "?", "!", "读文件", "display", "whole"),
+  },
 );
 
 export const messageText: fc.Arbitrary<string> = fc.array(randomWord, { maxLength: 8 }).map((words) => words.join(" "));

@@ -59,7 +59,8 @@ export function scaleDeclarations(tools: readonly ToolDeclaration[], count: numb
 export function scaledBenchCatalogs(datasetDirectory: string | undefined, sizes: readonly number[]): BenchCatalog[] {
   if (datasetDirectory !== undefined && datasetDirectory !== "synthetic") {
     const catalogFile = join(datasetDirectory, "catalog.json");
-    if (!existsSync(catalogFile)) throw new DynamicToolsError("INVALID_OPTION", `No catalog.json in ${datasetDirectory}; pass a dev-set folder or "synthetic".`);
+    if (!existsSync(catalogFile))
+      throw new DynamicToolsError("INVALID_OPTION", `No catalog.json in ${datasetDirectory}; pass a dev-set folder or "synthetic".`);
     const { tools } = parseCatalogConfig(JSON.parse(readFileSync(catalogFile, "utf8")));
     const queries = readFileSync(join(datasetDirectory, "queries.jsonl"), "utf8")
       .trim()
@@ -76,7 +77,9 @@ export function scaledBenchCatalogs(datasetDirectory: string | undefined, sizes:
     // 3% as many categories as tools: 300 categories of about 33 tools at 10,000.
     const { vocabulary, tools, ...config } = syntheticCatalog({ tools: size, categories: Math.max(1, Math.round(size * 0.03)) });
     const queries = Array.from({ length: 64 }, (_, seed) => {
-      const humans = syntheticConversation(vocabulary, 5, seed).filter((message) => message.role === "user").map((message) => message.content);
+      const humans = syntheticConversation(vocabulary, 5, seed)
+        .filter((message) => message.role === "user")
+        .map((message) => message.content);
       return { current: humans.at(-1)!, history: humans.slice(0, -1) };
     });
     return { label: `synthetic-${size}`, build: (derived) => new ToolCatalog({ tools, ...config, ...withDerived(derived) }), queries };

@@ -56,11 +56,20 @@ export function measureCatalogUpdates(runs: number): CatalogUpdateTimings {
     // The keyword strategy's index re-derives what an update touched: timed with the update it follows.
     const keywords = CatalogKeywords.of(catalog);
     const categoryNames = catalog.categories().map((category) => category.name);
-    const addTen = time(() => (catalog.add(newTools(vocabulary, categoryNames, run, false)), keywords.refresh()));
+    const addTen = time(() => {
+      catalog.add(newTools(vocabulary, categoryNames, run, false));
+      keywords.refresh();
+    });
     const names = catalog.names();
     const gone = Array.from({ length: 10 }, (_, index) => names[100 + index * 997 + run]!);
-    const removeTen = time(() => (catalog.remove(gone), keywords.refresh()));
-    const addTenLoose = time(() => (catalog.add(newTools(vocabulary, categoryNames, run, true)), keywords.refresh()));
+    const removeTen = time(() => {
+      catalog.remove(gone);
+      keywords.refresh();
+    });
+    const addTenLoose = time(() => {
+      catalog.add(newTools(vocabulary, categoryNames, run, true));
+      keywords.refresh();
+    });
     if (run === 0) continue; // warm-up
     timings.addTen.push(addTen);
     timings.removeTen.push(removeTen);
@@ -95,7 +104,12 @@ export function measureKeywordDrift(updates: number): KeywordDrift {
   const random = seededRandom(99);
   for (let update = 0; update < updates; update++) {
     if (update % 2 === 0) {
-      catalog.add(newTools(vocabulary, categoryNames, 100 + update, false).map((tool) => ({ ...tool, category: categoryNames[Math.floor(random() * categoryNames.length)]! })));
+      catalog.add(
+        newTools(vocabulary, categoryNames, 100 + update, false).map((tool) => ({
+          ...tool,
+          category: categoryNames[Math.floor(random() * categoryNames.length)]!,
+        })),
+      );
     } else {
       const names = catalog.names();
       catalog.remove(Array.from({ length: 10 }, () => names[8 + Math.floor(random() * (names.length - 8))]!));
@@ -103,7 +117,12 @@ export function measureKeywordDrift(updates: number): KeywordDrift {
     // Each update reaches the keyword index on its own, as when selections run between updates.
     liveKeywords.refresh();
   }
-  const tools = catalog.tools().map(({ name, description, parameters, category }) => ({ name, description, parameters, ...(category === undefined ? {} : { category }) }));
+  const tools = catalog.tools().map(({ name, description, parameters, category }) => ({
+    name,
+    description,
+    parameters,
+    ...(category === undefined ? {} : { category }),
+  }));
   const fresh = new ToolCatalog({ ...config, tools });
   const freshKeywords = CatalogKeywords.of(fresh);
   let differing = 0;
@@ -125,9 +144,15 @@ if (isMain) {
   const timings = measureCatalogUpdates(runs);
   const median = (values: number[]) => percentile(values, 50).toFixed(2);
   console.log(`10,000 tools, 300 categories (derived keywords); median of ${runs} runs, ms`);
-  console.log(`add 10 tools (into categories): ${median(timings.addTen)}   [${timings.addTen.map((value) => value.toFixed(1)).join(", ")}]`);
-  console.log(`remove 10 tools:                ${median(timings.removeTen)}   [${timings.removeTen.map((value) => value.toFixed(1)).join(", ")}]`);
-  console.log(`add 10 loose tools (mcp_*):     ${median(timings.addTenLoose)}   [${timings.addTenLoose.map((value) => value.toFixed(1)).join(", ")}]`);
+  console.log(
+    `add 10 tools (into categories): ${median(timings.addTen)}   [${timings.addTen.map((value) => value.toFixed(1)).join(", ")}]`,
+  );
+  console.log(
+    `remove 10 tools:                ${median(timings.removeTen)}   [${timings.removeTen.map((value) => value.toFixed(1)).join(", ")}]`,
+  );
+  console.log(
+    `add 10 loose tools (mcp_*):     ${median(timings.addTenLoose)}   [${timings.addTenLoose.map((value) => value.toFixed(1)).join(", ")}]`,
+  );
   const drift = measureKeywordDrift(200);
   console.log(
     `after ${drift.updates} updates: ${drift.differing} of ${drift.categories} categories have keywords differing from a fresh build; ` +

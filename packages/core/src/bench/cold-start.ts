@@ -49,7 +49,10 @@ function childScript(): string {
   for (const candidate of [join(here, "bench-child.js"), join(here, "..", "..", "dist", "bench-child.js")]) {
     if (existsSync(candidate)) return candidate;
   }
-  throw new DynamicToolsError("INVALID_OPTION", `The bench's child script (bench-child.js) was not found next to ${here}; build the package first.`);
+  throw new DynamicToolsError(
+    "INVALID_OPTION",
+    `The bench's child script (bench-child.js) was not found next to ${here}; build the package first.`,
+  );
 }
 
 /** Runs one cold process and resolves to what it measured. */
@@ -57,7 +60,13 @@ export function coldStart(request: ColdStartRequest): Promise<ColdStartResult> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [childScript(), JSON.stringify(request)], { maxBuffer: 16 * 2 ** 20 }, (error, stdout, stderr) => {
       if (error !== null) {
-        reject(new DynamicToolsError("INVALID_OPTION", `The cold-start process for ${request.strategy} at ${request.size} tools failed: ${stderr.trim() || error.message}`, { cause: error }));
+        reject(
+          new DynamicToolsError(
+            "INVALID_OPTION",
+            `The cold-start process for ${request.strategy} at ${request.size} tools failed: ${stderr.trim() || error.message}`,
+            { cause: error },
+          ),
+        );
         return;
       }
       resolve(JSON.parse(stdout.trim().split("\n").at(-1)!) as ColdStartResult);
@@ -69,7 +78,11 @@ export function coldStart(request: ColdStartRequest): Promise<ColdStartResult> {
 export async function medianColdStart(request: ColdStartRequest, runs: number): Promise<ColdStartResult> {
   const results: ColdStartResult[] = [];
   for (let run = 0; run < runs; run++) results.push(await coldStart(request));
-  const median = (field: keyof ColdStartResult) => percentile(results.map((result) => result[field] as number), 50);
+  const median = (field: keyof ColdStartResult) =>
+    percentile(
+      results.map((result) => result[field] as number),
+      50,
+    );
   return {
     tools: results[0]!.tools,
     importMs: median("importMs"),

@@ -75,7 +75,14 @@ export interface MeasureOptions {
  * history repeats as it does from turn to turn. Token accounting is off (`countTokens: false`): counting every
  * definition once is a cost of the explanation, not of selection, and is not what these rows measure.
  */
-export async function measureSelector({ strategy, label, build, queries, iterations, budgetMs = 3000 }: MeasureOptions): Promise<BenchResult> {
+export async function measureSelector({
+  strategy,
+  label,
+  build,
+  queries,
+  iterations,
+  budgetMs = 3000,
+}: MeasureOptions): Promise<BenchResult> {
   const catalogStarted = performance.now();
   const catalog = build();
   const catalogMs = performance.now() - catalogStarted;
@@ -89,7 +96,8 @@ export async function measureSelector({ strategy, label, build, queries, iterati
   // Every selection's current message is new, even after query rewriting (which drops punctuation and signs):
   // a running turn number, so no query vector or match memo is reused across timed selections.
   let turn = 0;
-  const asConversation = (query: BenchQuery) => [...query.history, `${query.current} (${turn++})`].map((content) => ({ role: "user", content }));
+  const asConversation = (query: BenchQuery) =>
+    [...query.history, `${query.current} (${turn++})`].map((content) => ({ role: "user", content }));
   await select(asConversation(queries[0]!));
   const indexMs = performance.now() - started;
   const memoryMb = Math.max(0, (await heldMb()) - memoryBefore);

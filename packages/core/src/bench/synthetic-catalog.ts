@@ -77,7 +77,11 @@ const FILLER = (
  * A deterministic conversation of `turns` human messages (with assistant replies between them), each 6–14 words:
  * everyday filler words with one or two words of the vocabulary, as people write.
  */
-export function syntheticConversation(vocabulary: readonly string[], turns: number, seed: number): Array<{ role: string; content: string }> {
+export function syntheticConversation(
+  vocabulary: readonly string[],
+  turns: number,
+  seed: number,
+): Array<{ role: string; content: string }> {
   const random = seededRandom(seed);
   const messages: Array<{ role: string; content: string }> = [];
   for (let turn = 0; turn < turns; turn++) {

@@ -6,12 +6,22 @@ const tokensOf = (name: string) => costs[name]!;
 
 describe("applyBudget", () => {
   it("keeps everything when nothing limits", () => {
-    expect(applyBudget({ ordered: ["a", "b", "c"], maxTools: 3 })).toEqual({ selected: ["a", "b", "c"], trimmed: [], trimmedBy: undefined, tokens: 0 });
+    expect(applyBudget({ ordered: ["a", "b", "c"], maxTools: 3 })).toEqual({
+      selected: ["a", "b", "c"],
+      trimmed: [],
+      trimmedBy: undefined,
+      tokens: 0,
+    });
     expect(applyBudget({ ordered: [], maxTools: 1 })).toEqual({ selected: [], trimmed: [], trimmedBy: undefined, tokens: 0 });
   });
 
   it("keeps the maxTools prefix (the documented example)", () => {
-    expect(applyBudget({ ordered: ["a", "b", "c"], maxTools: 2 })).toEqual({ selected: ["a", "b"], trimmed: ["c"], trimmedBy: "maxTools", tokens: 0 });
+    expect(applyBudget({ ordered: ["a", "b", "c"], maxTools: 2 })).toEqual({
+      selected: ["a", "b"],
+      trimmed: ["c"],
+      trimmedBy: "maxTools",
+      tokens: 0,
+    });
     expect(applyBudget({ ordered: ["a", "b", "c", "d", "e"], maxTools: 1 })).toEqual({
       selected: ["a"],
       trimmed: ["b", "c", "d", "e"],
@@ -27,7 +37,11 @@ describe("applyBudget", () => {
       trimmedBy: undefined,
       tokens: 31,
     });
-    expect(applyBudget({ ordered: ["a", "b", "c"], maxTools: 2, tokensOf })).toMatchObject({ selected: ["a", "b"], tokens: 30, trimmedBy: "maxTools" });
+    expect(applyBudget({ ordered: ["a", "b", "c"], maxTools: 2, tokensOf })).toMatchObject({
+      selected: ["a", "b"],
+      tokens: 30,
+      trimmedBy: "maxTools",
+    });
   });
 
   it("keeps a strict prefix under maxTokens: the first tool that does not fit and all after it are trimmed", () => {
@@ -56,7 +70,10 @@ describe("applyBudget", () => {
 
   it("reports the limit that cut first", () => {
     // maxTools is reached before the token limit would bite.
-    expect(applyBudget({ ordered: ["d", "e", "a"], maxTools: 2, maxTokens: 100, tokensOf })).toMatchObject({ selected: ["d", "e"], trimmedBy: "maxTools" });
+    expect(applyBudget({ ordered: ["d", "e", "a"], maxTools: 2, maxTokens: 100, tokensOf })).toMatchObject({
+      selected: ["d", "e"],
+      trimmedBy: "maxTools",
+    });
     // the token limit bites before maxTools is reached.
     expect(applyBudget({ ordered: ["c", "d", "e"], maxTools: 2, maxTokens: 30, tokensOf })).toMatchObject({
       selected: ["c"],

@@ -6,7 +6,20 @@ import type { CategoryDeclaration, NamespaceDeclaration } from "./catalog-config
 import { buildCatalogState, sourceKey, type CatalogState, type CatalogStateInput } from "./catalog-state.js";
 import type { ToolDeclaration } from "./tool-metadata.js";
 
-const VOCABULARY = ["invoice", "salary", "payroll", "shift", "roster", "lead", "pipeline", "stage", "refund", "receipt", "weather", "forecast"];
+const VOCABULARY = [
+  "invoice",
+  "salary",
+  "payroll",
+  "shift",
+  "roster",
+  "lead",
+  "pipeline",
+  "stage",
+  "refund",
+  "receipt",
+  "weather",
+  "forecast",
+];
 
 /** The fixed part of the catalog: declared categories (keywords, derived, both), a namespace, declarations, core. */
 const categories: Record<string, CategoryDeclaration> = {
@@ -29,17 +42,39 @@ const initialTools: ToolDeclaration[] = [
   { name: "t5", description: "weather forecast" },
 ];
 
-const toolName = fc.constantFrom("t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "decl_fixed", "mcp_s1_pending", "mcp_s1_x", "mcp_s2_y");
+const toolName = fc.constantFrom(
+  "t0",
+  "t1",
+  "t2",
+  "t3",
+  "t4",
+  "t5",
+  "t6",
+  "t7",
+  "t8",
+  "t9",
+  "decl_fixed",
+  "mcp_s1_pending",
+  "mcp_s1_x",
+  "mcp_s2_y",
+);
 const tool = fc
   .record({
     name: fc.oneof({ weight: 30, arbitrary: toolName }, { weight: 1, arbitrary: fc.constant("bad name") }),
     description: fc.array(fc.constantFrom(...VOCABULARY), { maxLength: 3 }).map((words) => words.join(" ")),
     category: fc.constantFrom(undefined, undefined, "billing", "salary", "staff", "u1", "u2", "u3"),
     namespace: fc.constantFrom(undefined, undefined, "ns_a", "ns_b", "ns_c"),
-    keywords: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: fc.array(fc.constantFrom(...VOCABULARY), { minLength: 1, maxLength: 2 }) }, { weight: 1, arbitrary: fc.constant(["!!!"]) }),
+    keywords: fc.oneof(
+      { weight: 6, arbitrary: fc.constant(undefined) },
+      { weight: 3, arbitrary: fc.array(fc.constantFrom(...VOCABULARY), { minLength: 1, maxLength: 2 }) },
+      { weight: 1, arbitrary: fc.constant(["!!!"]) },
+    ),
     required: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(true) }),
   })
-  .map((declaration) => Object.fromEntries(Object.entries(declaration).filter(([, value]) => value !== undefined)) as unknown as ToolDeclaration);
+  .map(
+    (declaration) =>
+      Object.fromEntries(Object.entries(declaration).filter(([, value]) => value !== undefined)) as unknown as ToolDeclaration,
+  );
 
 type Operation =
   | { kind: "add"; tools: ToolDeclaration[] }
@@ -70,7 +105,10 @@ function inputOf(model: Model): CatalogStateInput {
 function plan(state: CatalogState, model: Model, step: Operation): { delta: CatalogDelta; next: Model } {
   if (step.kind === "add") {
     const names = new Set(step.tools.map((item) => item.name));
-    return { delta: { removed: [...names], added: step.tools }, next: { ...model, tools: [...model.tools.filter((item) => !names.has(item.name)), ...step.tools] } };
+    return {
+      delta: { removed: [...names], added: step.tools },
+      next: { ...model, tools: [...model.tools.filter((item) => !names.has(item.name)), ...step.tools] },
+    };
   }
   if (step.kind === "remove") {
     const gone = new Set(step.names);
@@ -82,7 +120,10 @@ function plan(state: CatalogState, model: Model, step: Operation): { delta: Cata
   const namespaces = model.namespaces[namespace] === undefined ? { [namespace]: { description: `Server ${step.sourceId}` } } : {};
   return {
     delta: { removed, added: incoming, namespaces },
-    next: { tools: [...model.tools.filter((item) => !removed.includes(item.name)), ...incoming], namespaces: { ...model.namespaces, ...namespaces } },
+    next: {
+      tools: [...model.tools.filter((item) => !removed.includes(item.name)), ...incoming],
+      namespaces: { ...model.namespaces, ...namespaces },
+    },
   };
 }
 

@@ -59,7 +59,10 @@ export interface AppliedCatalogDelta {
  * const { state, added } = applyCatalogDelta(previous, { removed: ["old_tool"], added: [newTool] });
  * ```
  */
-export function applyCatalogDelta(previous: CatalogState, { removed = [], added = [], namespaces: newNamespaces = {} }: CatalogDelta): AppliedCatalogDelta {
+export function applyCatalogDelta(
+  previous: CatalogState,
+  { removed = [], added = [], namespaces: newNamespaces = {} }: CatalogDelta,
+): AppliedCatalogDelta {
   const { context } = previous;
   const change = parseDelta(previous, removed, added);
   const { entries, nextSeq } = nextEntries(previous, change);
@@ -154,18 +157,27 @@ function nextEntries(previous: CatalogState, { gone, incoming }: ParsedDelta): {
 }
 
 /** Categories whose members changed, in their next order. A declared `related` category left without tools is an error. */
-function nextCategories(
-  previous: CatalogState,
-  { goneTools, incomingTools }: ParsedDelta,
-  order: SeqOrder,
-): CatalogState["categories"] {
+function nextCategories(previous: CatalogState, { goneTools, incomingTools }: ParsedDelta, order: SeqOrder): CatalogState["categories"] {
   const declaredCategories = previous.context.categories;
-  const members = regroup({ membersOf: (name) => previous.categories.get(name)?.tools, gone: goneTools, incoming: incomingTools, groupOf: (tool) => tool.category });
+  const members = regroup({
+    membersOf: (name) => previous.categories.get(name)?.tools,
+    gone: goneTools,
+    incoming: incomingTools,
+    groupOf: (tool) => tool.category,
+  });
   const categoryUpdates = new Map<string, CategoryInfo | undefined>();
   for (const [name, tools] of members) {
-    categoryUpdates.set(name, tools.length > 0 || declaredCategories.has(name) ? categoryInfo(name, declaredCategories.get(name), tools) : undefined);
+    categoryUpdates.set(
+      name,
+      tools.length > 0 || declaredCategories.has(name) ? categoryInfo(name, declaredCategories.get(name), tools) : undefined,
+    );
   }
-  const categories = mergeGroups({ previous: previous.categories, updates: categoryUpdates, declared: [...declaredCategories.keys()], ...order });
+  const categories = mergeGroups({
+    previous: previous.categories,
+    updates: categoryUpdates,
+    declared: [...declaredCategories.keys()],
+    ...order,
+  });
   if ([...categoryUpdates.values()].includes(undefined)) checkRelated(categories, declaredCategories);
   return categories;
 }
@@ -178,8 +190,14 @@ function nextNamespaces(
   order: SeqOrder,
 ): { namespaces: CatalogState["namespaces"]; declaredNamespaces: Map<string, NamespaceDeclaration> } {
   const declaredNamespaces = new Map([...previous.context.namespaces, ...Object.entries(newNamespaces)]);
-  const namespaceMembers = regroup({ membersOf: (name) => previous.namespaces.get(name)?.tools, gone: goneTools, incoming: incomingTools, groupOf: (tool) => tool.namespace });
-  for (const name of Object.keys(newNamespaces)) if (!namespaceMembers.has(name)) namespaceMembers.set(name, [...(previous.namespaces.get(name)?.tools ?? [])]);
+  const namespaceMembers = regroup({
+    membersOf: (name) => previous.namespaces.get(name)?.tools,
+    gone: goneTools,
+    incoming: incomingTools,
+    groupOf: (tool) => tool.namespace,
+  });
+  for (const name of Object.keys(newNamespaces))
+    if (!namespaceMembers.has(name)) namespaceMembers.set(name, [...(previous.namespaces.get(name)?.tools ?? [])]);
   const namespaceUpdates = new Map<string, NamespaceInfo | undefined>();
   for (const [name, tools] of namespaceMembers) {
     const declaration = declaredNamespaces.get(name);
@@ -220,7 +238,12 @@ function nextPending(previous: CatalogState, { incoming, nowPending }: ParsedDel
 /** Tool names by source, for the sources whose tools changed. */
 function nextSources(previous: CatalogState, { goneTools, incomingTools }: ParsedDelta): CatalogState["sources"] {
   const sources = new Map(previous.sources);
-  for (const [key, names] of regroup({ membersOf: (key) => previous.sources.get(key), gone: goneTools, incoming: incomingTools, groupOf: sourceKey })) {
+  for (const [key, names] of regroup({
+    membersOf: (key) => previous.sources.get(key),
+    gone: goneTools,
+    incoming: incomingTools,
+    groupOf: sourceKey,
+  })) {
     if (names.length > 0) sources.set(key, Object.freeze(names));
     else sources.delete(key);
   }

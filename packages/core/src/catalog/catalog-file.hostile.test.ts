@@ -18,7 +18,12 @@ function write(extension: string, text: string): string {
 describe("hostile catalog files", () => {
   it("a YAML alias bomb is CATALOG_FILE_MALFORMED naming the file, not a raw ReferenceError", () => {
     const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
-    for (let level = 1; level < 9; level++) lines.push(`${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(9).fill(`*${String.fromCharCode(96 + level)}`).join(",")}]`);
+    for (let level = 1; level < 9; level++)
+      lines.push(
+        `${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + level)}`)
+          .join(",")}]`,
+      );
     lines.push("tools: [{ name: boom, description: boom }]");
     const file = write("yaml", lines.join("\n"));
     const error = failure(() => loadCatalogFile(file));
@@ -46,7 +51,10 @@ describe("hostile catalog files", () => {
   });
 
   it("keys that only look alike, or repeat in different objects, are fine", () => {
-    const file = write("json", '{"tools":[{"name":"a","description":"x \\"name\\": y"},{"name":"b","description":"{\\"name\\""}],"categories":{"a":{},"b":{}}}');
+    const file = write(
+      "json",
+      '{"tools":[{"name":"a","description":"x \\"name\\": y"},{"name":"b","description":"{\\"name\\""}],"categories":{"a":{},"b":{}}}',
+    );
     expect(loadCatalogFile(file).names()).toEqual(["a", "b"]);
   });
 
@@ -95,14 +103,24 @@ describe("hostile catalog files", () => {
     const file = write("yaml", "tools:\n  - name: a\n    permission: root\n");
     const error = failure(() => loadCatalogFile(file));
     expect(error.message.split("\n")).toHaveLength(1);
-    expect(error.message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:3: tools\\[0\\]\\.permission: expected one of`));
+    expect(error.message).toMatch(
+      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:3: tools\\[0\\]\\.permission: expected one of`),
+    );
     expect(error.problems).toHaveLength(1);
   });
 
   it("warns, with a suggestion, about a tool category one edit away from a declared one", () => {
     const file = write(
       "yaml",
-      ["categories:", "  staff: { keywords: [staff] }", "tools:", "  - name: list_staff", "    category: staf", "  - name: pay", "    category: payroll"].join("\n"),
+      [
+        "categories:",
+        "  staff: { keywords: [staff] }",
+        "tools:",
+        "  - name: list_staff",
+        "    category: staf",
+        "  - name: pay",
+        "    category: payroll",
+      ].join("\n"),
     );
     const warnings: CatalogWarning[] = [];
     const catalog = loadCatalogFile(file, { onWarning: (warning) => warnings.push(warning) });

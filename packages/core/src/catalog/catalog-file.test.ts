@@ -158,7 +158,11 @@ describe("loadCatalogFile", () => {
   });
 
   describe("with executable tools", () => {
-    const getStaff = tool(async () => "staff", { name: "get_staff_list", description: "Staff from code", schema: z.object({ role: z.string() }) });
+    const getStaff = tool(async () => "staff", {
+      name: "get_staff_list",
+      description: "Staff from code",
+      schema: z.object({ role: z.string() }),
+    });
     const getSalaries = tool(async () => "salaries", { name: "get_pending_salaries", description: "From code", schema: z.object({}) });
 
     it("merges the file's declarations over the tools by name", () => {
@@ -196,8 +200,12 @@ describe("loadCatalogFile: namespaces", () => {
 
   it("rejects an unknown namespace key and a bad maxSize with the line", () => {
     const unknownKey = write("yaml", `tools:\n  - { name: a, namespace: n }\nnamespaces:\n  n: { descripton: typo }\n`);
-    expect(failure(() => loadCatalogFile(unknownKey), "INVALID_DECLARATION").message).toMatch(/:4: namespaces\.n\.descripton: unknown key .*Did you mean: description/);
+    expect(failure(() => loadCatalogFile(unknownKey), "INVALID_DECLARATION").message).toMatch(
+      /:4: namespaces\.n\.descripton: unknown key .*Did you mean: description/,
+    );
     const badSize = write("yaml", `tools:\n  - { name: a, namespace: n }\nnamespaces:\n  n: { maxSize: 0 }\n`);
-    expect(failure(() => loadCatalogFile(badSize), "INVALID_DECLARATION").message).toContain("namespaces.n.maxSize: expected a whole number ≥ 1");
+    expect(failure(() => loadCatalogFile(badSize), "INVALID_DECLARATION").message).toContain(
+      "namespaces.n.maxSize: expected a whole number ≥ 1",
+    );
   });
 });

@@ -43,7 +43,12 @@ interface ReadConfig {
 }
 
 function malformed(file: string, line: number | undefined, message: string): DynamicToolsProblem {
-  return { code: "CATALOG_FILE_MALFORMED", message: `${file}${line === undefined ? "" : `:${line}`}: ${message}`, file, ...(line === undefined ? {} : { line }) };
+  return {
+    code: "CATALOG_FILE_MALFORMED",
+    message: `${file}${line === undefined ? "" : `:${line}`}: ${message}`,
+    file,
+    ...(line === undefined ? {} : { line }),
+  };
 }
 
 /** Most YAML aliases a catalog file may use (the yaml package's own default), against "billion laughs" files. */
@@ -70,7 +75,11 @@ function readConfig(file: string): ReadConfig {
       );
     }
     const problems = findDuplicateKeys(text).map(({ key, path, line }) =>
-      malformed(file, line, `key ${quote(key)} appears twice in ${formatPath(path) || "the top level"}; JSON would silently keep only the last.`),
+      malformed(
+        file,
+        line,
+        `key ${quote(key)} appears twice in ${formatPath(path) || "the top level"}; JSON would silently keep only the last.`,
+      ),
     );
     return { config, locate: (path) => `${file} (at ${formatPath(path) || "top level"})`, problems };
   }
@@ -103,7 +112,8 @@ function readConfig(file: string): ReadConfig {
 /** One error for every problem of a file: the first one's code, every message one a line, the list on `problems`. */
 function combinedError(file: string, problems: readonly DynamicToolsProblem[], cause?: unknown): DynamicToolsError {
   const [first] = problems;
-  if (problems.length === 1) return new DynamicToolsError(first!.code, first!.message, { cause, ...(first!.path ? { path: first!.path } : {}), problems });
+  if (problems.length === 1)
+    return new DynamicToolsError(first!.code, first!.message, { cause, ...(first!.path ? { path: first!.path } : {}), problems });
   const message = `${file}: ${problems.length} problems:\n${problems.map((problem) => `  - ${problem.message}`).join("\n")}`;
   return new DynamicToolsError(first!.code, message, { cause, ...(first!.path ? { path: first!.path } : {}), problems });
 }
@@ -135,7 +145,10 @@ export interface CatalogWarning {
  * const catalog = loadCatalogFile("catalog.yaml", { tools: ALL_TOOLS });
  * ```
  */
-export function loadCatalogFile(file: string, { tools, onWarning = (warning) => console.warn(warning.message), ...settings }: LoadCatalogOptions = {}): ToolCatalog {
+export function loadCatalogFile(
+  file: string,
+  { tools, onWarning = (warning) => console.warn(warning.message), ...settings }: LoadCatalogOptions = {},
+): ToolCatalog {
   const { config, locate, problems: readProblems } = readConfig(file);
   // A plain array (form (a)) has no `tools` key: its paths start at the array itself.
   const where = (path: ReadonlyArray<string | number> | undefined) => {
@@ -145,7 +158,13 @@ export function loadCatalogFile(file: string, { tools, onWarning = (warning) => 
   const located = (error: DynamicToolsError): DynamicToolsProblem => {
     const at = where(error.path);
     const line = /:(\d+)$/.exec(at)?.[1];
-    return { code: error.code, message: `${at}: ${error.message}`, file, ...(error.path ? { path: error.path } : {}), ...(line === undefined ? {} : { line: Number(line) }) };
+    return {
+      code: error.code,
+      message: `${at}: ${error.message}`,
+      file,
+      ...(error.path ? { path: error.path } : {}),
+      ...(line === undefined ? {} : { line: Number(line) }),
+    };
   };
   const parseProblems: DynamicToolsError[] = [];
   const parsed: CatalogConfig = parseCatalogConfig(config, { problems: parseProblems });
@@ -162,7 +181,11 @@ export function loadCatalogFile(file: string, { tools, onWarning = (warning) => 
   } catch (error) {
     if (!DynamicToolsError.isInstance(error)) throw error;
     const problem = located(error);
-    throw new DynamicToolsError(error.code, problem.message, { cause: error, ...(error.path ? { path: error.path } : {}), problems: [problem] });
+    throw new DynamicToolsError(error.code, problem.message, {
+      cause: error,
+      ...(error.path ? { path: error.path } : {}),
+      problems: [problem],
+    });
   }
 }
 

@@ -15,7 +15,14 @@ import { checkParameters } from "./parameters-schema.js";
 import { parseToolDeclaration } from "./parse-config.js";
 import { PersistentMap } from "./persistent-map.js";
 import { derivationFingerprint, type SavedCatalogDerivation } from "./saved-derivation.js";
-import { DEFAULT_PERMISSION, TOOL_NAME_PATTERN, toMetadata, type PermissionKind, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
+import {
+  DEFAULT_PERMISSION,
+  TOOL_NAME_PATTERN,
+  toMetadata,
+  type PermissionKind,
+  type ToolDeclaration,
+  type ToolMetadata,
+} from "./tool-metadata.js";
 
 /** A category as the catalog resolved it. */
 export interface CategoryInfo {
@@ -154,13 +161,18 @@ export function parseTool(
   // whatever the library converted, and every later walk of it must not overflow the stack).
   if (executable !== undefined) checkParameters(declaration.parameters, { tool: name, path: ["tools", index, "parameters"], shape: false });
   const declared = declarations.get(name)?.declaration;
-  return { metadata: toMetadata(declared === undefined ? declaration : { ...declaration, ...declared }, defaultPermission, described?.unbindable), tool: executable };
+  return {
+    metadata: toMetadata(declared === undefined ? declaration : { ...declaration, ...declared }, defaultPermission, described?.unbindable),
+    tool: executable,
+  };
 }
 
 /** One warning for every code-defined tool ignored because an earlier tool has its name. */
 function warnDuplicates(ignored: readonly string[]): void {
   const shown = ignored.length <= 10 ? ignored.join(", ") : `${ignored.slice(0, 10).join(", ")} and ${ignored.length - 10} more`;
-  console.warn(`dynamic-tools: ${ignored.length} tool(s) ignored because an earlier tool has the same name (the first wins, as in ToolNode): ${shown}.`);
+  console.warn(
+    `dynamic-tools: ${ignored.length} tool(s) ignored because an earlier tool has the same name (the first wins, as in ToolNode): ${shown}.`,
+  );
 }
 
 /** The error for a second tool of one name. */
@@ -235,9 +247,13 @@ export function namespaceInfo(name: string, declaration: NamespaceDeclaration | 
 export function checkCategoryKeywords(category: CategoryInfo): void {
   category.keywords.forEach((keyword, at) => {
     if (normalizeTerms(keyword).length === 0) {
-      throw new DynamicToolsError("INVALID_DECLARATION", `${formatPath(["categories", category.name, "keywords", at])}: keyword ${quote(keyword)} has no letters or digits.`, {
-        path: ["categories", category.name, "keywords", at],
-      });
+      throw new DynamicToolsError(
+        "INVALID_DECLARATION",
+        `${formatPath(["categories", category.name, "keywords", at])}: keyword ${quote(keyword)} has no letters or digits.`,
+        {
+          path: ["categories", category.name, "keywords", at],
+        },
+      );
     }
   });
 }
@@ -246,15 +262,23 @@ export function checkCategoryKeywords(category: CategoryInfo): void {
 export function checkToolKeywords(metadata: ToolMetadata, position: number): void {
   metadata.keywords.forEach((keyword, at) => {
     if (normalizeTerms(keyword).length === 0) {
-      throw new DynamicToolsError("INVALID_DECLARATION", `tools[${position}].keywords[${at}]: keyword ${quote(keyword)} has no letters or digits.`, {
-        path: ["tools", position, "keywords", at],
-      });
+      throw new DynamicToolsError(
+        "INVALID_DECLARATION",
+        `tools[${position}].keywords[${at}]: keyword ${quote(keyword)} has no letters or digits.`,
+        {
+          path: ["tools", position, "keywords", at],
+        },
+      );
     }
   });
 }
 
 /** Groups tool names by a field, declared groups first (even empty), then the others in order of first member. */
-function groupBy(entries: Iterable<CatalogEntry>, declared: readonly string[], field: (metadata: ToolMetadata) => string | undefined): Map<string, string[]> {
+function groupBy(
+  entries: Iterable<CatalogEntry>,
+  declared: readonly string[],
+  field: (metadata: ToolMetadata) => string | undefined,
+): Map<string, string[]> {
   const groups = new Map<string, string[]>(declared.map((name) => [name, []]));
   for (const { metadata } of entries) {
     const group = field(metadata);

@@ -56,7 +56,10 @@ describe("ToolCatalog.changesSince", () => {
   it("lists upserted tools in catalog order, across updates and within one", () => {
     const catalog = new ToolCatalog({ tools: TOOLS });
     catalog.add([{ name: "get_weather", description: "Forecast" }]); // changed, moves to the end
-    catalog.add([{ name: "book_flight", description: "Book a flight" }, { name: "send_email", description: "Send mail" }]);
+    catalog.add([
+      { name: "book_flight", description: "Book a flight" },
+      { name: "send_email", description: "Send mail" },
+    ]);
     const changes = catalog.changesSince(0);
     if (changes.rebuild) throw new Error("expected changes");
     expect(names(changes.upserted)).toEqual(catalog.names());

@@ -3,7 +3,6 @@
  * when it is next used ({@link ChangeLog.changesSince}) instead of subscribing to every update.
  */
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import type { CatalogChange } from "./catalog-events.js";
 import type { ToolMetadata } from "./tool-metadata.js";
 
 /**

@@ -127,7 +127,9 @@ describe("error messages quote bounded values", () => {
   it("a 1 MB unknown key, category or value makes a short message", () => {
     const hugeKey = thrown(() => new ToolCatalog({ tools: [{ name: "a", ["k".repeat(1_000_000)]: 1 } as never] }));
     expect(hugeKey.message.length).toBeLessThan(1_000);
-    const hugeValue = thrown(() => new ToolCatalog({ tools: [{ name: "a", description: 5, category: "c" } as never], defaults: ["d".repeat(1_000_000)] }));
+    const hugeValue = thrown(
+      () => new ToolCatalog({ tools: [{ name: "a", description: 5, category: "c" } as never], defaults: ["d".repeat(1_000_000)] }),
+    );
     expect(hugeValue.message.length).toBeLessThan(1_000);
     const catalog = new ToolCatalog({ tools: [{ name: "a", description: "a" }] });
     const unknown = thrown(() => catalog.definitions(["n".repeat(1_000_000)]));
@@ -137,7 +139,11 @@ describe("error messages quote bounded values", () => {
 });
 
 describe("undeclared permissions", () => {
-  const shell = tool(async () => "ran", { name: "shell_exec", description: "Run a shell command", schema: z.object({ command: z.string() }) });
+  const shell = tool(async () => "ran", {
+    name: "shell_exec",
+    description: "Run a shell command",
+    schema: z.object({ command: z.string() }),
+  });
   const readOnly = definePolicy({ roles: { viewer: { allow: [{ permission: "read" }] } } });
 
   it("a tool that declares no permission is not read, so a read-only role cannot use it", () => {

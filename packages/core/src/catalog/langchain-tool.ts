@@ -67,5 +67,8 @@ export function describeLangChainTool(tool: StructuredToolInterface): { declarat
       reasons.push(`its schema has no JSON Schema form (${error instanceof Error ? error.message : String(error)})`);
     }
   }
-  return { declaration, unbindable: reasons.length === 0 ? undefined : `Tool "${tool.name}" is never bound to a model: ${reasons.join("; ")}.` };
+  return {
+    declaration,
+    unbindable: reasons.length === 0 ? undefined : `Tool "${tool.name}" is never bound to a model: ${reasons.join("; ")}.`,
+  };
 }

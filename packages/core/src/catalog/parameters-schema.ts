@@ -17,7 +17,18 @@ export const JSON_SCHEMA_TYPES: readonly string[] = ["object", "array", "string"
 type Path = Array<string | number>;
 
 /** Keywords whose value is one schema. */
-const SCHEMA_KEYWORDS = ["additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "additionalItems", "unevaluatedProperties", "unevaluatedItems"];
+const SCHEMA_KEYWORDS = [
+  "additionalProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "additionalItems",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+];
 /** Keywords whose value is a list of schemas. */
 const SCHEMA_LIST_KEYWORDS = ["anyOf", "oneOf", "allOf", "prefixItems"];
 /** Keywords whose value is an object of schemas by name. */
@@ -152,10 +163,12 @@ function checkSchemaNode(value: unknown, at: Path, fail: (at: Path, message: str
     }
   }
   for (const key of SCHEMA_MAP_KEYWORDS) {
-    if (Object.hasOwn(record, key) && !isRecord(record[key])) fail([...at, key], `expected an object of schemas by name, got ${describeValue(record[key])}`);
+    if (Object.hasOwn(record, key) && !isRecord(record[key]))
+      fail([...at, key], `expected an object of schemas by name, got ${describeValue(record[key])}`);
   }
   for (const key of SCHEMA_LIST_KEYWORDS) {
-    if (Object.hasOwn(record, key) && !Array.isArray(record[key])) fail([...at, key], `expected a list of schemas, got ${describeValue(record[key])}`);
+    if (Object.hasOwn(record, key) && !Array.isArray(record[key]))
+      fail([...at, key], `expected a list of schemas, got ${describeValue(record[key])}`);
   }
   for (const key of SCHEMA_KEYWORDS) {
     if (Object.hasOwn(record, key) && typeof record[key] !== "boolean" && !isRecord(record[key])) {
@@ -171,9 +184,11 @@ function checkSchemaNode(value: unknown, at: Path, fail: (at: Path, message: str
       fail([...at, "required"], `expected a list of property names (strings), got ${describeValue(required)}`);
     }
   }
-  if (Object.hasOwn(record, "enum") && !Array.isArray(record.enum)) fail([...at, "enum"], `expected a list of values, got ${describeValue(record.enum)}`);
+  if (Object.hasOwn(record, "enum") && !Array.isArray(record.enum))
+    fail([...at, "enum"], `expected a list of values, got ${describeValue(record.enum)}`);
   for (const key of STRING_KEYWORDS) {
-    if (Object.hasOwn(record, key) && typeof record[key] !== "string") fail([...at, key], `expected a string, got ${describeValue(record[key])}`);
+    if (Object.hasOwn(record, key) && typeof record[key] !== "string")
+      fail([...at, key], `expected a string, got ${describeValue(record[key])}`);
   }
   for (const key of COUNT_KEYWORDS) {
     const count = record[key];

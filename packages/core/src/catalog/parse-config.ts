@@ -6,14 +6,15 @@ import { describeValue, formatPath, isRecord, quote } from "../errors/describe-v
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { didYouMean } from "../text/closest-matches.js";
 import { checkParameters } from "./parameters-schema.js";
-import { CATEGORY_KEYS, CONFIG_KEYS, NAMESPACE_KEYS, type CatalogConfig, type CategoryDeclaration, type NamespaceDeclaration } from "./catalog-config.js";
 import {
-  DECLARATION_KEYS,
-  PERMISSION_KINDS,
-  TOOL_NAME_PATTERN,
-  TOOL_SOURCE_KINDS,
-  type ToolDeclaration,
-} from "./tool-metadata.js";
+  CATEGORY_KEYS,
+  CONFIG_KEYS,
+  NAMESPACE_KEYS,
+  type CatalogConfig,
+  type CategoryDeclaration,
+  type NamespaceDeclaration,
+} from "./catalog-config.js";
+import { DECLARATION_KEYS, PERMISSION_KINDS, TOOL_NAME_PATTERN, TOOL_SOURCE_KINDS, type ToolDeclaration } from "./tool-metadata.js";
 
 type Path = Array<string | number>;
 
@@ -93,7 +94,11 @@ function collectProblem<T>(problems: DynamicToolsError[] | undefined, parse: () 
   } catch (error) {
     if (!DynamicToolsError.isInstance(error)) throw error;
     if (!split || error.problems.length <= 1) problems.push(error);
-    else for (const problem of error.problems) problems.push(new DynamicToolsError(problem.code, problem.message, problem.path === undefined ? undefined : { path: problem.path }));
+    else
+      for (const problem of error.problems)
+        problems.push(
+          new DynamicToolsError(problem.code, problem.message, problem.path === undefined ? undefined : { path: problem.path }),
+        );
     return undefined;
   }
 }
@@ -118,9 +123,16 @@ export function parseToolDeclaration(value: unknown, path: Path = [], problems?:
   if (typeof name !== "string") check(() => fail([...path, "name"], `every tool needs a name (a string), got ${describeValue(name)}`));
   const parameters = record.parameters;
   if (parameters !== undefined && (!isRecord(parameters) || (parameters.type !== undefined && parameters.type !== "object"))) {
-    check(() => fail([...path, "parameters"], `expected a JSON Schema object ({ "type": "object", "properties": … }), got ${describeValue(parameters)}`));
+    check(() =>
+      fail(
+        [...path, "parameters"],
+        `expected a JSON Schema object ({ "type": "object", "properties": … }), got ${describeValue(parameters)}`,
+      ),
+    );
   } else if (parameters !== undefined) {
-    check(() => checkParameters(parameters, { tool: typeof name === "string" ? name : "(no name)", path: [...path, "parameters"], shape: true }));
+    check(() =>
+      checkParameters(parameters, { tool: typeof name === "string" ? name : "(no name)", path: [...path, "parameters"], shape: true }),
+    );
   }
   const platforms = record.platforms;
   const declaration: ToolDeclaration = {
@@ -222,7 +234,9 @@ export function parseCatalogConfig(value: unknown, { problems }: ParseCatalogOpt
   if (Array.isArray(value)) return { tools: parseTools(value, []) };
   const record = expectRecord(value, []);
   attempt(() => rejectUnknownKeys(record, CONFIG_KEYS, []));
-  const tools = Array.isArray(record.tools) ? record.tools : attempt(() => fail(["tools"], `expected a list of tool declarations, got ${describeValue(record.tools)}`));
+  const tools = Array.isArray(record.tools)
+    ? record.tools
+    : attempt(() => fail(["tools"], `expected a list of tool declarations, got ${describeValue(record.tools)}`));
   const config: CatalogConfig = { tools: parseTools(tools ?? [], ["tools"]) };
   if (record.categories !== undefined) {
     const categories = attempt(() => expectRecord(record.categories, ["categories"])) ?? {};

@@ -4,7 +4,13 @@ import { PersistentMap } from "./persistent-map.js";
 
 describe("PersistentMap", () => {
   it("reads through its changes to the base, and iterates base entries then changed ones", () => {
-    const map = PersistentMap.from(new Map([["a", 1], ["b", 2], ["c", 3]]));
+    const map = PersistentMap.from(
+      new Map([
+        ["a", 1],
+        ["b", 2],
+        ["c", 3],
+      ]),
+    );
     map.set("b", 20);
     map.delete("c");
     map.set("d", 4);
@@ -12,24 +18,40 @@ describe("PersistentMap", () => {
     expect([map.get("a"), map.get("b"), map.get("c"), map.get("d")]).toEqual([1, 20, undefined, 4]);
     expect([map.has("c"), map.has("d")]).toEqual([false, true]);
     // set moves a key to the end (an append log), unlike Map.
-    expect([...map.entries()]).toEqual([["a", 1], ["b", 20], ["d", 4]]);
+    expect([...map.entries()]).toEqual([
+      ["a", 1],
+      ["b", 20],
+      ["d", 4],
+    ]);
     map.set("a", 10);
     expect([...map.keys()]).toEqual(["b", "d", "a"]);
     expect(map.delete("zz")).toBe(false);
   });
 
   it("keeps forks independent in both directions", () => {
-    const before = PersistentMap.from(new Map([["a", 1], ["b", 2]]));
+    const before = PersistentMap.from(
+      new Map([
+        ["a", 1],
+        ["b", 2],
+      ]),
+    );
     const after = before.fork();
     after.set("a", 10);
     after.delete("b");
     before.set("c", 3);
-    expect([...before.entries()]).toEqual([["a", 1], ["b", 2], ["c", 3]]);
+    expect([...before.entries()]).toEqual([
+      ["a", 1],
+      ["b", 2],
+      ["c", 3],
+    ]);
     expect([...after.entries()]).toEqual([["a", 10]]);
     const third = after.fork();
     third.set("b", 5);
     expect([...after.entries()]).toEqual([["a", 10]]);
-    expect([...third.entries()]).toEqual([["a", 10], ["b", 5]]);
+    expect([...third.entries()]).toEqual([
+      ["a", 10],
+      ["b", 5],
+    ]);
   });
 
   it("behaves like an append-ordered Map through any sequence of sets, deletes and forks (folding included)", () => {

@@ -14,9 +14,19 @@ function sourceTool(name: string, description: string, info: Record<string, stri
 }
 
 const forecast = () =>
-  sourceTool("mcp_weather_get_forecast", "Weather forecast for a city", { source: "mcp", sourceId: "weather", namespace: "mcp_weather", permission: "read" });
+  sourceTool("mcp_weather_get_forecast", "Weather forecast for a city", {
+    source: "mcp",
+    sourceId: "weather",
+    namespace: "mcp_weather",
+    permission: "read",
+  });
 const alert = () =>
-  sourceTool("mcp_weather_send_alert", "Send a storm alert to subscribers", { source: "mcp", sourceId: "weather", namespace: "mcp_weather", permission: "write" });
+  sourceTool("mcp_weather_send_alert", "Send a storm alert to subscribers", {
+    source: "mcp",
+    sourceId: "weather",
+    namespace: "mcp_weather",
+    permission: "write",
+  });
 
 function baseCatalog(options: Partial<ConstructorParameters<typeof ToolCatalog>[0]> = {}) {
   return new ToolCatalog({
@@ -33,7 +43,12 @@ function baseCatalog(options: Partial<ConstructorParameters<typeof ToolCatalog>[
 describe("ToolCatalog live updates", () => {
   it("reads source, sourceId, namespace and permission from tool.metadata.dynamicTools", () => {
     const catalog = new ToolCatalog({ tools: [alert()] });
-    expect(catalog.get("mcp_weather_send_alert")).toMatchObject({ source: "mcp", sourceId: "weather", namespace: "mcp_weather", permission: "write" });
+    expect(catalog.get("mcp_weather_send_alert")).toMatchObject({
+      source: "mcp",
+      sourceId: "weather",
+      namespace: "mcp_weather",
+      permission: "write",
+    });
   });
 
   it("replaceSource adds a server's tools, bumps the version and emits toolsUpdated", () => {
@@ -41,10 +56,19 @@ describe("ToolCatalog live updates", () => {
     const events: CatalogChange[] = [];
     catalog.on("toolsUpdated", (event) => events.push(event));
     expect(catalog.version).toBe(0);
-    catalog.replaceSource({ source: "mcp", sourceId: "weather", tools: [forecast(), alert()], namespace: "mcp_weather", namespaceDescription: "Weather" });
+    catalog.replaceSource({
+      source: "mcp",
+      sourceId: "weather",
+      tools: [forecast(), alert()],
+      namespace: "mcp_weather",
+      namespaceDescription: "Weather",
+    });
     expect(catalog.version).toBe(1);
     expect(catalog.names()).toEqual(["get_gym_info", "book_class", "mcp_weather_get_forecast", "mcp_weather_send_alert"]);
-    expect(catalog.namespace("mcp_weather")).toMatchObject({ description: "Weather", tools: ["mcp_weather_get_forecast", "mcp_weather_send_alert"] });
+    expect(catalog.namespace("mcp_weather")).toMatchObject({
+      description: "Weather",
+      tools: ["mcp_weather_get_forecast", "mcp_weather_send_alert"],
+    });
     expect(events.map((event) => [event.version, event.added.map((tool) => tool.name), event.removed])).toEqual([
       [1, ["mcp_weather_get_forecast", "mcp_weather_send_alert"], []],
     ]);
@@ -101,7 +125,8 @@ describe("ToolCatalog live updates", () => {
     const select = createToolSelector(catalog, { strategy: "bm25", autoCut: false, topK: 20 });
     const results = await Promise.all(
       Array.from({ length: 20 }, async (_, index) => {
-        if (index % 2 === 0) catalog.replaceSource({ source: "mcp", sourceId: "weather", tools: index % 4 === 0 ? [forecast(), alert()] : [] });
+        if (index % 2 === 0)
+          catalog.replaceSource({ source: "mcp", sourceId: "weather", tools: index % 4 === 0 ? [forecast(), alert()] : [] });
         const selection = await select("weather forecast storm alert");
         return selection.tools.filter((name) => name.startsWith("mcp_")).length;
       }),
@@ -115,7 +140,9 @@ describe("ToolCatalog live updates", () => {
     catalog.replaceSource({ source: "mcp", sourceId: "weather", tools: [alert()] });
     expect(catalog.get("mcp_weather_send_alert")).toMatchObject({ permission: "dangerous", searchable: false, sourceId: "weather" });
     expect(catalog.pendingNames()).toEqual([]);
-    expect(() => baseCatalog({ declarations: [{ name: "book_clas", category: "classes" }] })).toThrow(/book_clas.*Did you mean: book_class/);
+    expect(() => baseCatalog({ declarations: [{ name: "book_clas", category: "classes" }] })).toThrow(
+      /book_clas.*Did you mean: book_class/,
+    );
   });
 });
 
@@ -171,7 +198,9 @@ describe("ToolCatalog live updates: required tools and consistency", () => {
       caught = error;
     }
     expect(DynamicToolsError.isInstance(caught) && caught.code).toBe("CORE_EXCEEDS_BUDGET");
-    expect(String((caught as Error).message)).toMatch(/required tools \(check_in, who_is_here\) the catalog would have 3 core tools, over maxTools \(2\)/);
+    expect(String((caught as Error).message)).toMatch(
+      /required tools \(check_in, who_is_here\) the catalog would have 3 core tools, over maxTools \(2\)/,
+    );
     expect(catalog.version).toBe(0);
     expect(events).toEqual([]);
     expect(catalog.names()).toEqual(["get_gym_info", "book_class"]);
@@ -211,5 +240,4 @@ describe("ToolCatalog live updates: required tools and consistency", () => {
     expect(catalog.category("staff")).toBe(staff);
     expect(catalog.category("salary")).toEqual(new ToolCatalog({ tools: [...tools, added] }).category("salary"));
   });
-
 });

@@ -103,7 +103,11 @@ describe("ToolCatalog: construction and accessors", () => {
     expect(catalog.definitions(["get_gym_info"])).toEqual([
       {
         type: "function",
-        function: { name: "get_gym_info", description: "Name, address and hours of the gym", parameters: { type: "object", properties: {} } },
+        function: {
+          name: "get_gym_info",
+          description: "Name, address and hours of the gym",
+          parameters: { type: "object", properties: {} },
+        },
       },
     ]);
     const error = failure(() => catalog.definitions(["get_gym_inf"]), "UNKNOWN_TOOL");
@@ -257,12 +261,18 @@ describe("ToolCatalog: LangChain tools", () => {
   it("accepts tools built with tool() and zod, converting the schema to JSON Schema", () => {
     const catalog = new ToolCatalog({ tools: [getClients, freeze] });
     expect(catalog.names()).toEqual(["get_clients_list", "freeze_membership"]);
-    const parameters = catalog.get("freeze_membership")!.parameters as { type: string; properties: Record<string, unknown>; required: string[] };
+    const parameters = catalog.get("freeze_membership")!.parameters as {
+      type: string;
+      properties: Record<string, unknown>;
+      required: string[];
+    };
     expect(parameters.type).toBe("object");
     expect(parameters.properties).toEqual({ clientId: { type: "number", description: "The client's id" } });
     expect(parameters.required).toEqual(["clientId"]);
     expect("$schema" in parameters).toBe(false);
-    const clientParameters = catalog.get("get_clients_list")!.parameters as { properties: Record<string, { type: string; description?: string }> };
+    const clientParameters = catalog.get("get_clients_list")!.parameters as {
+      properties: Record<string, { type: string; description?: string }>;
+    };
     expect(Object.keys(clientParameters.properties)).toEqual(["name", "limit"]);
     expect(clientParameters.properties.name).toMatchObject({ type: "string", description: "Filter by name" });
     expect(catalog.get("freeze_membership")!.description).toBe("Freeze a membership");
@@ -279,14 +289,18 @@ describe("ToolCatalog: LangChain tools", () => {
   it("merges declarations over tools by name; declared fields override", () => {
     const catalog = new ToolCatalog({
       tools: [getClients, freeze],
-      declarations: [{ name: "freeze_membership", description: "Pause a membership for a while", category: "memberships", keywords: ["pause"] }],
+      declarations: [
+        { name: "freeze_membership", description: "Pause a membership for a while", category: "memberships", keywords: ["pause"] },
+      ],
       categories: { memberships: { keywords: ["freeze"] } },
     });
     const metadata = catalog.get("freeze_membership")!;
     expect(metadata.description).toBe("Pause a membership for a while");
     expect(metadata.category).toBe("memberships");
     expect(metadata.keywords).toEqual(["pause"]);
-    expect((metadata.parameters as { properties: unknown }).properties).toEqual({ clientId: { type: "number", description: "The client's id" } });
+    expect((metadata.parameters as { properties: unknown }).properties).toEqual({
+      clientId: { type: "number", description: "The client's id" },
+    });
     expect(catalog.getTool("freeze_membership")).toBe(freeze);
     expect(catalog.get("get_clients_list")!.description).toBe("List the gym's clients");
     expect(catalog.category("memberships")!.tools).toEqual(["freeze_membership"]);
@@ -294,7 +308,8 @@ describe("ToolCatalog: LangChain tools", () => {
 
   it("rejects a declaration repeated for the same tool", () => {
     const error = failure(
-      () => new ToolCatalog({ tools: [getClients], declarations: [{ name: "get_clients_list" }, { name: "get_clients_list", category: "x" }] }),
+      () =>
+        new ToolCatalog({ tools: [getClients], declarations: [{ name: "get_clients_list" }, { name: "get_clients_list", category: "x" }] }),
       "DUPLICATE_TOOL",
     );
     expect(error.message).toContain('"get_clients_list"');
@@ -304,7 +319,9 @@ describe("ToolCatalog: LangChain tools", () => {
     const bad = tool(async () => "x", { name: "get clients", description: "x", schema: z.object({}) });
     const catalog = new ToolCatalog({ tools: [bad] });
     expect(catalog.getTool("get clients")).toBe(bad);
-    expect(catalog.get("get clients")?.unbindable).toBe('Tool "get clients" is never bound to a model: its name does not match ^[a-zA-Z0-9_-]{1,64}$, which model APIs require.');
+    expect(catalog.get("get clients")?.unbindable).toBe(
+      'Tool "get clients" is never bound to a model: its name does not match ^[a-zA-Z0-9_-]{1,64}$, which model APIs require.',
+    );
   });
 
   it("still rejects a declaration whose name OpenAI would reject (declarations are configuration)", () => {
@@ -348,7 +365,10 @@ describe("ToolCatalog: namespaces", () => {
   ];
 
   it("groups tools by their namespace field, declared namespaces first with their description and maxSize", () => {
-    const catalog = new ToolCatalog({ tools: namespaced, namespaces: { slack: { description: "Slack workspace", maxSize: 3 }, empty: {} } });
+    const catalog = new ToolCatalog({
+      tools: namespaced,
+      namespaces: { slack: { description: "Slack workspace", maxSize: 3 }, empty: {} },
+    });
     expect(catalog.namespaces()).toEqual([
       { name: "slack", description: "Slack workspace", maxSize: 3, tools: ["send_message"] },
       { name: "empty", description: "", maxSize: undefined, tools: [] },

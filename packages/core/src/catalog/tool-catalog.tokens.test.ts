@@ -36,14 +36,20 @@ describe("ToolCatalog token accounting", () => {
     const counting = catalog.exactTotalTokens();
     catalog.remove(["get_gym_info", "get_gym_info_2"]);
     catalog.add([{ name: "brand_new_tool", description: "A tool added while the total was being counted" }]);
-    const expected = catalog.tools().filter((tool) => tool.enabled).reduce((sum, tool) => sum + countDefinitionTokens(tool), 0);
+    const expected = catalog
+      .tools()
+      .filter((tool) => tool.enabled)
+      .reduce((sum, tool) => sum + countDefinitionTokens(tool), 0);
     expect(await counting).toBe(expected);
     expect(catalog.estimatedTotalTokens()).toEqual({ tokens: expected, exact: true });
   });
 
   it(`is exact for up to ${ESTIMATE_SAMPLE_SIZE} enabled tools`, () => {
     const catalog = new ToolCatalog({ tools: GYM_TOOLS });
-    const exact = catalog.tools().filter((tool) => tool.enabled).reduce((sum, tool) => sum + countDefinitionTokens(tool), 0);
+    const exact = catalog
+      .tools()
+      .filter((tool) => tool.enabled)
+      .reduce((sum, tool) => sum + countDefinitionTokens(tool), 0);
     expect(catalog.estimatedTotalTokens()).toEqual({ tokens: exact, exact: true });
     expect(selectByKeywords(catalog, "what is pending salary?").tokens).toEqual({ selected: expect.any(Number), all: exact });
   });

@@ -214,7 +214,10 @@ export class ToolCatalog {
    */
   totalTokens(): number {
     const state = this.#state;
-    state.totalTokens ??= [...state.entries.values()].reduce((sum, { metadata }) => (metadata.enabled ? sum + this.tokensOf(metadata.name) : sum), 0);
+    state.totalTokens ??= [...state.entries.values()].reduce(
+      (sum, { metadata }) => (metadata.enabled ? sum + this.tokensOf(metadata.name) : sum),
+      0,
+    );
     return state.totalTokens;
   }
 
@@ -372,7 +375,9 @@ export class ToolCatalog {
     ];
     for (const [key, value, minimum] of counts) {
       if (value !== undefined && (!Number.isInteger(value) || value < minimum)) {
-        throw new DynamicToolsError("INVALID_OPTION", `${key} must be a whole number ≥ ${minimum}, got ${String(value)}.`, { path: key.split(".") });
+        throw new DynamicToolsError("INVALID_OPTION", `${key} must be a whole number ≥ ${minimum}, got ${String(value)}.`, {
+          path: key.split("."),
+        });
       }
     }
     settings.core.forEach((name, index) => {
@@ -440,9 +445,15 @@ export class ToolCatalog {
   replaceSource({ source, sourceId, tools, declarations = [], namespace, namespaceDescription }: ToolsUpdate): CatalogChange {
     const ownDeclarations = new Map(declarations.map((declaration) => [declaration.name, declaration]));
     const removed = this.#state.sources.get(sourceKey({ source, sourceId })!) ?? [];
-    const added = tools.map((tool) => (ownDeclarations.has(tool.name) ? withSourceDeclaration(tool, ownDeclarations.get(tool.name)!) : tool));
+    const added = tools.map((tool) =>
+      ownDeclarations.has(tool.name) ? withSourceDeclaration(tool, ownDeclarations.get(tool.name)!) : tool,
+    );
     const declared = namespace === undefined || this.#state.context.namespaces.has(namespace);
-    return this.#update({ removed, added, ...(declared ? {} : { namespaces: { [namespace]: namespaceDescription === undefined ? {} : { description: namespaceDescription } } }) });
+    return this.#update({
+      removed,
+      added,
+      ...(declared ? {} : { namespaces: { [namespace]: namespaceDescription === undefined ? {} : { description: namespaceDescription } } }),
+    });
   }
 
   /**
@@ -535,9 +546,13 @@ export class ToolCatalog {
 function checkDefaultPermission(permission: unknown): PermissionKind {
   if (permission === undefined) return DEFAULT_PERMISSION;
   if (!PERMISSION_KINDS.includes(permission as PermissionKind)) {
-    throw new DynamicToolsError("INVALID_OPTION", `defaultPermission: expected one of ${PERMISSION_KINDS.join(" | ")}, got ${describeValue(permission)}.`, {
-      path: ["defaultPermission"],
-    });
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `defaultPermission: expected one of ${PERMISSION_KINDS.join(" | ")}, got ${describeValue(permission)}.`,
+      {
+        path: ["defaultPermission"],
+      },
+    );
   }
   return permission as PermissionKind;
 }

@@ -126,7 +126,11 @@ export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
  * @param defaultPermission - the permission of a declaration that has none. @defaultValue {@link DEFAULT_PERMISSION}
  * @param unbindable - why a code-defined tool can run but never be bound (see {@link ToolMetadata}).
  */
-export function toMetadata(declaration: ToolDeclaration, defaultPermission: PermissionKind = DEFAULT_PERMISSION, unbindable?: string): ToolMetadata {
+export function toMetadata(
+  declaration: ToolDeclaration,
+  defaultPermission: PermissionKind = DEFAULT_PERMISSION,
+  unbindable?: string,
+): ToolMetadata {
   return Object.freeze({
     ...(unbindable === undefined ? {} : { unbindable }),
     name: declaration.name,

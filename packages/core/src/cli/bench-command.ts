@@ -75,15 +75,54 @@ function parseSizes(value: string | undefined): number[] {
   if (value === undefined) return [1_000, 10_000];
   return value.split(",").map((part) => {
     const size = Number(part.trim());
-    if (!Number.isInteger(size) || size < 1) throw new UsageError(`--sizes must be whole numbers ≥ 1 separated by commas, got "${value}".`, BENCH_USAGE);
+    if (!Number.isInteger(size) || size < 1)
+      throw new UsageError(`--sizes must be whole numbers ≥ 1 separated by commas, got "${value}".`, BENCH_USAGE);
     return size;
   });
 }
 
 function formatTable(results: readonly BenchRow[]): string {
-  const header = ["strategy", "catalog", "tools", "catalog ms", "index ms", "p50 µs", "p99 µs", "embed p50 µs", "embed p99 µs", "memory MB", "samples", "first ms", "snapshot first ms", "tokens ms", "steady p50 µs", "steady p99 µs", "RSS MB", "bytes/tool"];
+  const header = [
+    "strategy",
+    "catalog",
+    "tools",
+    "catalog ms",
+    "index ms",
+    "p50 µs",
+    "p99 µs",
+    "embed p50 µs",
+    "embed p99 µs",
+    "memory MB",
+    "samples",
+    "first ms",
+    "snapshot first ms",
+    "tokens ms",
+    "steady p50 µs",
+    "steady p99 µs",
+    "RSS MB",
+    "bytes/tool",
+  ];
   const rows = results.map((row) =>
-    [row.strategy, row.catalog, row.tools, row.catalogMs, row.indexMs, row.p50Us, row.p99Us, row.embedP50Us ?? "-", row.embedP99Us ?? "-", row.memoryMb, row.samples, row.firstSelectionMs ?? "-", row.snapshotFirstSelectionMs ?? "-", row.exactTokensMs ?? "-", row.steadyP50Us ?? "-", row.steadyP99Us ?? "-", row.rssMb ?? "-", row.bytesPerTool ?? "-"].map(String),
+    [
+      row.strategy,
+      row.catalog,
+      row.tools,
+      row.catalogMs,
+      row.indexMs,
+      row.p50Us,
+      row.p99Us,
+      row.embedP50Us ?? "-",
+      row.embedP99Us ?? "-",
+      row.memoryMb,
+      row.samples,
+      row.firstSelectionMs ?? "-",
+      row.snapshotFirstSelectionMs ?? "-",
+      row.exactTokensMs ?? "-",
+      row.steadyP50Us ?? "-",
+      row.steadyP99Us ?? "-",
+      row.rssMb ?? "-",
+      row.bytesPerTool ?? "-",
+    ].map(String),
   );
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
   return [header, ...rows].map((row) => row.map((cell, column) => cell.padStart(widths[column]!)).join("  ")).join("\n");
@@ -129,7 +168,13 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
     const size = sizes[scaled.indexOf(catalog)];
     for (const strategy of strategies) {
       err(`bench: ${strategy} on ${catalog.label}…`);
-      const row: BenchRow = await measureSelector({ strategy, label: catalog.label, build: catalog.build, queries: catalog.queries, iterations });
+      const row: BenchRow = await measureSelector({
+        strategy,
+        label: catalog.label,
+        build: catalog.build,
+        queries: catalog.queries,
+        iterations,
+      });
       if (size !== undefined) {
         err(`bench: ${strategy} on ${catalog.label}, from a cold process (${runs} run${runs === 1 ? "" : "s"})…`);
         const request = { strategy, datasets, size, iterations, budgetMs: 3000 };

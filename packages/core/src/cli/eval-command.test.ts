@@ -12,7 +12,11 @@ const QUERIES = fixture("queries.jsonl");
 async function run(...argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(["eval", ...argv], (text) => out.push(text), (text) => err.push(text));
+  const code = await main(
+    ["eval", ...argv],
+    (text) => out.push(text),
+    (text) => err.push(text),
+  );
   return { code, out, err };
 }
 
@@ -70,8 +74,23 @@ describe("dynamic-tools eval", () => {
     expect(code).toBe(0);
     const [header, row, ...rest] = out.join("\n").split("\n");
     expect(rest).toEqual([]);
-    expect(header).toMatch(/^strategy\s+R@1\s+R@3\s+R@5\s+R@10\s+R@20\s+nDCG@5\s+nDCG@10\s+MRR\s+C@5\s+C@10\s+C@20\s+p50 ms\s+p95 ms\s+index ms$/);
-    expect(row!.split(/\s+/).slice(0, 12)).toEqual(["sequence-matcher", "0.500", "0.600", "0.800", "0.800", "0.800", "0.677", "0.677", "0.640", "0.800", "0.800", "0.800"]);
+    expect(header).toMatch(
+      /^strategy\s+R@1\s+R@3\s+R@5\s+R@10\s+R@20\s+nDCG@5\s+nDCG@10\s+MRR\s+C@5\s+C@10\s+C@20\s+p50 ms\s+p95 ms\s+index ms$/,
+    );
+    expect(row!.split(/\s+/).slice(0, 12)).toEqual([
+      "sequence-matcher",
+      "0.500",
+      "0.600",
+      "0.800",
+      "0.800",
+      "0.800",
+      "0.677",
+      "0.677",
+      "0.640",
+      "0.800",
+      "0.800",
+      "0.800",
+    ]);
   });
 
   it.each([
@@ -96,7 +115,15 @@ describe("dynamic-tools eval", () => {
     const malformed = await run("--catalog", CATALOG, "--queries", fixture("queries-malformed.jsonl"), "--strategy", "sequence-matcher");
     expect(malformed.code).toBe(1);
     expect(malformed.err.join("\n")).toMatch(/^INVALID_DECLARATION: .*queries-malformed\.jsonl:2: "relevant" must be a non-empty array/);
-    const unknown = await run("--catalog", CATALOG, "--queries", fixture("queries-unknown-tool.jsonl"), "--strategy", "sequence-matcher", "--json");
+    const unknown = await run(
+      "--catalog",
+      CATALOG,
+      "--queries",
+      fixture("queries-unknown-tool.jsonl"),
+      "--strategy",
+      "sequence-matcher",
+      "--json",
+    );
     expect(unknown.code).toBe(1);
     expect(unknown.out).toEqual([]);
     expect(unknown.err.join("\n")).toMatch(/^UNKNOWN_TOOL: .*queries-unknown-tool\.jsonl:3: .*"send_emial".*Did you mean: send_email\?/);
@@ -112,7 +139,18 @@ describe("dynamic-tools eval", () => {
     const dir = mkdtempSync(join(tmpdir(), "eval-co-usage-"));
     const usage = join(dir, "usage.jsonl");
     writeFileSync(usage, '{"message": "look it up and translate", "tools": ["search_web", "translate_text"]}\n');
-    const { code, out } = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "sequence-matcher", "--usage", usage, "--co-usage", "--json");
+    const { code, out } = await run(
+      "--catalog",
+      CATALOG,
+      "--queries",
+      QUERIES,
+      "--strategy",
+      "sequence-matcher",
+      "--usage",
+      usage,
+      "--co-usage",
+      "--json",
+    );
     expect(code).toBe(0);
     expect(JSON.parse(out.join("\n")).strategy).toBe("sequence-matcher+co-usage");
     const missing = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "bm25", "--co-usage");
@@ -124,6 +162,8 @@ describe("dynamic-tools eval", () => {
     const out: string[] = [];
     await main(["--help"], (text) => out.push(text));
     expect(out.join("\n")).toMatch(/eval\s+score retrieval strategies/);
-    expect(out.join("\n")).toMatch(/dynamic-tools eval --catalog <file> --queries <file\.jsonl> --strategy <name\|all> \[--usage <file\.jsonl>\] \[--json\]/);
+    expect(out.join("\n")).toMatch(
+      /dynamic-tools eval --catalog <file> --queries <file\.jsonl> --strategy <name\|all> \[--usage <file\.jsonl>\] \[--json\]/,
+    );
   });
 });

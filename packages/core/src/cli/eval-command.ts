@@ -59,19 +59,26 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
   if (values.queries === undefined) throw new UsageError("eval needs --queries <file.jsonl>.", EVAL_USAGE);
   // With --usage the strategy may be left out: hybrid, the strategy learning is measured with.
   if (values.strategy === undefined && values.usage !== undefined) values.strategy = "hybrid";
-  if (values.strategy === undefined) throw new UsageError(`eval needs --strategy <name>: one of ${BUILTIN_STRATEGY_NAMES.join(", ")}, or all.`, EVAL_USAGE);
-  if (values["co-usage"] && values.usage === undefined) throw new UsageError("--co-usage needs --usage <file.jsonl> (the usage it expands with).", EVAL_USAGE);
+  if (values.strategy === undefined)
+    throw new UsageError(`eval needs --strategy <name>: one of ${BUILTIN_STRATEGY_NAMES.join(", ")}, or all.`, EVAL_USAGE);
+  if (values["co-usage"] && values.usage === undefined)
+    throw new UsageError("--co-usage needs --usage <file.jsonl> (the usage it expands with).", EVAL_USAGE);
   const all = values.strategy === "all";
   // Unknown names fail here, before the (possibly slow) loading: a usage error (2), as under select and bench.
   checkChoice(values.strategy, [...BUILTIN_STRATEGY_NAMES, "all"], STRATEGY, EVAL_USAGE);
   const catalog = loadCatalogFile(values.catalog);
   // Learned before the queries are even read: scoring never learns from what it scores.
   const usage = values.usage === undefined ? undefined : learnFromFile(catalog, values.usage);
-  const strategies = (all ? BUILTIN_STRATEGY_NAMES : [values.strategy]).map((name) => createStrategy(name, usage === undefined ? {} : { usage }));
+  const strategies = (all ? BUILTIN_STRATEGY_NAMES : [values.strategy]).map((name) =>
+    createStrategy(name, usage === undefined ? {} : { usage }),
+  );
   const queries = loadQueriesFile(values.queries, catalog);
   const results: EvalResult[] = [];
   for (const strategy of strategies) {
-    const expand = values["co-usage"] && usage !== undefined ? { reorder: (ranked: Parameters<typeof rankWithCoUsage>[0]) => rankWithCoUsage(ranked, usage), name: `${strategy.name}+co-usage` } : {};
+    const expand =
+      values["co-usage"] && usage !== undefined
+        ? { reorder: (ranked: Parameters<typeof rankWithCoUsage>[0]) => rankWithCoUsage(ranked, usage), name: `${strategy.name}+co-usage` }
+        : {};
     results.push(await runEval({ catalog, queries, strategy, onProgress: progressReporter(progress, strategy.name), ...expand }));
   }
   if (values.json) out(JSON.stringify(all ? { results } : results[0]));

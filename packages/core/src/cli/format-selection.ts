@@ -30,7 +30,12 @@ export function selectionJson(selection: ToolSelection, catalog?: ToolCatalog) {
 function padTable(rows: string[][]): string[] {
   if (rows.length === 0) return [];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join("  ").trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
+      .join("  ")
+      .trimEnd(),
+  );
 }
 
 /**
@@ -69,7 +74,10 @@ export function formatSelection(selection: ToolSelection, catalog: ToolCatalog):
   const lines: string[] = [];
   const tokens = selection.tokens;
   const share = tokens && tokens.all > 0 ? ` (${Math.round((100 * tokens.selected) / tokens.all)}%)` : "";
-  lines.push(`Selected ${selection.count} of ${selection.totalTools} tools` + (tokens ? `: ${tokens.selected} of ${tokens.allEstimated ? "about " : ""}${tokens.all} definition tokens${share}` : ""));
+  lines.push(
+    `Selected ${selection.count} of ${selection.totalTools} tools` +
+      (tokens ? `: ${tokens.selected} of ${tokens.allEstimated ? "about " : ""}${tokens.all} definition tokens${share}` : ""),
+  );
   lines.push("");
   if (selection.ranked !== undefined && selection.ranked.length > 0) {
     lines.push(`Ranked by ${selection.strategy}`);

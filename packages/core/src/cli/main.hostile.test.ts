@@ -7,7 +7,6 @@ import { runCli as run } from "./__fixtures__/run-cli.js";
 const dir = mkdtempSync(join(tmpdir(), "dynamic-tools-cli-hostile-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-
 describe("CLI on hostile input", () => {
   it.each(["constructor", "toString", "__proto__", "hasOwnProperty"])("treats %s as an unknown command", async (command) => {
     const { code, err } = await run(command);
@@ -28,7 +27,12 @@ describe("CLI on hostile input", () => {
   it("reports a YAML alias bomb as a malformed file naming it, and exits 1", async () => {
     const file = join(dir, "bomb.yaml");
     const lines = ["a: &a [x,x,x,x,x,x,x,x,x]"];
-    for (let level = 1; level < 9; level++) lines.push(`${"abcdefghi"[level]}: &${"abcdefghi"[level]} [${Array(9).fill(`*${"abcdefghi"[level - 1]}`).join(",")}]`);
+    for (let level = 1; level < 9; level++)
+      lines.push(
+        `${"abcdefghi"[level]}: &${"abcdefghi"[level]} [${Array(9)
+          .fill(`*${"abcdefghi"[level - 1]}`)
+          .join(",")}]`,
+      );
     lines.push("tools: [{ name: t }]");
     writeFileSync(file, lines.join("\n"));
     const { code, err } = await run("select", "--catalog", file, "hello");

@@ -19,7 +19,6 @@ writeFileSync(
 const BROKEN = join(directory, "broken.yaml");
 writeFileSync(BROKEN, "tools:\n  - { name: get_weather, description: Weather, category: weather }\ncore: [get_wether]\n");
 
-
 describe("dynamic-tools --help", () => {
   it.each([["--help"], ["-h"], ["help"]])("%s prints every command and the exit codes to stdout, exit 0", async (flag) => {
     const { code, out, err } = await run(flag);
@@ -31,7 +30,11 @@ describe("dynamic-tools --help", () => {
   });
 
   it.each(["select", "eval", "bench"])("%s --help and help %s print that command's usage and the exit codes, exit 0", async (command) => {
-    for (const argv of [[command, "--help"], [command, "-h"], ["help", command]]) {
+    for (const argv of [
+      [command, "--help"],
+      [command, "-h"],
+      ["help", command],
+    ]) {
       const { code, out, err } = await run(...argv);
       expect(code, argv.join(" ")).toBe(0);
       expect(err).toBe("");
@@ -54,11 +57,17 @@ describe("dynamic-tools: mistakes on the command line exit 2 with close matches"
     [["slect", "--catalog", BARE, "hi"], /^Unknown command "slect"\. Did you mean: select\? Commands: select, bench, eval, usage\./],
     [["evl"], /^Unknown command "evl"\. Did you mean: eval\?/],
     [["help", "bnch"], /^Unknown command "bnch"\. Did you mean: bench\?/],
-    [["select", "--catalog", BARE, "--strategy", "hybird", "hi"], /^Unknown strategy "hybird"\. Did you mean: hybrid\? Strategies: keyword, bm25, fuzzy, vector, hybrid, sequence-matcher\./],
+    [
+      ["select", "--catalog", BARE, "--strategy", "hybird", "hi"],
+      /^Unknown strategy "hybird"\. Did you mean: hybrid\? Strategies: keyword, bm25, fuzzy, vector, hybrid, sequence-matcher\./,
+    ],
     [["eval", "--catalog", BARE, "--queries", "q.jsonl", "--strategy", "bm52"], /^Unknown strategy "bm52"\. Did you mean: bm25\?/],
     [["bench", "--strategy", "fuzy"], /^Unknown strategy "fuzy"\. Did you mean: fuzzy\?/],
     [["select", "--catalg", BARE, "hi"], /^Unknown option '--catalg'\. Did you mean: --catalog\?\n\ndynamic-tools select /],
-    [["select", "--catalog", BARE, "--max-tools", "lots", "hi"], /^--max-tools must be a whole number ≥ 1, got "lots"\.\n\ndynamic-tools select /],
+    [
+      ["select", "--catalog", BARE, "--max-tools", "lots", "hi"],
+      /^--max-tools must be a whole number ≥ 1, got "lots"\.\n\ndynamic-tools select /,
+    ],
     [["select", "--catalog", BARE], /^select needs a message\./],
     [["eval", "--catalog", BARE, "stray"], /^Unexpected argument 'stray': this command takes options only\./],
   ])("%j", async (argv, message) => {
@@ -135,18 +144,29 @@ tools:
     );
     const { code, out } = await run("select", "--catalog", file, "--strategy", "keyword", "what is the weather?");
     expect(code).toBe(0);
-    expect(out).toContain("0 tools selected: weather matched, but none of their tools can be bound here (disabled, another platform, or not searchable).");
+    expect(out).toContain(
+      "0 tools selected: weather matched, but none of their tools can be bound here (disabled, another platform, or not searchable).",
+    );
   });
 });
 
 describe("dynamic-tools select --usage", () => {
   it("adds the tools often used with the chosen one, with the reason, in the table and in --json", async () => {
     const usage = join(directory, "usage.jsonl");
-    writeFileSync(usage, ['{"message": "rain and mail", "tools": ["get_weather", "send_email"]}', '{"message": "storm, tell Ann", "tools": ["get_weather", "send_email"]}', ""].join("\n"));
+    writeFileSync(
+      usage,
+      [
+        '{"message": "rain and mail", "tools": ["get_weather", "send_email"]}',
+        '{"message": "storm, tell Ann", "tools": ["get_weather", "send_email"]}',
+        "",
+      ].join("\n"),
+    );
     const args = ["select", "--catalog", BARE, "--strategy", "bm25", "--usage", usage, "weather in Oslo"];
     const json = JSON.parse((await run(...args, "--json")).out);
     expect(json.tools).toEqual(["get_weather", "send_email"]);
-    expect(json.coUsed).toEqual([{ name: "send_email", reason: "often used with get_weather", tier: "co-usage", usedWith: "get_weather", weight: 2 }]);
+    expect(json.coUsed).toEqual([
+      { name: "send_email", reason: "often used with get_weather", tier: "co-usage", usedWith: "get_weather", weight: 2 },
+    ]);
     const { code, out } = await run(...args);
     expect(code).toBe(0);
     expect(out).toMatch(/Co-usage \(learned\)\n {2}send_email {2}often used with get_weather/);

@@ -43,7 +43,10 @@ const HELP = new Set(["help", "--help", "-h"]);
 
 function unknownCommand(command: string): UsageError {
   const names = Object.keys(COMMANDS);
-  return new UsageError(`Unknown command "${command}".${didYouMean(command, names)} Commands: ${names.join(", ")}.`, "Run `dynamic-tools --help` for usage.");
+  return new UsageError(
+    `Unknown command "${command}".${didYouMean(command, names)} Commands: ${names.join(", ")}.`,
+    "Run `dynamic-tools --help` for usage.",
+  );
 }
 
 /**
@@ -61,7 +64,11 @@ function commandNamed(name: string) {
   return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
 }
 
-export async function main(argv: string[], out: (text: string) => void = console.log, err: (text: string) => void = console.error): Promise<number> {
+export async function main(
+  argv: string[],
+  out: (text: string) => void = console.log,
+  err: (text: string) => void = console.error,
+): Promise<number> {
   // The CLI is a top layer: it wires the default plug-ins (HNSW when installed) as the library root does.
   registerDefaultPlugins();
   const [command, ...rest] = argv;

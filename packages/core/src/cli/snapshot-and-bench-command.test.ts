@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +13,11 @@ const folder = mkdtempSync(join(tmpdir(), "cli-snapshot-"));
 async function run(...argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, (text) => out.push(text), (text) => err.push(text));
+  const code = await main(
+    argv,
+    (text) => out.push(text),
+    (text) => err.push(text),
+  );
   return { code, out, err };
 }
 
@@ -21,11 +25,31 @@ describe("dynamic-tools select --snapshot", () => {
   it("writes the snapshot when missing, then starts from it with the same selection", async () => {
     const file = join(folder, "catalog.snapshot.json");
     const plain = await run("select", "--catalog", CATALOG, "--strategy", "hybrid", "--json", "what is the weather in Paris");
-    const writing = await run("select", "--catalog", CATALOG, "--strategy", "hybrid", "--snapshot", file, "--json", "what is the weather in Paris");
+    const writing = await run(
+      "select",
+      "--catalog",
+      CATALOG,
+      "--strategy",
+      "hybrid",
+      "--snapshot",
+      file,
+      "--json",
+      "what is the weather in Paris",
+    );
     expect(existsSync(file)).toBe(true);
     const { snapshot } = loadSnapshot(file, loadCatalogFile(CATALOG));
     expect([snapshot.vectors!.names.length, snapshot.bm25!.ids.length]).toEqual([6, 6]);
-    const reading = await run("select", "--catalog", CATALOG, "--strategy", "hybrid", "--snapshot", file, "--json", "what is the weather in Paris");
+    const reading = await run(
+      "select",
+      "--catalog",
+      CATALOG,
+      "--strategy",
+      "hybrid",
+      "--snapshot",
+      file,
+      "--json",
+      "what is the weather in Paris",
+    );
     expect([writing.code, reading.code]).toEqual([0, 0]);
     expect(JSON.parse(reading.out[0]!)).toEqual(JSON.parse(plain.out[0]!));
     expect(JSON.parse(writing.out[0]!)).toEqual(JSON.parse(plain.out[0]!));
@@ -38,7 +62,9 @@ describe("dynamic-tools select --snapshot", () => {
     expect((await run("select", "--catalog", other, "--snapshot", file, "--json", "anything")).code).toBe(0);
     const { code, err } = await run("select", "--catalog", CATALOG, "--snapshot", file, "weather");
     expect(code).toBe(1);
-    expect(err.join("\n")).toMatch(/^SNAPSHOT_MISMATCH: The snapshot .*other\.snapshot\.json was taken of another catalog: it has 1 tools, the catalog 6\./);
+    expect(err.join("\n")).toMatch(
+      /^SNAPSHOT_MISMATCH: The snapshot .*other\.snapshot\.json was taken of another catalog: it has 1 tools, the catalog 6\./,
+    );
   });
 });
 
@@ -53,16 +79,39 @@ describe("dynamic-tools bench --sizes", () => {
   it.runIf(existsSync(fileURLToPath(new URL("../../dist/bench-child.js", import.meta.url))))(
     "keeps every existing JSON field and adds the end-to-end ones, measured in cold processes",
     async () => {
-      const { code, out } = await run("bench", "--catalog", CATALOG, "--datasets", "synthetic", "--sizes", "200", "--strategy", "keyword", "--iterations", "50", "--snapshot", "--json");
+      const { code, out } = await run(
+        "bench",
+        "--catalog",
+        CATALOG,
+        "--datasets",
+        "synthetic",
+        "--sizes",
+        "200",
+        "--strategy",
+        "keyword",
+        "--iterations",
+        "50",
+        "--snapshot",
+        "--json",
+      );
       expect(code).toBe(0);
       const { results } = JSON.parse(out[0]!) as { results: Array<Record<string, unknown>> };
       expect(results.map((row) => row.catalog)).toEqual(["gym", "synthetic-200"]);
       for (const row of results) {
-        for (const field of ["strategy", "catalog", "tools", "catalogMs", "indexMs", "p50Us", "p99Us", "memoryMb", "samples"]) expect(row).toHaveProperty(field);
+        for (const field of ["strategy", "catalog", "tools", "catalogMs", "indexMs", "p50Us", "p99Us", "memoryMb", "samples"])
+          expect(row).toHaveProperty(field);
       }
       const scaled = results[1]!;
       expect(scaled.tools).toBe(200);
-      for (const field of ["firstSelectionMs", "snapshotFirstSelectionMs", "exactTokensMs", "steadyP50Us", "steadyP99Us", "rssMb", "bytesPerTool"]) {
+      for (const field of [
+        "firstSelectionMs",
+        "snapshotFirstSelectionMs",
+        "exactTokensMs",
+        "steadyP50Us",
+        "steadyP99Us",
+        "rssMb",
+        "bytesPerTool",
+      ]) {
         expect(scaled[field], field).toBeGreaterThan(0);
       }
       expect(scaled.coldRuns).toBe(1);

@@ -9,7 +9,6 @@ const CATALOG = fileURLToPath(new URL("../eval/__fixtures__/catalog.json", impor
 const QUERIES = fileURLToPath(new URL("../eval/__fixtures__/queries.jsonl", import.meta.url));
 const USAGE = fileURLToPath(new URL("../usage/__fixtures__/usage.jsonl", import.meta.url));
 
-
 describe("dynamic-tools eval --usage", () => {
   it("learns from the usage file before scoring: same JSON fields, better ranking for what users asked", async () => {
     const plain = JSON.parse((await run("eval", "--catalog", CATALOG, "--queries", QUERIES, "--strategy", "bm25", "--json")).out);
@@ -71,6 +70,8 @@ describe("dynamic-tools usage report", () => {
   it("is a usage error (2) without a subcommand or a required option", async () => {
     expect((await run("usage")).code).toBe(2);
     expect((await run("usage", "report", "--catalog", CATALOG)).err).toMatch(/usage report needs --usage <file\.jsonl>/);
-    expect((await run("usage", "--help")).out).toMatch(/dynamic-tools usage report --catalog <file> --usage <file\.jsonl> \[--json\] \[--html <out\.html>\]/);
+    expect((await run("usage", "--help")).out).toMatch(
+      /dynamic-tools usage report --catalog <file> --usage <file\.jsonl> \[--json\] \[--html <out\.html>\]/,
+    );
   });
 });

@@ -33,9 +33,22 @@ export async function usageCommand(argv: string[], out: (text: string) => void):
     out(`${USAGE_USAGE}\n\n${EXIT_CODES}`);
     return 0;
   }
-  if (subcommand !== "report") throw new UsageError(subcommand === undefined ? "usage needs a subcommand: report." : `Unknown usage subcommand "${subcommand}". Subcommands: report.`, USAGE_USAGE);
+  if (subcommand !== "report")
+    throw new UsageError(
+      subcommand === undefined ? "usage needs a subcommand: report." : `Unknown usage subcommand "${subcommand}". Subcommands: report.`,
+      USAGE_USAGE,
+    );
   const { values } = parseCommandLine(
-    { args: rest, options: { catalog: { type: "string" }, usage: { type: "string" }, json: { type: "boolean", default: false }, html: { type: "string" }, help: HELP_OPTION } },
+    {
+      args: rest,
+      options: {
+        catalog: { type: "string" },
+        usage: { type: "string" },
+        json: { type: "boolean", default: false },
+        html: { type: "string" },
+        help: HELP_OPTION,
+      },
+    },
     USAGE_USAGE,
   );
   if (values.help) {

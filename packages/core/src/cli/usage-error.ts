@@ -34,7 +34,10 @@ export function parseCommandLine<T extends ParseArgsConfig>(config: T, usage: st
     const code = (error as { code?: string }).code;
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
       const option = /'([^']+)'/.exec((error as Error).message)?.[1] ?? "";
-      const names = Object.entries(config.options ?? {}).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]);
+      const names = Object.entries(config.options ?? {}).flatMap(([name, option]) => [
+        `--${name}`,
+        ...(option.short ? [`-${option.short}`] : []),
+      ]);
       throw new UsageError(`Unknown option '${option}'.${didYouMean(option, names)}`, usage);
     }
     if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {

@@ -80,9 +80,21 @@ describe("readConversation", () => {
 
   it("reads the text blocks of content arrays", () => {
     const messages: ConversationMessage[] = [
-      { role: "user", content: [{ type: "text", text: "show" }, { type: "image_url", image_url: { url: "x" } }, { type: "text", text: "clients" }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "show" },
+          { type: "image_url", image_url: { url: "x" } },
+          { type: "text", text: "clients" },
+        ],
+      },
       new AIMessage("ok"),
-      new HumanMessage({ content: [{ type: "text", text: "what is" }, { type: "text", text: "pending salary?" }] }),
+      new HumanMessage({
+        content: [
+          { type: "text", text: "what is" },
+          { type: "text", text: "pending salary?" },
+        ],
+      }),
     ];
     expect(readConversation(messages)).toEqual({ current: "what is pending salary?", history: ["show clients"] });
   });
@@ -100,8 +112,19 @@ describe("textOf", () => {
 
 describe("hostile histories", () => {
   it("skips null, undefined, strings and numbers among the messages", () => {
-    const messages = [null, { role: "user", content: "show me all clients" }, undefined, "junk", 42, { role: "assistant", content: "ok" }, { role: "user", content: "freeze the first" }];
-    expect(readConversation(messages as unknown as ConversationMessage[])).toEqual({ current: "freeze the first", history: ["show me all clients"] });
+    const messages = [
+      null,
+      { role: "user", content: "show me all clients" },
+      undefined,
+      "junk",
+      42,
+      { role: "assistant", content: "ok" },
+      { role: "user", content: "freeze the first" },
+    ];
+    expect(readConversation(messages as unknown as ConversationMessage[])).toEqual({
+      current: "freeze the first",
+      history: ["show me all clients"],
+    });
     expect(readConversation([null, null] as unknown as ConversationMessage[])).toEqual({ current: "", history: [] });
   });
 

@@ -62,7 +62,11 @@ export function textOf(content: unknown): string {
   if (!Array.isArray(content)) return "";
   return content
     .map((block: unknown) =>
-      typeof block === "string" ? block : typeof block === "object" && block !== null && typeof (block as { text?: unknown }).text === "string" ? (block as { text: string }).text : "",
+      typeof block === "string"
+        ? block
+        : typeof block === "object" && block !== null && typeof (block as { text?: unknown }).text === "string"
+          ? (block as { text: string }).text
+          : "",
     )
     .filter((text) => text !== "")
     .join(" ");

@@ -12,7 +12,15 @@ describe("formatPath", () => {
 
 describe("describeValue and isRecord", () => {
   it("names what a bad value is", () => {
-    expect([undefined, null, [1], "x", {}, 3, true].map(describeValue)).toEqual(["nothing", "null", "an array", '"x"', "an object", "number 3", "boolean true"]);
+    expect([undefined, null, [1], "x", {}, 3, true].map(describeValue)).toEqual([
+      "nothing",
+      "null",
+      "an array",
+      '"x"',
+      "an object",
+      "number 3",
+      "boolean true",
+    ]);
   });
 
   it("accepts plain objects only", () => {

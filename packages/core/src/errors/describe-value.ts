@@ -49,7 +49,9 @@ export const MAX_QUOTED_LENGTH = 80;
  * ```
  */
 export function quote(value: string): string {
-  return value.length <= MAX_QUOTED_LENGTH ? `"${escapeControls(value)}"` : `"${escapeControls(value.slice(0, MAX_QUOTED_LENGTH))}…" (${value.length} characters)`;
+  return value.length <= MAX_QUOTED_LENGTH
+    ? `"${escapeControls(value)}"`
+    : `"${escapeControls(value.slice(0, MAX_QUOTED_LENGTH))}…" (${value.length} characters)`;
 }
 
 /** {@link quote} without the quotes, for numbers and other non-string values. */

@@ -4,10 +4,10 @@ import { DynamicToolsError } from "./dynamic-tools-error.js";
 describe("DynamicToolsError", () => {
   it("carries code, message, name, path and cause", () => {
     const cause = new Error("root");
-    const error = new DynamicToolsError("UNKNOWN_TOOL", "Tool \"x\" is not in the catalog.", { cause, path: ["core", 0] });
+    const error = new DynamicToolsError("UNKNOWN_TOOL", 'Tool "x" is not in the catalog.', { cause, path: ["core", 0] });
     expect(error).toBeInstanceOf(Error);
     expect(error.code).toBe("UNKNOWN_TOOL");
-    expect(error.message).toBe("Tool \"x\" is not in the catalog.");
+    expect(error.message).toBe('Tool "x" is not in the catalog.');
     expect(error.name).toBe("DynamicToolsError");
     expect(error.path).toEqual(["core", 0]);
     expect(error.cause).toBe(cause);

@@ -87,7 +87,9 @@ export class DynamicToolsError extends Error {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.path = options?.path;
-    this.problems = Object.freeze([...(options?.problems ?? [{ code, message, ...(options?.path === undefined ? {} : { path: options.path }) }])]);
+    this.problems = Object.freeze([
+      ...(options?.problems ?? [{ code, message, ...(options?.path === undefined ? {} : { path: options.path }) }]),
+    ]);
   }
 
   /** True for any DynamicToolsError, from this or another copy of the package. */

@@ -23,10 +23,20 @@ export function rankWithCoUsage(
   { topK = 10, ratio = 2, minimum = 3, ...options }: CoUsageOptions & { topK?: number; ratio?: number; minimum?: number } = {},
 ): string[] {
   const top = ranked.slice(0, topK);
-  const kept = top.slice(0, autoCut(top.map((tool) => tool.score), { ratio, minimum })).map((tool) => tool.name);
+  const kept = top
+    .slice(
+      0,
+      autoCut(
+        top.map((tool) => tool.score),
+        { ratio, minimum },
+      ),
+    )
+    .map((tool) => tool.name);
   const names = ranked.map((tool) => tool.name);
   const all = new Set(names);
-  const added = expandCoUsage({ chosen: kept, usage, allowed: (name) => all.has(name), present: new Set(kept), ...options }).map((tool) => tool.name);
+  const added = expandCoUsage({ chosen: kept, usage, allowed: (name) => all.has(name), present: new Set(kept), ...options }).map(
+    (tool) => tool.name,
+  );
   const front = new Set([...kept, ...added]);
   return [...kept, ...added, ...names.filter((name) => !front.has(name))];
 }

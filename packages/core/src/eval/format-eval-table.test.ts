@@ -18,8 +18,43 @@ describe("formatEvalTable", () => {
   it("prints a header and one row per strategy, numbers to 3 decimals", () => {
     const lines = formatEvalTable([RESULT, { ...RESULT, strategy: "bm25" }]).split("\n");
     expect(lines).toHaveLength(3);
-    expect(lines[0]!.split(/\s+/)).toEqual(["strategy", "R@1", "R@3", "R@5", "R@10", "R@20", "nDCG@5", "nDCG@10", "MRR", "C@5", "C@10", "C@20", "p50", "ms", "p95", "ms", "index", "ms"]);
-    expect(lines[1]!.split(/\s+/)).toEqual(["sequence-matcher", "0.500", "0.600", "0.800", "0.800", "0.800", "0.677", "0.677", "0.640", "0.800", "0.800", "0.800", "0.012", "0.250", "1.500"]);
+    expect(lines[0]!.split(/\s+/)).toEqual([
+      "strategy",
+      "R@1",
+      "R@3",
+      "R@5",
+      "R@10",
+      "R@20",
+      "nDCG@5",
+      "nDCG@10",
+      "MRR",
+      "C@5",
+      "C@10",
+      "C@20",
+      "p50",
+      "ms",
+      "p95",
+      "ms",
+      "index",
+      "ms",
+    ]);
+    expect(lines[1]!.split(/\s+/)).toEqual([
+      "sequence-matcher",
+      "0.500",
+      "0.600",
+      "0.800",
+      "0.800",
+      "0.800",
+      "0.677",
+      "0.677",
+      "0.640",
+      "0.800",
+      "0.800",
+      "0.800",
+      "0.012",
+      "0.250",
+      "1.500",
+    ]);
     expect(lines[2]!.startsWith("bm25             ")).toBe(true);
     expect(new Set(lines.map((line) => line.length)).size).toBe(1);
   });

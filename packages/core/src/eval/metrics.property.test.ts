@@ -11,7 +11,12 @@ describe("metric properties", () => {
   it("every metric lies in [0, 1]", () => {
     fc.assert(
       fc.property(ranking, relevant, k, (ranked, wanted, cut) => {
-        for (const value of [recallAt(ranked, wanted, cut), ndcgAt(ranked, wanted, cut), reciprocalRank(ranked, wanted), completeAt(ranked, wanted, cut)]) {
+        for (const value of [
+          recallAt(ranked, wanted, cut),
+          ndcgAt(ranked, wanted, cut),
+          reciprocalRank(ranked, wanted),
+          completeAt(ranked, wanted, cut),
+        ]) {
           expect(value).toBeGreaterThanOrEqual(0);
           expect(value).toBeLessThanOrEqual(1 + 1e-12);
         }

@@ -19,7 +19,8 @@ function errorOf(action: () => unknown): DynamicToolsError {
 
 describe("parseQueries", () => {
   it("reads one query per line, skipping blank lines", () => {
-    const text = '{"id": "a", "query": "weather?", "relevant": ["get_weather", "get_weather"]}\n\n{"id": 7, "query": "mail", "relevant": ["send_email"], "history": ["hi"]}\n';
+    const text =
+      '{"id": "a", "query": "weather?", "relevant": ["get_weather", "get_weather"]}\n\n{"id": 7, "query": "mail", "relevant": ["send_email"], "history": ["hi"]}\n';
     expect(parseQueries(text, "q.jsonl", catalog)).toEqual([
       { id: "a", query: "weather?", relevant: ["get_weather"] },
       { id: "7", query: "mail", relevant: ["send_email"], history: ["hi"] },
@@ -34,7 +35,10 @@ describe("parseQueries", () => {
     ['{"id": "a", "query": "x", "relevant": []}', /^q\.jsonl:1: "relevant" must be a non-empty array/],
     ['{"id": "a", "query": "x", "relevant": ["get_weather"], "history": "hi"}', /^q\.jsonl:1: "history" must be an array of strings/],
     ['{"id": "a", "query": "x", "relevent": ["get_weather"]}', /^q\.jsonl:1: unknown key "relevent"/],
-    ['{"id": "a", "query": "x", "relevant": ["get_weather"]}\n{"id": "a", "query": "y", "relevant": ["get_weather"]}', /^q\.jsonl:2: id "a" is already used on line 1/],
+    [
+      '{"id": "a", "query": "x", "relevant": ["get_weather"]}\n{"id": "a", "query": "y", "relevant": ["get_weather"]}',
+      /^q\.jsonl:2: id "a" is already used on line 1/,
+    ],
     ["\n\n", /^q\.jsonl: has no queries/],
   ])("rejects %j as INVALID_DECLARATION naming the line", (text, message) => {
     const error = errorOf(() => parseQueries(text, "q.jsonl"));
@@ -53,7 +57,9 @@ describe("loadQueriesFile", () => {
   it("names a relevant tool missing from the catalog, its line and close matches", () => {
     const error = errorOf(() => loadQueriesFile(fixture("queries-unknown-tool.jsonl"), catalog));
     expect(error.code).toBe("UNKNOWN_TOOL");
-    expect(error.message).toMatch(/queries-unknown-tool\.jsonl:3: query "typo": relevant tool "send_emial" is not in the catalog \(2 tools\)\. Did you mean: send_email\?/);
+    expect(error.message).toMatch(
+      /queries-unknown-tool\.jsonl:3: query "typo": relevant tool "send_emial" is not in the catalog \(2 tools\)\. Did you mean: send_email\?/,
+    );
   });
 
   it("reports an unreadable file", () => {

@@ -29,13 +29,21 @@ function toQuery(value: unknown): EvalQuery | string {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return `expected an object { "id", "query", "relevant" }`;
   const record = value as Record<string, unknown>;
   const unknown = Object.keys(record).filter((key) => !KEYS.has(key));
-  if (unknown.length > 0) return `unknown key${unknown.length > 1 ? "s" : ""} ${unknown.map((key) => `"${key}"`).join(", ")} (allowed: id, query, relevant, history)`;
+  if (unknown.length > 0)
+    return `unknown key${unknown.length > 1 ? "s" : ""} ${unknown.map((key) => `"${key}"`).join(", ")} (allowed: id, query, relevant, history)`;
   const { id, query, relevant, history } = record;
-  if (!((typeof id === "string" && id.length > 0) || (typeof id === "number" && Number.isFinite(id)))) return `"id" must be a non-empty string or a number`;
+  if (!((typeof id === "string" && id.length > 0) || (typeof id === "number" && Number.isFinite(id))))
+    return `"id" must be a non-empty string or a number`;
   if (typeof query !== "string" || query.trim().length === 0) return `"query" must be a non-empty string`;
   if (!isStringArray(relevant) || relevant.length === 0) return `"relevant" must be a non-empty array of tool names`;
-  if (history !== undefined && !(Array.isArray(history) && history.every((item) => typeof item === "string"))) return `"history" must be an array of strings`;
-  return { id: String(id), query, relevant: [...new Set(relevant)], ...(history === undefined ? {} : { history: [...(history as string[])] }) };
+  if (history !== undefined && !(Array.isArray(history) && history.every((item) => typeof item === "string")))
+    return `"history" must be an array of strings`;
+  return {
+    id: String(id),
+    query,
+    relevant: [...new Set(relevant)],
+    ...(history === undefined ? {} : { history: [...(history as string[])] }),
+  };
 }
 
 /**

@@ -90,7 +90,12 @@ export function matchesRule(tool: ToolMetadata, rule: ToolRule): boolean {
  * policy(catalog.get("get_pending_salaries")!, { role: "trainer" }); // "allow"
  * ```
  */
-export function definePolicy({ roles = {}, otherwise = {}, approval = ["dangerous"], approvalTools = [] }: PolicyDefinition = {}): PermissionPolicy {
+export function definePolicy({
+  roles = {},
+  otherwise = {},
+  approval = ["dangerous"],
+  approvalTools = [],
+}: PolicyDefinition = {}): PermissionPolicy {
   return function declarativePolicy(tool, caller) {
     const rules = (caller.role !== undefined && Object.hasOwn(roles, caller.role) ? roles[caller.role] : undefined) ?? otherwise;
     if (rules.deny?.some((rule) => matchesRule(tool, rule))) return "deny";
@@ -114,7 +119,11 @@ export const ALLOW_ALL: PermissionPolicy = () => "allow";
  * visible("pay_salary"); // false
  * ```
  */
-export function visibleTo(lookup: { get(name: string): ToolMetadata | undefined }, policy: PermissionPolicy, caller: Caller): (name: string) => boolean {
+export function visibleTo(
+  lookup: { get(name: string): ToolMetadata | undefined },
+  policy: PermissionPolicy,
+  caller: Caller,
+): (name: string) => boolean {
   return (name) => {
     const tool = lookup.get(name);
     return tool !== undefined && policy(tool, caller) !== "deny";

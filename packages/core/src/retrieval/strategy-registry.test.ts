@@ -25,6 +25,8 @@ describe("strategy registry", () => {
     }
     expect(DynamicToolsError.isInstance(caught)).toBe(true);
     expect((caught as DynamicToolsError).code).toBe("INVALID_OPTION");
-    expect((caught as DynamicToolsError).message).toBe(`Unknown strategy "${name}". Strategies: keyword, bm25, fuzzy, vector, hybrid, sequence-matcher.`);
+    expect((caught as DynamicToolsError).message).toBe(
+      `Unknown strategy "${name}". Strategies: keyword, bm25, fuzzy, vector, hybrid, sequence-matcher.`,
+    );
   });
 });

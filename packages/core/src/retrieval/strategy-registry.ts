@@ -36,7 +36,8 @@ const FACTORIES: Record<string, (options: CreateStrategyOptions) => RetrievalStr
   bm25: ({ usage }) => createBm25Strategy(usage === undefined ? {} : { usage }),
   fuzzy: () => createFuzzyStrategy(),
   vector: ({ embeddings, usage }) => vectorStrategy(embeddings, usage),
-  hybrid: ({ embeddings, usage }) => createHybridStrategy({ vector: vectorStrategy(embeddings, usage), ...(usage === undefined ? {} : { bm25: { usage } }) }),
+  hybrid: ({ embeddings, usage }) =>
+    createHybridStrategy({ vector: vectorStrategy(embeddings, usage), ...(usage === undefined ? {} : { bm25: { usage } }) }),
   "sequence-matcher": () => createSequenceMatcherStrategy(),
 };
 

@@ -53,7 +53,15 @@ export function toolText(tool: ToolMetadata): ToolText {
 /** All of a tool's searchable text in one string (for embedding). */
 export function toolDocument(tool: ToolMetadata): string {
   const text = toolText(tool);
-  return [text.name.replace(/[_\-.]+/g, " "), text.description, text.parameterNames, text.parameterDescriptions, text.tags, text.keywords, text.category]
+  return [
+    text.name.replace(/[_\-.]+/g, " "),
+    text.description,
+    text.parameterNames,
+    text.parameterDescriptions,
+    text.tags,
+    text.keywords,
+    text.category,
+  ]
     .filter((part) => part !== "")
     .join(". ");
 }

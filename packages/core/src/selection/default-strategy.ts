@@ -21,7 +21,12 @@ export const RETRIEVAL_DEFAULT_STRATEGY = "hybrid";
  * ```
  */
 export function declaresKeywordCategories(catalog: ToolCatalog): boolean {
-  const withKeywords = new Set(catalog.categories().filter((category) => category.keywords.length > 0).map((category) => category.name));
+  const withKeywords = new Set(
+    catalog
+      .categories()
+      .filter((category) => category.keywords.length > 0)
+      .map((category) => category.name),
+  );
   if (withKeywords.size === 0) return false;
   const core = new Set(catalog.settings.core);
   const counted = (tool: ToolMetadata) => !core.has(tool.name) && tool.enabled && tool.searchable;

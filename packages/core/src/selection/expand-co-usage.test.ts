@@ -17,7 +17,9 @@ function learned(catalog = gymCatalog(), options: { scope?: string } = {}) {
     ["pay and invoice", ["pay_salary", "send_invoice", "export_payroll_csv"]],
     ["pay then show the yoga classes", ["pay_salary", "get_class_types"]],
   ];
-  usage.observe(turns.map(([message, tools]) => ({ message, tools, at: 0, ...(options.scope === undefined ? {} : { scope: options.scope }) })));
+  usage.observe(
+    turns.map(([message, tools]) => ({ message, tools, at: 0, ...(options.scope === undefined ? {} : { scope: options.scope }) })),
+  );
   return usage;
 }
 
@@ -66,11 +68,21 @@ describe("co-usage expansion in selection", () => {
   it("honours minWeight and maxTools", async () => {
     const catalog = gymCatalog();
     const usage = learned(catalog);
-    const strict = await createToolSelector(catalog, { strategy: "bm25", topK: 1, autoCut: false, usage, coUsage: { minWeight: 3 } })(MESSAGE);
+    const strict = await createToolSelector(catalog, { strategy: "bm25", topK: 1, autoCut: false, usage, coUsage: { minWeight: 3 } })(
+      MESSAGE,
+    );
     expect(strict.coUsed!.map((tool) => tool.name)).toEqual(["get_staff_list"]);
-    const loose = await createToolSelector(catalog, { strategy: "bm25", topK: 1, autoCut: false, usage, coUsage: { minWeight: 1, maxTools: 5 } })(MESSAGE);
+    const loose = await createToolSelector(catalog, {
+      strategy: "bm25",
+      topK: 1,
+      autoCut: false,
+      usage,
+      coUsage: { minWeight: 1, maxTools: 5 },
+    })(MESSAGE);
     expect(loose.coUsed!.map((tool) => tool.name)).toEqual(["get_staff_list", "send_invoice", "get_class_types"]);
-    const single = await createToolSelector(catalog, { strategy: "bm25", topK: 1, autoCut: false, usage, coUsage: { maxTools: 1 } })(MESSAGE);
+    const single = await createToolSelector(catalog, { strategy: "bm25", topK: 1, autoCut: false, usage, coUsage: { maxTools: 1 } })(
+      MESSAGE,
+    );
     expect(single.coUsed!.map((tool) => tool.name)).toEqual(["get_staff_list"]);
   });
 
@@ -85,7 +97,9 @@ describe("co-usage expansion in selection", () => {
     const selection = keywordSelector(catalog, { usage })("what is the pending salary?");
     expect(plain.tools).not.toContain("book_class");
     expect(selection.tools).toEqual([...plain.tools, "book_class"]);
-    expect(selection.coUsed).toEqual([{ name: "book_class", reason: "often used with pay_salary", tier: "co-usage", usedWith: "pay_salary", weight: 2 }]);
+    expect(selection.coUsed).toEqual([
+      { name: "book_class", reason: "often used with pay_salary", tier: "co-usage", usedWith: "pay_salary", weight: 2 },
+    ]);
   });
 
   it("without usage (or with coUsage: false) selections are exactly as before", async () => {
@@ -95,7 +109,9 @@ describe("co-usage expansion in selection", () => {
     const off = await createToolSelector(catalog, { strategy: "bm25", usage, coUsage: false })(MESSAGE);
     expect(without).not.toHaveProperty("coUsed");
     expect(JSON.stringify(off)).toBe(JSON.stringify(without));
-    expect(JSON.stringify(keywordSelector(catalog, { usage, coUsage: false })("pay salary"))).toBe(JSON.stringify(keywordSelector(catalog)("pay salary")));
+    expect(JSON.stringify(keywordSelector(catalog, { usage, coUsage: false })("pay salary"))).toBe(
+      JSON.stringify(keywordSelector(catalog)("pay salary")),
+    );
   });
 
   it("learns only from successful turns of its own scope", async () => {
@@ -125,21 +141,42 @@ describe("co-usage expansion in selection", () => {
 
 describe("expandCoUsage and rankWithCoUsage (pure)", () => {
   const pairs: Record<string, Array<{ name: string; weight: number }>> = {
-    a: [{ name: "b", weight: 5 }, { name: "c", weight: 4 }, { name: "d", weight: 1 }],
-    b: [{ name: "a", weight: 5 }, { name: "e", weight: 2 }],
+    a: [
+      { name: "b", weight: 5 },
+      { name: "c", weight: 4 },
+      { name: "d", weight: 1 },
+    ],
+    b: [
+      { name: "a", weight: 5 },
+      { name: "e", weight: 2 },
+    ],
   };
   const usage = { oftenUsedWith: (tool: string, limit = 5) => (pairs[tool] ?? []).slice(0, limit) };
 
   it("walks the chosen tools in order, skipping present and disallowed tools, up to maxTools", () => {
-    expect(expandCoUsage({ chosen: ["a", "b"], usage, allowed: (name) => name !== "c", present: new Set(["a"]) }).map((tool) => [tool.name, tool.usedWith])).toEqual([
+    expect(
+      expandCoUsage({ chosen: ["a", "b"], usage, allowed: (name) => name !== "c", present: new Set(["a"]) }).map((tool) => [
+        tool.name,
+        tool.usedWith,
+      ]),
+    ).toEqual([
       ["b", "a"],
       ["e", "b"],
     ]);
-    expect(expandCoUsage({ chosen: ["a", "b"], usage, allowed: () => true, present: new Set(["a", "b"]), maxTools: 1 }).map((tool) => tool.name)).toEqual(["c"]);
+    expect(
+      expandCoUsage({ chosen: ["a", "b"], usage, allowed: () => true, present: new Set(["a", "b"]), maxTools: 1 }).map((tool) => tool.name),
+    ).toEqual(["c"]);
   });
 
   it("moves an expansion right after the ranked tools AutoCut keeps, leaving the ranking unchanged otherwise", () => {
-    const ranked = [{ name: "a", score: 10 }, { name: "x", score: 9 }, { name: "y", score: 8 }, { name: "z", score: 1 }, { name: "c", score: 0.5 }, { name: "b", score: 0.1 }].map((tool) => ({ ...tool, signals: {} }));
+    const ranked = [
+      { name: "a", score: 10 },
+      { name: "x", score: 9 },
+      { name: "y", score: 8 },
+      { name: "z", score: 1 },
+      { name: "c", score: 0.5 },
+      { name: "b", score: 0.1 },
+    ].map((tool) => ({ ...tool, signals: {} }));
     expect(rankWithCoUsage(ranked, usage)).toEqual(["a", "x", "y", "b", "c", "z"]); // AutoCut keeps a, x, y (9 → 1 is a drop)
     expect(rankWithCoUsage(ranked, { oftenUsedWith: () => [] })).toEqual(ranked.map((tool) => tool.name));
   });

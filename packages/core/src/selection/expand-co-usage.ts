@@ -38,10 +38,16 @@ export interface CoUsedTool {
 export function resolveCoUsageOptions(options: CoUsageOptions = {}): Required<CoUsageOptions> {
   const { minWeight = CO_USAGE_DEFAULTS.minWeight, maxTools = CO_USAGE_DEFAULTS.maxTools } = options;
   if (!(typeof minWeight === "number" && minWeight > 0 && Number.isFinite(minWeight))) {
-    throw new DynamicToolsError("INVALID_OPTION", `coUsage.minWeight must be a positive number of observations, got ${String(minWeight)}.`, { path: ["coUsage", "minWeight"] });
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `coUsage.minWeight must be a positive number of observations, got ${String(minWeight)}.`,
+      { path: ["coUsage", "minWeight"] },
+    );
   }
   if (!Number.isInteger(maxTools) || maxTools < 0) {
-    throw new DynamicToolsError("INVALID_OPTION", `coUsage.maxTools must be a whole number ≥ 0, got ${String(maxTools)}.`, { path: ["coUsage", "maxTools"] });
+    throw new DynamicToolsError("INVALID_OPTION", `coUsage.maxTools must be a whole number ≥ 0, got ${String(maxTools)}.`, {
+      path: ["coUsage", "maxTools"],
+    });
   }
   return { minWeight, maxTools };
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { expandToNamespaces } from "./expand-namespaces.js";
 
-const namespaces: Record<string, string[]> = { github: ["create_issue", "list_issues", "close_issue", "list_pulls"], calendar: ["create_event", "list_events"] };
+const namespaces: Record<string, string[]> = {
+  github: ["create_issue", "list_issues", "close_issue", "list_pulls"],
+  calendar: ["create_event", "list_events"],
+};
 const namespaceOf = (name: string) => Object.keys(namespaces).find((namespace) => namespaces[namespace]!.includes(name));
 const base = { namespaceOf, membersOf: (namespace: string) => namespaces[namespace] ?? [], maxSizeOf: () => 10, isCandidate: () => true };
 
@@ -26,6 +29,9 @@ describe("expandToNamespaces", () => {
 
   it("skips members already bound or not visible, without counting them", () => {
     const isCandidate = (name: string) => name !== "create_issue";
-    expect(expandToNamespaces({ ...base, hits: ["list_pulls"], maxSizeOf: () => 2, isCandidate }).loaded).toEqual(["list_pulls", "list_issues"]);
+    expect(expandToNamespaces({ ...base, hits: ["list_pulls"], maxSizeOf: () => 2, isCandidate }).loaded).toEqual([
+      "list_pulls",
+      "list_issues",
+    ]);
   });
 });

@@ -55,7 +55,11 @@ describe("keyword selection: matching and reasons", () => {
 
   it("follows related links to relatedDepth 0, 1 and 2", () => {
     expect(selectByKeywords(catalog, "what is the salary total?", { ...noTokens, relatedDepth: 0 }).tools).toEqual([...CORE, ...salary]);
-    expect(selectByKeywords(catalog, "what is the salary total?", { ...noTokens, relatedDepth: 1 }).tools).toEqual([...CORE, ...salary, ...staff]);
+    expect(selectByKeywords(catalog, "what is the salary total?", { ...noTokens, relatedDepth: 1 }).tools).toEqual([
+      ...CORE,
+      ...salary,
+      ...staff,
+    ]);
     const deep = selectByKeywords(catalog, "what is the salary total?", { ...noTokens, relatedDepth: 2 });
     expect(deep.tools).toEqual([...CORE, ...salary, ...staff, ...classes]);
     expect(deep.categories.slice(1)).toEqual([
@@ -110,7 +114,11 @@ describe("keyword selection: matching and reasons", () => {
   });
 
   it("credits a history match to the most recent message and never repeats a current match", () => {
-    const recent = selectByKeywords(catalog, [user("salary for March"), assistant("…"), user("salary for April"), assistant("…"), user("ok")], noTokens);
+    const recent = selectByKeywords(
+      catalog,
+      [user("salary for March"), assistant("…"), user("salary for April"), assistant("…"), user("ok")],
+      noTokens,
+    );
     expect(recent.categories[0]!.reason).toBe('from history: "salary for April"');
     const repeated = selectByKeywords(catalog, [user("salary?"), assistant("…"), user("salary again")], noTokens);
     expect(repeated.categories.map((category) => [category.name, category.tier])).toEqual([
@@ -127,7 +135,8 @@ describe("keyword selection: matching and reasons", () => {
   });
 
   it("reads LangChain conversations, ignoring the tool loop after the latest human message", () => {
-    const selection = selectByKeywords(catalog, 
+    const selection = selectByKeywords(
+      catalog,
       [
         new HumanMessage("any yoga class tomorrow?"),
         new AIMessage("Yes, two."),
@@ -192,7 +201,13 @@ describe("keyword selection: tool-level keywords", () => {
   it("selects a single tool from history", () => {
     const selection = selectByKeywords(catalog, [user("email the invoice"), assistant("done"), user("ok")], noTokens);
     expect(selection.matchedTools).toEqual([
-      { name: "send_invoice", reason: 'from history: "email the invoice"', tier: "history", keyword: "invoice", message: "email the invoice" },
+      {
+        name: "send_invoice",
+        reason: 'from history: "email the invoice"',
+        tier: "history",
+        keyword: "invoice",
+        message: "email the invoice",
+      },
     ]);
     expect(selection.tools).toEqual([...CORE, "send_invoice"]);
   });

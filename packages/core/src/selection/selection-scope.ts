@@ -52,15 +52,25 @@ export interface SelectionScope {
  * Resolves and validates a selector's options against the catalog.
  * @throws DynamicToolsError for a bad option, so selectors fail at construction.
  */
-export function createSelectionScope(catalog: ToolCatalog, options: SelectToolsOptions = {}, { lenient = false }: { lenient?: boolean } = {}): SelectionScope {
+export function createSelectionScope(
+  catalog: ToolCatalog,
+  options: SelectToolsOptions = {},
+  { lenient = false }: { lenient?: boolean } = {},
+): SelectionScope {
   const version = catalog.version;
   const settings = catalog.resolveSettings(options, { lenient });
   const { platform, exclude } = options;
   const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const coreSet = new Set(settings.core);
   const reader = options.usage === undefined ? undefined : coUsageReaderOf(options.usage);
-  const coUsage = reader === undefined || options.coUsage === false ? undefined : { usage: reader, ...resolveCoUsageOptions(options.coUsage) };
-  const selectable = new Set(catalog.tools().filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false)).map((tool) => tool.name));
+  const coUsage =
+    reader === undefined || options.coUsage === false ? undefined : { usage: reader, ...resolveCoUsageOptions(options.coUsage) };
+  const selectable = new Set(
+    catalog
+      .tools()
+      .filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false))
+      .map((tool) => tool.name),
+  );
   return {
     catalog,
     version,
@@ -72,7 +82,9 @@ export function createSelectionScope(catalog: ToolCatalog, options: SelectToolsO
       return tool !== undefined && isBindable(tool, filters, true);
     }),
     selectable,
-    toolsByCategory: new Map(catalog.categories().map((category) => [category.name, category.tools.filter((name) => selectable.has(name))])),
+    toolsByCategory: new Map(
+      catalog.categories().map((category) => [category.name, category.tools.filter((name) => selectable.has(name))]),
+    ),
     categoryOrder: categoryOrderOf(catalog),
     unbindable: unbindableTools(catalog),
     ...(coUsage === undefined ? {} : { coUsage }),
@@ -107,4 +119,3 @@ export interface SelectionRequest {
   /** Only tools for which this returns true may be selected, core included (e.g. the caller's permissions). */
   filter?: (name: string) => boolean;
 }
-

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { ASSISTANT_CATEGORY_TOOLS, ASSISTANT_OPTIONS, ASSISTANT_TOOLS, assistantCatalog, tableStrategy } from "../retrieval/__fixtures__/assistant-catalog.js";
+import {
+  ASSISTANT_CATEGORY_TOOLS,
+  ASSISTANT_OPTIONS,
+  ASSISTANT_TOOLS,
+  assistantCatalog,
+  tableStrategy,
+} from "../retrieval/__fixtures__/assistant-catalog.js";
 import { createBm25Strategy } from "../retrieval/lexical/bm25-strategy.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { createToolSelector, type ToolSelectorOptions } from "./tool-selector.js";
@@ -27,7 +33,11 @@ function filteredCatalog(): ToolCatalog {
 
 const catalog = filteredCatalog();
 
-async function select(strategy: RetrievalStrategy | string, input: Parameters<ReturnType<typeof createToolSelector>>[0], options: ToolSelectorOptions = {}): Promise<ToolSelection> {
+async function select(
+  strategy: RetrievalStrategy | string,
+  input: Parameters<ReturnType<typeof createToolSelector>>[0],
+  options: ToolSelectorOptions = {},
+): Promise<ToolSelection> {
   return createToolSelector(catalog, { ...noTokens, strategy, ...options })(input);
 }
 
@@ -93,14 +103,28 @@ describe("createToolSelector: a retrieval strategy", () => {
     );
     expect(strategy.requests).toHaveLength(1);
     const [request] = strategy.requests;
-    expect({ ...request, filter: undefined }).toEqual({ query: "and tomorrow?", history: ["weather in Paris"], limit: 7, filter: undefined });
+    expect({ ...request, filter: undefined }).toEqual({
+      query: "and tomorrow?",
+      history: ["weather in Paris"],
+      limit: 7,
+      filter: undefined,
+    });
     expect(typeof request!.filter).toBe("function");
   });
 
   it("keeps at most topK tools, even from a strategy that returns more than its limit", async () => {
     const table = { send_email: 6, search_email: 5, read_email: 4, create_event: 3, list_events: 2.5, cancel_event: 2 };
-    expect((await select(tableStrategy(table), "x", { topK: 3, autoCut: false })).tools).toEqual(["get_weather", "send_email", "search_email", "read_email"]);
-    const greedy: RetrievalStrategy = { name: "greedy", index() {}, rank: () => Object.entries(table).map(([name, score]) => ({ name, score, signals: {} })) };
+    expect((await select(tableStrategy(table), "x", { topK: 3, autoCut: false })).tools).toEqual([
+      "get_weather",
+      "send_email",
+      "search_email",
+      "read_email",
+    ]);
+    const greedy: RetrievalStrategy = {
+      name: "greedy",
+      index() {},
+      rank: () => Object.entries(table).map(([name, score]) => ({ name, score, signals: {} })),
+    };
     const selection = await select(greedy, "x", { topK: 2, autoCut: false });
     expect(selection.ranked!.map((tool) => tool.name)).toEqual(["send_email", "search_email"]);
     expect(selection.ranked![0]!.reason).toBe("score 6");
@@ -113,7 +137,13 @@ describe("createToolSelector: a retrieval strategy", () => {
       rank: () => [{ name: "write_file", score: 2.3, signals: { bm25: 6.438069095635323, fuzzy: 1, exact: 1 } }],
     };
     expect((await select(strategy, "call write_file")).ranked).toEqual([
-      { name: "write_file", rank: 1, score: 2.3, signals: { bm25: 6.438069095635323, fuzzy: 1, exact: 1 }, reason: "bm25 6.438, fuzzy 1, exact name" },
+      {
+        name: "write_file",
+        rank: 1,
+        score: 2.3,
+        signals: { bm25: 6.438069095635323, fuzzy: 1, exact: 1 },
+        reason: "bm25 6.438, fuzzy 1, exact name",
+      },
     ]);
   });
 });
@@ -158,7 +188,10 @@ describe("createToolSelector: filters", () => {
     const table = Object.fromEntries([...FILTERED, "read_file", "write_file"].map((name, index) => [name, 100 - index]));
     const selection = await select(tableStrategy(table), "x", options);
     expect(selection.tools).toEqual(["get_weather", "read_file", "write_file"]);
-    expect(selection.ranked!.map((tool) => [tool.name, tool.rank])).toEqual([["read_file", 1], ["write_file", 2]]);
+    expect(selection.ranked!.map((tool) => [tool.name, tool.rank])).toEqual([
+      ["read_file", 1],
+      ["write_file", 2],
+    ]);
   });
 
   // Decision documented: the selector re-applies the filter to whatever the strategy returns, so filtered tools never
@@ -168,7 +201,10 @@ describe("createToolSelector: filters", () => {
     const table = Object.fromEntries([...FILTERED, "read_file", "write_file"].map((name, index) => [name, 100 - index]));
     const all = await select(tableStrategy(table, { ignoreFilter: true }), "x", options);
     expect(all.tools).toEqual(["get_weather", "read_file", "write_file"]);
-    expect(all.ranked!.map((tool) => [tool.name, tool.rank])).toEqual([["read_file", 1], ["write_file", 2]]);
+    expect(all.ranked!.map((tool) => [tool.name, tool.rank])).toEqual([
+      ["read_file", 1],
+      ["write_file", 2],
+    ]);
     const limited = await select(tableStrategy(table, { ignoreFilter: true }), "x", { ...options, topK: 7 });
     expect(limited.tools).toEqual(["get_weather", "read_file"]);
   });
@@ -191,7 +227,10 @@ describe("createToolSelector: filters", () => {
     };
     const selection = await select(twice, "x");
     expect(selection.tools).toEqual(["get_weather", "get_forecast", "send_email"]);
-    const bm25 = await createToolSelector(assistantCatalog(), { ...noTokens, strategy: createBm25Strategy({ fieldWeights: { parameterDescriptions: 0 } }) })("ISO start time");
+    const bm25 = await createToolSelector(assistantCatalog(), {
+      ...noTokens,
+      strategy: createBm25Strategy({ fieldWeights: { parameterDescriptions: 0 } }),
+    })("ISO start time");
     expect(bm25.tools).toEqual([...new Set(bm25.tools)]);
   });
 });
@@ -219,7 +258,10 @@ describe("createToolSelector: defaults", () => {
   });
 
   it("binds only core tools when there are no defaults", async () => {
-    const selection = await createToolSelector(assistantCatalog({ core: ["get_weather"], defaults: [] }), { ...noTokens, strategy: tableStrategy({}) })("x");
+    const selection = await createToolSelector(assistantCatalog({ core: ["get_weather"], defaults: [] }), {
+      ...noTokens,
+      strategy: tableStrategy({}),
+    })("x");
     expect(selection.tools).toEqual(["get_weather"]);
     expect(selection.categories).toEqual([]);
   });
@@ -250,7 +292,10 @@ describe("createToolSelector: budget", () => {
   it("counts tokens by default", async () => {
     const selection = await createToolSelector(catalog, { strategy: tableStrategy(table) })("x");
     const tools = ["get_weather", "send_email", "search_email", "read_email"];
-    expect(selection.tokens).toEqual({ selected: tools.reduce((sum, name) => sum + catalog.tokensOf(name), 0), all: catalog.totalTokens() });
+    expect(selection.tokens).toEqual({
+      selected: tools.reduce((sum, name) => sum + catalog.tokensOf(name), 0),
+      all: catalog.totalTokens(),
+    });
   });
 });
 
@@ -340,9 +385,12 @@ describe("createToolSelector: a failing index", () => {
 
   it.each([
     ["rejects", (error: Error) => () => Promise.reject(error)],
-    ["throws", (error: Error) => () => {
-      throw error;
-    }],
+    [
+      "throws",
+      (error: Error) => () => {
+        throw error;
+      },
+    ],
   ] as const)("an index() that %s makes every selection reject with that error, with no unhandled rejection", async (_, failing) => {
     process.on("unhandledRejection", onUnhandled);
     const error = new Error("index failed");
@@ -390,7 +438,9 @@ describe("createToolSelector: related categories with a retrieval strategy", () 
   });
 
   it("with related: true, binds the categories related to a ranked tool's category after the ranked tools, explained as related to it", async () => {
-    const selection = await createToolSelector(related, { ...noTokens, related: true, strategy: tableStrategy({ send_email: 5 }) })("write to Bob");
+    const selection = await createToolSelector(related, { ...noTokens, related: true, strategy: tableStrategy({ send_email: 5 }) })(
+      "write to Bob",
+    );
     expect(selection.categories).toEqual([{ name: "calendar", reason: "related to email", tier: "related", relatedTo: "email" }]);
     expect(selection.tools).toEqual(["send_email", ...calendar]);
     expect(selection.matchedTools).toEqual([]);
@@ -399,7 +449,11 @@ describe("createToolSelector: related categories with a retrieval strategy", () 
 
   it("adds no category a ranked tool sits in, nor one without related categories", async () => {
     // calendar is related to email, but create_event was ranked: its category is not pulled in whole.
-    const both = await createToolSelector(related, { ...noTokens, related: true, strategy: tableStrategy({ send_email: 5, create_event: 4 }) })("x");
+    const both = await createToolSelector(related, {
+      ...noTokens,
+      related: true,
+      strategy: tableStrategy({ send_email: 5, create_event: 4 }),
+    })("x");
     expect(both.categories).toEqual([]);
     expect(both.tools).toEqual(["send_email", "create_event"]);
     const none = await createToolSelector(related, { ...noTokens, related: true, strategy: tableStrategy({ get_weather: 5 }) })("x");
@@ -416,7 +470,9 @@ describe("createToolSelector: related categories with a retrieval strategy", () 
   });
 
   it("rejects a related option that is not a boolean, at construction", () => {
-    expect(rejection(() => createToolSelector(related, { related: "yes" as never })).message).toMatch(/related must be true or false, got yes/);
+    expect(rejection(() => createToolSelector(related, { related: "yes" as never })).message).toMatch(
+      /related must be true or false, got yes/,
+    );
   });
 });
 
@@ -429,7 +485,9 @@ describe("createToolSelector: the default strategy serves the catalog", () => {
 
   it("is hybrid when a tool sits in a category without keywords, or in none, or no category declares keywords", async () => {
     const loose = assistantCatalog({ tools: [...ASSISTANT_TOOLS, { name: "get_time", description: "The current time" }] });
-    const undeclared = assistantCatalog({ tools: [...ASSISTANT_TOOLS, { name: "get_time", description: "The current time", category: "clock" }] });
+    const undeclared = assistantCatalog({
+      tools: [...ASSISTANT_TOOLS, { name: "get_time", description: "The current time", category: "clock" }],
+    });
     const bare = new ToolCatalog({ tools: ASSISTANT_TOOLS.map(({ name, description }) => ({ name, description })) });
     for (const target of [loose, undeclared, bare]) {
       expect(declaresKeywordCategories(target)).toBe(false);
@@ -440,8 +498,16 @@ describe("createToolSelector: the default strategy serves the catalog", () => {
   });
 
   it("ignores core, disabled and unsearchable tools when deciding", () => {
-    const tools = [...ASSISTANT_TOOLS, { name: "get_time", description: "The current time", enabled: false }, { name: "ping", description: "Ping", searchable: false }];
+    const tools = [
+      ...ASSISTANT_TOOLS,
+      { name: "get_time", description: "The current time", enabled: false },
+      { name: "ping", description: "Ping", searchable: false },
+    ];
     expect(declaresKeywordCategories(assistantCatalog({ tools }))).toBe(true);
-    expect(declaresKeywordCategories(assistantCatalog({ tools: [...ASSISTANT_TOOLS, { name: "get_time", description: "Now" }], core: ["get_time"] }))).toBe(true);
+    expect(
+      declaresKeywordCategories(
+        assistantCatalog({ tools: [...ASSISTANT_TOOLS, { name: "get_time", description: "Now" }], core: ["get_time"] }),
+      ),
+    ).toBe(true);
   });
 });

@@ -18,14 +18,19 @@ type Build = (derived?: SavedCatalogDerivation) => ToolCatalog;
 
 function synthetic(): { catalog: Build; conversations: Array<Array<{ role: string; content: string }>> } {
   const { vocabulary, ...config } = syntheticCatalog({ tools: 1_500, categories: 45 });
-  const conversations = Array.from({ length: 12 }, (_, seed) => syntheticConversation(vocabulary, 3, seed).filter((message) => message.role === "user"));
+  const conversations = Array.from({ length: 12 }, (_, seed) =>
+    syntheticConversation(vocabulary, 3, seed).filter((message) => message.role === "user"),
+  );
   return { catalog: (derived) => new ToolCatalog({ ...config, ...(derived === undefined ? {} : { derived }) }), conversations };
 }
 
 /** The keyword strategy's keywords in effect: every category's, and every loose tool's derived ones. */
 const derivedKeywordsOf = (catalog: ToolCatalog) => {
   const keywords = CatalogKeywords.of(catalog);
-  return [...catalog.categories().map((category) => keywords.keywordsOf(category.name)), ...catalog.names().map((name) => keywords.derivedToolKeywords(name))];
+  return [
+    ...catalog.categories().map((category) => keywords.keywordsOf(category.name)),
+    ...catalog.names().map((name) => keywords.derivedToolKeywords(name)),
+  ];
 };
 const isUser = (message: { role: string }) => message.role === "user";
 
@@ -127,9 +132,14 @@ describe("snapshots", () => {
   it("refuses a snapshot of another catalog, naming the file and what differs", async () => {
     const file = join(folder, "gym.json");
     await writeSnapshot(file, gymCatalog(), { vectors: false });
-    const tools = (GYM_OPTIONS.tools as Array<{ name: string }>).map((tool) => (tool.name === "create_client" ? { ...tool, description: "Sign up a new member" } : tool));
+    const tools = (GYM_OPTIONS.tools as Array<{ name: string }>).map((tool) =>
+      tool.name === "create_client" ? { ...tool, description: "Sign up a new member" } : tool,
+    );
     expectSameError(() => loadSnapshot(file, gymCatalog({ tools })), /gym\.json.*another catalog: tool "create_client" differs/);
-    expectSameError(() => loadSnapshot(file, gymCatalog({ tools: tools.filter((tool) => tool.name !== "create_client") })), /gym\.json.*has 24 tools, the catalog 23/);
+    expectSameError(
+      () => loadSnapshot(file, gymCatalog({ tools: tools.filter((tool) => tool.name !== "create_client") })),
+      /gym\.json.*has 24 tools, the catalog 23/,
+    );
     expectSameError(() => loadSnapshot(file, gymCatalog({ maxTools: 7 })), /gym\.json.*categories or selection settings differ/);
   });
 
@@ -141,10 +151,16 @@ describe("snapshots", () => {
     expect(at).toBeGreaterThan(0);
     bytes.write(`"formatVersion":0`, at, "latin1");
     writeFileSync(file, bytes);
-    expectSameError(() => loadSnapshot(file, gymCatalog()), new RegExp(`old\\.snapshot has format version 0; .* reads version ${SNAPSHOT_FORMAT_VERSION}`));
+    expectSameError(
+      () => loadSnapshot(file, gymCatalog()),
+      new RegExp(`old\\.snapshot has format version 0; .* reads version ${SNAPSHOT_FORMAT_VERSION}`),
+    );
     const earlier = join(folder, "earlier.json");
     writeFileSync(earlier, JSON.stringify({ format: "dynamic-tools/snapshot", formatVersion: 1, tools: [] }));
-    expectSameError(() => loadSnapshot(earlier, gymCatalog()), new RegExp(`earlier\\.json has format version 1; .* reads version ${SNAPSHOT_FORMAT_VERSION}`));
+    expectSameError(
+      () => loadSnapshot(earlier, gymCatalog()),
+      new RegExp(`earlier\\.json has format version 1; .* reads version ${SNAPSHOT_FORMAT_VERSION}`),
+    );
     const other = join(folder, "other.json");
     writeFileSync(other, JSON.stringify({ tools: [] }));
     expectSameError(() => loadSnapshot(other, gymCatalog()), /other\.json is not a dynamic-tools snapshot/);

@@ -127,7 +127,11 @@ interface SavableIndex extends VectorIndex {
 function isHnswIndex(index: VectorIndex | undefined): index is SavableIndex {
   // A bundler may rename the class (`_HnswVectorIndex`); its static `load` and `save` are what is used.
   const kind = index?.constructor as { name?: string; load?: unknown } | undefined;
-  return typeof (index as Partial<SavableIndex> | undefined)?.save === "function" && typeof kind?.load === "function" && /HnswVectorIndex$/.test(kind.name ?? "");
+  return (
+    typeof (index as Partial<SavableIndex> | undefined)?.save === "function" &&
+    typeof kind?.load === "function" &&
+    /HnswVectorIndex$/.test(kind.name ?? "")
+  );
 }
 
 /** Collects binary sections at 8-byte aligned offsets. */
@@ -161,7 +165,11 @@ class SectionWriter {
  * await writeSnapshot("catalog.snapshot", catalog); // at build or deploy time
  * ```
  */
-export async function writeSnapshot(file: string, catalog: ToolCatalog, { vectors = true, embeddings, index }: WriteSnapshotOptions = {}): Promise<CatalogSnapshot> {
+export async function writeSnapshot(
+  file: string,
+  catalog: ToolCatalog,
+  { vectors = true, embeddings, index }: WriteSnapshotOptions = {},
+): Promise<CatalogSnapshot> {
   const snapshot = createCatalogSnapshot(catalog);
   const sections = new SectionWriter();
   if (vectors) {
@@ -212,7 +220,10 @@ export interface LoadedSnapshot {
    * which case it is built from the stored vectors); any other built-in name is returned as is (it needs only the
    * token counts, which the catalog already took).
    */
-  strategy(name: string, options?: { embeddings?: EmbeddingsInterface; index?: VectorIndex | VectorIndexFactory }): RetrievalStrategy | string;
+  strategy(
+    name: string,
+    options?: { embeddings?: EmbeddingsInterface; index?: VectorIndex | VectorIndexFactory },
+  ): RetrievalStrategy | string;
 }
 
 /** Reads a section as a typed array (a view when aligned, else a copy). */
@@ -236,16 +247,22 @@ function sectionOf<T extends Float64Array | Uint32Array>(
 }
 
 function readHeader(file: string, bytes: Buffer): { snapshot: CatalogSnapshot; start: number } {
-  const notSnapshot = () => new DynamicToolsError("SNAPSHOT_MISMATCH", `${file} is not a dynamic-tools snapshot (no "format": "${FORMAT}").`);
+  const notSnapshot = () =>
+    new DynamicToolsError("SNAPSHOT_MISMATCH", `${file} is not a dynamic-tools snapshot (no "format": "${FORMAT}").`);
   let header: unknown;
   let start = 0;
   if (bytes.byteLength >= PREAMBLE && bytes.subarray(0, MAGIC.byteLength).equals(MAGIC)) {
     const length = bytes.readUInt32LE(8);
-    if (PREAMBLE + length > bytes.byteLength) throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated: its header runs past the end.`);
+    if (PREAMBLE + length > bytes.byteLength)
+      throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated: its header runs past the end.`);
     try {
       header = JSON.parse(bytes.toString("utf8", PREAMBLE, PREAMBLE + length));
     } catch (cause) {
-      throw new DynamicToolsError("CATALOG_FILE_MALFORMED", `The snapshot ${file} has a header that is not JSON: ${(cause as Error).message}`, { cause });
+      throw new DynamicToolsError(
+        "CATALOG_FILE_MALFORMED",
+        `The snapshot ${file} has a header that is not JSON: ${(cause as Error).message}`,
+        { cause },
+      );
     }
     start = PREAMBLE + length + ((8 - ((PREAMBLE + length) % 8)) % 8);
   } else {
@@ -320,14 +337,22 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
   checkSameCatalog(file, snapshot, catalog);
   catalog.adoptTokenCounts(new Map(snapshot.catalog.tokens));
   const sections = snapshot.sections ?? {};
-  const section = <T extends Float64Array | Uint32Array>(kind: Parameters<typeof sectionOf<T>>[0], name: string) => sectionOf(kind, bytes, start, sections[name], file, name);
+  const section = <T extends Float64Array | Uint32Array>(kind: Parameters<typeof sectionOf<T>>[0], name: string) =>
+    sectionOf(kind, bytes, start, sections[name], file, name);
   let vectors: SavedVectorIndex | undefined;
   const savedVectors = (): SavedVectorIndex | undefined => {
     if (snapshot.vectors === undefined || vectors !== undefined) return vectors;
     const { names, textHashes, ...rest } = snapshot.vectors;
     const numbers = section(Float64Array, "vectors");
     const { dimensions } = rest;
-    vectors = { ...rest, entries: names.map((name, position) => ({ name, textHash: textHashes[position]!, vector: Array.from(numbers.subarray(position * dimensions, (position + 1) * dimensions)) })) };
+    vectors = {
+      ...rest,
+      entries: names.map((name, position) => ({
+        name,
+        textHash: textHashes[position]!,
+        vector: Array.from(numbers.subarray(position * dimensions, (position + 1) * dimensions)),
+      })),
+    };
     return vectors;
   };
   const savedBm25 = (): SavedBm25Index | undefined => {
@@ -347,7 +372,8 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
   const graphIndex = (): VectorIndexFactory | undefined => {
     if (snapshot.hnsw === undefined) return undefined;
     const graph = sections.hnsw;
-    if (graph === undefined) throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated or damaged: its section "hnsw" is missing.`);
+    if (graph === undefined)
+      throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated or damaged: its section "hnsw" is missing.`);
     const { sidecar } = snapshot.hnsw;
     return async () => {
       const registered = loadVectorIndexPlugin();
@@ -406,7 +432,8 @@ function checkSameCatalog(file: string, snapshot: CatalogSnapshot, catalog: Tool
   const at = tools.findIndex(([name, hash], index) => snapshot.tools[index]![0] !== name || snapshot.tools[index]![1] !== hash);
   if (at >= 0) {
     const [name] = tools[at]!;
-    const what = snapshot.tools[at]![0] === name ? `tool "${name}" differs` : `tool ${at} is "${snapshot.tools[at]![0]}" there and "${name}" here`;
+    const what =
+      snapshot.tools[at]![0] === name ? `tool "${name}" differs` : `tool ${at} is "${snapshot.tools[at]![0]}" there and "${name}" here`;
     throw new DynamicToolsError("SNAPSHOT_MISMATCH", `${prefix}: ${what}.`);
   }
   throw new DynamicToolsError("SNAPSHOT_MISMATCH", `${prefix}: the categories or selection settings differ.`);

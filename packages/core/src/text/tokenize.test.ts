@@ -44,9 +44,12 @@ describe("splitWords is per-word: ASCII text splits the same whether or not the 
   it("holds for arbitrary ASCII identifiers and phrases", () => {
     const char = fc.constantFrom(..."abcsABCS019 _-.'".split(""));
     fc.assert(
-      fc.property(fc.array(char, { maxLength: 16 }).map((chars) => chars.join("")), (text) => {
-        expect(splitWords(`${text} é`)).toEqual([...splitWords(text), "é"]);
-      }),
+      fc.property(
+        fc.array(char, { maxLength: 16 }).map((chars) => chars.join("")),
+        (text) => {
+          expect(splitWords(`${text} é`)).toEqual([...splitWords(text), "é"]);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -6,7 +6,8 @@ import PorterStemmer from "natural/lib/natural/stemmers/porter_stemmer.js";
 
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
 // A word is a run of letters/digits; each CJK character stands alone (no segmenter is available offline).
-const WORD = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])[\p{L}\p{N}])+/gu;
+const WORD =
+  /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])[\p{L}\p{N}])+/gu;
 // Zero-width, so adjacent boundaries ("isABook") are all found: lower→Upper, and Upper→Upper+lower except a
 // plural acronym ("IDs").
 const CAMEL_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})(?!\p{Lu}s(?![\p{Ll}\p{N}]))/gu;
@@ -31,11 +32,7 @@ export function isCjk(token: string): boolean {
 export function splitWords(text: string): string[] {
   // eslint-disable-next-line no-control-regex -- the ASCII test is the point
   if (!/[^\x00-\x7f]/.test(text)) return splitAsciiWords(text);
-  const spaced = text
-    .normalize("NFKC")
-    .replace(CAMEL_BOUNDARY, " ")
-    .replace(POSSESSIVE, " ")
-    .toLowerCase();
+  const spaced = text.normalize("NFKC").replace(CAMEL_BOUNDARY, " ").replace(POSSESSIVE, " ").toLowerCase();
   return spaced.match(WORD) ?? [];
 }
 
@@ -118,7 +115,8 @@ export function splitAsciiWords(text: string): string[] {
     } else {
       flush(index);
       // A possessive "'s" ends the word and is dropped.
-      if (code === Char.Apostrophe && (text.charCodeAt(index + 1) | 32) === Char.LowerS && !isLowerOrDigit(text.charCodeAt(index + 2))) index++;
+      if (code === Char.Apostrophe && (text.charCodeAt(index + 1) | 32) === Char.LowerS && !isLowerOrDigit(text.charCodeAt(index + 2)))
+        index++;
     }
   }
   flush(text.length);

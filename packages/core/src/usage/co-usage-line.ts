@@ -20,7 +20,11 @@ export interface OftenUsedWithOptions {
  * oftenUsedWithNames(usage, "create_client", { visible: (name) => catalog.has(name) }); // ["mark_check_in"]
  * ```
  */
-export function oftenUsedWithNames(model: CoUsageReader, tool: string, { limit = 3, minWeight = 1, visible = () => true }: OftenUsedWithOptions = {}): string[] {
+export function oftenUsedWithNames(
+  model: CoUsageReader,
+  tool: string,
+  { limit = 3, minWeight = 1, visible = () => true }: OftenUsedWithOptions = {},
+): string[] {
   const names: string[] = [];
   // Heaviest first: past the first one under minWeight, none is heavy enough.
   for (const { name, weight } of model.oftenUsedWith(tool, Number.POSITIVE_INFINITY)) {

@@ -31,7 +31,7 @@ export class JsonlUsageStore implements UsageStore {
 
   async read(cursor?: string): Promise<UsageBatch> {
     const from = cursor === undefined ? 0 : Number(cursor);
-    let handle;
+    let handle: Awaited<ReturnType<typeof open>>;
     try {
       handle = await open(this.file, "r");
     } catch (error) {

@@ -32,16 +32,20 @@ export function checkObservation(value: unknown, now: () => number = Date.now): 
   if (typeof value !== "object" || value === null || Array.isArray(value)) return `expected an object { "message", "tools" }`;
   const record = value as Record<string, unknown>;
   const unknown = Object.keys(record).filter((key) => !KEYS.includes(key));
-  if (unknown.length > 0) return `unknown key${unknown.length > 1 ? "s" : ""} ${unknown.map((key) => `"${key}"`).join(", ")} (allowed: ${KEYS.join(", ")})`;
+  if (unknown.length > 0)
+    return `unknown key${unknown.length > 1 ? "s" : ""} ${unknown.map((key) => `"${key}"`).join(", ")} (allowed: ${KEYS.join(", ")})`;
   const { message, history, tools, ok = true, scope, caller, at } = record;
   if (typeof message !== "string" || message.trim() === "") return `"message" must be a non-empty string`;
-  if (!Array.isArray(tools) || !tools.every((tool) => typeof tool === "string" && tool !== "")) return `"tools" must be an array of tool names`;
-  if (history !== undefined && !(Array.isArray(history) && history.every((item) => typeof item === "string"))) return `"history" must be an array of strings`;
+  if (!Array.isArray(tools) || !tools.every((tool) => typeof tool === "string" && tool !== ""))
+    return `"tools" must be an array of tool names`;
+  if (history !== undefined && !(Array.isArray(history) && history.every((item) => typeof item === "string")))
+    return `"history" must be an array of strings`;
   if (typeof ok !== "boolean") return `"ok" must be true or false`;
   if (scope !== undefined && (typeof scope !== "string" || scope === "")) return `"scope" must be a non-empty string`;
   if (caller !== undefined && (typeof caller !== "string" || caller === "")) return `"caller" must be a non-empty string`;
   const time = at === undefined ? now() : at instanceof Date ? at.getTime() : typeof at === "string" ? Date.parse(at) : at;
-  if (typeof time !== "number" || !Number.isFinite(time)) return `"at" must be a time (milliseconds, an ISO string or a Date), got ${JSON.stringify(at)}`;
+  if (typeof time !== "number" || !Number.isFinite(time))
+    return `"at" must be a time (milliseconds, an ISO string or a Date), got ${JSON.stringify(at)}`;
   return {
     message,
     ...(history === undefined ? {} : { history: [...(history as string[])] }),

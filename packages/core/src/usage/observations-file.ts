@@ -33,14 +33,16 @@ export function parseObservations(text: string, file: string, { at = Date.now(),
   const observations: Observation[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
     if (raw.trim() === "") return;
-    const fail = (problem: string, cause?: unknown) => new DynamicToolsError("INVALID_OBSERVATION", `${file}:${index + 1}: ${problem}`, cause === undefined ? undefined : { cause });
+    const fail = (problem: string, cause?: unknown) =>
+      new DynamicToolsError("INVALID_OBSERVATION", `${file}:${index + 1}: ${problem}`, cause === undefined ? undefined : { cause });
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch (cause) {
       throw fail(`not valid JSON: ${(cause as Error).message}`, cause);
     }
-    if (typeof value === "object" && value !== null && !Array.isArray(value) && "query" in value) value = fromQueryLine(value as Record<string, unknown>);
+    if (typeof value === "object" && value !== null && !Array.isArray(value) && "query" in value)
+      value = fromQueryLine(value as Record<string, unknown>);
     if (scope !== undefined && typeof value === "object" && value !== null && !("scope" in value)) value = { ...value, scope };
     const checked = checkObservation(value, () => at);
     if (typeof checked === "string") throw fail(checked);

@@ -58,7 +58,8 @@ export function toolResultsObservation(messages: readonly unknown[], options: To
   const results = new Map<string, { content: string; status: string | undefined }>();
   for (const message of messages.slice(start)) {
     const record = message as { tool_call_id?: string; content?: unknown; status?: string };
-    if (typeof record.tool_call_id === "string") results.set(record.tool_call_id, { content: textOf(record.content), status: record.status });
+    if (typeof record.tool_call_id === "string")
+      results.set(record.tool_call_id, { content: textOf(record.content), status: record.status });
   }
   const conversation = readConversation(messages.slice(0, start) as ConversationMessage[]);
   if (conversation.current === "") return undefined;

@@ -8,12 +8,14 @@ const HOUR = 60 * 60 * 1000;
 describe("UsageModel", () => {
   it("learns the analysed words of successful calls per tool; failed calls, unknown tools and other scopes teach nothing", () => {
     const usage = new UsageModel({ catalog: gymCatalog() });
-    expect(usage.observe([
-      { message: "who owes money to the coaches?", tools: ["get_pending_salaries"], at: 0 },
-      { message: "coaches owed", tools: ["get_pending_salaries"], ok: false, at: 0 },
-      { message: "coaches owed", tools: ["no_such_tool"], at: 0 },
-      { message: "coaches owed", tools: ["get_pending_salaries"], scope: "other-gym", at: 0 },
-    ])).toEqual(["learned", "failed", "no-known-tool", "other-scope"]);
+    expect(
+      usage.observe([
+        { message: "who owes money to the coaches?", tools: ["get_pending_salaries"], at: 0 },
+        { message: "coaches owed", tools: ["get_pending_salaries"], ok: false, at: 0 },
+        { message: "coaches owed", tools: ["no_such_tool"], at: 0 },
+        { message: "coaches owed", tools: ["get_pending_salaries"], scope: "other-gym", at: 0 },
+      ]),
+    ).toEqual(["learned", "failed", "no-known-tool", "other-scope"]);
     expect(Object.fromEntries(usage.terms("get_pending_salaries")!)).toEqual({ ow: 1, monei: 1, coach: 1 });
     expect(usage.toolUsage("get_pending_salaries")).toEqual({ count: 1, weight: 1 });
     expect(usage.size).toBe(1);
@@ -47,7 +49,8 @@ describe("UsageModel", () => {
 
   it("caps one caller's weight per tool", () => {
     const usage = new UsageModel({ catalog: gymCatalog(), maxPerCaller: 3 });
-    for (let index = 0; index < 50; index++) usage.observe({ message: "banana", tools: ["freeze_membership"], caller: "mallory", at: index });
+    for (let index = 0; index < 50; index++)
+      usage.observe({ message: "banana", tools: ["freeze_membership"], caller: "mallory", at: index });
     usage.observe({ message: "pause", tools: ["freeze_membership"], caller: "alice", at: 60 });
     expect(usage.terms("freeze_membership")!.get("banana")).toBeCloseTo(3, 6);
     expect(usage.terms("freeze_membership")!.get("paus")).toBeCloseTo(1, 6);
@@ -91,9 +94,19 @@ describe("UsageModel", () => {
 
   it("counts per category the words users say", () => {
     const usage = new UsageModel({ catalog: gymCatalog() });
-    usage.observe({ message: "who owes the coaches", tools: ["get_pending_salaries"] });
-    usage.observe({ message: "coaches paid?", tools: ["get_salary_stats"] });
-    expect(usage.categoryUsage("salary")).toMatchObject({ count: 2, weight: 2, terms: [{ term: "coaches", weight: 2 }, { term: "owes", weight: 1 }, { term: "paid", weight: 1 }] });
+    // One instant for both: with the default half-life, observations even a millisecond apart weigh a little less.
+    const at = Date.now();
+    usage.observe({ message: "who owes the coaches", tools: ["get_pending_salaries"], at });
+    usage.observe({ message: "coaches paid?", tools: ["get_salary_stats"], at });
+    expect(usage.categoryUsage("salary")).toMatchObject({
+      count: 2,
+      weight: 2,
+      terms: [
+        { term: "coaches", weight: 2 },
+        { term: "owes", weight: 1 },
+        { term: "paid", weight: 1 },
+      ],
+    });
   });
 
   it("rejects bad options at construction", () => {
@@ -108,7 +121,9 @@ describe("bm25 with learned usage", () => {
     const usage = new UsageModel({ catalog });
     const bm25 = createBm25Strategy({ usage });
     bm25.index(catalog);
-    expect((await bm25.rank({ query: "which coaches are still owed?", limit: 3 })).map((tool) => tool.name)).not.toContain("get_pending_salaries");
+    expect((await bm25.rank({ query: "which coaches are still owed?", limit: 3 })).map((tool) => tool.name)).not.toContain(
+      "get_pending_salaries",
+    );
     usage.observe({ message: "coaches owed money", tools: ["get_pending_salaries"] });
     expect((await bm25.rank({ query: "which coaches are still owed?", limit: 3 }))[0]!.name).toBe("get_pending_salaries");
   });

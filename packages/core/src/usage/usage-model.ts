@@ -91,8 +91,20 @@ export class UsageModel implements LearnedField {
   #mass = 0;
 
   constructor(options: UsageModelOptions) {
-    const { catalog, scope, shareFrom = [], halfLifeMs = 30 * DAY, maxPerCaller = 20, consecutiveWithinMs = 30 * 60 * 1000, keepMessages = false } = options;
-    if (!(halfLifeMs > 0)) throw new DynamicToolsError("INVALID_OPTION", `halfLifeMs must be a positive number of milliseconds (or Infinity), got ${halfLifeMs}.`);
+    const {
+      catalog,
+      scope,
+      shareFrom = [],
+      halfLifeMs = 30 * DAY,
+      maxPerCaller = 20,
+      consecutiveWithinMs = 30 * 60 * 1000,
+      keepMessages = false,
+    } = options;
+    if (!(halfLifeMs > 0))
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `halfLifeMs must be a positive number of milliseconds (or Infinity), got ${halfLifeMs}.`,
+      );
     if (!(maxPerCaller > 0)) throw new DynamicToolsError("INVALID_OPTION", `maxPerCaller must be positive, got ${maxPerCaller}.`);
     this.catalog = catalog;
     this.#scopes = shareFrom === "*" ? "*" : new Set([scope, ...shareFrom]);
@@ -188,7 +200,10 @@ export class UsageModel implements LearnedField {
   }
 
   #pair(a: string, b: string, weight: number): void {
-    for (const [x, y] of [[a, b], [b, a]] as const) {
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       let row = this.#pairs.get(x);
       if (row === undefined) this.#pairs.set(x, (row = new Map()));
       row.set(y, (row.get(y) ?? 0) + weight);
@@ -258,7 +273,10 @@ export class UsageModel implements LearnedField {
   words(tool: string, limit = 20): string[] {
     const evidence = this.#tools.get(tool);
     if (evidence === undefined) return [];
-    return [...evidence.words].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit).map(([word]) => word);
+    return [...evidence.words]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, limit)
+      .map(([word]) => word);
   }
 
   /** How often the tool was used: observations, and the decayed weight of that evidence. */
@@ -294,7 +312,9 @@ export class UsageModel implements LearnedField {
     const stats = this.#categories.get(category);
     if (stats === undefined) return { count: 0, weight: 0, terms: [] };
     const scale = this.#scale();
-    const terms = [...stats.terms].map(([term, weight]) => ({ term, weight: weight * scale })).sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term));
+    const terms = [...stats.terms]
+      .map(([term, weight]) => ({ term, weight: weight * scale }))
+      .sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term));
     return { count: stats.count, weight: stats.mass * scale, terms };
   }
 

@@ -52,7 +52,13 @@ export class UsageRecorder {
   /** Validates, stores (when there is a store) and learns an observation. */
   async record(input: ObservationInput | Observation): Promise<void> {
     const observation = toObservation(input);
-    const stored = this.#keepMessages ? observation : { ...observation, message: redactMessage(observation.message), ...(observation.history === undefined ? {} : { history: observation.history.map(redactMessage) }) };
+    const stored = this.#keepMessages
+      ? observation
+      : {
+          ...observation,
+          message: redactMessage(observation.message),
+          ...(observation.history === undefined ? {} : { history: observation.history.map(redactMessage) }),
+        };
     if (this.store === undefined) {
       this.model.observe(stored);
       return;

@@ -4,11 +4,14 @@
  */
 import type { UsageReport } from "./usage-report.js";
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const PALETTE = ["#4f7cff", "#22b07d", "#f5a524", "#e5484d", "#8e4ec6", "#12a4c5", "#d6409f", "#7c8a99"];
 
 /** A horizontal bar chart: one labelled bar per item, the value printed at its end. */
-function barChart(items: ReadonlyArray<{ label: string; value: number; text: string }>, { width = 560, color = PALETTE[0]!, labelWidth = 200 } = {}): string {
+function barChart(
+  items: ReadonlyArray<{ label: string; value: number; text: string }>,
+  { width = 560, color = PALETTE[0]!, labelWidth = 200 } = {},
+): string {
   const row = 22;
   const max = Math.max(...items.map((item) => item.value), 1e-9);
   const bars = items
@@ -16,9 +19,9 @@ function barChart(items: ReadonlyArray<{ label: string; value: number; text: str
       const y = index * row;
       // Room on the right for the printed value.
       const length = Math.max(1, ((width - labelWidth - 130) * item.value) / max);
-      return `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end" class="label">${escape(item.label)}</text>
-<rect x="${labelWidth}" y="${y + 4}" width="${length.toFixed(1)}" height="${row - 8}" rx="3" fill="${color}"><title>${escape(item.label)}: ${escape(item.text)}</title></rect>
-<text x="${(labelWidth + length + 6).toFixed(1)}" y="${y + 15}" class="value">${escape(item.text)}</text>`;
+      return `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end" class="label">${escapeHtml(item.label)}</text>
+<rect x="${labelWidth}" y="${y + 4}" width="${length.toFixed(1)}" height="${row - 8}" rx="3" fill="${color}"><title>${escapeHtml(item.label)}: ${escapeHtml(item.text)}</title></rect>
+<text x="${(labelWidth + length + 6).toFixed(1)}" y="${y + 15}" class="value">${escapeHtml(item.text)}</text>`;
     })
     .join("\n");
   return `<svg viewBox="0 0 ${width} ${Math.max(row, items.length * row)}" width="100%" style="max-width:${width}px" role="img">${bars}</svg>`;
@@ -39,23 +42,42 @@ function donut(used: number, total: number): string {
 /** The report as a complete HTML document (no external resources). */
 export function usageReportHtml(report: UsageReport, title = "Tool usage report"): string {
   const categoryBars = barChart(
-    report.categories.filter((category) => category.calls > 0).slice(0, 25).map((category) => ({ label: category.name, value: category.share, text: `${(category.share * 100).toFixed(1)}% · ${category.calls} calls` })),
+    report.categories
+      .filter((category) => category.calls > 0)
+      .slice(0, 25)
+      .map((category) => ({
+        label: category.name,
+        value: category.share,
+        text: `${(category.share * 100).toFixed(1)}% · ${category.calls} calls`,
+      })),
   );
-  const toolBars = barChart(report.toolUsage.slice(0, 20).map((tool) => ({ label: tool.name, value: tool.calls, text: String(tool.calls) })), { color: PALETTE[4]! });
-  const pairBars = barChart(report.coUsedPairs.slice(0, 12).map((pair) => ({ label: `${pair.a} + ${pair.b}`, value: pair.weight, text: pair.weight.toFixed(1) })), { width: 1000, color: PALETTE[2]!, labelWidth: 460 });
+  const toolBars = barChart(
+    report.toolUsage.slice(0, 20).map((tool) => ({ label: tool.name, value: tool.calls, text: String(tool.calls) })),
+    { color: PALETTE[4]! },
+  );
+  const pairBars = barChart(
+    report.coUsedPairs.slice(0, 12).map((pair) => ({ label: `${pair.a} + ${pair.b}`, value: pair.weight, text: pair.weight.toFixed(1) })),
+    { width: 1000, color: PALETTE[2]!, labelWidth: 460 },
+  );
   const suggestions = report.categories
     .filter((category) => category.suggestedKeywords.length > 0)
     .map((category, index) => {
       const chips = category.suggestedKeywords
-        .map((keyword) => `<span class="chip" style="font-size:${(12 + 14 * Math.sqrt(keyword.share)).toFixed(1)}px;border-color:${PALETTE[index % PALETTE.length]}" title="said in ${(keyword.share * 100).toFixed(0)}% of its requests">${escape(keyword.word)}</span>`)
+        .map(
+          (keyword) =>
+            `<span class="chip" style="font-size:${(12 + 14 * Math.sqrt(keyword.share)).toFixed(1)}px;border-color:${PALETTE[index % PALETTE.length]}" title="said in ${(keyword.share * 100).toFixed(0)}% of its requests">${escapeHtml(keyword.word)}</span>`,
+        )
         .join(" ");
-      return `<div class="suggest"><div class="cat">${escape(category.name)}</div><div>${chips}</div></div>`;
+      return `<div class="suggest"><div class="cat">${escapeHtml(category.name)}</div><div>${chips}</div></div>`;
     })
     .join("\n");
-  const defaults = report.suggestedDefaults.length === 0 ? "<p>No change suggested.</p>" : `<p>Add to <code>defaults</code>: ${report.suggestedDefaults.map((item) => `<b>${escape(item.category)}</b> (${(item.share * 100).toFixed(1)}% of requests)`).join(", ")}.</p>`;
-  const never = report.neverCalled.map((name) => `<span class="chip muted">${escape(name)}</span>`).join(" ");
+  const defaults =
+    report.suggestedDefaults.length === 0
+      ? "<p>No change suggested.</p>"
+      : `<p>Add to <code>defaults</code>: ${report.suggestedDefaults.map((item) => `<b>${escapeHtml(item.category)}</b> (${(item.share * 100).toFixed(1)}% of requests)`).join(", ")}.</p>`;
+  const never = report.neverCalled.map((name) => `<span class="chip muted">${escapeHtml(name)}</span>`).join(" ");
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:32px auto;max-width:1100px;color:#1c2024;background:#fafbfc}
 h1{font-size:24px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 10px}
@@ -65,12 +87,12 @@ h1{font-size:24px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 10px}
 .chip.muted{border-color:#d0d5dd;color:#60646c;font-size:12px}.suggest{display:flex;gap:12px;align-items:baseline;margin:6px 0}.cat{min-width:180px;font-weight:600}
 .note{color:#60646c;font-size:12px}
 </style></head><body>
-<h1>${escape(title)}</h1>
+<h1>${escapeHtml(title)}</h1>
 <div class="sub">${report.observations} observations · ${report.tools} tools · suggestions only, nothing in the catalog was changed</div>
 <div class="cards" style="margin-top:16px">
 <div class="card">${donut(report.toolUsage.length, report.tools)}</div>
 <div class="card"><div class="kpi">${report.observations}</div><div class="sub">observations learned</div><div class="kpi" style="margin-top:10px">${report.categories.filter((category) => category.calls > 0).length}</div><div class="sub">categories in use</div></div>
-<div class="card" style="flex:1"><h2 style="margin-top:0">Suggested defaults</h2>${defaults}<div class="note">Categories used when nothing matches; now: ${escape(report.defaults.join(", ") || "none")}.</div></div>
+<div class="card" style="flex:1"><h2 style="margin-top:0">Suggested defaults</h2>${defaults}<div class="note">Categories used when nothing matches; now: ${escapeHtml(report.defaults.join(", ") || "none")}.</div></div>
 </div>
 <div class="grid">
 <div class="card"><h2>Where requests go (share by category)</h2>${categoryBars}</div>

@@ -6,8 +6,10 @@ import { UsageModel } from "./usage-model.js";
 
 function learnedGym() {
   const usage = new UsageModel({ catalog: gymCatalog({ defaults: [] }), halfLifeMs: Infinity });
-  for (let index = 0; index < 6; index++) usage.observe({ message: `which coaches are owed wages ${index}`, tools: ["get_pending_salaries"] });
-  for (let index = 0; index < 3; index++) usage.observe({ message: "please pause my membership for the holiday", tools: ["freeze_membership"] });
+  for (let index = 0; index < 6; index++)
+    usage.observe({ message: `which coaches are owed wages ${index}`, tools: ["get_pending_salaries"] });
+  for (let index = 0; index < 3; index++)
+    usage.observe({ message: "please pause my membership for the holiday", tools: ["freeze_membership"] });
   usage.observe({ message: "please register Ann and check her in", tools: ["create_client", "mark_check_in"] });
   return usage;
 }
@@ -22,7 +24,9 @@ describe("usageReport", () => {
     // "please" is said for two categories: it does not point at one, so it is never suggested.
     for (const category of report.categories) expect(category.suggestedKeywords.map((keyword) => keyword.word)).not.toContain("please");
     // A word the category's keywords or tool names already have is not suggested again ("membership").
-    expect(report.categories.find((category) => category.name === "memberships")!.suggestedKeywords.map((keyword) => keyword.word)).toEqual(["holiday", "pause"]);
+    expect(report.categories.find((category) => category.name === "memberships")!.suggestedKeywords.map((keyword) => keyword.word)).toEqual(
+      ["holiday", "pause"],
+    );
     expect(report.suggestedDefaults).toEqual([
       { category: "salary", share: 0.6 },
       { category: "memberships", share: 0.3 },

@@ -69,7 +69,15 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
  * ```
  */
 export function usageReport(model: UsageModel, options: UsageReportOptions = {}): UsageReport {
-  const { minKeywordShare = 0.05, minKeywordPrecision = 0.6, minKeywordCount = 3, keywordsPerCategory = 8, minDefaultShare = 0.1, maxDefaults = 3, pairs = 20 } = options;
+  const {
+    minKeywordShare = 0.05,
+    minKeywordPrecision = 0.6,
+    minKeywordCount = 3,
+    keywordsPerCategory = 8,
+    minDefaultShare = 0.1,
+    maxDefaults = 3,
+    pairs = 20,
+  } = options;
   const { catalog } = model;
   const keywords = CatalogKeywords.of(catalog);
   const total = model.totalWeight();
@@ -98,7 +106,11 @@ export function usageReport(model: UsageModel, options: UsageReportOptions = {})
   categories.sort((a, b) => b.share - a.share || a.name.localeCompare(b.name));
   const toolUsage = catalog
     .tools()
-    .map((tool) => ({ name: tool.name, ...(tool.category === undefined ? {} : { category: tool.category }), calls: model.toolUsage(tool.name).count }))
+    .map((tool) => ({
+      name: tool.name,
+      ...(tool.category === undefined ? {} : { category: tool.category }),
+      calls: model.toolUsage(tool.name).count,
+    }))
     .filter((tool) => tool.calls > 0)
     .sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name));
   const defaults = catalog.settings.defaults;
@@ -120,7 +132,10 @@ export function usageReport(model: UsageModel, options: UsageReportOptions = {})
 
 /** The report as text for a terminal. */
 export function formatUsageReport(report: UsageReport): string {
-  const lines = [`${report.observations} observations, ${report.tools} tools, ${report.toolUsage.length} used, ${report.neverCalled.length} never called.`, ""];
+  const lines = [
+    `${report.observations} observations, ${report.tools} tools, ${report.toolUsage.length} used, ${report.neverCalled.length} never called.`,
+    "",
+  ];
   const unused = report.categories.filter((category) => category.calls === 0).map((category) => category.name);
   const used = report.categories.filter((category) => category.calls > 0);
   if (used.length > 0) {
@@ -128,16 +143,25 @@ export function formatUsageReport(report: UsageReport): string {
     const width = Math.min(40, Math.max(...used.map((category) => category.name.length)));
     for (const category of used.slice(0, 25)) {
       const words = category.suggestedKeywords.map((keyword) => keyword.word).join(", ");
-      lines.push(`  ${category.name.padEnd(width)} ${(category.share * 100).toFixed(1).padStart(5)}%  ${String(category.calls).padStart(6)}  ${words === "" ? "" : `+ ${words}`}`);
+      lines.push(
+        `  ${category.name.padEnd(width)} ${(category.share * 100).toFixed(1).padStart(5)}%  ${String(category.calls).padStart(6)}  ${words === "" ? "" : `+ ${words}`}`,
+      );
     }
     if (used.length > 25) lines.push(`  … ${used.length - 25} more (--json has all)`);
     lines.push("");
   }
-  if (unused.length > 0) lines.push(`Categories never used (${unused.length}): ${unused.slice(0, 20).join(", ")}${unused.length > 20 ? ", …" : ""}`, "");
+  if (unused.length > 0)
+    lines.push(`Categories never used (${unused.length}): ${unused.slice(0, 20).join(", ")}${unused.length > 20 ? ", …" : ""}`, "");
   lines.push("Most used tools:");
   for (const tool of report.toolUsage.slice(0, 15)) lines.push(`  ${tool.name.padEnd(32)} ${String(tool.calls).padStart(6)}`);
-  lines.push("", `Never called (${report.neverCalled.length}): ${report.neverCalled.slice(0, 30).join(", ")}${report.neverCalled.length > 30 ? ", …" : ""}`);
-  lines.push("", `Suggested defaults (now: ${report.defaults.join(", ") || "none"}): ${report.suggestedDefaults.map((item) => `${item.category} (${(item.share * 100).toFixed(1)}%)`).join(", ") || "none"}`);
+  lines.push(
+    "",
+    `Never called (${report.neverCalled.length}): ${report.neverCalled.slice(0, 30).join(", ")}${report.neverCalled.length > 30 ? ", …" : ""}`,
+  );
+  lines.push(
+    "",
+    `Suggested defaults (now: ${report.defaults.join(", ") || "none"}): ${report.suggestedDefaults.map((item) => `${item.category} (${(item.share * 100).toFixed(1)}%)`).join(", ") || "none"}`,
+  );
   lines.push("", "Often used together:");
   for (const pair of report.coUsedPairs.slice(0, 10)) lines.push(`  ${pair.a} + ${pair.b}  ${pair.weight}`);
   lines.push("", "Suggestions only: nothing is changed in the catalog file.");

@@ -16,7 +16,14 @@ describe("usage never widens what a caller may see", () => {
       fc.asyncProperty(
         catalogSpec,
         conversation,
-        fc.array(fc.record({ message: messageText, picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), caller: fc.constantFrom("a", "b", undefined) }), { maxLength: 30 }),
+        fc.array(
+          fc.record({
+            message: messageText,
+            picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
+            caller: fc.constantFrom("a", "b", undefined),
+          }),
+          { maxLength: 30 },
+        ),
         fc.array(fc.boolean(), { minLength: 1, maxLength: 60 }),
         async (spec, messages, learned, allowedBits) => {
           const catalog = buildCatalog(spec);
@@ -24,16 +31,30 @@ describe("usage never widens what a caller may see", () => {
           const usage = new UsageModel({ catalog });
           for (const { message, picks, caller } of learned) {
             if (message.trim() === "" || names.length === 0) continue;
-            usage.observe({ message, tools: picks.map((pick) => names[pick % names.length]!), ...(caller === undefined ? {} : { caller }) });
+            usage.observe({
+              message,
+              tools: picks.map((pick) => names[pick % names.length]!),
+              ...(caller === undefined ? {} : { caller }),
+            });
           }
           const allowed = (name: string) => allowedBits[names.indexOf(name) % allowedBits.length]!;
           const exclude = names.filter((_, index) => index % 5 === 4);
           const options = { topK: 10, autoCut: false as const, exclude, countTokens: false };
           const withUsage = createToolSelector(catalog, { ...options, strategy: createBm25Strategy({ usage }) });
           // The widest a selection without usage can be: every tool its filters let through.
-          const everything = createToolSelector(catalog, { ...options, topK: Math.max(1, names.length), maxTools: Math.max(1, names.length), strategy: createBm25Strategy() });
+          const everything = createToolSelector(catalog, {
+            ...options,
+            topK: Math.max(1, names.length),
+            maxTools: Math.max(1, names.length),
+            strategy: createBm25Strategy(),
+          });
           const possible = new Set((await everything(names.join(" "), { filter: allowed })).tools);
-          const selectable = new Set(catalog.tools().filter((tool) => tool.enabled && !exclude.includes(tool.name) && allowed(tool.name)).map((tool) => tool.name));
+          const selectable = new Set(
+            catalog
+              .tools()
+              .filter((tool) => tool.enabled && !exclude.includes(tool.name) && allowed(tool.name))
+              .map((tool) => tool.name),
+          );
           // The co-usage expansion too (a low threshold, so it adds often), for retrieval and keyword selection.
           const coUsage = { minWeight: 0.1, maxTools: 5 };
           const expanding = createToolSelector(catalog, { ...options, strategy: createBm25Strategy({ usage }), usage, coUsage });

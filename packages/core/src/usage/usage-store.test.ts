@@ -54,7 +54,9 @@ describe("UsageRecorder", () => {
     const reader = new UsageRecorder({ model: new UsageModel({ catalog }), store });
     expect(await reader.sync()).toBe(1);
     expect(await reader.sync()).toBe(0);
-    expect(Object.fromEntries(reader.model.terms("get_pending_salaries")!)).toEqual(Object.fromEntries(writer.model.terms("get_pending_salaries")!));
+    expect(Object.fromEntries(reader.model.terms("get_pending_salaries")!)).toEqual(
+      Object.fromEntries(writer.model.terms("get_pending_salaries")!),
+    );
     const keeping = new UsageRecorder({ model: new UsageModel({ catalog }), store: new MemoryUsageStore(), keepMessages: true });
     await keeping.record({ message: "Who owes money?", tools: ["get_pending_salaries"] });
     expect((await keeping.store!.read()).observations[0]!.message).toBe("Who owes money?");
@@ -68,7 +70,10 @@ describe("toolResultsObservation", () => {
       new HumanMessage("check Ann in"),
       new AIMessage("ok"),
       new HumanMessage("and freeze her membership, then pay her"),
-      new AIMessage({ content: "", tool_calls: [call("1", "freeze_membership"), call("2", "pay_salary"), call("3", "nope"), call("4", "mark_check_in")] }),
+      new AIMessage({
+        content: "",
+        tool_calls: [call("1", "freeze_membership"), call("2", "pay_salary"), call("3", "nope"), call("4", "mark_check_in")],
+      }),
       new ToolMessage({ tool_call_id: "1", content: "frozen" }),
       new ToolMessage({ tool_call_id: "2", content: "Permission denied", status: "error" }),
       new ToolMessage({ tool_call_id: "3", content: 'Tool "nope" not found.', status: "error" }),
@@ -87,8 +92,15 @@ describe("toolResultsObservation", () => {
   it("is a failed observation when no call succeeded, and nothing before tool results arrive", () => {
     const asked = [new HumanMessage("pay her"), new AIMessage({ content: "", tool_calls: [call("1", "pay_salary")] })];
     expect(toolResultsObservation(asked)).toBeUndefined();
-    expect(toolResultsObservation([...asked, new ToolMessage({ tool_call_id: "1", content: "boom", status: "error" })], { at: 1 })).toEqual({ message: "pay her", tools: ["pay_salary"], ok: false, at: 1 });
-    expect(toolResultsObservation([{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }])).toBeUndefined();
+    expect(toolResultsObservation([...asked, new ToolMessage({ tool_call_id: "1", content: "boom", status: "error" })], { at: 1 })).toEqual(
+      { message: "pay her", tools: ["pay_salary"], ok: false, at: 1 },
+    );
+    expect(
+      toolResultsObservation([
+        { role: "user", content: "hi" },
+        { role: "assistant", content: "hello" },
+      ]),
+    ).toBeUndefined();
   });
 });
 

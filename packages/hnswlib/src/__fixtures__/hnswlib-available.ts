@@ -8,5 +8,7 @@ import { isHnswlibAvailable } from "../load-hnswlib.js";
 export const HNSWLIB_AVAILABLE = isHnswlibAvailable();
 
 if (!HNSWLIB_AVAILABLE && process.env.DYNAMIC_TOOLS_REQUIRE_HNSW === "1") {
-  throw new Error("DYNAMIC_TOOLS_REQUIRE_HNSW=1 but hnswlib-node cannot be loaded: its native build is missing (install python3, make and g++, then reinstall).");
+  throw new Error(
+    "DYNAMIC_TOOLS_REQUIRE_HNSW=1 but hnswlib-node cannot be loaded: its native build is missing (install python3, make and g++, then reinstall).",
+  );
 }

@@ -54,7 +54,10 @@ function stepMessage(calls: readonly StepCall[]): AIMessage {
 type Invokable = { invoke(input: unknown, config: Record<string, unknown>): Promise<unknown> };
 
 async function runWithAnswers(graph: Invokable, input: unknown, options: RunOptions): Promise<RuntimeRun> {
-  const config = { configurable: { thread_id: `execution-${(threads += 1)}` }, ...(options.context === undefined ? {} : { context: options.context }) };
+  const config = {
+    configurable: { thread_id: `execution-${(threads += 1)}` },
+    ...(options.context === undefined ? {} : { context: options.context }),
+  };
   const asked: unknown[] = [];
   const answers = [...(options.answers ?? [])];
   let result = (await graph.invoke(input, config)) as { messages: BaseMessage[]; __interrupt__?: Array<{ value: unknown }> };
@@ -76,7 +79,11 @@ export const nodeRuntime: ExecutionRuntime = {
       ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
       ...(options.sources === undefined ? {} : { sources: options.sources }),
     });
-    const graph = new StateGraph(MessagesAnnotation).addNode("tools", node).addEdge(START, "tools").addEdge("tools", END).compile({ checkpointer: new MemorySaver() });
+    const graph = new StateGraph(MessagesAnnotation)
+      .addNode("tools", node)
+      .addEdge(START, "tools")
+      .addEdge("tools", END)
+      .compile({ checkpointer: new MemorySaver() });
     return runWithAnswers(graph, { messages: [stepMessage(options.calls)] }, options);
   },
 };

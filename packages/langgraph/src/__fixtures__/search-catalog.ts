@@ -10,7 +10,11 @@ const DECLARATIONS = [
   { name: "list_pulls", description: "List the pull requests of a GitHub repository", namespace: "github" },
   { name: "create_event", description: "Add an event to the calendar", namespace: "calendar" },
   { name: "list_events", description: "List upcoming calendar events", namespace: "calendar" },
-  { name: "get_weather", description: "Weather forecast for a city", whenToUse: "Use for forecasts and current conditions, not for climate history." },
+  {
+    name: "get_weather",
+    description: "Weather forecast for a city",
+    whenToUse: "Use for forecasts and current conditions, not for climate history.",
+  },
   { name: "convert_currency", description: "Convert an amount between currencies" },
   { name: "send_email", description: "Send an email message to a recipient" },
   { name: "translate_text", description: "Translate text into another language" },

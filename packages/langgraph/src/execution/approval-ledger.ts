@@ -23,7 +23,11 @@ export type StepApprovals = RecordedApproval[];
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     typeof inner === "object" && inner !== null && !Array.isArray(inner)
-      ? Object.fromEntries(Object.keys(inner).sort().map((key) => [key, (inner as Record<string, unknown>)[key]]))
+      ? Object.fromEntries(
+          Object.keys(inner)
+            .sort()
+            .map((key) => [key, (inner as Record<string, unknown>)[key]]),
+        )
       : inner,
   );
 }
@@ -37,11 +41,15 @@ const sameCall = (recorded: RecordedApproval, call: Pick<ToolCall, "id" | "name"
  *
  * @param approvalFor - the catalog metadata of a call that needs approval, or undefined when it does not.
  */
-export function askStepApprovals(calls: readonly ToolCall[], approvalFor: (call: ToolCall, index: number) => ToolMetadata | undefined): StepApprovals | undefined {
+export function askStepApprovals(
+  calls: readonly ToolCall[],
+  approvalFor: (call: ToolCall, index: number) => ToolMetadata | undefined,
+): StepApprovals | undefined {
   const approvals: StepApprovals = [];
   calls.forEach((call, index) => {
     const metadata = approvalFor(call, index);
-    if (metadata !== undefined) approvals.push({ id: call.id ?? null, name: call.name, args: call.args, decision: requestApproval(call, metadata) });
+    if (metadata !== undefined)
+      approvals.push({ id: call.id ?? null, name: call.name, args: call.args, decision: requestApproval(call, metadata) });
   });
   return approvals.length > 0 ? approvals : undefined;
 }
@@ -52,7 +60,9 @@ export function askStepApprovals(calls: readonly ToolCall[], approvalFor: (call:
  */
 export function recordedDecision(approvals: unknown, call: Pick<ToolCall, "id" | "name" | "args">): ApprovalDecision | undefined {
   if (!Array.isArray(approvals)) return undefined;
-  const answers = (approvals as StepApprovals).filter((recorded) => typeof recorded === "object" && recorded !== null && sameCall(recorded, call)).map((recorded) => recorded.decision);
+  const answers = (approvals as StepApprovals)
+    .filter((recorded) => typeof recorded === "object" && recorded !== null && sameCall(recorded, call))
+    .map((recorded) => recorded.decision);
   if (answers.length === 0) return undefined;
   const rejection = answers.find((answer) => answer.decision === "reject");
   if (rejection !== undefined) return rejection;

@@ -6,13 +6,23 @@ describe("normaliseDecision", () => {
   it("reads LangChain's HITL response and the older { decision } form", () => {
     expect(normaliseDecision({ decisions: [{ type: "approve" }] })).toEqual({ decision: "approve" });
     expect(normaliseDecision({ decisions: [{ type: "reject", message: "no" }] })).toEqual({ decision: "reject", reason: "no" });
-    expect(normaliseDecision({ decisions: [{ type: "edit", editedAction: { name: "t", args: { a: 1 } } }] })).toEqual({ decision: "edit", args: { a: 1 } });
+    expect(normaliseDecision({ decisions: [{ type: "edit", editedAction: { name: "t", args: { a: 1 } } }] })).toEqual({
+      decision: "edit",
+      args: { a: 1 },
+    });
     expect(normaliseDecision({ decision: "edit", args: { a: 2 } })).toEqual({ decision: "edit", args: { a: 2 } });
     expect(normaliseDecision(true)).toEqual({ decision: "approve" });
   });
 
   it("fails closed on anything else, including a decisions list that is not exactly one decision", () => {
-    for (const value of [{ decisions: [] }, { decisions: [{ type: "approve" }, { type: "approve" }] }, { decisions: [{ type: "edit" }] }, "yes", 1, {}]) {
+    for (const value of [
+      { decisions: [] },
+      { decisions: [{ type: "approve" }, { type: "approve" }] },
+      { decisions: [{ type: "edit" }] },
+      "yes",
+      1,
+      {},
+    ]) {
       expect(normaliseDecision(value).decision).toBe("reject");
     }
   });
@@ -28,7 +38,12 @@ describe("recordedDecision", () => {
     expect(recordedDecision(approvals, { id: "x", name: "delete_file", args: { path: "tmp" } })).toEqual({ decision: "approve" });
     expect(recordedDecision(approvals, { id: "x", name: "delete_file", args: { path: "/etc/passwd" } })).toEqual({ decision: "reject" });
     expect(recordedDecision(approvals, { id: "x", name: "delete_file", args: { path: "other" } })).toBeUndefined();
-    expect(recordedDecision([{ id: null, name: "t", args: { a: 1, b: 2 }, decision: { decision: "approve" } }], { name: "t", args: { b: 2, a: 1 } })).toEqual({ decision: "approve" });
+    expect(
+      recordedDecision([{ id: null, name: "t", args: { a: 1, b: 2 }, decision: { decision: "approve" } }], {
+        name: "t",
+        args: { b: 2, a: 1 },
+      }),
+    ).toEqual({ decision: "approve" });
   });
 
   it("gives indistinguishable calls with different answers the most restrictive one", () => {
@@ -45,6 +60,8 @@ describe("recordedDecision", () => {
   });
 
   it("ignores state that is not a list of answers", () => {
-    expect(recordedDecision({ x: { name: "t", args: {}, decision: { decision: "approve" } } }, { id: "x", name: "t", args: {} })).toBeUndefined();
+    expect(
+      recordedDecision({ x: { name: "t", args: {}, decision: { decision: "approve" } } }, { id: "x", name: "t", args: {} }),
+    ).toBeUndefined();
   });
 });

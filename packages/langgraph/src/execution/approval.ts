@@ -43,7 +43,13 @@ export type ApprovalDecision =
 /** The interrupt value for one call. */
 export function approvalRequest(call: ToolCall, tool: ToolMetadata): ApprovalRequest {
   return {
-    actionRequests: [{ name: call.name, args: call.args, description: `Tool execution pending approval\n\nTool: ${call.name}\nArgs: ${safeJson(call.args)}` }],
+    actionRequests: [
+      {
+        name: call.name,
+        args: call.args,
+        description: `Tool execution pending approval\n\nTool: ${call.name}\nArgs: ${safeJson(call.args)}`,
+      },
+    ],
     reviewConfigs: [{ actionName: call.name, allowedDecisions: ["approve", "edit", "reject"] }],
     type: "approval",
     toolCall: { name: call.name, args: call.args, id: call.id },
@@ -79,8 +85,10 @@ function safeJson(value: unknown): string {
 /** Reads one LangChain HITL decision (`{ type, editedAction?, message? }`). */
 function fromHitlDecision(value: Record<string, unknown>): ApprovalDecision | undefined {
   if (value.type === "approve") return { decision: "approve" };
-  if (value.type === "reject") return typeof value.message === "string" ? { decision: "reject", reason: value.message } : { decision: "reject" };
-  if (value.type === "edit" && isPlainObject(value.editedAction) && isPlainObject(value.editedAction.args)) return { decision: "edit", args: value.editedAction.args };
+  if (value.type === "reject")
+    return typeof value.message === "string" ? { decision: "reject", reason: value.message } : { decision: "reject" };
+  if (value.type === "edit" && isPlainObject(value.editedAction) && isPlainObject(value.editedAction.args))
+    return { decision: "edit", args: value.editedAction.args };
   return undefined;
 }
 

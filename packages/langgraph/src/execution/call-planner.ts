@@ -87,7 +87,13 @@ export function createCallPlanner({ catalog, filters, policy, sources }: CallPla
   }
 
   function notFound(name: string): ToolCallRefusal {
-    const suggestions = name.length <= MAX_SUGGESTED_NAME ? closestMatches(name, catalog.tools().map((tool) => tool.name)) : [];
+    const suggestions =
+      name.length <= MAX_SUGGESTED_NAME
+        ? closestMatches(
+            name,
+            catalog.tools().map((tool) => tool.name),
+          )
+        : [];
     return { code: "TOOL_NOT_FOUND", toolName: name, ...(suggestions.length > 0 ? { suggestions } : {}) };
   }
 
@@ -97,9 +103,11 @@ export function createCallPlanner({ catalog, filters, policy, sources }: CallPla
       if (extra !== undefined && inCatalog === undefined) return { kind: "run", tool: extra, metadata: undefined, approval: false };
       const requested = requestTools?.find((tool) => tool.name === name);
       if (requested !== undefined) return decide(name, inCatalog ?? toMetadata(declarationFromLangChainTool(requested)), requested, caller);
-      if (inCatalog !== undefined && !isExecutable(inCatalog, filters)) return { kind: "refuse", refusal: { code: "TOOL_DISABLED", toolName: name } };
+      if (inCatalog !== undefined && !isExecutable(inCatalog, filters))
+        return { kind: "refuse", refusal: { code: "TOOL_DISABLED", toolName: name } };
       const tool = catalog.getTool(name) ?? (await findInProviders(sources, name));
-      if (tool === undefined) return { kind: "refuse", refusal: inCatalog === undefined ? notFound(name) : { code: "TOOL_NOT_IMPLEMENTED", toolName: name } };
+      if (tool === undefined)
+        return { kind: "refuse", refusal: inCatalog === undefined ? notFound(name) : { code: "TOOL_NOT_IMPLEMENTED", toolName: name } };
       // A source tool the catalog does not know yet: its own metadata (source, permission) decides.
       return decide(name, inCatalog ?? toMetadata(declarationFromLangChainTool(tool)), tool, caller);
     },

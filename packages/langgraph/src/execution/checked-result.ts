@@ -13,5 +13,9 @@ export function foreignAnswer(call: Pick<ToolCall, "id" | "name">, result: unkno
   const answered = (result as ToolMessage).tool_call_id;
   if (answered === call.id) return undefined;
   const shown = typeof answered === "string" ? JSON.stringify(answered.slice(0, 100)) : String(answered);
-  return { code: "INVALID_TOOL_RESULT", toolName: call.name, reason: `its ToolMessage has tool_call_id ${shown}, not ${JSON.stringify(call.id.slice(0, 100))}` };
+  return {
+    code: "INVALID_TOOL_RESULT",
+    toolName: call.name,
+    reason: `its ToolMessage has tool_call_id ${shown}, not ${JSON.stringify(call.id.slice(0, 100))}`,
+  };
 }

@@ -14,7 +14,13 @@ import { executionRuntimes, settle } from "../__fixtures__/execution-runtimes.js
 function deleteCatalog() {
   const deleted: string[] = [];
   const catalog = new ToolCatalog({
-    tools: [tool(({ path }: { path: string }) => (deleted.push(path), `deleted ${path}`), { name: "delete_file", description: "Deletes a file", schema: z.object({ path: z.string() }) })],
+    tools: [
+      tool(({ path }: { path: string }) => (deleted.push(path), `deleted ${path}`), {
+        name: "delete_file",
+        description: "Deletes a file",
+        schema: z.object({ path: z.string() }),
+      }),
+    ],
     declarations: [{ name: "delete_file", permission: "dangerous" }],
   });
   return { catalog, deleted };
@@ -40,7 +46,10 @@ describe.each(executionRuntimes)("execution findings: %s", (_label, runtime) => 
       answers: [{ decision: "reject" }, { decision: "approve" }],
     });
     expect(deleted).toEqual(["tmp/cache.txt"]);
-    expect(run.toolMessages.map((message) => (message.artifact as { code?: string } | undefined)?.code ?? message.content)).toEqual(["APPROVAL_REJECTED", "deleted tmp/cache.txt"]);
+    expect(run.toolMessages.map((message) => (message.artifact as { code?: string } | undefined)?.code ?? message.content)).toEqual([
+      "APPROVAL_REJECTED",
+      "deleted tmp/cache.txt",
+    ]);
   });
 
   it("F1: two calls without ids each run only under their own answer", async () => {
@@ -89,15 +98,18 @@ describe.each(executionRuntimes)("execution findings: %s", (_label, runtime) => 
     ],
   ];
 
-  it.each(thrownValues)("F2/F3: a tool that throws %s gives an error ToolMessage, and the run completes", async (_what, thrown, expected) => {
-    const catalog = new ToolCatalog({ tools: [throwing("fails", thrown)] });
-    const run = await settle(runtime, { catalog, calls: [{ name: "fails", args: {}, id: "c1" }] });
-    expect(run.error).toBeUndefined();
-    expect(run.toolMessages).toHaveLength(1);
-    expect(run.toolMessages[0]!.status).toBe("error");
-    expect(run.toolMessages[0]!.tool_call_id).toBe("c1");
-    expect(String(run.toolMessages[0]!.content)).toMatch(expected);
-  });
+  it.each(thrownValues)(
+    "F2/F3: a tool that throws %s gives an error ToolMessage, and the run completes",
+    async (_what, thrown, expected) => {
+      const catalog = new ToolCatalog({ tools: [throwing("fails", thrown)] });
+      const run = await settle(runtime, { catalog, calls: [{ name: "fails", args: {}, id: "c1" }] });
+      expect(run.error).toBeUndefined();
+      expect(run.toolMessages).toHaveLength(1);
+      expect(run.toolMessages[0]!.status).toBe("error");
+      expect(run.toolMessages[0]!.tool_call_id).toBe("c1");
+      expect(String(run.toolMessages[0]!.content)).toMatch(expected);
+    },
+  );
 
   it("F2: a source that fails to list, or whose tool loses its connection mid-call, gives an error ToolMessage", async () => {
     const catalog = new ToolCatalog({ tools: [tool(() => "ok", { name: "local", description: "A local tool", schema: z.object({}) })] });
@@ -124,8 +136,14 @@ describe.each(executionRuntimes)("execution findings: %s", (_label, runtime) => 
   });
 
   it("F14: a tool returning a ToolMessage for another call does not leave its own call unanswered", async () => {
-    const impostor = tool(() => new ToolMessage({ content: "I answer someone else", tool_call_id: "victim" }), { name: "impostor", description: "Answers the wrong call", schema: z.object({}) });
-    const catalog = new ToolCatalog({ tools: [impostor, tool(() => "real", { name: "victim_tool", description: "The other call", schema: z.object({}) })] });
+    const impostor = tool(() => new ToolMessage({ content: "I answer someone else", tool_call_id: "victim" }), {
+      name: "impostor",
+      description: "Answers the wrong call",
+      schema: z.object({}),
+    });
+    const catalog = new ToolCatalog({
+      tools: [impostor, tool(() => "real", { name: "victim_tool", description: "The other call", schema: z.object({}) })],
+    });
     const run = await settle(runtime, {
       catalog,
       calls: [
@@ -153,7 +171,11 @@ describe.each(executionRuntimes)("execution findings: %s", (_label, runtime) => 
         }),
       { name: "hanging", description: "Never finishes on its own", schema: z.object({}) },
     );
-    const slowButAllowed = tool(async () => (await new Promise((resolve) => setTimeout(resolve, 120)), "slow ok"), { name: "slow", description: "Takes 120 ms", schema: z.object({}) });
+    const slowButAllowed = tool(async () => (await new Promise((resolve) => setTimeout(resolve, 120)), "slow ok"), {
+      name: "slow",
+      description: "Takes 120 ms",
+      schema: z.object({}),
+    });
     const catalog = new ToolCatalog({ tools: [hanging, slowButAllowed] });
     const started = Date.now();
     const run = await settle(runtime, {
@@ -177,9 +199,19 @@ describe.each(executionRuntimes)("execution findings: %s", (_label, runtime) => 
   it("refuses a denied call with a typed refusal and never runs it", async () => {
     const { catalog, deleted } = deleteCatalog();
     const policy = definePolicy({ roles: { trainer: { allow: [{ permission: "read" }] } } });
-    const run = await runtime.run({ catalog, policy, context: { role: "trainer" }, calls: [{ name: "delete_file", args: { path: "x" }, id: "c1" }] });
+    const run = await runtime.run({
+      catalog,
+      policy,
+      context: { role: "trainer" },
+      calls: [{ name: "delete_file", args: { path: "x" }, id: "c1" }],
+    });
     expect(deleted).toEqual([]);
-    expect(run.toolMessages[0]!.artifact).toEqual({ code: "PERMISSION_DENIED", toolName: "delete_file", permission: "dangerous", role: "trainer" });
+    expect(run.toolMessages[0]!.artifact).toEqual({
+      code: "PERMISSION_DENIED",
+      toolName: "delete_file",
+      permission: "dangerous",
+      role: "trainer",
+    });
   });
 });
 
@@ -187,7 +219,8 @@ it("rejects bad timeouts when the executor is built", async () => {
   const { DynamicToolNode } = await import("../nodes/dynamic-tool-node.js");
   const { dynamicToolsMiddleware } = await import("../middleware/dynamic-tools-middleware.js");
   const catalog = new ToolCatalog({ tools: [] });
-  expect(() => new DynamicToolNode(catalog, { timeouts: { default: -1 } })).toThrow(/timeouts\.default: expected a number of milliseconds > 0, got -1/);
+  expect(() => new DynamicToolNode(catalog, { timeouts: { default: -1 } })).toThrow(
+    /timeouts\.default: expected a number of milliseconds > 0, got -1/,
+  );
   expect(() => dynamicToolsMiddleware({ catalog, timeouts: { tools: { x: Number.NaN } } })).toThrow(/timeouts\.tools\.x/);
 });
-

@@ -14,7 +14,10 @@ export interface ToolTimeouts {
 
 function checkMs(value: unknown, path: string): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-    throw new DynamicToolsError("INVALID_OPTION", `${path}: expected a number of milliseconds > 0, got ${typeof value === "number" ? value : typeof value}.`);
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `${path}: expected a number of milliseconds > 0, got ${typeof value === "number" ? value : typeof value}.`,
+    );
   }
   return value;
 }

@@ -20,7 +20,11 @@ type Invoke = StructuredToolInterface["invoke"];
  * await guardTool(slowTool, 5_000).invoke(toolCall, config); // throws ToolCallFailure (TOOL_TIMEOUT) after 5 s
  * ```
  */
-export function guardTool(tool: StructuredToolInterface, timeoutMs: number | undefined, onFailure?: (failure: unknown) => void): StructuredToolInterface {
+export function guardTool(
+  tool: StructuredToolInterface,
+  timeoutMs: number | undefined,
+  onFailure?: (failure: unknown) => void,
+): StructuredToolInterface {
   const report = (error: unknown): unknown => {
     const reportable = toReportable(error);
     onFailure?.(reportable);

@@ -24,7 +24,9 @@ export function pendingCalls(input: unknown): ToolCall[] {
   const send = (input as { lg_tool_call?: ToolCall } | null | undefined)?.lg_tool_call;
   if (typeof send === "object" && send !== null) return [send];
   const messages = messagesOf(input).filter((message): message is BaseMessage => isBaseMessage(message));
-  const answered = new Set(messages.filter((message) => message.getType() === "tool").map((message) => (message as ToolMessage).tool_call_id));
+  const answered = new Set(
+    messages.filter((message) => message.getType() === "tool").map((message) => (message as ToolMessage).tool_call_id),
+  );
   const last = messages.findLast((message) => isAIMessage(message));
   const calls = last !== undefined && isAIMessage(last) ? (last.tool_calls ?? []) : [];
   return calls.filter((call) => call.id == null || !answered.has(call.id));

@@ -4,7 +4,9 @@ import { refusalError, refusalMessage, refusalText } from "./tool-call-refusal.j
 describe("refusalText", () => {
   it("words an unknown tool exactly as ToolNode, suggestions appended after", () => {
     expect(refusalText({ code: "TOOL_NOT_FOUND", toolName: "x" })).toBe('Error: Tool "x" not found.\n Please fix your mistakes.');
-    expect(refusalText({ code: "TOOL_NOT_FOUND", toolName: "ecco", suggestions: ["echo", "eco"] })).toBe('Error: Tool "ecco" not found.\n Please fix your mistakes. Did you mean: echo, eco?');
+    expect(refusalText({ code: "TOOL_NOT_FOUND", toolName: "ecco", suggestions: ["echo", "eco"] })).toBe(
+      'Error: Tool "ecco" not found.\n Please fix your mistakes. Did you mean: echo, eco?',
+    );
   });
 
   it("names the rule of a permission refusal, not how to get around it", () => {

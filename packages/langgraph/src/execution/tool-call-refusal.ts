@@ -58,7 +58,9 @@ export function refusalReason(refusal: ToolCallRefusal): string {
       return `Tool "${name}" is declared in the catalog but has no implementation.`;
     case "PERMISSION_DENIED": {
       const who = refusal.role === undefined ? "this caller" : `role "${refusal.role}"`;
-      const what = [refusal.permission, ...(refusal.category === undefined ? [] : [`category ${refusal.category}`])].filter((part) => part !== undefined).join(", ");
+      const what = [refusal.permission, ...(refusal.category === undefined ? [] : [`category ${refusal.category}`])]
+        .filter((part) => part !== undefined)
+        .join(", ");
       return `Permission denied (PERMISSION_DENIED): ${who} may not use "${name}" (${what}). Do not retry it.`;
     }
     case "APPROVAL_REJECTED":
@@ -105,7 +107,13 @@ export function refusalText(refusal: ToolCallRefusal): string {
  * ToolNode's error messages) and the refusal as `artifact`.
  */
 export function refusalMessage(call: Pick<ToolCall, "id" | "name">, refusal: ToolCallRefusal): ToolMessage {
-  return new ToolMessage({ status: "error", name: call.name, tool_call_id: call.id ?? "", content: refusalText(refusal), artifact: refusal });
+  return new ToolMessage({
+    status: "error",
+    name: call.name,
+    tool_call_id: call.id ?? "",
+    content: refusalText(refusal),
+    artifact: refusal,
+  });
 }
 
 /** The error a refusal becomes when errors are not handled (`handleToolErrors: false`): the bare reason, with its code. */

@@ -11,7 +11,9 @@ export interface ToolProvider {
 }
 
 /** Reads the tools passed for one request (e.g. per-user tools) from the run's config. */
-export type RequestToolsReader = (config: { configurable?: Record<string, unknown>; context?: unknown } | undefined) => readonly StructuredToolInterface[] | undefined;
+export type RequestToolsReader = (
+  config: { configurable?: Record<string, unknown>; context?: unknown } | undefined,
+) => readonly StructuredToolInterface[] | undefined;
 
 /**
  * The default {@link RequestToolsReader}: `context.requestTools` (runtime context), else `configurable.requestTools`.

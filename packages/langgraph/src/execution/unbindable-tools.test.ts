@@ -20,7 +20,11 @@ function catalogWithOddTools() {
     tools: [
       tool(() => "12:00", { name: "get_time", description: "Current time", schema: z.object({}) }),
       tool(() => "file text", { name: "files.read", description: "Reads a file", schema: z.object({}) }),
-      tool(({ at }: { at: Date }) => `day ${at.getUTCDate()}`, { name: "when", description: "Reads a date", schema: z.object({ at: z.coerce.date() }) }),
+      tool(({ at }: { at: Date }) => `day ${at.getUTCDate()}`, {
+        name: "when",
+        description: "Reads a date",
+        schema: z.object({ at: z.coerce.date() }),
+      }),
     ],
     core: ["get_time", "files.read", "when"],
   });
@@ -49,8 +53,17 @@ const runtimes: Array<[string, () => { invoke: () => Promise<Run>; bound: string
     "createAgent + dynamicToolsMiddleware",
     () => {
       const { model, bound } = recordBoundTools(fakeModel().respond(step).respond(new AIMessage("done")));
-      const agent = createAgent({ model, tools: [], middleware: [dynamicToolsMiddleware({ catalog: catalogWithOddTools(), countTokens: false })], checkpointer: new MemorySaver() });
-      return { bound, invoke: async () => (await agent.invoke({ messages: [new HumanMessage("read it")] }, { configurable: { thread_id: "odd" } })) as unknown as Run };
+      const agent = createAgent({
+        model,
+        tools: [],
+        middleware: [dynamicToolsMiddleware({ catalog: catalogWithOddTools(), countTokens: false })],
+        checkpointer: new MemorySaver(),
+      });
+      return {
+        bound,
+        invoke: async () =>
+          (await agent.invoke({ messages: [new HumanMessage("read it")] }, { configurable: { thread_id: "odd" } })) as unknown as Run,
+      };
     },
   ],
 ];
@@ -64,7 +77,9 @@ describe.each(runtimes)("tools model APIs would reject: %s", (_label, build) => 
     expect(result.toolSelection?.unbindable?.map((entry) => entry.name)).toEqual(["files.read", "when"]);
     expect(result.toolSelection?.unbindable?.[0]?.reason).toContain("its name does not match");
     expect(result.toolSelection?.unbindable?.[1]?.reason).toContain("its schema has no JSON Schema form");
-    const replies = (result.messages as unknown[]).filter((message): message is ToolMessage => ToolMessage.isInstance(message)).map((message) => message.content);
+    const replies = (result.messages as unknown[])
+      .filter((message): message is ToolMessage => ToolMessage.isInstance(message))
+      .map((message) => message.content);
     expect(replies).toEqual(["file text", "day 23"]);
   });
 });

@@ -49,9 +49,19 @@ describe("dynamicToolsMiddleware with createAgent", () => {
   it("gives the same explanation as the graph's selector node for the same options", async () => {
     const { catalog } = createSearchCatalog();
     const { model } = recordBoundTools(fakeModel().respond(new AIMessage("hi")));
-    const agent = createAgent({ model, tools: [], middleware: [dynamicToolsMiddleware({ catalog, mode: "both", strategy: "bm25", countTokens: false })] });
+    const agent = createAgent({
+      model,
+      tools: [],
+      middleware: [dynamicToolsMiddleware({ catalog, mode: "both", strategy: "bm25", countTokens: false })],
+    });
     const result = await agent.invoke({ messages: [new HumanMessage("send an email")] });
-    const node = createToolSelectorNode({ catalog, mode: "both", strategy: "bm25", countTokens: false, searchTool: createToolSearchTool(catalog, { strategy: "bm25" }) });
+    const node = createToolSelectorNode({
+      catalog,
+      mode: "both",
+      strategy: "bm25",
+      countTokens: false,
+      searchTool: createToolSearchTool(catalog, { strategy: "bm25" }),
+    });
     const expected = await node({ messages: [new HumanMessage("send an email")] });
     expect(result.toolSelection).toEqual(expected.toolSelection);
   });
@@ -129,7 +139,12 @@ describe("dynamicToolsMiddleware with createAgent", () => {
       .respond(callTool("refund_order", { orderId: "A-17" }))
       .respond(new AIMessage("Refunded A-17."));
     const { model, bound } = recordBoundTools(fake);
-    const agent = createAgent({ model, tools: [], middleware: [dynamicToolsMiddleware({ catalog, mode: "search", countTokens: false })], checkpointer: new MemorySaver() });
+    const agent = createAgent({
+      model,
+      tools: [],
+      middleware: [dynamicToolsMiddleware({ catalog, mode: "search", countTokens: false })],
+      checkpointer: new MemorySaver(),
+    });
     await agent.invoke({ messages: [new HumanMessage("refund order A-17")] }, thread("i"));
     const paused = await agent.graph.getState(thread("i"));
     expect(paused.tasks.flatMap((task) => task.interrupts).map((entry) => entry.value)).toEqual([{ question: "Refund A-17?" }]);

@@ -127,7 +127,12 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
           ...(core === undefined ? {} : { core }),
           ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }),
         });
-  const plan = createTurnPlanner({ ...planOptions, policy, catalog, ...(candidateSearch === undefined ? {} : { searchTool: candidateSearch }) });
+  const plan = createTurnPlanner({
+    ...planOptions,
+    policy,
+    catalog,
+    ...(candidateSearch === undefined ? {} : { searchTool: candidateSearch }),
+  });
   const searchTool = usesSearch(plan.mode) ? candidateSearch : undefined;
 
   const planner = createCallPlanner({ catalog, filters, policy, sources });
@@ -151,7 +156,11 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
       const config = currentConfig();
       // The step that just ended (tool results) is learned before this step is planned.
       await recordStepUsage(state.messages, config, options);
-      const { selection, loadedUpdate } = await plan({ messages: state.messages, loadedTools: state.loadedTools, caller: callerFromConfig(config) });
+      const { selection, loadedUpdate } = await plan({
+        messages: state.messages,
+        loadedTools: state.loadedTools,
+        caller: callerFromConfig(config),
+      });
       await traceSelection(selection, config);
       const update: { toolSelection: DynamicToolSelection; loadedTools?: LoadedToolsUpdate } = { toolSelection: selection };
       if (loadedUpdate !== undefined) update.loadedTools = loadedUpdate;
@@ -159,7 +168,9 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
     },
 
     async wrapModelCall(request, handler) {
-      const selection = (request.state.toolSelection as DynamicToolSelection | null | undefined) ?? (await plan({ messages: request.messages, loadedTools: request.state.loadedTools as string[] | null })).selection;
+      const selection =
+        (request.state.toolSelection as DynamicToolSelection | null | undefined) ??
+        (await plan({ messages: request.messages, loadedTools: request.state.loadedTools as string[] | null })).selection;
       const registered = new Map<string, unknown>();
       const passthrough: unknown[] = [];
       for (const tool of request.tools ?? []) {
@@ -213,7 +224,11 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         // step that already ran. The model can call it again, and the next step asks.
         if (answer === undefined && plan.approval) return refusalMessage(call, { code: "APPROVAL_REQUIRED", toolName: call.name });
         if (answer?.decision === "reject") {
-          return refusalMessage(call, { code: "APPROVAL_REJECTED", toolName: call.name, ...(answer.reason === undefined ? {} : { reason: answer.reason }) });
+          return refusalMessage(call, {
+            code: "APPROVAL_REJECTED",
+            toolName: call.name,
+            ...(answer.reason === undefined ? {} : { reason: answer.reason }),
+          });
         }
         if (answer?.decision === "edit") toolCall = { ...call, args: answer.args };
         const result = await handler({ ...request, toolCall, tool: guardTool(plan.tool, timeoutOf(call.name)) });

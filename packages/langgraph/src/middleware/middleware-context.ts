@@ -6,7 +6,8 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { z } from "zod/v4";
 
-const isToolLike = (value: unknown) => typeof value === "object" && value !== null && typeof (value as { name?: unknown }).name === "string";
+const isToolLike = (value: unknown) =>
+  typeof value === "object" && value !== null && typeof (value as { name?: unknown }).name === "string";
 
 /**
  * The middleware's context schema. Every field is optional; other context keys are left to other middleware.
@@ -19,7 +20,10 @@ const isToolLike = (value: unknown) => typeof value === "object" && value !== nu
  */
 export const dynamicToolsContextSchema = z.object({
   role: z.string().optional().describe("The caller's role, read by the permission policy."),
-  caller: z.looseObject({ role: z.string().optional() }).optional().describe("The whole caller (role and any other fields the policy reads)."),
+  caller: z
+    .looseObject({ role: z.string().optional() })
+    .optional()
+    .describe("The whole caller (role and any other fields the policy reads)."),
   requestTools: z
     .array(z.custom<StructuredToolInterface>(isToolLike))
     .optional()

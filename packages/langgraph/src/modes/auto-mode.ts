@@ -47,7 +47,16 @@ export interface DecideAutoModeInput {
  * // "search": 16,881 tokens is over 10% of 128,000 (12,800)
  * ```
  */
-export function decideAutoMode({ percent, contextWindow, model, definitionTokens, estimated = false, toolCount, maxTools, fallback }: DecideAutoModeInput): AutoModeDecision {
+export function decideAutoMode({
+  percent,
+  contextWindow,
+  model,
+  definitionTokens,
+  estimated = false,
+  toolCount,
+  maxTools,
+  fallback,
+}: DecideAutoModeInput): AutoModeDecision {
   const window = contextWindow ?? (model === undefined ? undefined : contextWindowOf(model));
   if (window === undefined || !Number.isFinite(window) || window <= 0) {
     const which = model === undefined ? "the model's name is unknown" : `model "${model}" is not one of the known models`;
@@ -64,6 +73,7 @@ export function decideAutoMode({ percent, contextWindow, model, definitionTokens
   const mode: BindingMode = fitsTokens && fitsCount ? "all" : fallback;
   const share = `${estimated ? "about " : ""}${definitionTokens.toLocaleString("en")} definition tokens ${fitsTokens ? "fit in" : "exceed"} ${percent}% of a ${window.toLocaleString("en")}-token context window (${thresholdTokens.toLocaleString("en")})`;
   const count = `${toolCount} tools ${fitsCount ? "fit" : "exceed"} maxTools (${maxTools})`;
-  const reason = mode === "all" ? `auto: binding every tool: ${share} and ${count}` : `auto: using "${fallback}": ${fitsTokens ? count : share}`;
+  const reason =
+    mode === "all" ? `auto: binding every tool: ${share} and ${count}` : `auto: using "${fallback}": ${fitsTokens ? count : share}`;
   return { percent, contextWindow: window, thresholdTokens, definitionTokens, toolCount, maxTools, mode, reason };
 }

@@ -36,7 +36,9 @@ export function parseToolMode(mode: string): ParsedToolMode {
   const match = /^auto:(\d+(?:\.\d+)?)$/.exec(mode);
   const percent = match === null ? Number.NaN : Number(match[1]);
   if (percent > 0 && percent <= 100) return { kind: "auto", percent };
-  throw new DynamicToolsError("INVALID_OPTION", `Unknown mode "${mode}". Modes: ${MODES.join(", ")} (N a percentage in (0, 100]).`, { path: ["mode"] });
+  throw new DynamicToolsError("INVALID_OPTION", `Unknown mode "${mode}". Modes: ${MODES.join(", ")} (N a percentage in (0, 100]).`, {
+    path: ["mode"],
+  });
 }
 
 /**

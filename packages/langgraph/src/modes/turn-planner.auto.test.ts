@@ -18,7 +18,13 @@ const catalog = () => new ToolCatalog({ tools: TOOLS, maxTools: 5_000 });
 
 function planner(contextWindow: number) {
   const tools = catalog();
-  const plan = createTurnPlanner({ catalog: tools, mode: "auto", contextWindow, searchTool: createToolSearchTool(tools), countTokens: false });
+  const plan = createTurnPlanner({
+    catalog: tools,
+    mode: "auto",
+    contextWindow,
+    searchTool: createToolSearchTool(tools),
+    countTokens: false,
+  });
   return { tools, plan };
 }
 
@@ -26,7 +32,8 @@ describe("mode auto on a large catalog", () => {
   const exact = catalog().totalTokens();
   // auto is auto:10: the threshold is a tenth of the context window.
   const windowFor = (share: number) => Math.round((exact * share) / 0.1);
-  const exactMode = (contextWindow: number) => decideAutoMode({ percent: 10, contextWindow, definitionTokens: exact, toolCount: 1_000, maxTools: 5_000, fallback: "search" }).mode;
+  const exactMode = (contextWindow: number) =>
+    decideAutoMode({ percent: 10, contextWindow, definitionTokens: exact, toolCount: 1_000, maxTools: 5_000, fallback: "search" }).mode;
 
   it("decides from the estimate far from the threshold (no exact count at construction), as the exact count would", () => {
     for (const share of [3, 0.3]) {

@@ -15,17 +15,7 @@ import {
   type ToolSelector,
   type ToolSelectorOptions,
 } from "@dynamic-tools/core";
-import {
-  ESTIMATE_ERROR_BOUND,
-  finishSelection,
-  followCatalog,
-  readConversation,
-  visibleTo,
-  applyBudget,
-  isBindable,
-  unbindableTools,
-  type ToolFilterOptions,
-} from "@dynamic-tools/core/internal";
+import { ESTIMATE_ERROR_BOUND, finishSelection, followCatalog, readConversation, visibleTo } from "@dynamic-tools/core/internal";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { definitionTokensOf } from "../search/extra-tool-definition.js";
@@ -137,16 +127,25 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
   const searchName = searchTool?.name;
   if (usesSearch(mode)) {
     if (searchTool === undefined) {
-      throw new DynamicToolsError("INVALID_OPTION", `mode "${mode}" binds tool_search: pass searchTool: createToolSearchTool(catalog).`, { path: ["searchTool"] });
+      throw new DynamicToolsError("INVALID_OPTION", `mode "${mode}" binds tool_search: pass searchTool: createToolSearchTool(catalog).`, {
+        path: ["searchTool"],
+      });
     }
     if (catalog.has(searchTool.name)) {
-      throw new DynamicToolsError("DUPLICATE_TOOL", `The search tool's name "${searchTool.name}" is also a catalog tool; give the search tool another name.`, {
-        path: ["searchTool", "name"],
-      });
+      throw new DynamicToolsError(
+        "DUPLICATE_TOOL",
+        `The search tool's name "${searchTool.name}" is also a catalog tool; give the search tool another name.`,
+        {
+          path: ["searchTool", "name"],
+        },
+      );
     }
   }
   const searchTokens = usesSearch(mode) && (countTokens || settings.maxTokens !== undefined) ? definitionTokensOf(searchTool!) : 0;
-  const tokensOf = countTokens || settings.maxTokens !== undefined ? (name: string) => (name === searchName ? searchTokens : catalog.tokensOf(name)) : undefined;
+  const tokensOf =
+    countTokens || settings.maxTokens !== undefined
+      ? (name: string) => (name === searchName ? searchTokens : catalog.tokensOf(name))
+      : undefined;
   if (usesSearch(mode)) {
     const fixedTokens = bindableCore.reduce((sum, name) => sum + catalog.tokensOf(name), searchTokens);
     if (bindableCore.length + 1 > settings.maxTools || (settings.maxTokens !== undefined && fixedTokens > settings.maxTokens)) {
@@ -169,7 +168,11 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
     return { selection: withMode(selection) };
   }
 
-  async function planWithSearch(messages: readonly BaseMessage[], channel: readonly string[] | null | undefined, allowed: (name: string) => boolean): Promise<TurnPlan> {
+  async function planWithSearch(
+    messages: readonly BaseMessage[],
+    channel: readonly string[] | null | undefined,
+    allowed: (name: string) => boolean,
+  ): Promise<TurnPlan> {
     const scope = currentScope();
     const { selectable: selectableSet, coreSet } = scope;
     const bindableCore = scope.bindableCore.filter(allowed);
@@ -196,11 +199,8 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
     // The explanation is the selection's (or, in search mode, core's last stage over the fixed tools), with what
     // the budget over everything bound decided laid over it.
     const conversation = readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow });
-    const explained = base ?? finishSelection(
-        scope,
-        { strategy: "search", ordered: [], categories: [], matchedTools: [], conversation },
-        allowed,
-      );
+    const explained =
+      base ?? finishSelection(scope, { strategy: "search", ordered: [], categories: [], matchedTools: [], conversation }, allowed);
     const selection: DynamicToolSelection = {
       ...explained,
       tools: plan.tools,
@@ -220,7 +220,8 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
     else selection.trimmedBy = trimmedBy;
     let loadedUpdate: LoadedToolsUpdate | undefined;
     if (rebuilt && loaded.length > 0) loadedUpdate = loaded.filter((name) => !plan.unloaded.includes(name));
-    else if (!rebuilt && (plan.unloaded.length > 0 || unavailable.length > 0)) loadedUpdate = { unload: [...plan.unloaded, ...unavailable] };
+    else if (!rebuilt && (plan.unloaded.length > 0 || unavailable.length > 0))
+      loadedUpdate = { unload: [...plan.unloaded, ...unavailable] };
     return { selection, ...(loadedUpdate === undefined ? {} : { loadedUpdate }) };
   }
 

@@ -16,7 +16,11 @@ function gymCatalog() {
   const catalog = new ToolCatalog({
     tools: [
       tool(record("get_pending_salaries"), { name: "get_pending_salaries", description: "Unpaid salaries", schema: z.object({}) }),
-      tool(record("pay_salary"), { name: "pay_salary", description: "Pays a salary", schema: z.object({ staffId: z.string(), amount: z.number() }) }),
+      tool(record("pay_salary"), {
+        name: "pay_salary",
+        description: "Pays a salary",
+        schema: z.object({ staffId: z.string(), amount: z.number() }),
+      }),
       tool(record("drop_database"), { name: "drop_database", description: "Deletes all data", schema: z.object({}) }),
     ],
     declarations: [
@@ -40,7 +44,8 @@ const calls = (...list: Array<{ name: string; args?: Record<string, unknown>; id
 });
 
 const toolMessages = (result: { messages: unknown[] }) => result.messages.slice(1) as ToolMessage[];
-const interruptsOf = (result: unknown) => ((result as { __interrupt__?: Array<{ value: ApprovalRequest }> }).__interrupt__ ?? []).map((item) => item.value);
+const interruptsOf = (result: unknown) =>
+  ((result as { __interrupt__?: Array<{ value: ApprovalRequest }> }).__interrupt__ ?? []).map((item) => item.value);
 
 const policy = definePolicy({
   roles: { trainer: { deny: [{ category: "salary", permission: ["write", "dangerous"] }, { permission: "dangerous" }] } },
@@ -51,7 +56,10 @@ describe("DynamicToolNode permissions", () => {
   it("refuses a prompt-injected call to a dangerous tool the caller may not use, and never runs it", async () => {
     const { catalog, ran } = gymCatalog();
     const graph = toolGraph(catalog, { policy });
-    const result = await graph.invoke(calls({ name: "drop_database", id: "injected" }), { configurable: { thread_id: "t" }, context: { role: "trainer" } });
+    const result = await graph.invoke(calls({ name: "drop_database", id: "injected" }), {
+      configurable: { thread_id: "t" },
+      context: { role: "trainer" },
+    });
     const [message] = toolMessages(result);
     expect(message!.status).toBe("error");
     expect(message!.content).toContain('Permission denied (PERMISSION_DENIED): role "trainer" may not use "drop_database"');
@@ -62,9 +70,12 @@ describe("DynamicToolNode permissions", () => {
   it("reads the role from configurable too: a trainer may read salary but not pay it", async () => {
     const { catalog, ran } = gymCatalog();
     const graph = toolGraph(catalog, { policy });
-    const result = await graph.invoke(calls({ name: "get_pending_salaries", id: "a" }, { name: "pay_salary", args: { staffId: "s1", amount: 10 }, id: "b" }), {
-      configurable: { thread_id: "t", role: "trainer" },
-    });
+    const result = await graph.invoke(
+      calls({ name: "get_pending_salaries", id: "a" }, { name: "pay_salary", args: { staffId: "s1", amount: 10 }, id: "b" }),
+      {
+        configurable: { thread_id: "t", role: "trainer" },
+      },
+    );
     expect(toolMessages(result).map((message) => message.status)).toEqual(["success", "error"]);
     expect(ran.map((call) => call.name)).toEqual(["get_pending_salaries"]);
   });
@@ -75,7 +86,11 @@ describe("DynamicToolNode permissions", () => {
     const config = { configurable: { thread_id: "approve" } };
     const paused = await graph.invoke(calls({ name: "drop_database", id: "d" }), config);
     expect(interruptsOf(paused)).toEqual([
-      expect.objectContaining({ type: "approval", toolCall: { name: "drop_database", args: {}, id: "d" }, tool: expect.objectContaining({ permission: "dangerous" }) }),
+      expect.objectContaining({
+        type: "approval",
+        toolCall: { name: "drop_database", args: {}, id: "d" },
+        tool: expect.objectContaining({ permission: "dangerous" }),
+      }),
     ]);
     expect(ran).toEqual([]);
     const resumed = await graph.invoke(new Command({ resume: { decision: "approve" } }), config);
@@ -117,7 +132,11 @@ describe("DynamicToolNode permissions", () => {
     const graph = toolGraph(catalog, { policy: definePolicy({ approval: ["write", "dangerous"] }) });
     const config = { configurable: { thread_id: "parallel" } };
     const first = await graph.invoke(
-      calls({ name: "pay_salary", args: { staffId: "s1", amount: 5 }, id: "p" }, { name: "get_pending_salaries", id: "r" }, { name: "drop_database", id: "d" }),
+      calls(
+        { name: "pay_salary", args: { staffId: "s1", amount: 5 }, id: "p" },
+        { name: "get_pending_salaries", id: "r" },
+        { name: "drop_database", id: "d" },
+      ),
       config,
     );
     expect(interruptsOf(first).map((request) => request.toolCall.id)).toEqual(["p"]);

@@ -9,18 +9,38 @@ import { createToolSearchTool } from "../search/tool-search-tool.js";
 import { DynamicToolNode } from "./dynamic-tool-node.js";
 
 const named = (name: string, answer: string, dynamicTools?: Record<string, string>) =>
-  tool(() => answer, { name, description: name, schema: z.object({}), ...(dynamicTools === undefined ? {} : { metadata: { dynamicTools } }) });
+  tool(() => answer, {
+    name,
+    description: name,
+    schema: z.object({}),
+    ...(dynamicTools === undefined ? {} : { metadata: { dynamicTools } }),
+  });
 
 async function runOne(node: DynamicToolNode, name: string, config: Record<string, unknown> = {}): Promise<ToolMessage> {
-  const output = (await node.invoke({ messages: [new AIMessage({ content: "", tool_calls: [{ name, args: {}, id: "x", type: "tool_call" }] })] }, config)) as { messages: ToolMessage[] };
+  const output = (await node.invoke(
+    { messages: [new AIMessage({ content: "", tool_calls: [{ name, args: {}, id: "x", type: "tool_call" }] })] },
+    config,
+  )) as { messages: ToolMessage[] };
   return output.messages[0]!;
 }
 
 describe("DynamicToolNode fallback chain", () => {
   it("looks tools up in order: request tools → catalog → SDK source → MCP source", async () => {
-    const catalog = new ToolCatalog({ tools: [named("shared", "from catalog"), { name: "mcp_files_read", description: "declared only", source: "mcp" }] });
-    const sdk = { tools: () => [named("sdk_notes_add", "from sdk", { source: "sdk", sourceId: "notes", permission: "write" }), named("mcp_files_read", "from sdk (wrong)")] };
-    const mcp = { tools: async () => [named("mcp_files_read", "from mcp"), named("mcp_files_late", "arrived late", { source: "mcp", sourceId: "files", permission: "read" })] };
+    const catalog = new ToolCatalog({
+      tools: [named("shared", "from catalog"), { name: "mcp_files_read", description: "declared only", source: "mcp" }],
+    });
+    const sdk = {
+      tools: () => [
+        named("sdk_notes_add", "from sdk", { source: "sdk", sourceId: "notes", permission: "write" }),
+        named("mcp_files_read", "from sdk (wrong)"),
+      ],
+    };
+    const mcp = {
+      tools: async () => [
+        named("mcp_files_read", "from mcp"),
+        named("mcp_files_late", "arrived late", { source: "mcp", sourceId: "files", permission: "read" }),
+      ],
+    };
     const node = new DynamicToolNode(catalog, { sources: [sdk, mcp], policy: ALLOW_ALL });
     expect((await runOne(node, "shared", { configurable: { requestTools: [named("shared", "per-user")] } })).content).toBe("per-user");
     expect((await runOne(node, "shared")).content).toBe("from catalog");
@@ -31,7 +51,10 @@ describe("DynamicToolNode fallback chain", () => {
 
   it("applies the policy to source tools the catalog does not know, from their own metadata", async () => {
     const sdk = { tools: () => [named("sdk_notes_add", "from sdk", { source: "sdk", sourceId: "notes", permission: "write" })] };
-    const node = new DynamicToolNode(new ToolCatalog({ tools: [] }), { sources: [sdk], policy: definePolicy({ roles: { guest: { deny: [{ source: "sdk" }] } } }) });
+    const node = new DynamicToolNode(new ToolCatalog({ tools: [] }), {
+      sources: [sdk],
+      policy: definePolicy({ roles: { guest: { deny: [{ source: "sdk" }] } } }),
+    });
     const refused = await runOne(node, "sdk_notes_add", { context: { role: "guest" } });
     expect(refused.content).toContain("PERMISSION_DENIED");
   });
@@ -48,7 +71,13 @@ describe("permissions at selection and search, re-checked every turn", () => {
   it("unloads a loaded tool as soon as the caller may no longer use it", async () => {
     const { catalog } = createSearchCatalog();
     const policy = definePolicy({ roles: { viewer: { deny: [{ namespace: "github" }] } } });
-    const plan = createTurnPlanner({ catalog, mode: "search", policy, searchTool: createToolSearchTool(catalog, { policy }), countTokens: false });
+    const plan = createTurnPlanner({
+      catalog,
+      mode: "search",
+      policy,
+      searchTool: createToolSearchTool(catalog, { policy }),
+      countTokens: false,
+    });
     const messages = [new HumanMessage("open an issue")];
     const asOwner = await plan({ messages, loadedTools: ["create_issue", "get_weather"], caller: { role: "owner" } });
     expect(asOwner.selection.tools).toEqual(["get_time", "tool_search", "create_issue", "get_weather"]);
@@ -62,7 +91,10 @@ describe("permissions at selection and search, re-checked every turn", () => {
     const policy = definePolicy({ roles: { viewer: { deny: [{ namespace: "github" }] } } });
     const search = createToolSearchTool(catalog, { policy });
     const found = async (role: string) => {
-      const command = (await search.invoke({ name: "tool_search", args: { query: "github issue" }, id: "s", type: "tool_call" }, { context: { role } })) as {
+      const command = (await search.invoke(
+        { name: "tool_search", args: { query: "github issue" }, id: "s", type: "tool_call" },
+        { context: { role } },
+      )) as {
         update: { loadedTools: string[] };
       };
       return command.update.loadedTools;
@@ -78,7 +110,9 @@ describe("tool_search's four filter layers", () => {
     const { catalog } = createSearchCatalog();
     const search = createToolSearchTool(catalog, { blacklist: ["get_weather"], exclude: ["translate_text"], maxLimit: 10 });
     const found = async (query: string) => {
-      const command = (await search.invoke({ name: "tool_search", args: { query, limit: 10 }, id: "s", type: "tool_call" })) as { update: { loadedTools: string[] } };
+      const command = (await search.invoke({ name: "tool_search", args: { query, limit: 10 }, id: "s", type: "tool_call" })) as {
+        update: { loadedTools: string[] };
+      };
       return command.update.loadedTools;
     };
     expect(await found("weather forecast debug dump")).not.toContain("get_weather");

@@ -48,7 +48,9 @@ describe("DynamicToolNode", () => {
 
   it("refuses excluded tools and tools for another platform", async () => {
     const { catalog, calls } = createSmallCatalog();
-    const [excluded] = await run(new DynamicToolNode(catalog, { exclude: ["get_staff_list"] }), [{ name: "get_staff_list", args: {}, id: "x" }]);
+    const [excluded] = await run(new DynamicToolNode(catalog, { exclude: ["get_staff_list"] }), [
+      { name: "get_staff_list", args: {}, id: "x" },
+    ]);
     expect(excluded!.status).toBe("error");
     const desktopOnly = new ToolCatalog({
       tools: [tool(() => "ran", { name: "open_window", description: "Opens a window", schema: z.object({}) })],
@@ -56,7 +58,9 @@ describe("DynamicToolNode", () => {
     });
     const [wrongPlatform] = await run(new DynamicToolNode(desktopOnly, { platform: "web" }), [{ name: "open_window", args: {}, id: "y" }]);
     expect(wrongPlatform!.status).toBe("error");
-    const [rightPlatform] = await run(new DynamicToolNode(desktopOnly, { platform: "desktop" }), [{ name: "open_window", args: {}, id: "z" }]);
+    const [rightPlatform] = await run(new DynamicToolNode(desktopOnly, { platform: "desktop" }), [
+      { name: "open_window", args: {}, id: "z" },
+    ]);
     expect(rightPlatform!.content).toBe("ran");
     expect(calls).toEqual([]);
   });
@@ -97,10 +101,7 @@ describe("DynamicToolNode", () => {
       { name: "remember", description: "Writes a note to state", schema: z.object({}) },
     );
     const catalog = new ToolCatalog({ tools: [remember] });
-    const graph = new StateGraph(State)
-      .addNode("tools", new DynamicToolNode(catalog))
-      .addEdge("__start__", "tools")
-      .compile();
+    const graph = new StateGraph(State).addNode("tools", new DynamicToolNode(catalog)).addEdge("__start__", "tools").compile();
     const result = await graph.invoke({ messages: [callsMessage([{ name: "remember", args: {}, id: "r" }])] });
     expect(result.note).toBe("remembered");
     expect(result.messages.at(-1)?.content).toBe("ok");

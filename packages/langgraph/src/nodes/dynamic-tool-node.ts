@@ -4,7 +4,7 @@
  * and approval), and answers every refused call with an error ToolMessage carrying a typed refusal. The tool itself
  * runs through ToolNode's own `runTool`, so its runtime, output handling and error handling are ToolNode's.
  */
-import { DEFAULT_POLICY, type PermissionPolicy, type ToolCatalog, definePolicy } from "@dynamic-tools/core";
+import { DEFAULT_POLICY, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
 import type { ToolFilterOptions } from "@dynamic-tools/core/internal";
 import { isBaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
@@ -92,7 +92,17 @@ export class DynamicToolNode extends ToolNode {
 
   constructor(
     catalog: ToolCatalog,
-    { name = "tools", tags, handleToolErrors, extraTools = [], sources = [], requestTools = readRequestTools, policy = DEFAULT_POLICY, timeouts, ...filters }: DynamicToolNodeOptions = {},
+    {
+      name = "tools",
+      tags,
+      handleToolErrors,
+      extraTools = [],
+      sources = [],
+      requestTools = readRequestTools,
+      policy = DEFAULT_POLICY,
+      timeouts,
+      ...filters
+    }: DynamicToolNodeOptions = {},
   ) {
     super([], {
       name,
@@ -114,7 +124,11 @@ export class DynamicToolNode extends ToolNode {
   }
 
   async #plan(call: ToolCall, config: LangGraphRunnableConfig): Promise<CallPlan> {
-    return this.#planner.plan(call, { caller: callerFromConfig(config), requestTools: this.#requestTools(config), extra: this.#extraTools.get(call.name) });
+    return this.#planner.plan(call, {
+      caller: callerFromConfig(config),
+      requestTools: this.#requestTools(config),
+      extra: this.#extraTools.get(call.name),
+    });
   }
 
   protected override async run(input: unknown, config: LangGraphRunnableConfig): Promise<unknown> {
@@ -139,7 +153,11 @@ export class DynamicToolNode extends ToolNode {
     if (plan.kind === "refuse") return this.#refuse(call, plan.refusal);
     const decision = prepared?.decision ?? (plan.approval ? requestApproval(call, plan.metadata!) : undefined);
     if (decision?.decision === "reject") {
-      return this.#refuse(call, { code: "APPROVAL_REJECTED", toolName: call.name, ...(decision.reason === undefined ? {} : { reason: decision.reason }) });
+      return this.#refuse(call, {
+        code: "APPROVAL_REJECTED",
+        toolName: call.name,
+        ...(decision.reason === undefined ? {} : { reason: decision.reason }),
+      });
     }
     const approved = decision?.decision === "edit" ? { ...call, args: decision.args } : call;
     return this.#invoke(plan.tool, approved, config, state);
@@ -151,7 +169,12 @@ export class DynamicToolNode extends ToolNode {
   }
 
   /** Runs one tool through ToolNode's own `runTool` (its runtime, output and error handling), guarded. */
-  async #invoke(tool: StructuredToolInterface, call: ToolCall, config: LangGraphRunnableConfig, state: unknown): Promise<ToolMessage | Command> {
+  async #invoke(
+    tool: StructuredToolInterface,
+    call: ToolCall,
+    config: LangGraphRunnableConfig,
+    state: unknown,
+  ): Promise<ToolMessage | Command> {
     let failure: unknown;
     const guarded = guardTool(tool, this.#timeoutOf(call.name), (thrown) => (failure = thrown));
     // ToolNode.runTool looks the tool up in `this.tools`: hand it a view of this node whose only tool is this one.
@@ -163,7 +186,8 @@ export class DynamicToolNode extends ToolNode {
       throw unwrapFailure(error);
     }
     // A call the executor ended (a timeout) carries its code, as every refusal does.
-    if (ToolCallFailure.isInstance(failure) && failure.refusal !== undefined && isToolMessage(result) && result.status === "error") result.artifact = failure.refusal;
+    if (ToolCallFailure.isInstance(failure) && failure.refusal !== undefined && isToolMessage(result) && result.status === "error")
+      result.artifact = failure.refusal;
     const foreign = foreignAnswer(call, result);
     if (foreign !== undefined) return this.#refuse(call, foreign);
     return result;

@@ -32,7 +32,11 @@ const nodes: Array<[string, MakeNode]> = [
   ["DynamicToolNode", (tools, options) => new DynamicToolNode(new ToolCatalog({ tools }), options)],
 ];
 
-const echo = tool(({ text }: { text: string }) => `echo: ${text}`, { name: "echo", description: "Echoes text", schema: z.object({ text: z.string() }) });
+const echo = tool(({ text }: { text: string }) => `echo: ${text}`, {
+  name: "echo",
+  description: "Echoes text",
+  schema: z.object({ text: z.string() }),
+});
 const failing = tool(
   () => {
     throw new Error("boom");
@@ -50,7 +54,11 @@ async function runNode(node: ToolNode, calls: Parameters<typeof aiCalls>[0]): Pr
 }
 
 function graphOf(node: ToolNode, checkpointer?: MemorySaver) {
-  return new StateGraph(MessagesAnnotation).addNode("tools", node).addEdge(START, "tools").addEdge("tools", END).compile(checkpointer === undefined ? {} : { checkpointer });
+  return new StateGraph(MessagesAnnotation)
+    .addNode("tools", node)
+    .addEdge(START, "tools")
+    .addEdge("tools", END)
+    .compile(checkpointer === undefined ? {} : { checkpointer });
 }
 
 describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
@@ -86,7 +94,12 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
 
   it("turns a thrown Error into ToolNode's error text", async () => {
     const [message] = await runNode(make([failing]), [{ name: "failing", args: {}, id: "c1" }]);
-    expect([message!.content, message!.status, message!.name, message!.tool_call_id]).toEqual(["Error: boom\n Please fix your mistakes.", "error", "failing", "c1"]);
+    expect([message!.content, message!.status, message!.name, message!.tool_call_id]).toEqual([
+      "Error: boom\n Please fix your mistakes.",
+      "error",
+      "failing",
+      "c1",
+    ]);
   });
 
   it("turns arguments that fail the schema into an error message", async () => {
@@ -96,15 +109,21 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
   });
 
   it("with handleToolErrors: false, re-throws the tool's error", async () => {
-    await expect(runNode(make([failing], { handleToolErrors: false }), [{ name: "failing", args: {}, id: "c1" }])).rejects.toThrow(/^boom$/);
+    await expect(runNode(make([failing], { handleToolErrors: false }), [{ name: "failing", args: {}, id: "c1" }])).rejects.toThrow(
+      /^boom$/,
+    );
   });
 
   it("with handleToolErrors: false, throws for an unknown tool", async () => {
-    await expect(runNode(make([echo], { handleToolErrors: false }), [{ name: "zzz_qqq", args: {}, id: "c1" }])).rejects.toThrow('Tool "zzz_qqq" not found.');
+    await expect(runNode(make([echo], { handleToolErrors: false }), [{ name: "zzz_qqq", args: {}, id: "c1" }])).rejects.toThrow(
+      'Tool "zzz_qqq" not found.',
+    );
   });
 
   it("rejects input that is neither messages nor a messages state", async () => {
-    await expect(make([echo]).invoke({ nothing: true })).rejects.toThrow("ToolNode only accepts BaseMessage[] or { messages: BaseMessage[] } as input.");
+    await expect(make([echo]).invoke({ nothing: true })).rejects.toThrow(
+      "ToolNode only accepts BaseMessage[] or { messages: BaseMessage[] } as input.",
+    );
     await expect(make([echo]).invoke({ messages: [new HumanMessage("hi")] })).rejects.toThrow("ToolNode only accepts AIMessages as input.");
   });
 
@@ -116,7 +135,13 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
 
   it("skips calls already answered by a ToolMessage", async () => {
     const output = (await make([echo]).invoke({
-      messages: [aiCalls([{ name: "echo", args: { text: "a" }, id: "c1" }, { name: "echo", args: { text: "b" }, id: "c2" }]), new ToolMessage({ content: "done", tool_call_id: "c1" })],
+      messages: [
+        aiCalls([
+          { name: "echo", args: { text: "a" }, id: "c1" },
+          { name: "echo", args: { text: "b" }, id: "c2" },
+        ]),
+        new ToolMessage({ content: "done", tool_call_id: "c1" }),
+      ],
     })) as { messages: ToolMessage[] };
     expect(output.messages.map((message) => message.tool_call_id)).toEqual(["c2"]);
   });
@@ -134,22 +159,37 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
       },
       { name: "slow", description: "Waits for both calls", schema: z.object({ n: z.number() }) },
     );
-    const messages = await runNode(make([slow]), [{ name: "slow", args: { n: 1 }, id: "a" }, { name: "slow", args: { n: 2 }, id: "b" }]);
-    expect(messages.map((message) => [message.tool_call_id, message.content])).toEqual([["a", "n1"], ["b", "n2"]]);
+    const messages = await runNode(make([slow]), [
+      { name: "slow", args: { n: 1 }, id: "a" },
+      { name: "slow", args: { n: 2 }, id: "b" },
+    ]);
+    expect(messages.map((message) => [message.tool_call_id, message.content])).toEqual([
+      ["a", "n1"],
+      ["b", "n2"],
+    ]);
   });
 
   it("keeps a content_and_artifact tool's artifact", async () => {
-    const withArtifact = tool(() => ["shown", { rows: [1, 2] }], { name: "report", description: "Returns an artifact", schema: z.object({}), responseFormat: "content_and_artifact" });
+    const withArtifact = tool(() => ["shown", { rows: [1, 2] }], {
+      name: "report",
+      description: "Returns an artifact",
+      schema: z.object({}),
+      responseFormat: "content_and_artifact",
+    });
     const [message] = await runNode(make([withArtifact]), [{ name: "report", args: {}, id: "c1" }]);
     expect([message!.content, message!.artifact]).toEqual(["shown", { rows: [1, 2] }]);
   });
 
   it("passes a ToolMessage returned by the tool through", async () => {
-    const own = tool((_input, config) => new ToolMessage({ content: "custom", tool_call_id: (config as { toolCall?: ToolCall }).toolCall?.id ?? "c1", name: "own" }), {
-      name: "own",
-      description: "Returns its own ToolMessage",
-      schema: z.object({}),
-    });
+    const own = tool(
+      (_input, config) =>
+        new ToolMessage({ content: "custom", tool_call_id: (config as { toolCall?: ToolCall }).toolCall?.id ?? "c1", name: "own" }),
+      {
+        name: "own",
+        description: "Returns its own ToolMessage",
+        schema: z.object({}),
+      },
+    );
     const [message] = await runNode(make([own]), [{ name: "own", args: {}, id: "c1" }]);
     expect([message!.content, message!.tool_call_id]).toEqual(["custom", "c1"]);
   });
@@ -158,29 +198,54 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
     const seen: unknown[] = [];
     const inspect = tool(
       (_input, runtime) => {
-        const { toolCallId, state, context, store } = runtime as unknown as { toolCallId: string; state: { messages: unknown[] }; context: unknown; store: unknown };
+        const { toolCallId, state, context, store } = runtime as unknown as {
+          toolCallId: string;
+          state: { messages: unknown[] };
+          context: unknown;
+          store: unknown;
+        };
         seen.push(toolCallId, state.messages.length, context, store !== null);
         return "ok";
       },
       { name: "inspect", description: "Reads its runtime", schema: z.object({}) },
     );
-    const graph = new StateGraph(MessagesAnnotation).addNode("tools", make([inspect])).addEdge(START, "tools").addEdge("tools", END).compile({ store: new InMemoryStore() });
+    const graph = new StateGraph(MessagesAnnotation)
+      .addNode("tools", make([inspect]))
+      .addEdge(START, "tools")
+      .addEdge("tools", END)
+      .compile({ store: new InMemoryStore() });
     await graph.invoke({ messages: [aiCalls([{ name: "inspect", args: {}, id: "c9" }])] }, { context: { tenant: "t1" } });
     expect(seen).toEqual(["c9", 1, { tenant: "t1" }, true]);
   });
 
   it("runs a Send's call (lg_tool_call) with the rest as state", async () => {
-    const output = (await make([echo]).invoke({ lg_tool_call: { name: "echo", args: { text: "sent" }, id: "s1", type: "tool_call" }, messages: [] })) as { messages: ToolMessage[] };
+    const output = (await make([echo]).invoke({
+      lg_tool_call: { name: "echo", args: { text: "sent" }, id: "s1", type: "tool_call" },
+      messages: [],
+    })) as { messages: ToolMessage[] };
     expect(output.messages.map((message) => [message.content, message.tool_call_id])).toEqual([["echo: sent", "s1"]]);
   });
 
   it("returns a tool's Command next to the other calls' messages", async () => {
-    const commanding = tool((_input, config) => new Command({ update: { messages: [new ToolMessage({ content: "cmd", tool_call_id: (config as { toolCall: ToolCall }).toolCall.id! })] } }), {
-      name: "commanding",
-      description: "Returns a Command",
-      schema: z.object({}),
-    });
-    const output = (await make([commanding, echo]).invoke({ messages: [aiCalls([{ name: "commanding", args: {}, id: "a" }, { name: "echo", args: { text: "b" }, id: "b" }])] })) as unknown[];
+    const commanding = tool(
+      (_input, config) =>
+        new Command({
+          update: { messages: [new ToolMessage({ content: "cmd", tool_call_id: (config as { toolCall: ToolCall }).toolCall.id! })] },
+        }),
+      {
+        name: "commanding",
+        description: "Returns a Command",
+        schema: z.object({}),
+      },
+    );
+    const output = (await make([commanding, echo]).invoke({
+      messages: [
+        aiCalls([
+          { name: "commanding", args: {}, id: "a" },
+          { name: "echo", args: { text: "b" }, id: "b" },
+        ]),
+      ],
+    })) as unknown[];
     expect(output).toHaveLength(2);
     expect(output[0]).toBeInstanceOf(Command);
     expect((output[1] as { messages: ToolMessage[] }).messages[0]!.content).toBe("echo: b");
@@ -192,14 +257,25 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
       description: "Sends to the parent graph",
       schema: z.object({ to: z.string() }),
     });
-    const output = (await make([sending]).invoke({ messages: [aiCalls([{ name: "sending", args: { to: "p" }, id: "a" }, { name: "sending", args: { to: "q" }, id: "b" }])] })) as Command[];
+    const output = (await make([sending]).invoke({
+      messages: [
+        aiCalls([
+          { name: "sending", args: { to: "p" }, id: "a" },
+          { name: "sending", args: { to: "q" }, id: "b" },
+        ]),
+      ],
+    })) as Command[];
     expect(output).toHaveLength(1);
     expect(output[0]!.graph).toBe(Command.PARENT);
     expect((output[0]!.goto as Send[]).map((send) => send.node)).toEqual(["p", "q"]);
   });
 
   it("lets a tool's interrupt() pause the graph, and resumes it", async () => {
-    const asking = tool(() => `answer: ${interrupt<string, string>("question?")}`, { name: "asking", description: "Asks a human", schema: z.object({}) });
+    const asking = tool(() => `answer: ${interrupt<string, string>("question?")}`, {
+      name: "asking",
+      description: "Asks a human",
+      schema: z.object({}),
+    });
     const graph = graphOf(make([asking]), new MemorySaver());
     const config = { configurable: { thread_id: "i1" } };
     const paused = await graph.invoke({ messages: [aiCalls([{ name: "asking", args: {}, id: "c1" }])] }, config);
@@ -220,7 +296,9 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
     );
     const graph = graphOf(make([draining]), new MemorySaver());
     const config = { configurable: { thread_id: "d1" } };
-    await expect(graph.invoke({ messages: [aiCalls([{ name: "draining", args: {}, id: "c1" }])] }, config)).rejects.toBeInstanceOf(GraphDrained);
+    await expect(graph.invoke({ messages: [aiCalls([{ name: "draining", args: {}, id: "c1" }])] }, config)).rejects.toBeInstanceOf(
+      GraphDrained,
+    );
     const resumed = await graph.invoke(null, config);
     expect(runs).toBe(2);
     expect(resumed.messages.map((message: BaseMessage) => message.content)).toEqual(["", "finished"]);
@@ -229,13 +307,26 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
   it("lets a GraphInterrupt through even with handleToolErrors: false", async () => {
     const asking = tool(() => interrupt("q"), { name: "asking", description: "Asks a human", schema: z.object({}) });
     const graph = graphOf(make([asking], { handleToolErrors: false }), new MemorySaver());
-    const result = await graph.invoke({ messages: [aiCalls([{ name: "asking", args: {}, id: "c1" }])] }, { configurable: { thread_id: "i2" } });
+    const result = await graph.invoke(
+      { messages: [aiCalls([{ name: "asking", args: {}, id: "c1" }])] },
+      { configurable: { thread_id: "i2" } },
+    );
     expect((result as { __interrupt__?: unknown[] }).__interrupt__).toHaveLength(1);
   });
 
   it("emits the same tool events in streamEvents v2", async () => {
     const events: Array<[string, string | undefined]> = [];
-    const stream = graphOf(make([echo, failing])).streamEvents({ messages: [aiCalls([{ name: "echo", args: { text: "a" }, id: "a" }, { name: "failing", args: {}, id: "b" }])] }, { version: "v2" });
+    const stream = graphOf(make([echo, failing])).streamEvents(
+      {
+        messages: [
+          aiCalls([
+            { name: "echo", args: { text: "a" }, id: "a" },
+            { name: "failing", args: {}, id: "b" },
+          ]),
+        ],
+      },
+      { version: "v2" },
+    );
     for await (const event of stream) if (event.event.includes("_tool_")) events.push([event.event, event.name]);
     expect(events.sort()).toEqual([
       ["on_tool_end", "echo"],
@@ -247,27 +338,65 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
 
   it("emits the same protocol events in streamEvents v3", async () => {
     const run = await graphOf(make([echo, failing])).streamEvents(
-      { messages: [aiCalls([{ name: "echo", args: { text: "a" }, id: "a" }, { name: "failing", args: {}, id: "b" }])] },
+      {
+        messages: [
+          aiCalls([
+            { name: "echo", args: { text: "a" }, id: "a" },
+            { name: "failing", args: {}, id: "b" },
+          ]),
+        ],
+      },
       { version: "v3" },
     );
     const methods: string[] = [];
     const tools: string[] = [];
-    for await (const event of run as AsyncIterable<{ method: string; params: { data: { event?: string; tool_call_id?: string; tool_name?: string } } }>) {
+    for await (const event of run as AsyncIterable<{
+      method: string;
+      params: { data: { event?: string; tool_call_id?: string; tool_name?: string } };
+    }>) {
       methods.push(event.method);
-      if (event.method === "tools") tools.push([event.params.data.event, event.params.data.tool_call_id, event.params.data.tool_name ?? ""].join(","));
+      if (event.method === "tools")
+        tools.push([event.params.data.event, event.params.data.tool_call_id, event.params.data.tool_name ?? ""].join(","));
     }
-    expect(methods.filter((method) => method !== "tools")).toEqual(["lifecycle", "checkpoints", "values", "tasks", "lifecycle", "updates", "tasks", "lifecycle", "checkpoints", "values", "lifecycle"]);
+    expect(methods.filter((method) => method !== "tools")).toEqual([
+      "lifecycle",
+      "checkpoints",
+      "values",
+      "tasks",
+      "lifecycle",
+      "updates",
+      "tasks",
+      "lifecycle",
+      "checkpoints",
+      "values",
+      "lifecycle",
+    ]);
     expect(tools.sort()).toEqual(["tool-error,b,", "tool-finished,a,", "tool-started,a,echo", "tool-started,b,failing"]);
   });
 
   it('streams the same chunks with streamMode "tools"', async () => {
     const chunks: unknown[] = [];
-    const stream = await graphOf(make([echo, failing])).stream({ messages: [aiCalls([{ name: "echo", args: { text: "a" }, id: "a" }, { name: "failing", args: {}, id: "b" }])] }, { streamMode: "tools" });
+    const stream = await graphOf(make([echo, failing])).stream(
+      {
+        messages: [
+          aiCalls([
+            { name: "echo", args: { text: "a" }, id: "a" },
+            { name: "failing", args: {}, id: "b" },
+          ]),
+        ],
+      },
+      { streamMode: "tools" },
+    );
     for await (const chunk of stream) {
       const { event, name, toolCallId } = chunk as { event: string; name: string; toolCallId?: string };
       chunks.push([event, name, toolCallId]);
     }
-    expect(chunks.map(String).sort()).toEqual(["on_tool_end,echo,a", "on_tool_error,failing,b", "on_tool_start,echo,a", "on_tool_start,failing,b"]);
+    expect(chunks.map(String).sort()).toEqual([
+      "on_tool_end,echo,a",
+      "on_tool_error,failing,b",
+      "on_tool_start,echo,a",
+      "on_tool_start,failing,b",
+    ]);
   });
 
   it("accepts two tools of one name and runs the first", async () => {
@@ -284,12 +413,22 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
   it("runs tools whose names model APIs reject (a dot, more than 64 characters)", async () => {
     const dotted = tool(() => "read", { name: "files.read", description: "Reads", schema: z.object({}) });
     const long = tool(() => "long", { name: `t${"x".repeat(70)}`, description: "Long name", schema: z.object({}) });
-    const messages = await runNode(make([dotted, long]), [{ name: "files.read", args: {}, id: "a" }, { name: long.name, args: {}, id: "b" }]);
-    expect(messages.map((message) => [message.content, message.status])).toEqual([["read", "success"], ["long", "success"]]);
+    const messages = await runNode(make([dotted, long]), [
+      { name: "files.read", args: {}, id: "a" },
+      { name: long.name, args: {}, id: "b" },
+    ]);
+    expect(messages.map((message) => [message.content, message.status])).toEqual([
+      ["read", "success"],
+      ["long", "success"],
+    ]);
   });
 
   it("runs a tool whose schema has no JSON Schema form (z.coerce.date())", async () => {
-    const when = tool(({ at }: { at: Date }) => `year ${at.getUTCFullYear()}`, { name: "when", description: "Reads a date", schema: z.object({ at: z.coerce.date() }) });
+    const when = tool(({ at }: { at: Date }) => `year ${at.getUTCFullYear()}`, {
+      name: "when",
+      description: "Reads a date",
+      schema: z.object({ at: z.coerce.date() }),
+    });
     const [message] = await runNode(make([when]), [{ name: "when", args: { at: "2026-11-23T00:00:00Z" }, id: "c1" }]);
     expect(message!.content).toBe("year 2026");
   });

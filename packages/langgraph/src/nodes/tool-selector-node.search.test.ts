@@ -57,7 +57,13 @@ describe("createToolSelectorNode with tool search", () => {
 
   it("drops loaded tools that are no longer available (excluded) from the channel", async () => {
     const { catalog } = createSearchCatalog();
-    const node = createToolSelectorNode({ catalog, mode: "search", exclude: ["send_email"], searchTool: createToolSearchTool(catalog), countTokens: false });
+    const node = createToolSelectorNode({
+      catalog,
+      mode: "search",
+      exclude: ["send_email"],
+      searchTool: createToolSearchTool(catalog),
+      countTokens: false,
+    });
     const update = await node({ messages: historyWithSearch(), loadedTools: ["get_weather", "send_email"] });
     expect(update.toolSelection.tools).toEqual(["get_time", "tool_search", "get_weather"]);
     expect(update.loadedTools).toEqual({ unload: ["send_email"] });
@@ -65,7 +71,11 @@ describe("createToolSelectorNode with tool search", () => {
 
   it("rebuilds through the agent when a thread starts from a carried-over history", async () => {
     const { catalog, calls } = createSearchCatalog();
-    const { model, bound } = recordBoundTools(fakeModel().respond(callTool("get_weather", { text: "tomorrow" })).respond(new AIMessage("Rain.")));
+    const { model, bound } = recordBoundTools(
+      fakeModel()
+        .respond(callTool("get_weather", { text: "tomorrow" }))
+        .respond(new AIMessage("Rain.")),
+    );
     const agent = createDynamicToolAgent({ model, catalog, mode: "search", countTokens: false });
     const result = await agent.invoke({ messages: historyWithSearch() });
     expect(bound[0]).toEqual(["get_time", "tool_search", "get_weather", "send_email"]);
@@ -86,7 +96,9 @@ describe("createToolSelectorNode with tool search", () => {
     expect(codeOf(() => createToolSelectorNode({ catalog, mode: "search" }))).toBe(
       'INVALID_OPTION: mode "search" binds tool_search: pass searchTool: createToolSearchTool(catalog).',
     );
-    expect(codeOf(() => createToolSelectorNode({ catalog, mode: "both", searchTool: createToolSearchTool(catalog, { name: "get_weather" }) }))).toMatch(/^DUPLICATE_TOOL/);
+    expect(
+      codeOf(() => createToolSelectorNode({ catalog, mode: "both", searchTool: createToolSearchTool(catalog, { name: "get_weather" }) })),
+    ).toMatch(/^DUPLICATE_TOOL/);
     expect(codeOf(() => createToolSelectorNode({ catalog, mode: "sarch" as never }))).toMatch(/^INVALID_OPTION: Unknown mode "sarch"/);
   });
 

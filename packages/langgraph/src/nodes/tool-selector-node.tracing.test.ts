@@ -23,7 +23,6 @@ function selectByKeywords(catalog: ToolCatalog, input: SelectionInput, options: 
   return createToolSelector(catalog, { ...options, strategy: "keyword" })(input);
 }
 
-
 interface ChainRun {
   runId: string;
   parentRunId: string | undefined;

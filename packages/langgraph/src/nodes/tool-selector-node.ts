@@ -108,7 +108,11 @@ export function createToolSelectorNode(options: ToolSelectorNodeOptions) {
   ): Promise<ToolSelectorNodeUpdate> {
     // The step that just ended (tool results) is learned before this step is planned.
     await recordStepUsage(state.messages, config, options);
-    const { selection, loadedUpdate } = await plan({ messages: state.messages, loadedTools: state.loadedTools, caller: callerFromConfig(config) });
+    const { selection, loadedUpdate } = await plan({
+      messages: state.messages,
+      loadedTools: state.loadedTools,
+      caller: callerFromConfig(config),
+    });
     await traceSelection(selection, config);
     return loadedUpdate === undefined ? { toolSelection: selection } : { toolSelection: selection, loadedTools: loadedUpdate };
   };

@@ -37,8 +37,16 @@ describe("createDynamicToolAgent, mode search", () => {
     ]);
     expect(calls).toEqual(["send_email"]);
     expect(result.loadedTools).toEqual(["send_email"]);
-    expect(result.toolSelection).toMatchObject({ mode: "search", strategy: "search", searchTool: "tool_search", loaded: ["send_email"], unloaded: [] });
-    const searchMessage = result.messages.find((message) => ToolMessage.isInstance(message) && message.name === "tool_search") as ToolMessage;
+    expect(result.toolSelection).toMatchObject({
+      mode: "search",
+      strategy: "search",
+      searchTool: "tool_search",
+      loaded: ["send_email"],
+      unloaded: [],
+    });
+    const searchMessage = result.messages.find(
+      (message) => ToolMessage.isInstance(message) && message.name === "tool_search",
+    ) as ToolMessage;
     expect((searchMessage.artifact as ToolSearchArtifact).loaded).toEqual(["send_email"]);
   });
 
@@ -82,20 +90,27 @@ describe("createDynamicToolAgent, mode search", () => {
     expect(bound.every((tools) => tools.length <= 4)).toBe(true);
     expect(bound.every((tools) => tools[0] === "get_time" && tools[1] === "tool_search")).toBe(true);
     expect(bound.at(-1)).toEqual(["get_time", "tool_search", "get_weather", "translate_text"]);
-    expect(result.toolSelection!.unloaded).toEqual([{ name: "send_email", reason: "least recently used loaded tool; unloaded to fit maxTools (4)" }]);
+    expect(result.toolSelection!.unloaded).toEqual([
+      { name: "send_email", reason: "least recently used loaded tool; unloaded to fit maxTools (4)" },
+    ]);
     expect(result.loadedTools).toEqual(["get_weather", "translate_text"]);
   });
 
   it("counts tool_search and every loaded definition against maxTokens", async () => {
     const { catalog } = createSearchCatalog();
     const fixed = catalog.tokensOf("get_time") + 200; // room for tool_search and little else
-    const agent = createDynamicToolAgent({ model: fakeModel().respond(new AIMessage("hi")), catalog, mode: "search", maxTokens: fixed + 1_000 });
+    const agent = createDynamicToolAgent({
+      model: fakeModel().respond(new AIMessage("hi")),
+      catalog,
+      mode: "search",
+      maxTokens: fixed + 1_000,
+    });
     const result = await agent.invoke({ messages: [new HumanMessage("hello")] });
     expect(result.toolSelection!.tokens!.selected).toBeLessThanOrEqual(fixed + 1_000);
     expect(result.toolSelection!.tokens!.selected).toBeGreaterThan(catalog.tokensOf("get_time"));
-    expect(() => createDynamicToolAgent({ model: fakeModel(), catalog, mode: "search", maxTokens: catalog.tokensOf("get_time") + 1 })).toThrowError(
-      /The core tools and tool_search alone exceed the budget/,
-    );
+    expect(() =>
+      createDynamicToolAgent({ model: fakeModel(), catalog, mode: "search", maxTokens: catalog.tokensOf("get_time") + 1 }),
+    ).toThrowError(/The core tools and tool_search alone exceed the budget/);
   });
 
   it("survives an interrupt and its resume: loaded tools stay bound and the interrupted tool runs", async () => {
@@ -168,7 +183,11 @@ describe("createDynamicToolAgent, mode auto", () => {
     const result = await agent.invoke({ messages: [new HumanMessage("hello")] });
     // every tool the caller may see: not the disabled one, not the non-searchable one
     expect(bound[0]).toEqual(catalog.names().filter((name) => name !== "drop_database" && name !== "debug_dump"));
-    expect(result.toolSelection).toMatchObject({ mode: "all", strategy: "all", auto: { mode: "all", percent: 10, contextWindow: 200_000 } });
+    expect(result.toolSelection).toMatchObject({
+      mode: "all",
+      strategy: "all",
+      auto: { mode: "all", percent: 10, contextWindow: 200_000 },
+    });
   });
 
   it("switches to search past the threshold (auto:N), reading the context window from the model's name", async () => {

@@ -6,7 +6,6 @@ import { recordBoundTools } from "../__fixtures__/record-bound-tools.js";
 import { createSmallCatalog } from "../__fixtures__/small-catalog.js";
 import { createDynamicToolAgent } from "./create-dynamic-tool-agent.js";
 
-
 describe("createDynamicToolAgent", () => {
   it("binds only the selected tools on each model call and runs the tool called", async () => {
     const { catalog, calls } = createSmallCatalog();
@@ -56,7 +55,7 @@ describe("createDynamicToolAgent", () => {
     const result = await agent.invoke({ messages: [new HumanMessage("what is pending salary?")] });
     const errors = result.messages.filter((message) => ToolMessage.isInstance(message)) as ToolMessage[];
     expect(errors.map((message) => message.status)).toEqual(["error", "error", "error"]);
-    expect(errors[0]!.content).toContain('Did you mean: get_pending_salaries?');
+    expect(errors[0]!.content).toContain("Did you mean: get_pending_salaries?");
     expect(errors[1]!.content).toContain("not available");
     expect(errors[2]!.tool_call_id).toBe("m1");
     expect(calls).toEqual([]);

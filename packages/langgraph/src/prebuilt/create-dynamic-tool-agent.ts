@@ -87,12 +87,27 @@ export function createDynamicToolAgent({
   const searchTool =
     mode === "select"
       ? undefined
-      : createToolSearchTool(catalog, { ...search, ...filters, ...(policy === undefined ? {} : { policy }), ...(core === undefined ? {} : { core }), ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }) });
+      : createToolSearchTool(catalog, {
+          ...search,
+          ...filters,
+          ...(policy === undefined ? {} : { policy }),
+          ...(core === undefined ? {} : { core }),
+          ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }),
+        });
   const extraTools = searchTool === undefined ? [] : [searchTool];
   const graph = new StateGraph(DynamicToolsAnnotation)
-    .addNode(AGENT_NODES.select, createToolSelectorNode({ catalog, model, ...selectOptions, ...(searchTool === undefined ? {} : { searchTool }) }))
-    .addNode(AGENT_NODES.model, createDynamicModelNode({ model, catalog, extraTools, ...(systemPrompt === undefined ? {} : { systemPrompt }) }))
-    .addNode(AGENT_NODES.tools, new DynamicToolNode(catalog, { ...filters, extraTools, sources, ...(policy === undefined ? {} : { policy }) }))
+    .addNode(
+      AGENT_NODES.select,
+      createToolSelectorNode({ catalog, model, ...selectOptions, ...(searchTool === undefined ? {} : { searchTool }) }),
+    )
+    .addNode(
+      AGENT_NODES.model,
+      createDynamicModelNode({ model, catalog, extraTools, ...(systemPrompt === undefined ? {} : { systemPrompt }) }),
+    )
+    .addNode(
+      AGENT_NODES.tools,
+      new DynamicToolNode(catalog, { ...filters, extraTools, sources, ...(policy === undefined ? {} : { policy }) }),
+    )
     .addEdge(START, AGENT_NODES.select)
     .addEdge(AGENT_NODES.select, AGENT_NODES.model)
     .addConditionalEdges(AGENT_NODES.model, toolsCondition, [AGENT_NODES.tools, END])

@@ -15,7 +15,10 @@ import { toJsonSchema } from "@langchain/core/utils/json_schema";
  * ```
  */
 export function definitionOfTool(tool: StructuredToolInterface): ToolDefinition {
-  const schema = tool.schema === undefined ? { type: "object", properties: {} } : (toJsonSchema(tool.schema as Parameters<typeof toJsonSchema>[0]) as JsonSchema);
+  const schema =
+    tool.schema === undefined
+      ? { type: "object", properties: {} }
+      : (toJsonSchema(tool.schema as Parameters<typeof toJsonSchema>[0]) as JsonSchema);
   const { $schema: _ignored, ...parameters } = schema;
   return { type: "function", function: { name: tool.name, description: tool.description ?? "", parameters } };
 }

@@ -38,6 +38,8 @@ describe("formatSearchResults", () => {
     expect(formatSearchResults({ artifact: { ...artifact, matches: [], loaded: [], namespaces: [] } })).toBe(
       'No tools match "fetch a specific URL" among 12 tools. Try other words (what you want to do, not a tool name you guess).',
     );
-    expect(formatSearchResults({ artifact: { ...artifact, matches: [], loaded: [], namespaces: [], totalCandidates: 0 } })).toContain("already available");
+    expect(formatSearchResults({ artifact: { ...artifact, matches: [], loaded: [], namespaces: [], totalCandidates: 0 } })).toContain(
+      "already available",
+    );
   });
 });

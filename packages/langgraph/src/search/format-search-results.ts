@@ -44,7 +44,8 @@ export function formatSearchResults({ artifact, whenToUseOf, namespaceSizeOf }: 
     lines.push(`${index + 1}. ${match.name} (score=${match.score.toFixed(4)}) — ${oneLine(match.description) || "(no description)"}`);
     const hint = whenToUseOf?.(match.name);
     if (hint !== undefined && hint.trim() !== "") lines.push(`   ↳ when to use: ${oneLine(hint)}`);
-    if (match.oftenUsedWith !== undefined && match.oftenUsedWith.length > 0) lines.push(`   ↳ Often used with: ${match.oftenUsedWith.join(", ")}`);
+    if (match.oftenUsedWith !== undefined && match.oftenUsedWith.length > 0)
+      lines.push(`   ↳ Often used with: ${match.oftenUsedWith.join(", ")}`);
   });
   lines.push("");
   const groups = namespaces.map((namespace) => {

@@ -28,7 +28,10 @@ function loadsOf(message: BaseMessage, toolName: string): string[] | undefined {
  * loadedToolsFromMessages(state.messages); // ["create_issue", "list_pulls", "get_weather"]
  * ```
  */
-export function loadedToolsFromMessages(messages: readonly BaseMessage[], { toolName = TOOL_SEARCH_NAME }: LoadedHistoryOptions = {}): string[] {
+export function loadedToolsFromMessages(
+  messages: readonly BaseMessage[],
+  { toolName = TOOL_SEARCH_NAME }: LoadedHistoryOptions = {},
+): string[] {
   const loaded = new Set<string>();
   for (const message of messages) for (const name of loadsOf(message, toolName) ?? []) loaded.add(name);
   return [...loaded];
@@ -52,7 +55,10 @@ export interface LoadedToolRecency {
  * lastUsed.get("create_issue"); // 7: the index of the AIMessage that last called it
  * ```
  */
-export function loadedToolRecency(messages: readonly BaseMessage[], { toolName = TOOL_SEARCH_NAME }: LoadedHistoryOptions = {}): LoadedToolRecency {
+export function loadedToolRecency(
+  messages: readonly BaseMessage[],
+  { toolName = TOOL_SEARCH_NAME }: LoadedHistoryOptions = {},
+): LoadedToolRecency {
   const lastUsed = new Map<string, number>();
   let turnStart = -1;
   messages.forEach((message, index) => {

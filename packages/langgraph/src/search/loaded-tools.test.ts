@@ -6,11 +6,20 @@ import type { ToolSearchArtifact } from "./search-artifact.js";
 
 function searchResult(id: string, loaded: string[], options: { status?: "error"; name?: string } = {}): ToolMessage {
   const artifact: ToolSearchArtifact = { query: "q", limit: 5, totalCandidates: 9, matches: [], loaded, namespaces: [] };
-  return new ToolMessage({ content: "…", artifact, name: options.name ?? "tool_search", tool_call_id: id, ...(options.status ? { status: options.status } : {}) });
+  return new ToolMessage({
+    content: "…",
+    artifact,
+    name: options.name ?? "tool_search",
+    tool_call_id: id,
+    ...(options.status ? { status: options.status } : {}),
+  });
 }
 
 function calls(...names: string[]): AIMessage {
-  return new AIMessage({ content: "", tool_calls: names.map((name, index) => ({ name, args: {}, id: `${name}-${index}`, type: "tool_call" as const })) });
+  return new AIMessage({
+    content: "",
+    tool_calls: names.map((name, index) => ({ name, args: {}, id: `${name}-${index}`, type: "tool_call" as const })),
+  });
 }
 
 describe("reduceLoadedTools (the loaded channel's append-unique reducer)", () => {

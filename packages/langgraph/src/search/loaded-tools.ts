@@ -26,8 +26,14 @@ export type LoadedToolsUpdate = readonly string[] | { readonly unload: readonly 
  * ```
  */
 export function reduceLoadedTools(current: readonly string[] | null | undefined, update: LoadedToolsUpdate): string[];
-export function reduceLoadedTools(current: readonly string[] | null | undefined, update: LoadedToolsUpdate | null | undefined): string[] | null;
-export function reduceLoadedTools(current: readonly string[] | null | undefined, update: LoadedToolsUpdate | null | undefined): string[] | null {
+export function reduceLoadedTools(
+  current: readonly string[] | null | undefined,
+  update: LoadedToolsUpdate | null | undefined,
+): string[] | null;
+export function reduceLoadedTools(
+  current: readonly string[] | null | undefined,
+  update: LoadedToolsUpdate | null | undefined,
+): string[] | null {
   // An empty update (createAgent re-sends absent channels as null) leaves a never-written channel never-written.
   if (update === null || update === undefined) return current === null || current === undefined ? null : [...current];
   const base = [...(current ?? [])];

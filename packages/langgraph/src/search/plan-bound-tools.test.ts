@@ -19,7 +19,11 @@ describe("planBoundTools", () => {
   });
 
   it("unloads the least recently used loaded tools to fit maxTools, never core", () => {
-    const lastUsed = new Map([["l1", 9], ["l2", 2], ["l3", 5]]);
+    const lastUsed = new Map([
+      ["l1", 9],
+      ["l2", 2],
+      ["l3", 5],
+    ]);
     const plan = planBoundTools({ fixed, selected: [], loaded: ["l1", "l2", "l3"], lastUsed, maxTools: 5 });
     expect(plan.tools).toEqual(["core_a", "core_b", "tool_search", "l1", "l3"]);
     expect(plan.unloaded).toEqual(["l2"]);
@@ -32,7 +36,10 @@ describe("planBoundTools", () => {
       fixed,
       selected: ["s1"],
       loaded: ["l1", "l2"],
-      lastUsed: new Map([["l1", 1], ["l2", 3]]),
+      lastUsed: new Map([
+        ["l1", 1],
+        ["l2", 3],
+      ]),
       maxTools: 128,
       maxTokens: 100,
       tokensOf: (name) => cost[name]!,
@@ -44,7 +51,10 @@ describe("planBoundTools", () => {
   });
 
   it("ranks tools loaded or used this turn above the selection, older loaded tools below it", () => {
-    const lastUsed = new Map([["old", 1], ["fresh", 7]]);
+    const lastUsed = new Map([
+      ["old", 1],
+      ["fresh", 7],
+    ]);
     const plan = planBoundTools({ fixed, selected: ["s1", "s2"], loaded: ["old", "fresh"], lastUsed, turnStart: 6, maxTools: 5 });
     // fresh (this turn) is kept, then s1; s2 is trimmed and old is unloaded.
     expect(plan.tools).toEqual(["core_a", "core_b", "tool_search", "s1", "fresh"]);
@@ -77,7 +87,16 @@ describe("planBoundTools", () => {
         (fixedNames, selected, loaded, used, maxTools, turnStart, maxTokens) => {
           const tokensOf = (tool: string) => tool.charCodeAt(0) - 90; // 7…14
           const lastUsed = new Map(Object.entries(used));
-          const plan = planBoundTools({ fixed: fixedNames, selected, loaded, lastUsed, turnStart, maxTools, ...(maxTokens === undefined ? {} : { maxTokens }), tokensOf });
+          const plan = planBoundTools({
+            fixed: fixedNames,
+            selected,
+            loaded,
+            lastUsed,
+            turnStart,
+            maxTools,
+            ...(maxTokens === undefined ? {} : { maxTokens }),
+            tokensOf,
+          });
           // fixed tools are always first and never cut
           expect(plan.tools.slice(0, fixedNames.length)).toEqual(fixedNames);
           // nothing twice

@@ -35,12 +35,17 @@ describe("tool_search with usage", () => {
     const { text, artifact } = await run(setup(), "weather forecast");
     const weather = artifact.matches.find((match) => match.name === "get_weather")!;
     expect(weather.oftenUsedWith).toEqual(["translate_text", "send_email", "convert_currency"]);
-    expect(text).toMatch(/1\. get_weather \(score=[\d.]+\) — Weather forecast for a city\n {3}↳ when to use: [^\n]+\n {3}↳ Often used with: translate_text, send_email, convert_currency\n/);
+    expect(text).toMatch(
+      /1\. get_weather \(score=[\d.]+\) — Weather forecast for a city\n {3}↳ when to use: [^\n]+\n {3}↳ Often used with: translate_text, send_email, convert_currency\n/,
+    );
     expect(text).not.toContain("debug_dump");
   });
 
   it("honours limit, minWeight and the caller's exclusions", async () => {
-    const { artifact, text } = await run(setup({ oftenUsedWith: { limit: 1, minWeight: 2 }, exclude: ["translate_text"] }), "weather forecast");
+    const { artifact, text } = await run(
+      setup({ oftenUsedWith: { limit: 1, minWeight: 2 }, exclude: ["translate_text"] }),
+      "weather forecast",
+    );
     expect(artifact.matches.find((match) => match.name === "get_weather")!.oftenUsedWith).toEqual(["send_email"]);
     expect(text).toContain("↳ Often used with: send_email\n");
   });
@@ -60,7 +65,9 @@ describe("tool_search with usage", () => {
   it("rejects bad options at construction", () => {
     const { catalog } = createSearchCatalog();
     expect(() => createToolSearchTool(catalog, { usage: {} as never })).toThrow(DynamicToolsError);
-    expect(() => createToolSearchTool(catalog, { usage: new UsageModel({ catalog }), oftenUsedWith: { minWeight: 0 } })).toThrow(/minWeight/);
+    expect(() => createToolSearchTool(catalog, { usage: new UsageModel({ catalog }), oftenUsedWith: { minWeight: 0 } })).toThrow(
+      /minWeight/,
+    );
     expect(() => createToolSearchTool(catalog, { usage: new UsageModel({ catalog }), oftenUsedWith: { limit: 0 } })).toThrow(/limit/);
   });
 });
@@ -74,7 +81,9 @@ describe("tool_search with usage in the createAgent middleware", () => {
       { message: "weather then translate", tools: ["get_weather", "translate_text"], at: 0 },
     ]);
     const agent = createAgent({
-      model: fakeModel().respond(callTool("tool_search", { query: "weather forecast" })).respond(new AIMessage("found it")),
+      model: fakeModel()
+        .respond(callTool("tool_search", { query: "weather forecast" }))
+        .respond(new AIMessage("found it")),
       tools: [],
       middleware: [dynamicToolsMiddleware({ catalog, mode: "search", usage: new UsageRecorder({ model }), countTokens: false })],
     });

@@ -96,7 +96,14 @@ describe("createDynamicToolAgent over a live catalog", () => {
       .respond(new AIMessage("Found it."))
       .respond(callTool("tool_search", { query: "send an email" }))
       .respond(new AIMessage("Found it again."));
-    const options = { model, catalog, mode: "both" as const, strategy: selection.strategy, search: { strategy: search.strategy }, countTokens: false };
+    const options = {
+      model,
+      catalog,
+      mode: "both" as const,
+      strategy: selection.strategy,
+      search: { strategy: search.strategy },
+      countTokens: false,
+    };
     const agent = createDynamicToolAgent(options);
     await agent.invoke({ messages: [new HumanMessage("email Ann")] });
     expect([selection.counts, search.counts]).toMatchObject([

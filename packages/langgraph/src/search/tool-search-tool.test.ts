@@ -31,7 +31,9 @@ describe("createToolSearchTool", () => {
     expect(artifact).toMatchObject({ query: "weather forecast for paris", limit: 5, totalCandidates: 10 });
     expect(artifact.matches[0]).toEqual({ name: "get_weather", description: "Weather forecast for a city", score: expect.any(Number) });
     expect(Object.keys(artifact.matches[0]!).sort()).toEqual(["description", "name", "score"]);
-    expect(message.content).toMatch(/^Best tools for "weather forecast for paris" \(ranked by relevance\):\n1\. get_weather \(score=\d+\.\d{4}\) — Weather forecast for a city\n   ↳ when to use: Use for forecasts/);
+    expect(message.content).toMatch(
+      /^Best tools for "weather forecast for paris" \(ranked by relevance\):\n1\. get_weather \(score=\d+\.\d{4}\) — Weather forecast for a city\n {3}↳ when to use: Use for forecasts/,
+    );
     expect(message.content).toContain("Loaded (callable from your next step): get_weather");
   });
 
@@ -53,7 +55,12 @@ describe("createToolSearchTool", () => {
     const { loadedTools } = await search({ query: "list pull requests", limit: 1 }, { namespaceMaxSize: 2 });
     expect(loadedTools).toEqual(["list_pulls", "create_issue"]);
     const { catalog } = createSearchCatalog({ namespaces: { github: { maxSize: 3 } } });
-    const result = (await createToolSearchTool(catalog).invoke({ name: "tool_search", args: { query: "list pull requests", limit: 1 }, id: "c", type: "tool_call" })) as Command;
+    const result = (await createToolSearchTool(catalog).invoke({
+      name: "tool_search",
+      args: { query: "list pull requests", limit: 1 },
+      id: "c",
+      type: "tool_call",
+    })) as Command;
     expect((result.update as { loadedTools: string[] }).loadedTools).toEqual(["list_pulls", "create_issue", "list_issues"]);
   });
 

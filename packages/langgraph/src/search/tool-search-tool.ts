@@ -102,14 +102,16 @@ function readState(config: ToolRunnableConfig | undefined): SearchState {
 function describeSearch(catalog: ToolCatalog, defaultLimit: number, maxLimit: number): string {
   const lines = [
     `Search the catalog of ${catalog.size} tools for tools that can do what you need next, and load them: the tools found ` +
-      "become callable from your next step and stay available. Describe the task in plain words (e.g. \"cancel a membership\"), " +
+      'become callable from your next step and stay available. Describe the task in plain words (e.g. "cancel a membership"), ' +
       `not a guessed tool name. Returns up to ${defaultLimit} tools by default (at most ${maxLimit}); tools already available to you are not returned.`,
   ];
   const namespaces = catalog.namespaces().filter((namespace) => namespace.tools.length > 0);
   if (namespaces.length > 0) {
     lines.push("Namespaces (a match on any member loads the whole group):");
     for (const namespace of namespaces) {
-      lines.push(`- ${namespace.name}${namespace.description === "" ? "" : `: ${namespace.description}`} (${namespace.tools.length} tools)`);
+      lines.push(
+        `- ${namespace.name}${namespace.description === "" ? "" : `: ${namespace.description}`} (${namespace.tools.length} tools)`,
+      );
     }
   }
   return lines.join("\n");
@@ -148,16 +150,22 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
   const namespaceMaxSize = requireCount(options.namespaceMaxSize ?? 10, "namespaceMaxSize");
   const minRelativeScore = options.minRelativeScore ?? 0.05;
   if (!(minRelativeScore >= 0 && minRelativeScore <= 1)) {
-    throw new DynamicToolsError("INVALID_OPTION", `minRelativeScore must be between 0 and 1, got ${String(minRelativeScore)}.`, { path: ["minRelativeScore"] });
+    throw new DynamicToolsError("INVALID_OPTION", `minRelativeScore must be between 0 and 1, got ${String(minRelativeScore)}.`, {
+      path: ["minRelativeScore"],
+    });
   }
   if (defaultLimit > maxLimit) {
-    throw new DynamicToolsError("INVALID_OPTION", `defaultLimit (${defaultLimit}) must not exceed maxLimit (${maxLimit}).`, { path: ["defaultLimit"] });
+    throw new DynamicToolsError("INVALID_OPTION", `defaultLimit (${defaultLimit}) must not exceed maxLimit (${maxLimit}).`, {
+      path: ["defaultLimit"],
+    });
   }
   const usage = options.usage === undefined ? undefined : coUsageReaderOf(options.usage);
   const coLimit = requireCount(options.oftenUsedWith?.limit ?? 3, "oftenUsedWith.limit");
   const coMinWeight = options.oftenUsedWith?.minWeight ?? 1;
   if (!(coMinWeight > 0 && Number.isFinite(coMinWeight))) {
-    throw new DynamicToolsError("INVALID_OPTION", `oftenUsedWith.minWeight must be a positive number, got ${String(coMinWeight)}.`, { path: ["oftenUsedWith", "minWeight"] });
+    throw new DynamicToolsError("INVALID_OPTION", `oftenUsedWith.minWeight must be a positive number, got ${String(coMinWeight)}.`, {
+      path: ["oftenUsedWith", "minWeight"],
+    });
   }
   const coreOverride = options.core === undefined ? {} : { core: [...options.core] };
   const filters: ToolFilterOptions = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
@@ -205,7 +213,14 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
         maxSizeOf: (namespace) => catalog.namespace(namespace)?.maxSize ?? namespaceMaxSize,
         isCandidate,
       });
-      const artifact: ToolSearchArtifact = { query, limit, totalCandidates, matches, loaded: expansion.loaded, namespaces: expansion.namespaces };
+      const artifact: ToolSearchArtifact = {
+        query,
+        limit,
+        totalCandidates,
+        matches,
+        loaded: expansion.loaded,
+        namespaces: expansion.namespaces,
+      };
       const content = formatSearchResults({
         artifact,
         whenToUseOf: (tool) => catalog.get(tool)?.whenToUse,

@@ -15,7 +15,8 @@ afterEach(async () => {
   fake = undefined;
 });
 
-const chatOpenAI = (url: string) => new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: `${url}/v1` }, maxRetries: 0 });
+const chatOpenAI = (url: string) =>
+  new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: `${url}/v1` }, maxRetries: 0 });
 const SCRIPT = [{ when: /pending salar/i, tool: "get_pending_salaries", args: { month: "2026-11" } }];
 
 describe("ChatOpenAI against the fake endpoint", () => {
@@ -28,9 +29,14 @@ describe("ChatOpenAI against the fake endpoint", () => {
     const error = await chatOpenAI(fake.url)
       .bindTools(definitions)
       .invoke("hi")
-      .then(() => undefined, (thrown: unknown) => thrown as { status?: number; code?: string; param?: string; message: string });
+      .then(
+        () => undefined,
+        (thrown: unknown) => thrown as { status?: number; code?: string; param?: string; message: string },
+      );
     expect(error).toMatchObject({ status: 400, code: "array_above_max_length", param: "tools" });
-    expect(error?.message).toBe("400 Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length 130 instead.");
+    expect(error?.message).toBe(
+      "400 Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length 130 instead.",
+    );
     expect(fake.requests).toHaveLength(1); // maxRetries: 0, and a 400 is never retried
   });
 
@@ -44,7 +50,10 @@ describe("ChatOpenAI against the fake endpoint", () => {
     expect(result.messages.find((message) => ToolMessage.isInstance(message))?.content).toContain("2026-11");
     expect(result.messages.at(-1)?.content).toContain("(fake) get_pending_salaries returned");
 
-    for await (const _chunk of await agent.stream({ messages: [new HumanMessage("what is pending salary?")] }, { streamMode: "messages" })) {
+    for await (const _chunk of await agent.stream(
+      { messages: [new HumanMessage("what is pending salary?")] },
+      { streamMode: "messages" },
+    )) {
       // drain: streamMode "messages" makes ChatOpenAI ask for SSE
     }
     expect(calls).toEqual(["get_pending_salaries", "get_pending_salaries"]);

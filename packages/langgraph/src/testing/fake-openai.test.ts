@@ -33,7 +33,8 @@ async function post(body: unknown, path = "/v1/chat/completions") {
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) as Record<string, any> }; // any: loose JSON in tests
+  // biome-ignore lint/suspicious/noExplicitAny: loose JSON in tests
+  return { status: response.status, text, json: () => JSON.parse(text) as Record<string, any> };
 }
 
 describe("validateChatCompletionRequest", () => {
@@ -45,11 +46,26 @@ describe("validateChatCompletionRequest", () => {
   });
 
   it.each([
-    [{ ...base, tools: tools(137) }, "tools", "array_above_max_length", "Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length 137 instead."],
+    [
+      { ...base, tools: tools(137) },
+      "tools",
+      "array_above_max_length",
+      "Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length 137 instead.",
+    ],
     [{ ...base, tools: [tool("ok"), tool("bad name")] }, "tools[1].function.name", "invalid_value", "string does not match pattern"],
-    [{ ...base, tools: [tool("x".repeat(65))] }, "tools[0].function.name", "string_above_max_length", "maximum length 64, but got a string with length 65"],
+    [
+      { ...base, tools: [tool("x".repeat(65))] },
+      "tools[0].function.name",
+      "string_above_max_length",
+      "maximum length 64, but got a string with length 65",
+    ],
     [{ ...base, tools: [tool("")] }, "tools[0].function.name", "empty_string", "empty string"],
-    [{ ...base, tools: [tool("f", { type: "string" })] }, "tools[0].function.parameters", "invalid_function_parameters", `schema must be a JSON Schema of 'type: "object"', got 'type: "string"'`],
+    [
+      { ...base, tools: [tool("f", { type: "string" })] },
+      "tools[0].function.parameters",
+      "invalid_function_parameters",
+      `schema must be a JSON Schema of 'type: "object"', got 'type: "string"'`,
+    ],
     [{ ...base, tools: [tool("f", [])] }, "tools[0].function.parameters", "invalid_function_parameters", "Invalid schema for function 'f'"],
     [{ ...base, tools: [{ type: "retrieval" }] }, "tools[0].type", "invalid_value", "Supported values are"],
     [{ ...base, tools: "all" }, "tools", "invalid_type", "expected an array"],
@@ -63,14 +79,27 @@ describe("validateChatCompletionRequest", () => {
 
   it("rejects a tool message that answers no tool call, and a tool call left unanswered", () => {
     const call = { id: "call_1", type: "function", function: { name: "f", arguments: "{}" } };
-    expect(validateChatCompletionRequest({ ...base, messages: [user("hi"), { role: "tool", tool_call_id: "call_1", content: "x" }] })?.error).toMatchObject({
+    expect(
+      validateChatCompletionRequest({ ...base, messages: [user("hi"), { role: "tool", tool_call_id: "call_1", content: "x" }] })?.error,
+    ).toMatchObject({
       param: "messages.[1].role",
       message: expect.stringContaining("must be a response to a preceeding message with 'tool_calls'"),
     });
-    expect(validateChatCompletionRequest({ ...base, messages: [user("hi"), { role: "assistant", content: null, tool_calls: [call] }, user("and?")] })?.error)
-      .toMatchObject({ param: "messages.[1].role", message: expect.stringContaining("did not have response messages: call_1") });
     expect(
-      validateChatCompletionRequest({ ...base, messages: [user("hi"), { role: "assistant", content: null, tool_calls: [call] }, { role: "tool", tool_call_id: "call_1", content: "x" }] }),
+      validateChatCompletionRequest({
+        ...base,
+        messages: [user("hi"), { role: "assistant", content: null, tool_calls: [call] }, user("and?")],
+      })?.error,
+    ).toMatchObject({ param: "messages.[1].role", message: expect.stringContaining("did not have response messages: call_1") });
+    expect(
+      validateChatCompletionRequest({
+        ...base,
+        messages: [
+          user("hi"),
+          { role: "assistant", content: null, tool_calls: [call] },
+          { role: "tool", tool_call_id: "call_1", content: "x" },
+        ],
+      }),
     ).toBeUndefined();
   });
 
@@ -94,7 +123,12 @@ describe("startFakeOpenAI", () => {
       },
     });
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ method: "POST", path: "/v1/chat/completions", status: 400, error: { code: "array_above_max_length" } });
+    expect(requests[0]).toMatchObject({
+      method: "POST",
+      path: "/v1/chat/completions",
+      status: 400,
+      error: { code: "array_above_max_length" },
+    });
     expect(requests[0]!.tools).toHaveLength(129);
   });
 
@@ -111,7 +145,10 @@ describe("startFakeOpenAI", () => {
     expect(call.id).toMatch(/^call_fake_\d+$/);
 
     const notSent = (await post({ model: "m", messages: [user("what is pending salary?")], tools: [tool("other")] })).json();
-    expect(notSent.choices[0]).toMatchObject({ finish_reason: "stop", message: { content: expect.stringContaining("not among the 1 tools sent") } });
+    expect(notSent.choices[0]).toMatchObject({
+      finish_reason: "stop",
+      message: { content: expect.stringContaining("not among the 1 tools sent") },
+    });
 
     const always = (await post({ model: "m", messages: [user("list the staff")] })).json();
     expect(always.choices[0].message.tool_calls[0].function.name).toBe("get_staff_list");
@@ -119,7 +156,11 @@ describe("startFakeOpenAI", () => {
     const afterTool = (
       await post({
         model: "m",
-        messages: [user("what is pending salary?"), called.choices[0].message, { role: "tool", tool_call_id: call.id, content: '{"pending":2}' }],
+        messages: [
+          user("what is pending salary?"),
+          called.choices[0].message,
+          { role: "tool", tool_call_id: call.id, content: '{"pending":2}' },
+        ],
         tools: [tool("get_pending_salaries")],
       })
     ).json();
@@ -131,9 +172,15 @@ describe("startFakeOpenAI", () => {
   });
 
   it("answers from a function script", async () => {
-    await start((request) => ({ content: `saw ${request.tools?.length ?? 0} tools`, toolCalls: [{ name: "a", args: { x: 1 }, id: "call_a" }] }));
+    await start((request) => ({
+      content: `saw ${request.tools?.length ?? 0} tools`,
+      toolCalls: [{ name: "a", args: { x: 1 }, id: "call_a" }],
+    }));
     const body = (await post({ model: "m", messages: [user("hi")], tools: tools(3) })).json();
-    expect(body.choices[0].message).toMatchObject({ content: "saw 3 tools", tool_calls: [{ id: "call_a", function: { name: "a", arguments: '{"x":1}' } }] });
+    expect(body.choices[0].message).toMatchObject({
+      content: "saw 3 tools",
+      tool_calls: [{ id: "call_a", function: { name: "a", arguments: '{"x":1}' } }],
+    });
   });
 
   it("streams SSE chunks when stream is true, with a usage chunk when asked", async () => {
@@ -147,9 +194,13 @@ describe("startFakeOpenAI", () => {
     });
     const events = response.text.split("\n\n").filter(Boolean);
     expect(events.at(-1)).toBe("data: [DONE]");
-    const chunks = events.slice(0, -1).map((event) => JSON.parse(event.replace(/^data: /, "")) as Record<string, any>); // any: loose JSON
+    // biome-ignore lint/suspicious/noExplicitAny: loose JSON
+    const chunks = events.slice(0, -1).map((event) => JSON.parse(event.replace(/^data: /, "")) as Record<string, any>);
     expect(chunks.every((chunk) => chunk.object === "chat.completion.chunk")).toBe(true);
-    const args = chunks.flatMap((chunk) => chunk.choices[0]?.delta?.tool_calls ?? []).map((delta) => delta.function?.arguments ?? "").join("");
+    const args = chunks
+      .flatMap((chunk) => chunk.choices[0]?.delta?.tool_calls ?? [])
+      .map((delta) => delta.function?.arguments ?? "")
+      .join("");
     expect(JSON.parse(args)).toEqual({ month: "2026-11" });
     expect(chunks.at(-2)!.choices[0].finish_reason).toBe("tool_calls");
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { total_tokens: 0 } });

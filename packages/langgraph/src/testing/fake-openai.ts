@@ -62,7 +62,11 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
 }
 
 function completion(id: string, model: string, reply: NormalisedReply) {
-  const toolCalls = reply.toolCalls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } }));
+  const toolCalls = reply.toolCalls.map((call) => ({
+    id: call.id,
+    type: "function",
+    function: { name: call.name, arguments: JSON.stringify(call.args) },
+  }));
   return {
     id,
     object: "chat.completion",
@@ -84,14 +88,28 @@ function completion(id: string, model: string, reply: NormalisedReply) {
 
 function streamCompletion(response: ServerResponse, id: string, request: ChatCompletionRequest, reply: NormalisedReply): void {
   response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
-  const base = { id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: request.model, system_fingerprint: "fake_openai" };
-  const send = (choices: unknown[], extra: Record<string, unknown> = {}) => response.write(`data: ${JSON.stringify({ ...base, choices, ...extra })}\n\n`);
+  const base = {
+    id,
+    object: "chat.completion.chunk",
+    created: Math.floor(Date.now() / 1000),
+    model: request.model,
+    system_fingerprint: "fake_openai",
+  };
+  const send = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+    response.write(`data: ${JSON.stringify({ ...base, choices, ...extra })}\n\n`);
   send([{ index: 0, delta: { role: "assistant", content: "", refusal: null }, logprobs: null, finish_reason: null }]);
   if (reply.content) send([{ index: 0, delta: { content: reply.content }, logprobs: null, finish_reason: null }]);
   for (const [index, call] of reply.toolCalls.entries()) {
     const head = { index, id: call.id, type: "function", function: { name: call.name, arguments: "" } };
     send([{ index: 0, delta: { tool_calls: [head] }, logprobs: null, finish_reason: null }]);
-    send([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: JSON.stringify(call.args) } }] }, logprobs: null, finish_reason: null }]);
+    send([
+      {
+        index: 0,
+        delta: { tool_calls: [{ index, function: { arguments: JSON.stringify(call.args) } }] },
+        logprobs: null,
+        finish_reason: null,
+      },
+    ]);
   }
   send([{ index: 0, delta: {}, logprobs: null, finish_reason: reply.toolCalls.length > 0 ? "tool_calls" : "stop" }]);
   if (request.stream_options?.include_usage) send([], { usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } });
@@ -122,7 +140,10 @@ export async function startFakeOpenAI({ script, port = 0 }: FakeOpenAIOptions): 
 
   function normalise(reply: FakeOpenAIReply): NormalisedReply {
     const { content = null, toolCalls = [] } = typeof reply === "string" ? { content: reply } : reply;
-    return { content, toolCalls: toolCalls.map((call) => ({ id: call.id ?? `call_fake_${++nextId}`, name: call.name, args: call.args ?? {} })) };
+    return {
+      content,
+      toolCalls: toolCalls.map((call) => ({ id: call.id ?? `call_fake_${++nextId}`, name: call.name, args: call.args ?? {} })),
+    };
   }
 
   async function handleChatCompletion(request: IncomingMessage, response: ServerResponse, record: RecordedRequest): Promise<void> {

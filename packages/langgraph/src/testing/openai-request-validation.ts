@@ -65,14 +65,19 @@ function validateTool(tool: unknown, index: number): OpenAIErrorBody | undefined
   if (type !== "function") {
     return invalid(`Invalid value: '${String(type)}'. Supported values are: 'function' and 'custom'.`, `${at}.type`, "invalid_value");
   }
-  if (typeof fn !== "object" || fn === null) return invalid(`Missing required parameter: '${at}.function'.`, `${at}.function`, "missing_required_parameter");
+  if (typeof fn !== "object" || fn === null)
+    return invalid(`Missing required parameter: '${at}.function'.`, `${at}.function`, "missing_required_parameter");
   const param = `${at}.function.name`;
   if (fn.name === undefined) return invalid(`Missing required parameter: '${param}'.`, param, "missing_required_parameter");
   if (typeof fn.name !== "string") {
     return invalid(`Invalid type for '${param}': expected a string, but got ${typeName(fn.name)} instead.`, param, "invalid_type");
   }
   if (fn.name.length === 0) {
-    return invalid(`Invalid '${param}': empty string. Expected a string with minimum length 1, but got an empty string instead.`, param, "empty_string");
+    return invalid(
+      `Invalid '${param}': empty string. Expected a string with minimum length 1, but got an empty string instead.`,
+      param,
+      "empty_string",
+    );
   }
   if (fn.name.length > 64) {
     return invalid(
@@ -82,7 +87,11 @@ function validateTool(tool: unknown, index: number): OpenAIErrorBody | undefined
     );
   }
   if (!OPENAI_FUNCTION_NAME_PATTERN.test(fn.name)) {
-    return invalid(`Invalid '${param}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`, param, "invalid_value");
+    return invalid(
+      `Invalid '${param}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`,
+      param,
+      "invalid_value",
+    );
   }
   if (fn.parameters !== undefined) {
     const schemaType = (fn.parameters as { type?: unknown } | null)?.type;
@@ -131,7 +140,10 @@ function validateToolPairing(messages: readonly ChatCompletionMessage[]): OpenAI
       continue;
     }
     if (open !== undefined && open.ids.size > 0) break;
-    open = message.role === "assistant" && message.tool_calls?.length ? { index, ids: new Set(message.tool_calls.map((call) => call.id)) } : undefined;
+    open =
+      message.role === "assistant" && message.tool_calls?.length
+        ? { index, ids: new Set(message.tool_calls.map((call) => call.id)) }
+        : undefined;
   }
   if (open !== undefined && open.ids.size > 0) {
     return invalid(
@@ -148,10 +160,18 @@ const ROLES = new Set(["system", "developer", "user", "assistant", "tool", "func
 function validateMessages(messages: unknown): OpenAIErrorBody | undefined {
   if (messages === undefined) return invalid("Missing required parameter: 'messages'.", "messages", "missing_required_parameter");
   if (!Array.isArray(messages)) {
-    return invalid(`Invalid type for 'messages': expected an array of objects, but got ${typeName(messages)} instead.`, "messages", "invalid_type");
+    return invalid(
+      `Invalid type for 'messages': expected an array of objects, but got ${typeName(messages)} instead.`,
+      "messages",
+      "invalid_type",
+    );
   }
   if (messages.length === 0) {
-    return invalid("Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.", "messages", "empty_array");
+    return invalid(
+      "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.",
+      "messages",
+      "empty_array",
+    );
   }
   for (const [index, message] of messages.entries()) {
     const role = (message as { role?: unknown } | null)?.role;

@@ -62,7 +62,9 @@ export class BaseStoreUsageStore implements UsageStore {
     // The same item may show twice when items were added while paging.
     const unique = new Map(fresh.map((entry) => [entry.key, entry]));
     for (const key of unique.keys()) this.#seen.add(key);
-    const observations = [...unique.values()].sort((a, b) => a.observation.at - b.observation.at || a.key.localeCompare(b.key)).map((entry) => entry.observation);
+    const observations = [...unique.values()]
+      .sort((a, b) => a.observation.at - b.observation.at || a.key.localeCompare(b.key))
+      .map((entry) => entry.observation);
     return { observations, cursor: "seen" };
   }
 }

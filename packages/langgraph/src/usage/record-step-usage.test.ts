@@ -28,12 +28,20 @@ describe("recording usage in the select node", () => {
     expect(before.toolSelection.tools).not.toContain("get_staff_list");
 
     await node(
-      { messages: [
-        new HumanMessage("who works at the front desk?"),
-        new AIMessage({ content: "", tool_calls: [{ id: "1", name: "get_staff_list", args: {} }, { id: "2", name: "delete_everything", args: {} }] }),
-        new ToolMessage({ tool_call_id: "1", content: "[Ann, Bob]" }),
-        new ToolMessage({ tool_call_id: "2", content: "Tool delete_everything is disabled.", status: "error" }),
-      ] },
+      {
+        messages: [
+          new HumanMessage("who works at the front desk?"),
+          new AIMessage({
+            content: "",
+            tool_calls: [
+              { id: "1", name: "get_staff_list", args: {} },
+              { id: "2", name: "delete_everything", args: {} },
+            ],
+          }),
+          new ToolMessage({ tool_call_id: "1", content: "[Ann, Bob]" }),
+          new ToolMessage({ tool_call_id: "2", content: "Tool delete_everything is disabled.", status: "error" }),
+        ],
+      },
       { configurable: { thread_id: "t1" } },
     );
     expect(model.toolUsage("get_staff_list").count).toBe(1);
@@ -57,7 +65,9 @@ describe("co-usage in the select node", () => {
     const node = createToolSelectorNode({ catalog, strategy: "bm25", autoCut: false, topK: 1, usage: recorder, countTokens: false });
     const { toolSelection } = await node({ messages: [new HumanMessage("pending salaries")] });
     expect(toolSelection.ranked!.map((tool) => tool.name)).toEqual(["get_pending_salaries"]);
-    expect(toolSelection.coUsed).toEqual([expect.objectContaining({ name: "get_staff_list", reason: "often used with get_pending_salaries", tier: "co-usage" })]);
+    expect(toolSelection.coUsed).toEqual([
+      expect.objectContaining({ name: "get_staff_list", reason: "often used with get_pending_salaries", tier: "co-usage" }),
+    ]);
     expect(toolSelection.tools.slice(-2)).toEqual(["get_pending_salaries", "get_staff_list"]);
     expect(toolSelection.tools).not.toContain("delete_everything");
   });
@@ -67,13 +77,17 @@ describe("recording usage in the createAgent middleware", () => {
   it("records the step's tool results in beforeModel", async () => {
     const { catalog, calls, model, recorder, strategy } = learningSetup();
     const agent = createAgent({
-      model: fakeModel().respondWithTools([{ name: "get_staff_list", args: {}, id: "1" }]).respond(new AIMessage("Ann and Bob.")),
+      model: fakeModel()
+        .respondWithTools([{ name: "get_staff_list", args: {}, id: "1" }])
+        .respond(new AIMessage("Ann and Bob.")),
       tools: [],
       middleware: [dynamicToolsMiddleware({ catalog, strategy, usage: recorder, usageScope: "gym-1", countTokens: false })],
     });
     await agent.invoke({ messages: [new HumanMessage("who works here?")] });
     expect(calls).toEqual(["get_staff_list"]);
-    expect((await recorder.store!.read()).observations).toEqual([expect.objectContaining({ tools: ["get_staff_list"], ok: true, scope: "gym-1" })]);
+    expect((await recorder.store!.read()).observations).toEqual([
+      expect.objectContaining({ tools: ["get_staff_list"], ok: true, scope: "gym-1" }),
+    ]);
     // The model learns unscoped observations only: gym-1's usage does not rank for it.
     expect(model.toolUsage("get_staff_list").count).toBe(0);
   });
@@ -83,7 +97,10 @@ describe("BaseStoreUsageStore over InMemoryStore", () => {
   it("reads all observations, then only new ones, and skips items that are not observations", async () => {
     const store = new InMemoryStore();
     const usage = new BaseStoreUsageStore(store);
-    await usage.append([{ message: "a", tools: ["x"], ok: true, at: 2 }, { message: "b", tools: ["y"], ok: true, at: 1 }]);
+    await usage.append([
+      { message: "a", tools: ["x"], ok: true, at: 2 },
+      { message: "b", tools: ["y"], ok: true, at: 1 },
+    ]);
     await store.put(["dynamic-tools", "usage"], "junk", { hello: "world" });
     const first = await usage.read();
     expect(first.observations.map((observation) => observation.message)).toEqual(["b", "a"]);

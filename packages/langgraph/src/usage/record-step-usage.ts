@@ -17,7 +17,8 @@ export interface UsageLearningOptions {
 /** The caller recorded: the caller's `id` (or `userId`), else the thread. */
 function callerId(config: RunnableConfig | undefined): string | undefined {
   const caller = callerFromConfig(config);
-  for (const value of [caller.id, caller.userId, config?.configurable?.thread_id]) if (typeof value === "string" && value !== "") return value;
+  for (const value of [caller.id, caller.userId, config?.configurable?.thread_id])
+    if (typeof value === "string" && value !== "") return value;
   return undefined;
 }
 
@@ -25,11 +26,18 @@ function callerId(config: RunnableConfig | undefined): string | undefined {
  * Records the observation of the step that just ended, if the messages end with tool results. Errors go to
  * `console.warn`: learning is best effort and never stops the agent.
  */
-export async function recordStepUsage(messages: readonly unknown[], config: RunnableConfig | undefined, { usage, usageScope }: UsageLearningOptions): Promise<void> {
+export async function recordStepUsage(
+  messages: readonly unknown[],
+  config: RunnableConfig | undefined,
+  { usage, usageScope }: UsageLearningOptions,
+): Promise<void> {
   if (usage === undefined) return;
   const scope = typeof usageScope === "function" ? usageScope(config) : usageScope;
   const caller = callerId(config);
-  const observation = toolResultsObservation(messages, { ...(scope === undefined ? {} : { scope }), ...(caller === undefined ? {} : { caller }) });
+  const observation = toolResultsObservation(messages, {
+    ...(scope === undefined ? {} : { scope }),
+    ...(caller === undefined ? {} : { caller }),
+  });
   if (observation === undefined) return;
   try {
     await usage.record(observation);

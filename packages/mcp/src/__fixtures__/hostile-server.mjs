@@ -21,11 +21,25 @@ function deepSchema(levels) {
 
 server.setRequestHandler(ListToolsRequestSchema, async () => {
   const tools = [
-    { name: "echo", description: "Echo the given text back", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
-    { name: "big_result", description: "Return a text of the given number of characters", inputSchema: { type: "object", properties: { bytes: { type: "number" } }, required: ["bytes"] } },
+    {
+      name: "echo",
+      description: "Echo the given text back",
+      inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    },
+    {
+      name: "big_result",
+      description: "Return a text of the given number of characters",
+      inputSchema: { type: "object", properties: { bytes: { type: "number" } }, required: ["bytes"] },
+    },
   ];
-  if (process.env.FIXTURE_BAD_SCHEMA === "1") tools.push({ name: "bad_schema", description: "A tool whose input schema is a string schema", inputSchema: { type: "string" } });
-  if (process.env.FIXTURE_DEEP_SCHEMA) tools.push({ name: "deep_schema", description: "A tool with a very deep schema", inputSchema: deepSchema(Number(process.env.FIXTURE_DEEP_SCHEMA)) });
+  if (process.env.FIXTURE_BAD_SCHEMA === "1")
+    tools.push({ name: "bad_schema", description: "A tool whose input schema is a string schema", inputSchema: { type: "string" } });
+  if (process.env.FIXTURE_DEEP_SCHEMA)
+    tools.push({
+      name: "deep_schema",
+      description: "A tool with a very deep schema",
+      inputSchema: deepSchema(Number(process.env.FIXTURE_DEEP_SCHEMA)),
+    });
   return { tools };
 });
 

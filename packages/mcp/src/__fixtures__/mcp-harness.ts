@@ -19,7 +19,7 @@ export interface McpHarness {
 /** Registers the hooks; call at the top of a test file. */
 export function useMcpHarness(): McpHarness {
   let dir = "";
-  let remove = () => undefined as void;
+  let remove: () => void = () => {};
   const sources: McpToolSource[] = [];
   beforeEach(() => {
     ({ dir, remove } = temporaryFolder());

@@ -38,8 +38,6 @@ function hashValues(map: Record<string, string> | undefined): Record<string, str
  */
 export function configHash(config: McpServerConfig): string {
   const fingerprint =
-    config.transport === "stdio"
-      ? { ...config, env: hashValues(config.env) }
-      : { ...config, headers: hashValues(config.headers) };
+    config.transport === "stdio" ? { ...config, env: hashValues(config.env) } : { ...config, headers: hashValues(config.headers) };
   return sha256(canonicalJson(fingerprint));
 }

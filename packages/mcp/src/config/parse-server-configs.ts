@@ -46,7 +46,11 @@ function parseServer(serverId: string, value: unknown, path: Path): McpServerCon
   const valid = KEYS[transport];
   for (const key of Object.keys(value)) {
     if (!valid.includes(key)) {
-      fail(serverId, [...path, key], `unknown key ${quote(key)} for transport "${transport}".${didYouMean(key, valid)} Valid keys: ${valid.join(", ")}.`);
+      fail(
+        serverId,
+        [...path, key],
+        `unknown key ${quote(key)} for transport "${transport}".${didYouMean(key, valid)} Valid keys: ${valid.join(", ")}.`,
+      );
     }
   }
   if (transport === "http") {
@@ -85,9 +89,13 @@ function parseServer(serverId: string, value: unknown, path: Path): McpServerCon
  */
 export function parseServerConfigs(servers: unknown): Record<string, McpServerConfig> {
   if (!isRecord(servers)) {
-    throw new DynamicToolsError("INVALID_OPTION", `servers: expected an object of MCP server configurations by id, got ${describeValue(servers)}.`, {
-      path: ["servers"],
-    });
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `servers: expected an object of MCP server configurations by id, got ${describeValue(servers)}.`,
+      {
+        path: ["servers"],
+      },
+    );
   }
   // Built from entries (own keys only, defined rather than assigned), so no id can reach Object.prototype.
   return Object.fromEntries(

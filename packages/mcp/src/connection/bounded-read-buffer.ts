@@ -44,7 +44,11 @@ export class BoundedReadBuffer implements ReadBufferLike {
   readonly #parse: (line: string) => unknown;
   readonly #onOversized: (bytes: number) => void;
 
-  constructor({ maxBytes = DEFAULT_MAX_MESSAGE_BYTES, parse, onOversized = () => undefined }: { maxBytes?: number; parse: (line: string) => unknown; onOversized?: (bytes: number) => void }) {
+  constructor({
+    maxBytes = DEFAULT_MAX_MESSAGE_BYTES,
+    parse,
+    onOversized = () => undefined,
+  }: { maxBytes?: number; parse: (line: string) => unknown; onOversized?: (bytes: number) => void }) {
     this.#maxBytes = maxBytes;
     this.#parse = parse;
     this.#onOversized = onOversized;

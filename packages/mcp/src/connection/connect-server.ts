@@ -122,7 +122,10 @@ export async function connectServer(options: ConnectServerOptions): Promise<Live
     transport = stdio;
   } else {
     const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
-    transport = new StreamableHTTPClientTransport(new URL(config.url), config.headers === undefined ? {} : { requestInit: { headers: config.headers } });
+    transport = new StreamableHTTPClientTransport(
+      new URL(config.url),
+      config.headers === undefined ? {} : { requestInit: { headers: config.headers } },
+    );
   }
 
   const client = new Client(CLIENT_INFO);
@@ -161,13 +164,19 @@ export async function connectServer(options: ConnectServerOptions): Promise<Live
    * the server: the list is fetched loosely and each tool checked on its own; the bad ones are skipped and reported.
    */
   const listToolsOneByOne: typeof client.listTools = async function listToolsOneByOne(params, requestOptions) {
-    const result = (await client.request({ method: "tools/list", params }, ResultSchema, requestOptions)) as { tools?: unknown; nextCursor?: unknown };
+    const result = (await client.request({ method: "tools/list", params }, ResultSchema, requestOptions)) as {
+      tools?: unknown;
+      nextCursor?: unknown;
+    };
     const listed = Array.isArray(result.tools) ? (result.tools as unknown[]) : [];
     const tools = listed.flatMap((tool) => {
       const name = typeof (tool as { name?: unknown })?.name === "string" ? (tool as { name: string }).name : "(no name)";
       const parsed = ToolSchema.safeParse(tool);
       if (!parsed.success) {
-        onSkippedTool(name, `its definition is not valid MCP (${parsed.error.issues.map((issue) => `${issue.path.join(".") || "tool"}: ${issue.message}`).join("; ")})`);
+        onSkippedTool(
+          name,
+          `its definition is not valid MCP (${parsed.error.issues.map((issue) => `${issue.path.join(".") || "tool"}: ${issue.message}`).join("; ")})`,
+        );
         return [];
       }
       try {

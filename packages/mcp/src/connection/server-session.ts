@@ -107,10 +107,14 @@ export class ServerSession {
         timeoutMs: this.#options.connectTimeoutMs,
         onStderr: (text) => this.#options.onStderr(this.serverId, text),
         onSkippedTool: (toolName, reason) =>
-          this.#options.onBackgroundError(new McpServerError(this.serverId, `skipped its tool ${quote(toolName)}: ${reason}. Its other tools are loaded.`)),
+          this.#options.onBackgroundError(
+            new McpServerError(this.serverId, `skipped its tool ${quote(toolName)}: ${reason}. Its other tools are loaded.`),
+          ),
         onClose: () => this.#lost(live, "its connection closed"),
         onToolListChanged: () => {
-          this.refresh().catch((error: unknown) => this.#options.onBackgroundError(this.#asServerError(error, "re-listing its tools failed")));
+          this.refresh().catch((error: unknown) =>
+            this.#options.onBackgroundError(this.#asServerError(error, "re-listing its tools failed")),
+          );
         },
       });
     } catch (error) {
@@ -141,7 +145,11 @@ export class ServerSession {
       const tail = live.stderrTail();
       // The adapter wraps the SDK's error ("Error calling tool x: McpError: MCP error -32000: Connection closed").
       const cause = describeCause(error).replace(/^Error calling tool \S+: (McpError: )?/, "");
-      throw this.#lost(live, `its connection was lost during a call of ${quote(toolName)} (${cause})${tail ? ` (server stderr: ${tail})` : ""}`, error);
+      throw this.#lost(
+        live,
+        `its connection was lost during a call of ${quote(toolName)} (${cause})${tail ? ` (server stderr: ${tail})` : ""}`,
+        error,
+      );
     }
   }
 
@@ -151,7 +159,9 @@ export class ServerSession {
     try {
       await live.relist();
     } catch (error) {
-      throw live.open ? this.#asServerError(error, "listing its tools failed") : this.#lost(live, `its connection was lost while listing tools: ${describeCause(error)}`, error);
+      throw live.open
+        ? this.#asServerError(error, "listing its tools failed")
+        : this.#lost(live, `its connection was lost while listing tools: ${describeCause(error)}`, error);
     }
     await this.#remember(live, true);
   }
@@ -206,6 +216,8 @@ export class ServerSession {
   }
 
   #asServerError(error: unknown, reason: string): McpServerError {
-    return McpServerError.isInstance(error) ? error : new McpServerError(this.serverId, `${reason}: ${describeCause(error)}`, { cause: error });
+    return McpServerError.isInstance(error)
+      ? error
+      : new McpServerError(this.serverId, `${reason}: ${describeCause(error)}`, { cause: error });
   }
 }

@@ -29,7 +29,11 @@ export class McpServerError extends DynamicToolsError {
   readonly serverId: string;
 
   constructor(serverId: string, reason: string, options?: { cause?: unknown }) {
-    super("SOURCE_UNAVAILABLE", `MCP server "${serverId}" failed: ${reason}`, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      "SOURCE_UNAVAILABLE",
+      `MCP server "${serverId}" failed: ${reason}`,
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.serverId = serverId;
   }
 

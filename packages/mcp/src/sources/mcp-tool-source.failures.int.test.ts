@@ -31,14 +31,17 @@ describe("createMcpToolSource failures", () => {
     const mcp = harness.source({ servers: { files: fixtureServer("files", harness.dir, { FIXTURE_CRASH_ONCE_FILE: crashFile }) } });
     const tools = await mcp.tools();
     const node = new ToolNode(tools);
-    const readCall = (id: string) => new AIMessage({ content: "", tool_calls: [{ id, name: "mcp_files_read_file", args: { path: "notes.txt" } }] });
+    const readCall = (id: string) =>
+      new AIMessage({ content: "", tool_calls: [{ id, name: "mcp_files_read_file", args: { path: "notes.txt" } }] });
     const [firstPid] = startsOf("files", harness.dir);
 
     writeFileSync(crashFile, "");
     const failed = (await node.invoke({ messages: [readCall("call_1")] })) as { messages: ToolMessage[] };
 
     expect(failed.messages[0]).toMatchObject({ status: "error", tool_call_id: "call_1" });
-    expect(failed.messages[0]!.content).toMatch(/^Error: MCP server "files" failed: its connection was lost during a call of "read_file" \(MCP error -32000: Connection closed\)/);
+    expect(failed.messages[0]!.content).toMatch(
+      /^Error: MCP server "files" failed: its connection was lost during a call of "read_file" \(MCP error -32000: Connection closed\)/,
+    );
     expect(failed.messages[0]!.content).toContain("crashing mid-call as asked"); // the server's stderr
     expect(mcp.status("files")).toBe("failed");
     expect(mcp.lastError("files")?.message).toContain("read_file");
@@ -81,12 +84,19 @@ describe("createMcpToolSource failures", () => {
   });
 
   it("without a cache, an unreachable server is reported and left out; the others load", async () => {
-    const mcp = harness.source({ servers: { broken: { transport: "stdio", command: join(harness.dir, "no-such-server") }, weather: fixtureServer("weather", harness.dir) } });
+    const mcp = harness.source({
+      servers: {
+        broken: { transport: "stdio", command: join(harness.dir, "no-such-server") },
+        weather: fixtureServer("weather", harness.dir),
+      },
+    });
 
     const tools = await mcp.tools();
 
     expect(tools.map((tool) => tool.name)).toEqual(["mcp_weather_get_forecast", "mcp_weather_enable_alerts"]);
-    expect(mcp.errors.map((error) => error.message)).toEqual([expect.stringMatching(/^MCP server "broken" failed: could not start or connect: spawn/)]);
+    expect(mcp.errors.map((error) => error.message)).toEqual([
+      expect.stringMatching(/^MCP server "broken" failed: could not start or connect: spawn/),
+    ]);
     expect(mcp.status("broken")).toBe("failed");
     await mcp.tools(); // retried, still failing, still reported
     expect(mcp.errors).toHaveLength(2);
@@ -96,7 +106,9 @@ describe("createMcpToolSource failures", () => {
     const mcp = harness.source({ servers: { files: fixtureServer("files", harness.dir) } });
     const read = findTool(await mcp.tools(), "mcp_files_read_file");
 
-    await expect(read.invoke({ path: "missing.txt" })).rejects.toThrow(/MCP tool 'read_file' on server 'files' returned an error: .*ENOENT/);
+    await expect(read.invoke({ path: "missing.txt" })).rejects.toThrow(
+      /MCP tool 'read_file' on server 'files' returned an error: .*ENOENT/,
+    );
     expect(mcp.status("files")).toBe("connected");
     writeFileSync(join(harness.dir, "missing.txt"), "found");
     expect((await callTool(read, { path: "missing.txt" })).content).toBe("found");

@@ -27,7 +27,12 @@ describe("createMcpToolSource over stdio", () => {
       "mcp_weather_enable_alerts",
     ]);
     expect(findTool(tools, "mcp_files_read_file").description).toBe("Read a text file and return its content");
-    expect(sourceToolInfo(findTool(tools, "mcp_files_read_file"))).toEqual({ source: "mcp", sourceId: "files", namespace: "mcp_files", permission: "read" });
+    expect(sourceToolInfo(findTool(tools, "mcp_files_read_file"))).toEqual({
+      source: "mcp",
+      sourceId: "files",
+      namespace: "mcp_files",
+      permission: "read",
+    });
     expect(Object.fromEntries(mcp.declarations().map((declaration) => [declaration.name, declaration.permission]))).toEqual({
       mcp_files_read_file: "read",
       mcp_files_write_file: "write",
@@ -49,13 +54,27 @@ describe("createMcpToolSource over stdio", () => {
         sourceId: "files",
         tools: ["mcp_files_read_file", "mcp_files_write_file", "mcp_files_delete_file"],
       },
-      { name: "mcp_weather", description: "Forecasts and alerts", source: "mcp", sourceId: "weather", tools: ["mcp_weather_get_forecast", "mcp_weather_enable_alerts"] },
+      {
+        name: "mcp_weather",
+        description: "Forecasts and alerts",
+        source: "mcp",
+        sourceId: "weather",
+        tools: ["mcp_weather_get_forecast", "mcp_weather_enable_alerts"],
+      },
     ]);
     expect([mcp.status("files"), mcp.status("weather")]).toEqual(["connected", "connected"]);
     // A catalog takes the tools with their declarations.
     const catalog = new ToolCatalog({ tools, declarations: mcp.declarations(), namespaces: mcp.namespaceDeclarations() });
-    expect(catalog.get("mcp_files_delete_file")).toMatchObject({ source: "mcp", sourceId: "files", namespace: "mcp_files", permission: "dangerous" });
-    expect(catalog.namespace("mcp_weather")).toMatchObject({ description: "Forecasts and alerts", tools: ["mcp_weather_get_forecast", "mcp_weather_enable_alerts"] });
+    expect(catalog.get("mcp_files_delete_file")).toMatchObject({
+      source: "mcp",
+      sourceId: "files",
+      namespace: "mcp_files",
+      permission: "dangerous",
+    });
+    expect(catalog.namespace("mcp_weather")).toMatchObject({
+      description: "Forecasts and alerts",
+      tools: ["mcp_weather_get_forecast", "mcp_weather_enable_alerts"],
+    });
 
     // One cache file per server, keyed by the configuration hash, with no secret in it.
     const text = readFileSync(join(harness.dir, "cache", "files.json"), "utf8");
@@ -63,7 +82,11 @@ describe("createMcpToolSource over stdio", () => {
     expect(cache).toMatchObject({ formatVersion: 1, serverId: "files", configHash: configHash(files), server: { name: "files-fixture" } });
     expect(Number.isNaN(Date.parse(cache.savedAt))).toBe(false);
     expect(cache.tools.map((tool: { name: string }) => tool.name)).toEqual(["read_file", "write_file", "delete_file"]);
-    expect(cache.tools[2]).toMatchObject({ description: "Delete a file", annotations: { destructiveHint: true }, inputSchema: { type: "object" } });
+    expect(cache.tools[2]).toMatchObject({
+      description: "Delete a file",
+      annotations: { destructiveHint: true },
+      inputSchema: { type: "object" },
+    });
     expect(text).not.toContain("s3cret-token-value");
   });
 

@@ -2,7 +2,7 @@
  * @module The MCP tool source: the tools of configured MCP servers under `mcp_{serverId}_`, built from the metadata
  * cache without connecting, each server started or connected on the first call of one of its tools.
  */
-import { DynamicToolsError, type ToolDeclaration, ToolCatalog } from "@dynamic-tools/core";
+import { DynamicToolsError, type ToolDeclaration } from "@dynamic-tools/core";
 import { didYouMean, quote, type NamespaceDeclaration } from "@dynamic-tools/core/internal";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { ServerMetadata } from "../cache/metadata-cache.js";
@@ -116,7 +116,9 @@ class ServerToolSource implements McpToolSource {
   constructor(options: McpToolSourceOptions) {
     const servers = parseServerConfigs(options.servers);
     if (typeof options.cacheDir !== "string" || options.cacheDir.trim() === "") {
-      throw new DynamicToolsError("INVALID_OPTION", `cacheDir: expected a folder path, got ${JSON.stringify(options.cacheDir)}.`, { path: ["cacheDir"] });
+      throw new DynamicToolsError("INVALID_OPTION", `cacheDir: expected a folder path, got ${JSON.stringify(options.cacheDir)}.`, {
+        path: ["cacheDir"],
+      });
     }
     const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
     if (!Number.isFinite(connectTimeoutMs) || connectTimeoutMs <= 0) {
@@ -179,7 +181,10 @@ class ServerToolSource implements McpToolSource {
       .filter((pair): pair is readonly [string, Map<string, Entry>] => pair[1] !== undefined && pair[1].size > 0)
       .map(([serverId, entries]) => ({
         name: namespaceName("mcp", serverId),
-        description: this.#descriptions.get(serverId) ?? summary(this.#sessions.get(serverId)?.metadata?.server?.instructions) ?? `Tools of the MCP server "${serverId}".`,
+        description:
+          this.#descriptions.get(serverId) ??
+          summary(this.#sessions.get(serverId)?.metadata?.server?.instructions) ??
+          `Tools of the MCP server "${serverId}".`,
         source: "mcp" as const,
         sourceId: serverId,
         tools: [...entries.keys()],
@@ -258,7 +263,11 @@ class ServerToolSource implements McpToolSource {
         info,
         call: (toolName, args, config) => session.call(toolName, args, config),
       });
-      next.set(name, { tool, fingerprint, declaration: sourceDeclaration({ name, description: cached.description, parameters: cached.inputSchema }, info) });
+      next.set(name, {
+        tool,
+        fingerprint,
+        declaration: sourceDeclaration({ name, description: cached.description, parameters: cached.inputSchema }, info),
+      });
     }
     this.#entries.set(serverId, next);
     if (previous === undefined) return; // the first listing is what tools() returns, not an update

@@ -19,7 +19,9 @@ function weatherSource(): { mcp: McpToolSource; events: ToolsUpdatedEvent[] } {
 }
 
 const cachedToolNames = () =>
-  (JSON.parse(readFileSync(join(harness.dir, "cache", "weather.json"), "utf8")) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name);
+  (JSON.parse(readFileSync(join(harness.dir, "cache", "weather.json"), "utf8")) as { tools: Array<{ name: string }> }).tools.map(
+    (tool) => tool.name,
+  );
 
 describe("createMcpToolSource tool-list updates", () => {
   it("a lazy connect that finds other tools than the cache rewrites it and fires onToolsUpdated", async () => {
@@ -43,7 +45,11 @@ describe("createMcpToolSource tool-list updates", () => {
       changed: [],
       removed: [],
     });
-    expect(events[0]!.tools.map((tool) => tool.name)).toEqual(["mcp_weather_get_forecast", "mcp_weather_get_alerts", "mcp_weather_enable_alerts"]);
+    expect(events[0]!.tools.map((tool) => tool.name)).toEqual([
+      "mcp_weather_get_forecast",
+      "mcp_weather_get_alerts",
+      "mcp_weather_enable_alerts",
+    ]);
     expect(events[0]!.declarations.map((declaration) => declaration.permission)).toEqual(["read", "read", "execute"]);
     // Unchanged tools keep their objects (a catalog entry stays valid).
     expect(events[0]!.tools[0]).toBe(tools[0]);

@@ -32,9 +32,20 @@ describe("createSdkToolRegistry", () => {
       permission: "write",
     });
     expect(sdk.namespaces()).toEqual([
-      { name: "sdk_calendar", description: "The user's calendar", source: "sdk", sourceId: "calendar", tools: ["sdk_calendar_create_event", "sdk_calendar_list_events"] },
+      {
+        name: "sdk_calendar",
+        description: "The user's calendar",
+        source: "sdk",
+        sourceId: "calendar",
+        tools: ["sdk_calendar_create_event", "sdk_calendar_list_events"],
+      },
     ]);
-    const message = (await registered[0]!.invoke({ name: "sdk_calendar_create_event", args: { title: "standup" }, id: "c1", type: "tool_call" })) as ToolMessage;
+    const message = (await registered[0]!.invoke({
+      name: "sdk_calendar_create_event",
+      args: { title: "standup" },
+      id: "c1",
+      type: "tool_call",
+    })) as ToolMessage;
     expect(message).toMatchObject({ name: "sdk_calendar_create_event", content: "created standup" });
     expect(createEvent.name).toBe("create_event");
     const catalog = new ToolCatalog({ tools: sdk.tools(), declarations: sdk.declarations(), namespaces: sdk.namespaceDeclarations() });
@@ -93,12 +104,18 @@ describe("createSdkToolRegistry", () => {
       }
       return "no error";
     };
-    expect(codeOf(() => sdk.register("my_app", [createEvent]))).toMatch(/^INVALID_OPTION: SDK app name "my_app" is not valid.*Try "my-app"\.$/);
+    expect(codeOf(() => sdk.register("my_app", [createEvent]))).toMatch(
+      /^INVALID_OPTION: SDK app name "my_app" is not valid.*Try "my-app"\.$/,
+    );
     expect(codeOf(() => sdk.register("calendar", [createEvent, createEvent]))).toBe(
       'DUPLICATE_TOOL: tools[1]: app "calendar" registers tool "create_event" twice; tool names must be unique.',
     );
-    expect(codeOf(() => sdk.register("calendar", [{ name: "x" } as never]))).toMatch(/^INVALID_OPTION: tools\[0\] of app "calendar" is not a LangChain tool/);
-    expect(codeOf(() => sdk.register("calendar", [createEvent], { permission: "admin" as never }))).toMatch(/^INVALID_OPTION: permission: "admin"/);
+    expect(codeOf(() => sdk.register("calendar", [{ name: "x" } as never]))).toMatch(
+      /^INVALID_OPTION: tools\[0\] of app "calendar" is not a LangChain tool/,
+    );
+    expect(codeOf(() => sdk.register("calendar", [createEvent], { permission: "admin" as never }))).toMatch(
+      /^INVALID_OPTION: permission: "admin"/,
+    );
     expect(sdk.apps()).toEqual([]);
   });
 });

@@ -74,9 +74,13 @@ class AppToolRegistry implements SdkToolRegistry {
     assertSourceId(appName, "SDK app name", ["appName"]);
     const permission = options.permission ?? "execute";
     if (!PERMISSION_KINDS.includes(permission)) {
-      throw new DynamicToolsError("INVALID_OPTION", `permission: "${String(permission)}" is not a permission. Valid: ${PERMISSION_KINDS.join(", ")}.`, {
-        path: ["permission"],
-      });
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `permission: "${String(permission)}" is not a permission. Valid: ${PERMISSION_KINDS.join(", ")}.`,
+        {
+          path: ["permission"],
+        },
+      );
     }
     const namespace = namespaceName("sdk", appName);
     const previous = this.#apps.get(appName)?.entries;
@@ -84,14 +88,22 @@ class AppToolRegistry implements SdkToolRegistry {
     const ownNames = new Set<string>();
     tools.forEach((original, index) => {
       if (!isLangChainTool(original)) {
-        throw new DynamicToolsError("INVALID_OPTION", `tools[${index}] of app "${appName}" is not a LangChain tool (it needs a name and invoke()).`, {
-          path: ["tools", index],
-        });
+        throw new DynamicToolsError(
+          "INVALID_OPTION",
+          `tools[${index}] of app "${appName}" is not a LangChain tool (it needs a name and invoke()).`,
+          {
+            path: ["tools", index],
+          },
+        );
       }
       if (ownNames.has(original.name)) {
-        throw new DynamicToolsError("DUPLICATE_TOOL", `tools[${index}]: app "${appName}" registers tool "${original.name}" twice; tool names must be unique.`, {
-          path: ["tools", index, "name"],
-        });
+        throw new DynamicToolsError(
+          "DUPLICATE_TOOL",
+          `tools[${index}]: app "${appName}" registers tool "${original.name}" twice; tool names must be unique.`,
+          {
+            path: ["tools", index, "name"],
+          },
+        );
       }
       ownNames.add(original.name);
       const name = prefixedToolName(namespace, original.name, new Set(entries.keys()));

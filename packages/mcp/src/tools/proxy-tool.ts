@@ -27,7 +27,15 @@ export interface ProxyToolOptions {
  * `metadata.dynamicTools` carries source, sourceId, namespace and permission; `metadata.mcp` the server id, the
  * tool's own name and its annotations.
  */
-export function createProxyTool({ name, toolName, description, inputSchema, annotations, info, call }: ProxyToolOptions): DynamicStructuredTool {
+export function createProxyTool({
+  name,
+  toolName,
+  description,
+  inputSchema,
+  annotations,
+  info,
+  call,
+}: ProxyToolOptions): DynamicStructuredTool {
   return new DynamicStructuredTool({
     name,
     description,

@@ -21,7 +21,10 @@ export const ESTIMATE_ERROR_BOUND = 0.05;
  * estimateTokens({ names: ["a", "b"], tokensOf: () => 10 }); // { tokens: 20, exact: true }
  * ```
  */
-export function estimateTokens({ names, tokensOf }: { names: readonly string[]; tokensOf: (name: string) => number }): { tokens: number; exact: boolean } {
+export function estimateTokens({ names, tokensOf }: { names: readonly string[]; tokensOf: (name: string) => number }): {
+  tokens: number;
+  exact: boolean;
+} {
   if (names.length <= ESTIMATE_SAMPLE_SIZE) return { tokens: names.reduce((sum, name) => sum + tokensOf(name), 0), exact: true };
   let sampled = 0;
   for (let slice = 0; slice < ESTIMATE_SAMPLE_SIZE; slice++) {

@@ -7,7 +7,9 @@ import { definitionText } from "./definition-tokens.js";
 import { selectByKeywords } from "../../__fixtures__/select-by-keywords.js";
 
 /** The tokenizer itself, unchunked: the exact count to compare with (slow on long runs, so only on short ones). */
-const exact = (createRequire(import.meta.url)("gpt-tokenizer/cjs/encoding/o200k_base") as { countTokens(text: string, options: object): number }).countTokens;
+const exact = (
+  createRequire(import.meta.url)("gpt-tokenizer/cjs/encoding/o200k_base") as { countTokens(text: string, options: object): number }
+).countTokens;
 const exactCount = (text: string) => exact(text, { disallowedSpecial: new Set() });
 
 /** Seconds a call took. */
@@ -19,8 +21,11 @@ function seconds(run: () => unknown): number {
 
 describe("countTokens", () => {
   it("counts ordinary definitions exactly (no run long enough to be chunked)", () => {
-    for (const tool of new ToolCatalog({ tools: GYM_TOOLS }).tools()) expect(countDefinitionTokens(tool)).toBe(exactCount(definitionText(tool)));
-    expect(countTokens("Send an email to a member of staff, with a subject and a body.")).toBe(exactCount("Send an email to a member of staff, with a subject and a body."));
+    for (const tool of new ToolCatalog({ tools: GYM_TOOLS }).tools())
+      expect(countDefinitionTokens(tool)).toBe(exactCount(definitionText(tool)));
+    expect(countTokens("Send an email to a member of staff, with a subject and a body.")).toBe(
+      exactCount("Send an email to a member of staff, with a subject and a body."),
+    );
     expect(countTokens("")).toBe(0);
   });
 
@@ -48,7 +53,9 @@ describe("countTokens", () => {
   });
 
   it("keeps a catalog with hostile descriptions selectable in bounded time (1 MB YAML with aliases, random letters)", () => {
-    const yaml = Array.from({ length: 20_000 }, (_, index) => `k${index}: &a${index} [*a${index}, *a${index}, ${"=".repeat(20)}]`).join("\n");
+    const yaml = Array.from({ length: 20_000 }, (_, index) => `k${index}: &a${index} [*a${index}, *a${index}, ${"=".repeat(20)}]`).join(
+      "\n",
+    );
     let seed = 7;
     const letters = Array.from({ length: 300_000 }, () => String.fromCharCode(97 + ((seed = (seed * 48271) % 2147483647) % 26))).join("");
     const catalog = new ToolCatalog({

@@ -60,7 +60,9 @@ function loadEncoder(): Encoder {
     const asText = { disallowedSpecial: new Set<string>() };
     encoder = { name: "gpt-tokenizer", count: (text) => fast.countTokens(text, asText) };
   } catch {
-    const { getEncoding } = load("js-tiktoken") as { getEncoding(name: "o200k_base"): { encode(text: string, allowed: string[], disallowed: string[]): number[] } };
+    const { getEncoding } = load("js-tiktoken") as {
+      getEncoding(name: "o200k_base"): { encode(text: string, allowed: string[], disallowed: string[]): number[] };
+    };
     const tiktoken = getEncoding("o200k_base");
     encoder = { name: "js-tiktoken", count: (text) => tiktoken.encode(text, [], []).length };
   }

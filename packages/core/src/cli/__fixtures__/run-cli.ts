@@ -4,6 +4,10 @@ import { main } from "../main.js";
 export async function runCli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, (text) => out.push(text), (text) => err.push(text));
+  const code = await main(
+    argv,
+    (text) => out.push(text),
+    (text) => err.push(text),
+  );
   return { code, out: out.join("\n"), err: err.join("\n") };
 }

@@ -15,13 +15,19 @@ export const ASSISTANT_TOOLS: ToolDeclaration[] = [
     name: "get_weather",
     description: "Current weather conditions for a city: temperature, wind and humidity.",
     category: "weather",
-    parameters: object({ city: { type: "string", description: "City name, e.g. Paris" }, units: { type: "string", description: "metric or imperial" } }),
+    parameters: object({
+      city: { type: "string", description: "City name, e.g. Paris" },
+      units: { type: "string", description: "metric or imperial" },
+    }),
   },
   {
     name: "get_forecast",
     description: "Weather forecast for the coming days in a city.",
     category: "weather",
-    parameters: object({ city: { type: "string", description: "City name" }, days: { type: "number", description: "Days ahead, 1 for tomorrow" } }),
+    parameters: object({
+      city: { type: "string", description: "City name" },
+      days: { type: "number", description: "Days ahead, 1 for tomorrow" },
+    }),
   },
   {
     name: "get_air_quality",
@@ -41,7 +47,10 @@ export const ASSISTANT_TOOLS: ToolDeclaration[] = [
     name: "write_file",
     description: "Write text to a file on disk, creating or overwriting it.",
     category: "files",
-    parameters: object({ path: { type: "string", description: "Path of the file" }, content: { type: "string", description: "Text to write" } }),
+    parameters: object({
+      path: { type: "string", description: "Path of the file" },
+      content: { type: "string", description: "Text to write" },
+    }),
   },
   {
     name: "list_directory",
@@ -60,7 +69,10 @@ export const ASSISTANT_TOOLS: ToolDeclaration[] = [
     name: "generate_image",
     description: "Create or modify images from a text prompt.",
     category: "images",
-    parameters: object({ prompt: { type: "string", description: "What to draw" }, size: { type: "string", description: "Width x height" } }),
+    parameters: object({
+      prompt: { type: "string", description: "What to draw" },
+      size: { type: "string", description: "Width x height" },
+    }),
   },
   {
     name: "resize_image",
@@ -79,7 +91,11 @@ export const ASSISTANT_TOOLS: ToolDeclaration[] = [
     name: "send_email",
     description: "Send an email message to one or more recipients.",
     category: "email",
-    parameters: object({ to: { type: "string", description: "Recipient addresses" }, subject: { type: "string" }, body: { type: "string" } }),
+    parameters: object({
+      to: { type: "string", description: "Recipient addresses" },
+      subject: { type: "string" },
+      body: { type: "string" },
+    }),
   },
   {
     name: "search_email",
@@ -98,7 +114,11 @@ export const ASSISTANT_TOOLS: ToolDeclaration[] = [
     name: "create_event",
     description: "Create a calendar event with a title, start time and attendees.",
     category: "calendar",
-    parameters: object({ title: { type: "string" }, start: { type: "string", description: "ISO start time" }, attendees: { type: "string" } }),
+    parameters: object({
+      title: { type: "string" },
+      start: { type: "string", description: "ISO start time" },
+      attendees: { type: "string" },
+    }),
   },
   {
     name: "list_events",

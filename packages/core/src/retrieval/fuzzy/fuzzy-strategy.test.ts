@@ -12,7 +12,8 @@ function indexed(options?: FuzzyStrategyOptions, catalog: ToolCatalog = assistan
 
 const rank = (strategy: RetrievalStrategy, query: string, request: Partial<RankRequest> = {}) =>
   strategy.rank({ query, limit: 10, ...request }) as RankedTool[];
-const names = (strategy: RetrievalStrategy, query: string, request: Partial<RankRequest> = {}) => rank(strategy, query, request).map((tool) => tool.name);
+const names = (strategy: RetrievalStrategy, query: string, request: Partial<RankRequest> = {}) =>
+  rank(strategy, query, request).map((tool) => tool.name);
 
 // Rarity of a name word = ln(1 + tools / tools whose name has the word); the catalog has 16 tools.
 //   write, delete, resize, …: 1 tool → ln 17;  file: 3 tools (read_, write_, delete_file) → ln(1 + 16/3) = ln(19/3);
@@ -61,7 +62,11 @@ describe("createFuzzyStrategy: typos", () => {
 
   it("matches short words exactly only (minFuzzyLength)", () => {
     // "fiel" (4 letters) is one swap from "file": similarity 0.75 at the default minFuzzyLength 4, nothing at 5.
-    expect(rank(fuzzy, "fiel")[0]).toEqual({ name: "read_file", score: (FILE * 0.75) / (READ + FILE), signals: { fuzzy: (FILE * 0.75) / (READ + FILE) } });
+    expect(rank(fuzzy, "fiel")[0]).toEqual({
+      name: "read_file",
+      score: (FILE * 0.75) / (READ + FILE),
+      signals: { fuzzy: (FILE * 0.75) / (READ + FILE) },
+    });
     expect(names(indexed({ minFuzzyLength: 5 }), "fiel")).toEqual([]);
   });
 });
@@ -83,8 +88,16 @@ describe("createFuzzyStrategy: exact names", () => {
   });
 
   it("adds exactBonus", () => {
-    expect(rank(indexed({ exactBonus: 0.5 }), "call write_file")[0]).toEqual({ name: "write_file", score: 1.5, signals: { fuzzy: 1, exact: 1 } });
-    expect(rank(indexed({ exactBonus: 0 }), "call write_file")[0]).toEqual({ name: "write_file", score: 1, signals: { fuzzy: 1, exact: 1 } });
+    expect(rank(indexed({ exactBonus: 0.5 }), "call write_file")[0]).toEqual({
+      name: "write_file",
+      score: 1.5,
+      signals: { fuzzy: 1, exact: 1 },
+    });
+    expect(rank(indexed({ exactBonus: 0 }), "call write_file")[0]).toEqual({
+      name: "write_file",
+      score: 1,
+      signals: { fuzzy: 1, exact: 1 },
+    });
   });
 
   // BUG: when one tool's name is a prefix of another's, the exact lookup of the longer name ties with the shorter
@@ -139,7 +152,11 @@ describe("createFuzzyStrategy: add and remove", () => {
     expect(rank(strategy, "call write_file")).toEqual([
       { name: "read_file", score: 0.5, signals: { fuzzy: 0.5 } },
       { name: "write_note", score: 0.5, signals: { fuzzy: 0.5 } },
-      { name: "delete_file", score: Math.log(9.5) / (Math.log(18) + Math.log(9.5)), signals: { fuzzy: Math.log(9.5) / (Math.log(18) + Math.log(9.5)) } },
+      {
+        name: "delete_file",
+        score: Math.log(9.5) / (Math.log(18) + Math.log(9.5)),
+        signals: { fuzzy: Math.log(9.5) / (Math.log(18) + Math.log(9.5)) },
+      },
     ]);
     strategy.remove!(["write_note"]);
     // No tool name has "write" any more: its stem and deletion entries are gone.
@@ -154,7 +171,8 @@ describe("createFuzzyStrategy: add and remove", () => {
     strategy.remove!(catalog.names());
     expect(names(strategy, "call write_file")).toEqual([]);
     strategy.add!(catalog.tools());
-    for (const query of ["wirte_file", "call write_file", "resize the imgae", "file"]) expect(rank(strategy, query)).toEqual(rank(fuzzy, query));
+    for (const query of ["wirte_file", "call write_file", "resize the imgae", "file"])
+      expect(rank(strategy, query)).toEqual(rank(fuzzy, query));
   });
 });
 

@@ -2,13 +2,24 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { reciprocalRankFusion, weightedScoreFusion, type FusedItem, type RankedList } from "./fusion.js";
 
-const list = (name: string, weight: number, items: Array<[string, number]>): RankedList => ({ name, weight, items: items.map(([id, score]) => ({ id, score })) });
+const list = (name: string, weight: number, items: Array<[string, number]>): RankedList => ({
+  name,
+  weight,
+  items: items.map(([id, score]) => ({ id, score })),
+});
 const ids = (items: readonly FusedItem[]) => items.map((item) => item.id);
 const byOrder = (order: readonly string[]) => (id: string) => order.indexOf(id);
 
 describe("reciprocalRankFusion", () => {
   it("matches the documented example: one list, 1/61 and 1/62", () => {
-    expect(reciprocalRankFusion([list("a", 1, [["x", 9], ["y", 3]])])).toEqual([
+    expect(
+      reciprocalRankFusion([
+        list("a", 1, [
+          ["x", 9],
+          ["y", 3],
+        ]),
+      ]),
+    ).toEqual([
       { id: "x", score: 1 / 61, contributions: { a: 1 / 61 } },
       { id: "y", score: 1 / 62, contributions: { a: 1 / 62 } },
     ]);
@@ -17,7 +28,17 @@ describe("reciprocalRankFusion", () => {
   it("sums weight / (k + rank) over the lists (k = 60)", () => {
     // x: 1/61 ≈ 0.016393;  y: 1/62 + 0.5/61 ≈ 0.016129 + 0.008197 = 0.024326;  z: 1/63 ≈ 0.015873;  w: 0.5/62 ≈ 0.008065
     // Scores are ignored: only ranks count.
-    const fused = reciprocalRankFusion([list("bm25", 1, [["x", 9], ["y", 5], ["z", 1]]), list("vector", 0.5, [["y", 0.9], ["w", 0.3]])]);
+    const fused = reciprocalRankFusion([
+      list("bm25", 1, [
+        ["x", 9],
+        ["y", 5],
+        ["z", 1],
+      ]),
+      list("vector", 0.5, [
+        ["y", 0.9],
+        ["w", 0.3],
+      ]),
+    ]);
     expect(ids(fused)).toEqual(["y", "x", "z", "w"]);
     expect(fused[0]!.score).toBeCloseTo(1 / 62 + 0.5 / 61, 15);
     expect(fused[0]!.contributions).toEqual({ bm25: 1 / 62, vector: 0.5 / 61 });
@@ -28,9 +49,24 @@ describe("reciprocalRankFusion", () => {
 
   it("uses k", () => {
     // k = 0: x 1/1 = 1, y 1/2 + 0.5/1 = 1 (a tie), z 1/3, w 0.5/2 = 0.25
-    const lists = [list("bm25", 1, [["x", 9], ["y", 5], ["z", 1]]), list("vector", 0.5, [["y", 0.9], ["w", 0.3]])];
+    const lists = [
+      list("bm25", 1, [
+        ["x", 9],
+        ["y", 5],
+        ["z", 1],
+      ]),
+      list("vector", 0.5, [
+        ["y", 0.9],
+        ["w", 0.3],
+      ]),
+    ];
     const fused = reciprocalRankFusion(lists, { k: 0 });
-    expect(fused.map((item) => [item.id, item.score])).toEqual([["x", 1], ["y", 1], ["z", 1 / 3], ["w", 0.25]]);
+    expect(fused.map((item) => [item.id, item.score])).toEqual([
+      ["x", 1],
+      ["y", 1],
+      ["z", 1 / 3],
+      ["w", 0.25],
+    ]);
   });
 
   it("breaks ties by the order function, else by first appearance", () => {
@@ -49,7 +85,17 @@ describe("weightedScoreFusion", () => {
   it("matches the documented example: min-max normalised, weighted, summed", () => {
     // bm25 (weight 1): x 8 → 1, y 4 → 0.5, z 0 → 0.   vector (weight 0.5): y 0.9 → 0.5 × 1, x 0.1 → 0.5 × 0.
     // x = 1 + 0 = 1, y = 0.5 + 0.5 = 1 (a tie: first appearance, or the order function), z = 0.
-    const lists = [list("bm25", 1, [["x", 8], ["y", 4], ["z", 0]]), list("vector", 0.5, [["y", 0.9], ["x", 0.1]])];
+    const lists = [
+      list("bm25", 1, [
+        ["x", 8],
+        ["y", 4],
+        ["z", 0],
+      ]),
+      list("vector", 0.5, [
+        ["y", 0.9],
+        ["x", 0.1],
+      ]),
+    ];
     const fused = weightedScoreFusion(lists);
     expect(ids(fused)).toEqual(["x", "y", "z"]);
     expect(fused[0]).toEqual({ id: "x", score: 1, contributions: { bm25: 1, vector: 0 } });
@@ -61,7 +107,14 @@ describe("weightedScoreFusion", () => {
   });
 
   it("counts each item of a list whose scores are all equal as 1 (times the weight)", () => {
-    expect(weightedScoreFusion([list("a", 2, [["p", 3], ["q", 3]])])).toEqual([
+    expect(
+      weightedScoreFusion([
+        list("a", 2, [
+          ["p", 3],
+          ["q", 3],
+        ]),
+      ]),
+    ).toEqual([
       { id: "p", score: 2, contributions: { a: 2 } },
       { id: "q", score: 2, contributions: { a: 2 } },
     ]);
@@ -71,8 +124,22 @@ describe("weightedScoreFusion", () => {
   it("normalises negative scores and weights each list", () => {
     // a: p −1 → 1, q −3 → 0 (weight 1).  b (weight 3): q 10 → 1, r 6 → 0.5, p 2 → 0.
     // p = 1 + 0 = 1, q = 0 + 3 = 3, r = 1.5
-    const fused = weightedScoreFusion([list("a", 1, [["p", -1], ["q", -3]]), list("b", 3, [["q", 10], ["r", 6], ["p", 2]])]);
-    expect(fused.map((item) => [item.id, item.score])).toEqual([["q", 3], ["r", 1.5], ["p", 1]]);
+    const fused = weightedScoreFusion([
+      list("a", 1, [
+        ["p", -1],
+        ["q", -3],
+      ]),
+      list("b", 3, [
+        ["q", 10],
+        ["r", 6],
+        ["p", 2],
+      ]),
+    ]);
+    expect(fused.map((item) => [item.id, item.score])).toEqual([
+      ["q", 3],
+      ["r", 1.5],
+      ["p", 1],
+    ]);
     expect(fused[0]!.contributions).toEqual({ a: 0, b: 3 });
   });
 
@@ -85,36 +152,40 @@ describe("weightedScoreFusion", () => {
 const ID_POOL = ["a", "b", "c", "d", "e", "f", "g", "h"] as const;
 
 /** Lists with unique ids each and scores best first (ties allowed). */
-const listsArbitrary = fc.array(
-  fc.record({
-    name: fc.constantFrom("bm25", "fuzzy", "vector"),
-    weight: fc.double({ min: 0, max: 3, noNaN: true }),
-    ids: fc.uniqueArray(fc.constantFrom(...ID_POOL), { maxLength: ID_POOL.length }),
-    scores: fc.array(fc.double({ min: -10, max: 10, noNaN: true }), { minLength: ID_POOL.length, maxLength: ID_POOL.length }),
-  }),
-  { maxLength: 4 },
-).map((raw) =>
-  raw.map(({ name, weight, ids: listIds, scores }) => {
-    const sorted = [...scores].sort((x, y) => y - x);
-    return { name, weight, items: listIds.map((id, index) => ({ id, score: sorted[index]! })) };
-  }),
-);
+const listsArbitrary = fc
+  .array(
+    fc.record({
+      name: fc.constantFrom("bm25", "fuzzy", "vector"),
+      weight: fc.double({ min: 0, max: 3, noNaN: true }),
+      ids: fc.uniqueArray(fc.constantFrom(...ID_POOL), { maxLength: ID_POOL.length }),
+      scores: fc.array(fc.double({ min: -10, max: 10, noNaN: true }), { minLength: ID_POOL.length, maxLength: ID_POOL.length }),
+    }),
+    { maxLength: 4 },
+  )
+  .map((raw) =>
+    raw.map(({ name, weight, ids: listIds, scores }) => {
+      const sorted = [...scores].sort((x, y) => y - x);
+      return { name, weight, items: listIds.map((id, index) => ({ id, score: sorted[index]! })) };
+    }),
+  );
 
 /** Lists that all rank "top" first, with strictly decreasing integer scores and positive weights. */
-const topFirstArbitrary = fc.array(
-  fc.record({
-    name: fc.constantFrom("bm25", "fuzzy", "vector"),
-    weight: fc.double({ min: 0.1, max: 3, noNaN: true }),
-    others: fc.uniqueArray(fc.constantFrom(...ID_POOL), { maxLength: ID_POOL.length }),
-    scores: fc.uniqueArray(fc.integer({ min: -1000, max: 1000 }), { minLength: ID_POOL.length + 1, maxLength: ID_POOL.length + 1 }),
-  }),
-  { minLength: 1, maxLength: 4 },
-).map((raw) =>
-  raw.map(({ name, weight, others, scores }) => {
-    const sorted = [...scores].sort((x, y) => y - x);
-    return { name, weight, items: ["top", ...others].map((id, index) => ({ id, score: sorted[index]! })) };
-  }),
-);
+const topFirstArbitrary = fc
+  .array(
+    fc.record({
+      name: fc.constantFrom("bm25", "fuzzy", "vector"),
+      weight: fc.double({ min: 0.1, max: 3, noNaN: true }),
+      others: fc.uniqueArray(fc.constantFrom(...ID_POOL), { maxLength: ID_POOL.length }),
+      scores: fc.uniqueArray(fc.integer({ min: -1000, max: 1000 }), { minLength: ID_POOL.length + 1, maxLength: ID_POOL.length + 1 }),
+    }),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((raw) =>
+    raw.map(({ name, weight, others, scores }) => {
+      const sorted = [...scores].sort((x, y) => y - x);
+      return { name, weight, items: ["top", ...others].map((id, index) => ({ id, score: sorted[index]! })) };
+    }),
+  );
 
 const METHODS = [
   ["reciprocalRankFusion", reciprocalRankFusion],

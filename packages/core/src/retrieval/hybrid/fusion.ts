@@ -60,7 +60,10 @@ export function reciprocalRankFusion(
  * // y: 0.5 + 0.5 = 1, x: 1 + 0 = 1 (tie, catalog order), z: 0
  * ```
  */
-export function weightedScoreFusion(lists: readonly RankedList[], { order = () => 0 }: { order?: (id: string) => number } = {}): FusedItem[] {
+export function weightedScoreFusion(
+  lists: readonly RankedList[],
+  { order = () => 0 }: { order?: (id: string) => number } = {},
+): FusedItem[] {
   const byId = new Map<string, FusedItem>();
   for (const list of lists) {
     if (list.items.length === 0) continue;

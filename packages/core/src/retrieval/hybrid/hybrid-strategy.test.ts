@@ -42,7 +42,8 @@ async function indexed(options: HybridStrategyOptions = {}, catalog: ToolCatalog
   return strategy;
 }
 
-const rank = async (strategy: RetrievalStrategy, query: string, request: Partial<RankRequest> = {}) => strategy.rank({ query, limit: 10, ...request });
+const rank = async (strategy: RetrievalStrategy, query: string, request: Partial<RankRequest> = {}) =>
+  strategy.rank({ query, limit: 10, ...request });
 const names = async (strategy: RetrievalStrategy, query: string, request: Partial<RankRequest> = {}) =>
   (await rank(strategy, query, request)).map((tool) => tool.name);
 
@@ -75,7 +76,10 @@ describe("createHybridStrategy (weighted fusion, lexical sources only)", () => {
   it("finds a typo through the fuzzy source: 'wirte_file'", async () => {
     const ranked = await rank(await indexed(), "wirte_file", { limit: 3 });
     expect(ranked.map((tool) => tool.name)).toEqual(["write_file", "delete_file", "read_file"]);
-    expect(ranked[0]!.signals).toEqual({ bm25: sourceScore(bm25, "wirte_file", "write_file"), fuzzy: sourceScore(fuzzy, "wirte_file", "write_file") });
+    expect(ranked[0]!.signals).toEqual({
+      bm25: sourceScore(bm25, "wirte_file", "write_file"),
+      fuzzy: sourceScore(fuzzy, "wirte_file", "write_file"),
+    });
   });
 
   it("ranks the right tool first for direct queries", async () => {
@@ -215,6 +219,7 @@ describe("createHybridStrategy: add and remove", () => {
     expect(await rank(hybrid, "call write_file")).toEqual([]);
     await hybrid.add!(catalog.tools());
     const fresh = await indexed({}, catalog);
-    for (const query of ["call write_file", "wirte_file", "what's the weather in Paris?"]) expect(await rank(hybrid, query)).toEqual(await rank(fresh, query));
+    for (const query of ["call write_file", "wirte_file", "what's the weather in Paris?"])
+      expect(await rank(hybrid, query)).toEqual(await rank(fresh, query));
   });
 });

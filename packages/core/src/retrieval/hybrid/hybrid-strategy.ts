@@ -150,7 +150,8 @@ function fuseRankings(
     weight: weights[name],
     items: rankings[name].map((tool) => ({ id: tool.name, score: tool.score })),
   }));
-  const fused = fusion === "rrf" ? reciprocalRankFusion(lists, { k: rrfK, order: position }) : weightedScoreFusion(lists, { order: position });
+  const fused =
+    fusion === "rrf" ? reciprocalRankFusion(lists, { k: rrfK, order: position }) : weightedScoreFusion(lists, { order: position });
   // Only fuzzy says whether the query names a tool exactly.
   const exact = new Set(rankings.fuzzy.filter((tool) => tool.signals.exact).map((tool) => tool.name));
   const bonus = fusion === "rrf" ? exactBonus / rrfK : exactBonus;

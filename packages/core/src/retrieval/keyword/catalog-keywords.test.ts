@@ -6,7 +6,20 @@ import type { ToolDeclaration } from "../../catalog/tool-metadata.js";
 import { CatalogKeywords } from "./catalog-keywords.js";
 import { KeywordIndex } from "./keyword-index.js";
 
-const VOCABULARY = ["invoice", "salary", "payroll", "shift", "roster", "lead", "pipeline", "stage", "refund", "receipt", "weather", "forecast"];
+const VOCABULARY = [
+  "invoice",
+  "salary",
+  "payroll",
+  "shift",
+  "roster",
+  "lead",
+  "pipeline",
+  "stage",
+  "refund",
+  "receipt",
+  "weather",
+  "forecast",
+];
 const PROBES = [...VOCABULARY, "billing run", "people", "core tool", "first", "billing", "staff", "t1", "t4", "weather forecast salary"];
 
 /** Declared keywords, derived ones, and both. */
@@ -28,13 +41,22 @@ const tool = fc
     name: toolName,
     description: fc.array(fc.constantFrom(...VOCABULARY), { maxLength: 3 }).map((words) => words.join(" ")),
     category: fc.constantFrom(undefined, undefined, "billing", "salary", "staff", "u1", "u2"),
-    keywords: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.array(fc.constantFrom(...VOCABULARY), { minLength: 1, maxLength: 2 }) }),
+    keywords: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: fc.array(fc.constantFrom(...VOCABULARY), { minLength: 1, maxLength: 2 }) },
+    ),
   })
-  .map((declaration) => Object.fromEntries(Object.entries(declaration).filter(([, value]) => value !== undefined)) as unknown as ToolDeclaration);
+  .map(
+    (declaration) =>
+      Object.fromEntries(Object.entries(declaration).filter(([, value]) => value !== undefined)) as unknown as ToolDeclaration,
+  );
 
 type Operation = { kind: "add"; tools: ToolDeclaration[] } | { kind: "remove"; names: string[] };
 const operation: fc.Arbitrary<Operation> = fc.oneof(
-  fc.record({ kind: fc.constant("add" as const), tools: fc.uniqueArray(tool, { minLength: 1, maxLength: 3, selector: (item) => item.name }) }),
+  fc.record({
+    kind: fc.constant("add" as const),
+    tools: fc.uniqueArray(tool, { minLength: 1, maxLength: 3, selector: (item) => item.name }),
+  }),
   fc.record({ kind: fc.constant("remove" as const), names: fc.array(toolName, { minLength: 1, maxLength: 3 }) }),
 );
 
@@ -42,15 +64,21 @@ function catalogOf(tools: readonly ToolDeclaration[]): ToolCatalog {
   return new ToolCatalog({ tools: [...tools], categories, core: ["t0"] });
 }
 
-function matchesOf(match: (text: string) => ReadonlyArray<{ position: number; target: { kind: string; name: string }; keyword: string }>, text: string): string[] {
+function matchesOf(
+  match: (text: string) => ReadonlyArray<{ position: number; target: { kind: string; name: string }; keyword: string }>,
+  text: string,
+): string[] {
   // Matches at one position may come in another order (the order keywords were added): compared as a set.
-  return match(text).map((hit) => `${hit.position} ${hit.target.kind}:${hit.target.name} ${hit.keyword}`).sort();
+  return match(text)
+    .map((hit) => `${hit.position} ${hit.target.kind}:${hit.target.name} ${hit.keyword}`)
+    .sort();
 }
 
 /** The index a fresh build would make of the keywords `keywords` has in effect. */
 function indexInEffect(catalog: ToolCatalog, keywords: CatalogKeywords): KeywordIndex {
   const index = new KeywordIndex();
-  for (const category of catalog.categories()) for (const word of keywords.keywordsOf(category.name)) index.add(word, { kind: "category", name: category.name });
+  for (const category of catalog.categories())
+    for (const word of keywords.keywordsOf(category.name)) index.add(word, { kind: "category", name: category.name });
   for (const name of catalog.names()) for (const word of keywords.derivedToolKeywords(name)) index.add(word, { kind: "tool", name });
   for (const metadata of catalog.tools()) for (const word of metadata.keywords) index.add(word, { kind: "tool", name: metadata.name });
   return index;
@@ -98,7 +126,8 @@ describe("CatalogKeywords", () => {
             else expect([previous.get(name), fresh.keywordsOf(name)]).toContainEqual(live.keywordsOf(name));
           }
           const expected = indexInEffect(catalog, live);
-          for (const text of PROBES) expect(matchesOf((probe) => live.match(probe), text)).toEqual(matchesOf((probe) => expected.match(probe), text));
+          for (const text of PROBES)
+            expect(matchesOf((probe) => live.match(probe), text)).toEqual(matchesOf((probe) => expected.match(probe), text));
         }
       }),
       { numRuns: 100 },

@@ -92,7 +92,7 @@ describe("deriveKeywords", () => {
     expect([...derived.keys()]).toEqual(["custom_fields", "salary", "staff", "leads"]);
   });
 
-  it("matches the documented example (no function words such as \"yet\")", () => {
+  it('matches the documented example (no function words such as "yet")', () => {
     expect(
       deriveKeywords([
         { name: "salary", tools: [{ name: "get_pending_salaries", description: "Salaries not yet paid" }] },
@@ -110,7 +110,9 @@ describe("derived keywords in a ToolCatalog", () => {
     expect(catalog.category("leads")).toMatchObject({ keywords: [], derivedKeywords: true });
     expect(CatalogKeywords.of(catalog).keywordsOf("leads")).toEqual(["leads", "stage", "pipeline"]);
     expect(CatalogKeywords.of(catalog).keywordsOf("salary")).toEqual(["salary", "pending"]);
-    expect(selectByKeywords(catalog, "move them to the next stage", { countTokens: false }).categories.map((c) => c.name)).toEqual(["leads"]);
+    expect(selectByKeywords(catalog, "move them to the next stage", { countTokens: false }).categories.map((c) => c.name)).toEqual([
+      "leads",
+    ]);
   });
 
   it("uses declared keywords instead of derived ones", () => {
@@ -140,7 +142,11 @@ describe("collectCandidates and rankCandidates (deriveKeywords in two steps, for
 
   it("match their documented examples", () => {
     expect(collectCandidates(salary).byStem.get("salari")).toEqual({ word: "salary", weight: 6, fromName: true, descriptionHits: 1 });
-    expect(rankCandidates(collectCandidates(salary), { categoryCount: 2, frequencyOf: () => 1 }).map((keyword) => keyword.word)).toEqual(["salary", "pending", "paid"]);
+    expect(rankCandidates(collectCandidates(salary), { categoryCount: 2, frequencyOf: () => 1 }).map((keyword) => keyword.word)).toEqual([
+      "salary",
+      "pending",
+      "paid",
+    ]);
   });
 
   it("give fresh words for a tool object whose text changed (the per-tool memo checks the text)", () => {

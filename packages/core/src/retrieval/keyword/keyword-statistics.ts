@@ -86,9 +86,11 @@ export class KeywordStatistics implements CandidateStatistics {
    * ```
    */
   static build(categories: readonly CategoryText[], options: DeriveKeywordsOptions = {}): KeywordStatisticsUpdate {
-    const { statistics, derived } = new KeywordStatistics(PersistentMap.from(), PersistentMap.from(), PersistentMap.from(), options).update({
-      upserted: categories,
-    });
+    const { statistics, derived } = new KeywordStatistics(PersistentMap.from(), PersistentMap.from(), PersistentMap.from(), options).update(
+      {
+        upserted: categories,
+      },
+    );
     // Forking folds everything built so far into shared bases, so the first live update forks cheaply.
     return { statistics: statistics.#forked(), derived };
   }
@@ -169,7 +171,10 @@ export class KeywordStatistics implements CandidateStatistics {
       unlinkKeywords(keywordOf, name, previous);
       for (const { stem } of keywords) keywordOf.set(stem, [...(keywordOf.get(stem) ?? []), name]);
       categories.set(name, { candidates, keywords });
-      derived.set(name, keywords.map((keyword) => keyword.word));
+      derived.set(
+        name,
+        keywords.map((keyword) => keyword.word),
+      );
     };
     for (const [name, candidates] of collected) derive(name, candidates, []);
     for (const name of stale) {

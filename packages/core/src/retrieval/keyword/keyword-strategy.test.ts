@@ -11,7 +11,8 @@ function indexed(catalog = assistantCatalog()): RetrievalStrategy {
   return strategy;
 }
 
-const rank = (strategy: RetrievalStrategy, request: Partial<RankRequest> & { query: string }) => strategy.rank({ limit: 50, ...request }) as RankedTool[];
+const rank = (strategy: RetrievalStrategy, request: Partial<RankRequest> & { query: string }) =>
+  strategy.rank({ limit: 50, ...request }) as RankedTool[];
 const scored = (tools: readonly string[], score: number) => tools.map((name) => ({ name, score, signals: { keyword: score } }));
 
 describe("createKeywordStrategy", () => {
@@ -33,7 +34,10 @@ describe("createKeywordStrategy", () => {
   });
 
   it("scores categories related to a history match as history (2)", () => {
-    expect(rank(indexed(), { query: "and tomorrow at noon?", history: ["email Bob"] })).toEqual([...scored(email, 2), ...scored(calendar, 2)]);
+    expect(rank(indexed(), { query: "and tomorrow at noon?", history: ["email Bob"] })).toEqual([
+      ...scored(email, 2),
+      ...scored(calendar, 2),
+    ]);
   });
 
   it("scores a tool matched by its own keyword in the current message 4", () => {

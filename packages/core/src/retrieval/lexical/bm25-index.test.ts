@@ -47,7 +47,13 @@ describe("Bm25Index: scores", () => {
     expect(ids(cat)).toEqual(["short", "long"]);
     expect(cat[0]!.score).toBeCloseTo(short, 12);
     expect(cat[1]!.score).toBeCloseTo((Math.log(1.6) * 2.2) / 2.92, 12);
-    const both = index.search([{ term: "cat", weight: 1 }, { term: "dog", weight: 0.5 }], 10);
+    const both = index.search(
+      [
+        { term: "cat", weight: 1 },
+        { term: "dog", weight: 0.5 },
+      ],
+      10,
+    );
     expect(ids(both)).toEqual(["long", "short"]);
     expect(both[0]!.score).toBeCloseTo(long, 12);
     expect(both[1]!.score).toBeCloseTo(short, 12);
@@ -84,7 +90,15 @@ describe("Bm25Index: scores", () => {
     const index = new Bm25Index<"a" | "b">({ a: 0, b: 1 });
     index.add("x", { a: ["foo", "bar"] });
     index.add("y", { b: ["foo"] });
-    const found = ids(index.search([{ term: "foo", weight: 1 }, { term: "bar", weight: 1 }], 10));
+    const found = ids(
+      index.search(
+        [
+          { term: "foo", weight: 1 },
+          { term: "bar", weight: 1 },
+        ],
+        10,
+      ),
+    );
     expect(found).toEqual([...new Set(found)]);
     expect(found[0]).toBe("y");
   });
@@ -180,7 +194,10 @@ describe("Bm25Index: incremental updates", () => {
     const index = new Bm25Index<Field>(WEIGHTS);
     index.add("a", { title: ["alpha"], body: ["beta"] });
     index.add("b", { body: ["alpha", "gamma"] });
-    const query = [{ term: "alpha", weight: 1 }, { term: "gamma", weight: 0.5 }];
+    const query = [
+      { term: "alpha", weight: 1 },
+      { term: "gamma", weight: 0.5 },
+    ];
     const before = index.search(query, 10);
     index.remove("missing");
     index.remove("a ");
@@ -207,32 +224,40 @@ describe("Bm25Index: incremental updates", () => {
 
   it("ranks after any add/remove/re-add sequence exactly like a fresh index of the final documents", () => {
     fc.assert(
-      fc.property(fc.array(operation, { maxLength: 40 }), fc.array(queryArbitrary, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 10 }), (operations, queries, limit) => {
-        const incremental = new Bm25Index<Field>(WEIGHTS);
-        // The final documents in order of their last insertion (Map.set after delete moves a key last).
-        const final = new Map<string, FieldTerms<Field>>();
-        for (const op of operations) {
-          if (op.kind === "add") {
-            incremental.add(op.id, op.fields);
-            final.delete(op.id);
-            final.set(op.id, op.fields);
-          } else if (op.kind === "remove") {
-            incremental.remove(op.id);
-            final.delete(op.id);
-          } else {
-            incremental.search(one(op.term), 3);
+      fc.property(
+        fc.array(operation, { maxLength: 40 }),
+        fc.array(queryArbitrary, { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 1, max: 10 }),
+        (operations, queries, limit) => {
+          const incremental = new Bm25Index<Field>(WEIGHTS);
+          // The final documents in order of their last insertion (Map.set after delete moves a key last).
+          const final = new Map<string, FieldTerms<Field>>();
+          for (const op of operations) {
+            if (op.kind === "add") {
+              incremental.add(op.id, op.fields);
+              final.delete(op.id);
+              final.set(op.id, op.fields);
+            } else if (op.kind === "remove") {
+              incremental.remove(op.id);
+              final.delete(op.id);
+            } else {
+              incremental.search(one(op.term), 3);
+            }
           }
-        }
-        const fresh = new Bm25Index<Field>(WEIGHTS);
-        for (const [id, fields] of final) fresh.add(id, fields);
+          const fresh = new Bm25Index<Field>(WEIGHTS);
+          for (const [id, fields] of final) fresh.add(id, fields);
 
-        expect(incremental.size).toBe(fresh.size);
-        for (const term of TERMS) expect(incremental.documentFrequency(term)).toBe(fresh.documentFrequency(term));
-        for (const query of queries) {
-          expectSameRanking(incremental.search(query, limit), fresh.search(query, limit));
-          expectSameRanking(incremental.search(query, limit, (id) => id !== "d3"), fresh.search(query, limit, (id) => id !== "d3"));
-        }
-      }),
+          expect(incremental.size).toBe(fresh.size);
+          for (const term of TERMS) expect(incremental.documentFrequency(term)).toBe(fresh.documentFrequency(term));
+          for (const query of queries) {
+            expectSameRanking(incremental.search(query, limit), fresh.search(query, limit));
+            expectSameRanking(
+              incremental.search(query, limit, (id) => id !== "d3"),
+              fresh.search(query, limit, (id) => id !== "d3"),
+            );
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -292,25 +317,33 @@ describe("Bm25Index: incremental updates", () => {
 });
 
 describe("Bm25Index: save and restore", () => {
-  const document = fc.record({ title: fc.array(fc.constantFrom(...TERMS), { maxLength: 4 }), body: fc.array(fc.constantFrom(...TERMS), { maxLength: 8 }) });
+  const document = fc.record({
+    title: fc.array(fc.constantFrom(...TERMS), { maxLength: 4 }),
+    body: fc.array(fc.constantFrom(...TERMS), { maxLength: 8 }),
+  });
   it("a restored index scores and orders exactly as the saved one, and stays so through later adds and removes", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...IDS), document), { maxLength: 12 }), fc.subarray([...IDS]), fc.tuple(fc.constantFrom(...IDS), document), (adds, removed, [later, laterFields]) => {
-        const original = new Bm25Index<Field>(WEIGHTS, { k1: 1.1, b: 0.6 });
-        for (const [id, fields] of adds) original.add(id, fields as FieldTerms<Field>);
-        for (const id of removed) original.remove(id);
-        const restored = Bm25Index.restore<Field>(WEIGHTS, { k1: 1.1, b: 0.6 }, original.save());
-        expect(restored.size).toBe(original.size);
-        const query = TERMS.map((term, position) => ({ term, weight: 1 + position / 10 }));
-        // Exactly equal scores, not merely close: the restored state is the saved one.
-        expect(restored.search(query, 10)).toEqual(original.search(query, 10));
-        for (const index of [original, restored]) {
-          index.remove(removed[0] ?? "d0");
-          index.add(later, laterFields as FieldTerms<Field>);
-        }
-        expect(restored.search(query, 10)).toEqual(original.search(query, 10));
-        for (const term of TERMS) expect(restored.documentFrequency(term)).toBe(original.documentFrequency(term));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...IDS), document), { maxLength: 12 }),
+        fc.subarray([...IDS]),
+        fc.tuple(fc.constantFrom(...IDS), document),
+        (adds, removed, [later, laterFields]) => {
+          const original = new Bm25Index<Field>(WEIGHTS, { k1: 1.1, b: 0.6 });
+          for (const [id, fields] of adds) original.add(id, fields as FieldTerms<Field>);
+          for (const id of removed) original.remove(id);
+          const restored = Bm25Index.restore<Field>(WEIGHTS, { k1: 1.1, b: 0.6 }, original.save());
+          expect(restored.size).toBe(original.size);
+          const query = TERMS.map((term, position) => ({ term, weight: 1 + position / 10 }));
+          // Exactly equal scores, not merely close: the restored state is the saved one.
+          expect(restored.search(query, 10)).toEqual(original.search(query, 10));
+          for (const index of [original, restored]) {
+            index.remove(removed[0] ?? "d0");
+            index.add(later, laterFields as FieldTerms<Field>);
+          }
+          expect(restored.search(query, 10)).toEqual(original.search(query, 10));
+          for (const term of TERMS) expect(restored.documentFrequency(term)).toBe(original.documentFrequency(term));
+        },
+      ),
     );
   });
 

@@ -216,7 +216,11 @@ export class Bm25Index<F extends string> {
    * An index holding exactly what `saved` describes, without analysing any text: searches give the same scores
    * in the same order as the index that was saved.
    */
-  static restore<F extends string>(weights: Readonly<Record<F, number>>, parameters: Bm25Parameters, saved: SavedBm25Postings): Bm25Index<F> {
+  static restore<F extends string>(
+    weights: Readonly<Record<F, number>>,
+    parameters: Bm25Parameters,
+    saved: SavedBm25Postings,
+  ): Bm25Index<F> {
     const index = new Bm25Index(weights, parameters);
     const { ids, lengths, terms, counts, docs, tfs } = saved;
     let at = 0;

@@ -12,7 +12,8 @@ function indexed(options?: Bm25StrategyOptions, catalog: ToolCatalog = assistant
 
 const rank = (strategy: RetrievalStrategy, request: Partial<RankRequest> & { query: string }) =>
   strategy.rank({ limit: 10, ...request }) as RankedTool[];
-const names = (strategy: RetrievalStrategy, request: Partial<RankRequest> & { query: string }) => rank(strategy, request).map((tool) => tool.name);
+const names = (strategy: RetrievalStrategy, request: Partial<RankRequest> & { query: string }) =>
+  rank(strategy, request).map((tool) => tool.name);
 
 const bm25 = indexed();
 
@@ -49,12 +50,17 @@ describe("createBm25Strategy on the assistant catalog", () => {
 
   it("passes k1 through: with k1 = 0 a single-term query scores the term's idf", () => {
     // "forecast" occurs in get_forecast only (N = 16, df = 1): idf = ln(1 + 15.5 / 1.5) = ln(34/3).
-    expect(rank(indexed({ k1: 0 }), { query: "forecast" })).toEqual([{ name: "get_forecast", score: Math.log(34 / 3), signals: { bm25: Math.log(34 / 3) } }]);
+    expect(rank(indexed({ k1: 0 }), { query: "forecast" })).toEqual([
+      { name: "get_forecast", score: Math.log(34 / 3), signals: { bm25: Math.log(34 / 3) } },
+    ]);
   });
 
   it("honours limit and filter", () => {
     expect(names(bm25, { query: "what's the weather in Paris?", limit: 2 })).toEqual(["get_weather", "get_forecast"]);
-    expect(names(bm25, { query: "what's the weather in Paris?", filter: (name) => name !== "get_weather" })).toEqual(["get_forecast", "get_air_quality"]);
+    expect(names(bm25, { query: "what's the weather in Paris?", filter: (name) => name !== "get_weather" })).toEqual([
+      "get_forecast",
+      "get_air_quality",
+    ]);
     expect(names(bm25, { query: "what's the weather in Paris?", limit: 0 })).toEqual([]);
   });
 
@@ -76,7 +82,15 @@ describe("createBm25Strategy: field weights", () => {
   });
 
   it("defaults to name 3, keywords 2, tags 1.5, category / description / parameter names 1, parameter descriptions 0.5", () => {
-    expect(DEFAULT_FIELD_WEIGHTS).toEqual({ name: 3, keywords: 2, tags: 1.5, category: 1, description: 1, parameterNames: 1, parameterDescriptions: 0.5 });
+    expect(DEFAULT_FIELD_WEIGHTS).toEqual({
+      name: 3,
+      keywords: 2,
+      tags: 1.5,
+      category: 1,
+      description: 1,
+      parameterNames: 1,
+      parameterDescriptions: 0.5,
+    });
   });
 
   it("ranks a term in the name (weight 3) above the same term in the description (weight 1)", () => {
@@ -180,7 +194,9 @@ describe("createBm25Strategy: history", () => {
       { term: "weather", weight: 0.3 },
       { term: "pari", weight: 0.3 },
     ]);
-    expect(weightedTerms({ query: "and tomorrow?", history: ["weather in Paris"] }, { historyWeight: 0 })).toEqual([{ term: "tomorrow", weight: 1 }]);
+    expect(weightedTerms({ query: "and tomorrow?", history: ["weather in Paris"] }, { historyWeight: 0 })).toEqual([
+      { term: "tomorrow", weight: 1 },
+    ]);
   });
 
   it("still ranks the weather tools for a follow-up 'and tomorrow?' after 'weather in Paris'", () => {

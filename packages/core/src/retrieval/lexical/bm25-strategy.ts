@@ -142,7 +142,10 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     let fields = textUnchanged ? analysed.get(tool.name) : undefined;
     if (fields === undefined) {
       const text = toolText(tool);
-      fields = Object.fromEntries((Object.keys(weights) as ToolField[]).map((field) => [field, analyze(text[field], { stem })])) as Record<ToolField, string[]>;
+      fields = Object.fromEntries((Object.keys(weights) as ToolField[]).map((field) => [field, analyze(text[field], { stem })])) as Record<
+        ToolField,
+        string[]
+      >;
       if (usage !== undefined) analysed.set(tool.name, fields);
     }
     const learned = usage?.terms(tool.name);
@@ -200,5 +203,9 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
 
 function canRestore(saved: SavedBm25Index, settings: SavedBm25Index["settings"], names: readonly string[]): boolean {
   const { ids } = saved.postings;
-  return JSON.stringify(saved.settings) === JSON.stringify(settings) && ids.length === names.length && ids.every((id, position) => id === names[position]);
+  return (
+    JSON.stringify(saved.settings) === JSON.stringify(settings) &&
+    ids.length === names.length &&
+    ids.every((id, position) => id === names[position])
+  );
 }

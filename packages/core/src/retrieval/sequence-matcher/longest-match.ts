@@ -108,7 +108,18 @@ function swap(c: Comparison, x: number, y: number): void {
  * partitionRuns(c, 0, c.count, 0, 5, 0, 4, 2, 2, 0); // [1, 1]
  * ```
  */
-export function partitionRuns(c: Comparison, from: number, to: number, alo: number, ahi: number, blo: number, bhi: number, i: number, j: number, k: number): [number, number] {
+export function partitionRuns(
+  c: Comparison,
+  from: number,
+  to: number,
+  alo: number,
+  ahi: number,
+  blo: number,
+  bhi: number,
+  i: number,
+  j: number,
+  k: number,
+): [number, number] {
   let before = from;
   let index = from;
   let after = to;

@@ -16,7 +16,7 @@ describe("prepareSequence", () => {
 
   it("junks popular elements when b has 200 or more: more than len // 100 + 1 occurrences", () => {
     // 200 elements: the limit is 200 // 100 + 1 = 3. "x" occurs 3 times (kept), "y" 4 times (junked).
-    const b = "xxx" + "yyyy" + "0123456789".repeat(19) + "abc";
+    const b = `xxxyyyy${"0123456789".repeat(19)}abc`;
     expect(b).toHaveLength(200);
     const prepared = prepareSequence(b);
     expect([...positionsOf(prepared, code("x"))]).toEqual([0, 1, 2]);

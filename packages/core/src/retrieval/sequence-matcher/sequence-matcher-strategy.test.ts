@@ -3,13 +3,21 @@ import { ToolCatalog } from "../../catalog/tool-catalog.js";
 import { createSequenceMatcherStrategy, sequenceHaystack } from "./sequence-matcher-strategy.js";
 
 const TOOLS = [
-  { name: "web_search", description: "Search the web with a configurable provider.", whenToUse: "Use when you need fresh information from the internet." },
+  {
+    name: "web_search",
+    description: "Search the web with a configurable provider.",
+    whenToUse: "Use when you need fresh information from the internet.",
+  },
   {
     name: "open_url",
     description: "Fetch a URL and return a clean text excerpt.",
     whenToUse: "Use this when you need exact content from a specific URL. Prefer this after search results identify a likely source.",
   },
-  { name: "playwright_browser", description: "Drive a headless browser for JS-rendered or interactive pages.", whenToUse: "Use for pages requiring interaction or anti-bot protection." },
+  {
+    name: "playwright_browser",
+    description: "Drive a headless browser for JS-rendered or interactive pages.",
+    whenToUse: "Use for pages requiring interaction or anti-bot protection.",
+  },
   { name: "get_weather", description: "Current weather for a city." },
 ];
 
@@ -21,7 +29,9 @@ function indexed(options?: Parameters<typeof createSequenceMatcherStrategy>[0]) 
 
 describe("createSequenceMatcherStrategy", () => {
   it("builds the haystack from name, description and whenToUse, lower-cased", () => {
-    expect(sequenceHaystack({ name: "get_weather", description: "Current weather for a city.", whenToUse: undefined })).toBe("get_weather current weather for a city. ");
+    expect(sequenceHaystack({ name: "get_weather", description: "Current weather for a city.", whenToUse: undefined })).toBe(
+      "get_weather current weather for a city. ",
+    );
   });
 
   it("scores ratio + 0.12 × token hits, best first (expected values from CPython difflib)", () => {
@@ -29,7 +39,11 @@ describe("createSequenceMatcherStrategy", () => {
     // get_weather: ratio 0.3333333333333333  + 0.12 × 1 ("a")                             = 0.4533333333333333
     // web_search:  ratio 0.18461538461538463 + 0.12 × 1                                   = 0.3046153846153846
     // playwright_browser: 0.11180124223602485 + 0.12 × 1                                  = 0.23180124223602483
-    const ranked = indexed().rank({ query: "fetch a specific URL", limit: 10 }) as Array<{ name: string; score: number; signals: { sequence?: number } }>;
+    const ranked = indexed().rank({ query: "fetch a specific URL", limit: 10 }) as Array<{
+      name: string;
+      score: number;
+      signals: { sequence?: number };
+    }>;
     expect(ranked.map((tool) => tool.name)).toEqual(["open_url", "get_weather", "web_search", "playwright_browser"]);
     const expected = [0.6905263157894737, 0.4533333333333333, 0.3046153846153846, 0.23180124223602483];
     ranked.forEach((tool, index) => {
@@ -41,7 +55,9 @@ describe("createSequenceMatcherStrategy", () => {
   it("respects limit and filter", () => {
     const strategy = indexed();
     expect(strategy.rank({ query: "fetch a specific URL", limit: 2 })).toHaveLength(2);
-    const names = (strategy.rank({ query: "fetch a specific URL", limit: 10, filter: (name) => name !== "open_url" }) as Array<{ name: string }>).map((tool) => tool.name);
+    const names = (
+      strategy.rank({ query: "fetch a specific URL", limit: 10, filter: (name) => name !== "open_url" }) as Array<{ name: string }>
+    ).map((tool) => tool.name);
     expect(names).toEqual(["get_weather", "web_search", "playwright_browser"]);
     expect(strategy.rank({ query: "fetch", limit: 0 })).toEqual([]);
   });
@@ -49,7 +65,9 @@ describe("createSequenceMatcherStrategy", () => {
   it("drops scores below the noise floor", () => {
     expect(indexed().rank({ query: "zzzz", limit: 10 })).toEqual([]);
     // open_url scores 0.13978494623655913 (ratio only, no word hits) for "weather in Paris": below a 0.2 floor.
-    const names = (indexed({ noiseFloor: 0.2 }).rank({ query: "weather in Paris", limit: 10 }) as Array<{ name: string }>).map((tool) => tool.name);
+    const names = (indexed({ noiseFloor: 0.2 }).rank({ query: "weather in Paris", limit: 10 }) as Array<{ name: string }>).map(
+      (tool) => tool.name,
+    );
     expect(names).toEqual(["get_weather", "web_search", "playwright_browser"]);
   });
 

@@ -19,7 +19,11 @@ const CPYTHON: Array<[a: string, b: string, ratio: number]> = [
   ["abxcd", "abcd", 0.8888888888888888],
   [" abcd", "abcd abcd", 0.7142857142857143],
   ["private thread", "private volatile thread", 0.7567567567567568],
-  ["fetch a specific url", "open_url fetch a url and return a clean text excerpt. use this when you need exact content from a specific url.", 0.3053435114503817],
+  [
+    "fetch a specific url",
+    "open_url fetch a url and return a clean text excerpt. use this when you need exact content from a specific url.",
+    0.3053435114503817,
+  ],
   ["what is pending salary?", "get_pending_salaries salaries not yet paid ", 0.45454545454545453],
   // Autojunk (len(b) >= 200): every letter of "web search" is popular in WEB_SEARCH, so nothing matches
   // (with autojunk=False CPython gives 0.06711409395973154).
@@ -27,9 +31,9 @@ const CPYTHON: Array<[a: string, b: string, ratio: number]> = [
   // Autojunk: only "fetch a " survives (autojunk=False gives 0.132013201320132).
   ["fetch a specific url", OPEN_URL, 0.052805280528052806],
   // Autojunk drops "a" from b2j; the "b" match is then extended back over ten a's: 2·11 / 262.
-  ["a".repeat(10) + "b", "a".repeat(250) + "b", 0.08396946564885496],
+  [`${"a".repeat(10)}b`, `${"a".repeat(250)}b`, 0.08396946564885496],
   // Autojunk drops "a" and "b": only the "x" matches, 2·1 / 312 (autojunk=False gives 0.6410256410256411).
-  ["x" + "ab".repeat(50), "ab".repeat(100) + "x" + "c".repeat(10), 0.00641025641025641],
+  [`x${"ab".repeat(50)}`, `${"ab".repeat(100)}x${"c".repeat(10)}`, 0.00641025641025641],
   // Code points, not UTF-16 units: the emoji is one element, as in Python.
   ["café 😀 party", "😀 party at the café", 0.45161290322580644],
 ];
@@ -70,7 +74,7 @@ describe("getMatchingBlocks", () => {
       { a: 21, b: 34, size: 1 },
       { a: 23, b: 43, size: 0 },
     ]);
-    expect(getMatchingBlocks("a".repeat(10) + "b", "a".repeat(250) + "b")).toEqual([
+    expect(getMatchingBlocks(`${"a".repeat(10)}b`, `${"a".repeat(250)}b`)).toEqual([
       { a: 0, b: 240, size: 11 },
       { a: 11, b: 251, size: 0 },
     ]);
@@ -123,10 +127,12 @@ describe("sequenceRatio properties", () => {
   });
 
   it("equals a literal port of difflib on text-like pairs: long queries, long haystacks, near-copies", () => {
-    const words = fc.array(fc.constantFrom("the", "a", "tool", "get", "weather", "search", "web", "data", "é", "😀", "_", "url"), { maxLength: 80 }).map((list) => list.join(" "));
+    const words = fc
+      .array(fc.constantFrom("the", "a", "tool", "get", "weather", "search", "web", "data", "é", "😀", "_", "url"), { maxLength: 80 })
+      .map((list) => list.join(" "));
     const pair = fc.oneof(
       fc.tuple(words, words),
-      words.chain((a) => fc.tuple(fc.constant(a), fc.constant(a + " " + a))),
+      words.chain((a) => fc.tuple(fc.constant(a), fc.constant(`${a} ${a}`))),
       words.chain((a) => fc.tuple(fc.constant(a.slice(3)), fc.constant(a + a + a))),
     );
     fc.assert(

@@ -22,7 +22,10 @@ describe("defaultVectorIndex without a usable HNSW index", () => {
       hnswPlugin: {
         name: "@dynamic-tools/hnswlib",
         create() {
-          throw new DynamicToolsError("INDEX_FAILED", "HnswVectorIndex needs hnswlib-node, a native module that is not installed or was not built (Could not locate the bindings file).");
+          throw new DynamicToolsError(
+            "INDEX_FAILED",
+            "HnswVectorIndex needs hnswlib-node, a native module that is not installed or was not built (Could not locate the bindings file).",
+          );
         },
       },
     }));

@@ -56,7 +56,11 @@ export class EmbeddingCache {
    * The vectors of `texts`, in order: cached ones as they are, the rest embedded in one `embedDocuments` call
    * (each distinct text once) and cached. `hashes`, when given, are the texts' {@link textHash}es.
    */
-  async embed(embeddings: EmbeddingsInterface, texts: readonly string[], hashes: readonly string[] = texts.map(textHash)): Promise<number[][]> {
+  async embed(
+    embeddings: EmbeddingsInterface,
+    texts: readonly string[],
+    hashes: readonly string[] = texts.map(textHash),
+  ): Promise<number[][]> {
     const missing = new Map<string, string>();
     hashes.forEach((hash, index) => {
       if (!this.#vectors.has(hash)) missing.set(hash, texts[index]!);

@@ -36,7 +36,8 @@ describe("createUsageVectorStrategy", () => {
     const learning = createUsageVectorStrategy({ usage: new UsageModel({ catalog: tools }), embeddings: new CountingEmbeddings() });
     await plain.index(tools);
     await learning.index(tools);
-    for (const query of ["edit my photo", "send an email", "weather"]) expect(await learning.rank({ query, limit: 3 })).toEqual(await plain.rank({ query, limit: 3 }));
+    for (const query of ["edit my photo", "send an email", "weather"])
+      expect(await learning.rank({ query, limit: 3 })).toEqual(await plain.rank({ query, limit: 3 }));
     const usage = new UsageModel({ catalog: tools });
     const registered = createStrategy("vector", { embeddings: new CountingEmbeddings(), usage });
     await registered.index(tools);

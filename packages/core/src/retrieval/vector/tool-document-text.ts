@@ -28,7 +28,7 @@ export function toolDocumentText(tool: ToolMetadata): string {
 
 /** "name words (description)" for each top-level property of a JSON Schema object. */
 function parameterPhrases(schema: ToolMetadata["parameters"]): string[] {
-  const properties = schema["properties"];
+  const properties = schema.properties;
   if (typeof properties !== "object" || properties === null) return [];
   return Object.entries(properties as Record<string, unknown>).map(([name, property]) => {
     const words = splitWords(name).join(" ");

@@ -60,7 +60,7 @@ describe("createVectorStoreStrategy", () => {
     const vectorStore = new TinyVectorStore(embeddings);
     const strategy = createVectorStoreStrategy({ vectorStore });
     await strategy.index(catalogOf(TOOLS));
-    expect(vectorStore.rows.map((row) => row.document.metadata["name"])).toEqual(TOOLS.map((tool) => tool.name));
+    expect(vectorStore.rows.map((row) => row.document.metadata.name)).toEqual(TOOLS.map((tool) => tool.name));
     expect(vectorStore.rows[0]!.document.pageContent).toBe("generate image\nCreate or edit an image");
     const ranked = await strategy.rank({ query: "edit my photo", limit: 2 });
     expect(ranked[0]).toEqual({ name: "generate_image", score: expect.any(Number), signals: { vector: ranked[0]!.score } });
@@ -90,7 +90,9 @@ describe("createVectorStoreStrategy", () => {
     const filtered = await strategy.rank({ query: "edit my photo", limit: 2, filter: (name) => name !== "generate_image" });
     expect(filtered.map((tool) => tool.name)).not.toContain("generate_image");
 
-    await strategy.index(catalogOf(TOOLS.map((tool) => (tool.name === "generate_image" ? { ...tool, description: "Book a spinning class" } : tool))));
+    await strategy.index(
+      catalogOf(TOOLS.map((tool) => (tool.name === "generate_image" ? { ...tool, description: "Book a spinning class" } : tool))),
+    );
     expect(embeddings.embedded).toHaveLength(TOOLS.length + 1);
     // Only the stale document says "edit".
     expect(await strategy.rank({ query: "edit", limit: 4 })).toEqual([]);

@@ -96,9 +96,9 @@ export function createVectorStoreStrategy(options: VectorStoreStrategyOptions): 
         let worst = Infinity;
         for (const [document, raw] of hits) {
           worst = Math.min(worst, scores === "cosine-distance" ? 1 - raw : raw);
-          const name = document.metadata["name"] as string;
+          const name = document.metadata.name as string;
           const tool = current.get(name);
-          if (tool === undefined || tool.hash !== document.metadata["textHash"] || (filter !== undefined && !filter(name))) continue;
+          if (tool === undefined || tool.hash !== document.metadata.textHash || (filter !== undefined && !filter(name))) continue;
           const score = scores === "cosine-distance" ? 1 - raw : raw;
           if (score > 0 && score > (best.get(name) ?? 0)) best.set(name, score);
         }

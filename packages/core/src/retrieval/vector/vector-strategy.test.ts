@@ -79,7 +79,10 @@ describe("createVectorStrategy", () => {
 
   it("rewrites each query text after clause splitting, unless queryRewrite is false", async () => {
     const seen: string[] = [];
-    const strategy = createVectorStrategy({ embeddings: new CountingEmbeddings(), queryRewrite: (text) => (seen.push(text), text.toUpperCase()) });
+    const strategy = createVectorStrategy({
+      embeddings: new CountingEmbeddings(),
+      queryRewrite: (text) => (seen.push(text), text.toUpperCase()),
+    });
     await strategy.index(catalogOf(TOOLS));
     await strategy.rank({ query: "edit the image of the gym, then send an email to all staff", history: ["book a class"], limit: 2 });
     expect(seen).toEqual([
@@ -236,9 +239,9 @@ describe("createVectorStrategy", () => {
     } catch (error) {
       expect(DynamicToolsError.isInstance(error) && error.code).toBe("INVALID_OPTION");
     }
-    expect(() => createVectorStrategy({ saved: { ...saved, formatVersion: 1, entries: [{ name: "a", textHash: "h", vector: [1, 2] }] } })).toThrow(
-      /saved.entries\[0\]/,
-    );
+    expect(() =>
+      createVectorStrategy({ saved: { ...saved, formatVersion: 1, entries: [{ name: "a", textHash: "h", vector: [1, 2] }] } }),
+    ).toThrow(/saved.entries\[0\]/);
     expect(() => createVectorStrategy({ historyWeight: -1 })).toThrow(/historyWeight/);
     expect(() => createVectorStrategy().rank({ query: "x", limit: 1 })).toThrow(/before index/);
     expect(() => createVectorStrategy().save()).toThrow(/index\(catalog\) first/);
@@ -281,7 +284,9 @@ describe("createVectorStrategy", () => {
     try {
       await expect(loadDefaultEmbeddings()).resolves.toBe(fake);
       registerDefaultEmbeddings(undefined);
-      const error = await createVectorStrategy().index(catalogOf(TOOLS)).catch((caught: unknown) => caught);
+      const error = await Promise.resolve()
+        .then(() => createVectorStrategy().index(catalogOf(TOOLS)))
+        .catch((caught: unknown) => caught);
       expect(DynamicToolsError.isInstance(error) && error.code).toBe("INVALID_OPTION");
       expect((error as Error).message).toMatch(/pass `embeddings`.*registerDefaultEmbeddings/);
     } finally {
@@ -312,7 +317,10 @@ describe("toolDocumentText", () => {
         name: "generate_image",
         description: "Create or edit an image.",
         whenToUse: "the user wants a picture",
-        parameters: { type: "object", properties: { promptText: { type: "string", description: "What to draw" }, size: { type: "string" } } },
+        parameters: {
+          type: "object",
+          properties: { promptText: { type: "string", description: "What to draw" }, size: { type: "string" } },
+        },
         category: "media",
         tags: ["art"],
         keywords: ["draw"],

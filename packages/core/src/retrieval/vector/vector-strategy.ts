@@ -483,7 +483,11 @@ class VectorToolIndex {
   async #refit(): Promise<void> {
     await this.#building;
     const names = this.#inCatalogOrder().map(([name]) => ({ name }));
-    await this.#build(names, names.map(({ name }) => this.#documents.get(name)!), false);
+    await this.#build(
+      names,
+      names.map(({ name }) => this.#documents.get(name)!),
+      false,
+    );
   }
 
   #markStale(): void {

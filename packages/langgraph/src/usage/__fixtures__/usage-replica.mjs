@@ -19,11 +19,28 @@ const store = PostgresStore.fromConnString(url);
 await store.setup();
 const model = new UsageModel({ catalog });
 const recorder = new UsageRecorder({ model, store: new BaseStoreUsageStore(store) });
-const node = createToolSelectorNode({ catalog, strategy: createBm25Strategy({ usage: model }), topK: 1, autoCut: false, countTokens: false, usage: recorder });
+const node = createToolSelectorNode({
+  catalog,
+  strategy: createBm25Strategy({ usage: model }),
+  topK: 1,
+  autoCut: false,
+  countTokens: false,
+  usage: recorder,
+});
 if (phase === "record") {
-  for (const [index, text] of ["who is on the front desk tonight?", "which coaches work the front desk", "front desk rota please"].entries()) {
+  for (const [index, text] of [
+    "who is on the front desk tonight?",
+    "which coaches work the front desk",
+    "front desk rota please",
+  ].entries()) {
     await node(
-      { messages: [new HumanMessage(text), new AIMessage({ content: "", tool_calls: [{ id: `c${index}`, name: "get_staff_list", args: {} }] }), new ToolMessage({ tool_call_id: `c${index}`, content: "[Ann]" })] },
+      {
+        messages: [
+          new HumanMessage(text),
+          new AIMessage({ content: "", tool_calls: [{ id: `c${index}`, name: "get_staff_list", args: {} }] }),
+          new ToolMessage({ tool_call_id: `c${index}`, content: "[Ann]" }),
+        ],
+      },
       { configurable: { thread_id: `thread-${index}` } },
     );
   }
