@@ -39,6 +39,7 @@ export { createHybridStrategy } from "./retrieval/hybrid/hybrid-strategy.js";
 export { createVectorStrategy } from "./retrieval/vector/vector-strategy.js";
 export { createVectorStoreStrategy } from "./retrieval/vector/vector-store-strategy.js";
 export { BruteForceVectorIndex, type VectorIndex, type VectorIndexFactory, type VectorMatch } from "./retrieval/vector/vector-index.js";
+export { registerDefaultEmbeddings, type DefaultEmbeddingsLoader } from "./retrieval/vector/default-embeddings.js";
 export {
   registerVectorIndexPlugin,
   type VectorIndexPlugin,
