@@ -91,106 +91,181 @@ function unloadReason(limit: "maxTools" | "maxTokens" | undefined, maxTools: num
  * ```
  */
 export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
-  const { catalog, mode: requested = "select", fallback = "search", contextWindow, model, searchTool, policy, ...selectOptions } = options;
-  const settings = catalog.resolveSettings(selectOptions);
-  const countTokens = selectOptions.countTokens ?? true;
-  // What may be bound follows the live catalog: core's filters stage, re-resolved when the catalog's version changes
-  // (core included: required tools that arrive later join it).
-  const currentScope = followCatalog(catalog, { ...selectOptions, usage: undefined });
-  const { bindableCore, selectable } = currentScope();
+  const planning = new TurnPlanning(options);
+  const planner = function planTurn(input: TurnPlannerInput): Promise<TurnPlan> {
+    return planning.plan(input);
+  };
+  return Object.assign(planner, { mode: planning.mode, auto: planning.auto });
+}
 
-  const parsed = parseToolMode(requested);
-  const modelName = modelNameOf(model);
-  const decide = (definitionTokens: number, estimated = false) =>
-    decideAutoMode({
-      percent: parsed.kind === "auto" ? parsed.percent : 0,
-      ...(contextWindow === undefined ? {} : { contextWindow }),
-      ...(modelName === undefined ? {} : { model: modelName }),
-      definitionTokens,
-      ...(estimated ? { estimated } : {}),
-      toolCount: bindableCore.length + selectable.size,
-      maxTools: settings.maxTools,
-      fallback,
-    });
-  // The estimate of every definition's tokens (no tokenizer pass over a large catalog) decides when the decision is
-  // the same at both ends of its error bound; only a catalog within the bound of the threshold is counted exactly.
-  const autoDecision = () => {
+/** A planner's settings, resolved and validated once, and the three ways a turn is planned (all, select, search). */
+class TurnPlanning {
+  readonly mode: BindingMode;
+  readonly auto: AutoModeDecision | undefined;
+  readonly #catalog: ToolCatalog;
+  readonly #policy: PermissionPolicy | undefined;
+  readonly #settings: ReturnType<ToolCatalog["resolveSettings"]>;
+  readonly #countTokens: boolean;
+  readonly #budget: { maxTools: number; maxTokens?: number };
+  /**
+   * What may be bound follows the live catalog: core's filters stage, re-resolved when the catalog's version changes
+   * (core included: required tools that arrive later join it).
+   */
+  readonly #currentScope: ReturnType<typeof followCatalog>;
+  readonly #searchName: string | undefined;
+  readonly #tokensOf: ((name: string) => number) | undefined;
+  readonly #selector: ToolSelector | undefined;
+
+  constructor(options: TurnPlannerOptions) {
+    const {
+      catalog,
+      mode: requested = "select",
+      fallback = "search",
+      contextWindow,
+      model,
+      searchTool,
+      policy,
+      ...selectOptions
+    } = options;
+    this.#catalog = catalog;
+    this.#policy = policy;
+    this.#settings = catalog.resolveSettings(selectOptions);
+    this.#countTokens = selectOptions.countTokens ?? true;
+    this.#budget = {
+      maxTools: this.#settings.maxTools,
+      ...(this.#settings.maxTokens === undefined ? {} : { maxTokens: this.#settings.maxTokens }),
+    };
+    this.#currentScope = followCatalog(catalog, { ...selectOptions, usage: undefined });
+    const parsed = parseToolMode(requested);
+    this.auto = parsed.kind === "auto" ? this.#decideAuto(parsed.percent, { contextWindow, model, fallback }) : undefined;
+    this.mode = this.auto?.mode ?? (parsed.kind === "auto" ? fallback : parsed.kind);
+    this.#searchName = searchTool?.name;
+    const searchTokens = usesSearch(this.mode) ? this.#checkSearchTool(searchTool) : 0;
+    this.#tokensOf =
+      this.#countTokens || this.#settings.maxTokens !== undefined
+        ? (name: string) => (name === this.#searchName ? searchTokens : catalog.tokensOf(name))
+        : undefined;
+    this.#selector = this.mode === "select" || this.mode === "both" ? createToolSelector(catalog, selectOptions) : undefined;
+  }
+
+  async plan({ messages, loadedTools, caller = {} }: TurnPlannerInput): Promise<TurnPlan> {
+    const allowed = this.#policy === undefined ? () => true : visibleTo(this.#catalog, this.#policy, caller);
+    if (this.mode === "all") return this.#bindAll(messages, allowed);
+    if (this.mode === "select") return this.#select(messages, allowed);
+    return this.#planWithSearch(messages, loadedTools, allowed);
+  }
+
+  /**
+   * `auto`'s decision. The estimate of every definition's tokens (no tokenizer pass over a large catalog) decides
+   * when the decision is the same at both ends of its error bound; only a catalog within the bound of the threshold
+   * is counted exactly.
+   */
+  #decideAuto(
+    percent: number,
+    { contextWindow, model, fallback }: { contextWindow: number | undefined; model: unknown; fallback: FallbackMode },
+  ): AutoModeDecision {
+    const catalog = this.#catalog;
+    const { bindableCore, selectable } = this.#currentScope();
+    const modelName = modelNameOf(model);
+    const decide = (definitionTokens: number, estimated = false) =>
+      decideAutoMode({
+        percent,
+        ...(contextWindow === undefined ? {} : { contextWindow }),
+        ...(modelName === undefined ? {} : { model: modelName }),
+        definitionTokens,
+        ...(estimated ? { estimated } : {}),
+        toolCount: bindableCore.length + selectable.size,
+        maxTools: this.#settings.maxTools,
+        fallback,
+      });
     const estimate = catalog.estimatedTotalTokens();
     if (estimate.exact) return decide(estimate.tokens);
     const low = decide(Math.floor(estimate.tokens * (1 - ESTIMATE_ERROR_BOUND)), true);
     const high = decide(Math.ceil(estimate.tokens * (1 + ESTIMATE_ERROR_BOUND)), true);
     return low.mode === high.mode ? decide(estimate.tokens, true) : decide(catalog.totalTokens());
-  };
-  const auto = parsed.kind === "auto" ? autoDecision() : undefined;
-  const mode: BindingMode = auto?.mode ?? (parsed.kind === "auto" ? fallback : parsed.kind);
+  }
 
-  const searchName = searchTool?.name;
-  if (usesSearch(mode)) {
+  /**
+   * A mode that binds `tool_search` needs one, named apart from the catalog's tools, and room for it beside the core
+   * tools. Returns its definition's tokens (0 when nothing counts tokens).
+   */
+  #checkSearchTool(searchTool: StructuredToolInterface | undefined): number {
+    const catalog = this.#catalog;
+    const settings = this.#settings;
     if (searchTool === undefined) {
-      throw new DynamicToolsError("INVALID_OPTION", `mode "${mode}" binds tool_search: pass searchTool: createToolSearchTool(catalog).`, {
-        path: ["searchTool"],
-      });
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `mode "${this.mode}" binds tool_search: pass searchTool: createToolSearchTool(catalog).`,
+        {
+          path: ["searchTool"],
+        },
+      );
     }
     if (catalog.has(searchTool.name)) {
       throw new DynamicToolsError(
         "DUPLICATE_TOOL",
         `The search tool's name "${searchTool.name}" is also a catalog tool; give the search tool another name.`,
-        {
-          path: ["searchTool", "name"],
-        },
+        { path: ["searchTool", "name"] },
       );
     }
-  }
-  const searchTokens = usesSearch(mode) && (countTokens || settings.maxTokens !== undefined) ? definitionTokensOf(searchTool!) : 0;
-  const tokensOf =
-    countTokens || settings.maxTokens !== undefined
-      ? (name: string) => (name === searchName ? searchTokens : catalog.tokensOf(name))
-      : undefined;
-  if (usesSearch(mode)) {
+    const searchTokens = this.#countTokens || settings.maxTokens !== undefined ? definitionTokensOf(searchTool) : 0;
+    const { bindableCore } = this.#currentScope();
     const fixedTokens = bindableCore.reduce((sum, name) => sum + catalog.tokensOf(name), searchTokens);
     if (bindableCore.length + 1 > settings.maxTools || (settings.maxTokens !== undefined && fixedTokens > settings.maxTokens)) {
       throw new DynamicToolsError(
         "CORE_EXCEEDS_BUDGET",
-        `The core tools and ${searchName} alone exceed the budget (maxTools ${settings.maxTools}${settings.maxTokens === undefined ? "" : `, maxTokens ${settings.maxTokens}`}); raise it or declare fewer core tools.`,
+        `The core tools and ${searchTool.name} alone exceed the budget (maxTools ${settings.maxTools}${settings.maxTokens === undefined ? "" : `, maxTokens ${settings.maxTokens}`}); raise it or declare fewer core tools.`,
         { path: ["core"] },
       );
     }
+    return searchTokens;
   }
-  const selector: ToolSelector | undefined = mode === "select" || mode === "both" ? createToolSelector(catalog, selectOptions) : undefined;
-  const budget = { maxTools: settings.maxTools, ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }) };
-  const withMode = (selection: ToolSelection): DynamicToolSelection => ({ ...selection, mode, ...(auto === undefined ? {} : { auto }) });
 
-  function bindAll(messages: readonly BaseMessage[], allowed: (name: string) => boolean): TurnPlan {
-    const scope = currentScope();
-    const conversation = readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow });
+  #withMode(selection: ToolSelection): DynamicToolSelection {
+    return { ...selection, mode: this.mode, ...(this.auto === undefined ? {} : { auto: this.auto }) };
+  }
+
+  #conversation(messages: readonly BaseMessage[]) {
+    return readConversation(messages, { historyMessages: this.#settings.historyMessages, historyWindow: this.#settings.historyWindow });
+  }
+
+  async #select(messages: readonly BaseMessage[], allowed: (name: string) => boolean): Promise<TurnPlan> {
+    return { selection: this.#withMode(await this.#selector!(messages as BaseMessage[], { filter: allowed })) };
+  }
+
+  #bindAll(messages: readonly BaseMessage[], allowed: (name: string) => boolean): TurnPlan {
+    const scope = this.#currentScope();
     const ordered = [...scope.bindableCore, ...scope.selectable];
+    const conversation = this.#conversation(messages);
     const selection = finishSelection(scope, { strategy: "all", ordered, categories: [], matchedTools: [], conversation }, allowed);
-    return { selection: withMode(selection) };
+    return { selection: this.#withMode(selection) };
   }
 
-  async function planWithSearch(
+  async #planWithSearch(
     messages: readonly BaseMessage[],
     channel: readonly string[] | null | undefined,
     allowed: (name: string) => boolean,
   ): Promise<TurnPlan> {
-    const scope = currentScope();
+    const settings = this.#settings;
+    const searchName = this.#searchName!;
+    const scope = this.#currentScope();
     const { selectable: selectableSet, coreSet } = scope;
     const bindableCore = scope.bindableCore.filter(allowed);
     const rebuilt = channel === null || channel === undefined;
-    const previous = rebuilt ? loadedToolsFromMessages(messages, { toolName: searchName! }) : [...channel];
+    const previous = rebuilt ? loadedToolsFromMessages(messages, { toolName: searchName }) : [...channel];
     // Loaded tools are re-checked every turn: a tool the caller may no longer use (or that went away) is unloaded.
     const loaded = previous.filter((name) => selectableSet.has(name) && allowed(name));
     const unavailable = previous.filter((name) => !(selectableSet.has(name) && allowed(name)));
-    const base = selector === undefined ? undefined : await selector(messages, { filter: allowed });
-    const { lastUsed, turnStart } = loadedToolRecency(messages, { toolName: searchName! });
+    const base = this.#selector === undefined ? undefined : await this.#selector(messages, { filter: allowed });
+    const { lastUsed, turnStart } = loadedToolRecency(messages, { toolName: searchName });
     const plan = planBoundTools({
-      fixed: [...bindableCore, searchName!],
+      fixed: [...bindableCore, searchName],
       selected: (base?.tools ?? []).filter((name) => !coreSet.has(name)),
       loaded,
       lastUsed,
       turnStart,
-      ...budget,
-      ...(tokensOf === undefined ? {} : { tokensOf }),
+      ...this.#budget,
+      ...(this.#tokensOf === undefined ? {} : { tokensOf: this.#tokensOf }),
     });
     const reason = unloadReason(plan.trimmedBy, settings.maxTools, settings.maxTokens);
     const unloaded: UnloadedTool[] = plan.unloaded.map((name) => ({ name, reason }));
@@ -198,23 +273,27 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
     const trimmedBy = base?.trimmedBy ?? (plan.trimmed.length > 0 ? plan.trimmedBy : undefined);
     // The explanation is the selection's (or, in search mode, core's last stage over the fixed tools), with what
     // the budget over everything bound decided laid over it.
-    const conversation = readConversation(messages, { historyMessages: settings.historyMessages, historyWindow: settings.historyWindow });
     const explained =
-      base ?? finishSelection(scope, { strategy: "search", ordered: [], categories: [], matchedTools: [], conversation }, allowed);
+      base ??
+      finishSelection(
+        scope,
+        { strategy: "search", ordered: [], categories: [], matchedTools: [], conversation: this.#conversation(messages) },
+        allowed,
+      );
     const selection: DynamicToolSelection = {
       ...explained,
       tools: plan.tools,
       count: plan.tools.length,
       core: [...bindableCore],
       trimmed,
-      budget,
-      ...(countTokens ? { tokens: { selected: plan.tokens, all: catalog.totalTokens() } } : {}),
-      mode,
-      searchTool: searchName!,
+      budget: this.#budget,
+      ...(this.#countTokens ? { tokens: { selected: plan.tokens, all: this.#catalog.totalTokens() } } : {}),
+      mode: this.mode,
+      searchTool: searchName,
       loaded: plan.loaded,
       unloaded,
       ...(rebuilt && loaded.length > 0 ? { rebuiltFromHistory: true } : {}),
-      ...(auto === undefined ? {} : { auto }),
+      ...(this.auto === undefined ? {} : { auto: this.auto }),
     };
     if (trimmedBy === undefined) delete selection.trimmedBy;
     else selection.trimmedBy = trimmedBy;
@@ -224,12 +303,4 @@ export function createTurnPlanner(options: TurnPlannerOptions): TurnPlanner {
       loadedUpdate = { unload: [...plan.unloaded, ...unavailable] };
     return { selection, ...(loadedUpdate === undefined ? {} : { loadedUpdate }) };
   }
-
-  const planner = async function planTurn({ messages, loadedTools, caller = {} }: TurnPlannerInput): Promise<TurnPlan> {
-    const allowed = policy === undefined ? () => true : visibleTo(catalog, policy, caller);
-    if (mode === "all") return bindAll(messages, allowed);
-    if (mode === "select") return { selection: withMode(await selector!(messages as BaseMessage[], { filter: allowed })) };
-    return planWithSearch(messages, loadedTools, allowed);
-  };
-  return Object.assign(planner, { mode, auto });
 }
