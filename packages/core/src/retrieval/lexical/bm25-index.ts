@@ -37,39 +37,63 @@ export interface ScoredDocument {
 }
 
 /**
- * A term's postings as parallel arrays (no object per posting): document slots, weighted term frequencies, and
- * each posting's BM25 saturation `tf·(k1+1) / (tf + norm(doc))` and the term's idf, cached for one state of the index.
+ * A term's postings as parallel typed arrays (no object per posting, one element kind for the search loop):
+ * document slots, weighted term frequencies, and each posting's BM25 saturation `tf·(k1+1) / (tf + norm(doc))` and
+ * the term's idf, cached for one state of the index. The arrays have spare capacity: only the first `length` count.
  */
 class PostingList {
-  readonly docs: number[] = [];
-  readonly tfs: number[] = [];
-  readonly impacts: number[] = [];
+  docs: Int32Array;
+  tfs: Float64Array;
+  impacts: Float64Array;
+  length = 0;
   /** The index version the impacts and idf were computed for (-1: never). */
   impactsVersion = -1;
   idf = 0;
 
-  get length(): number {
-    return this.docs.length;
+  constructor(capacity = 4) {
+    this.docs = new Int32Array(capacity);
+    this.tfs = new Float64Array(capacity);
+    this.impacts = new Float64Array(capacity);
+  }
+
+  /** A list holding the given postings (copied). */
+  static of(docs: ArrayLike<number>, tfs: ArrayLike<number>): PostingList {
+    const list = new PostingList(Math.max(docs.length, 1));
+    list.docs.set(docs);
+    list.tfs.set(tfs);
+    list.length = docs.length;
+    return list;
   }
 
   push(doc: number, tf: number): void {
-    this.docs.push(doc);
-    this.tfs.push(tf);
-    this.impacts.push(0);
+    if (this.length === this.docs.length) this.#grow(this.length * 2);
+    this.docs[this.length] = doc;
+    this.tfs[this.length] = tf;
+    this.length++;
     this.impactsVersion = -1;
   }
 
   /** Removes a document's posting (the last posting takes its place: scores do not depend on posting order). */
   delete(doc: number): void {
-    const index = this.docs.indexOf(doc);
+    const index = this.docs.subarray(0, this.length).indexOf(doc);
     if (index === -1) return;
-    const last = this.docs.length - 1;
+    const last = --this.length;
     this.docs[index] = this.docs[last]!;
     this.tfs[index] = this.tfs[last]!;
     this.impacts[index] = this.impacts[last]!;
-    this.docs.pop();
-    this.tfs.pop();
-    this.impacts.pop();
+    if (this.length > 0 && this.length * 4 <= this.docs.length) this.#grow(this.length * 2);
+  }
+
+  #grow(capacity: number): void {
+    const docs = new Int32Array(capacity);
+    const tfs = new Float64Array(capacity);
+    const impacts = new Float64Array(capacity);
+    docs.set(this.docs.subarray(0, this.length));
+    tfs.set(this.tfs.subarray(0, this.length));
+    impacts.set(this.impacts.subarray(0, this.length));
+    this.docs = docs;
+    this.tfs = tfs;
+    this.impacts = impacts;
   }
 }
 
@@ -225,14 +249,9 @@ export class Bm25Index<F extends string> {
     const { ids, lengths, terms, counts, docs, tfs } = saved;
     let at = 0;
     terms.forEach((term, position) => {
-      const list = new PostingList();
       const end = at + counts[position]!;
-      for (; at < end; at++) {
-        list.docs.push(docs[at]!);
-        list.tfs.push(tfs[at]!);
-        list.impacts.push(0);
-      }
-      index.#postings.set(term, list);
+      index.#postings.set(term, PostingList.of(docs.subarray(at, end), tfs.subarray(at, end)));
+      at = end;
     });
     ids.forEach((id, doc) => {
       index.#ids[doc] = id;
@@ -322,7 +341,7 @@ export class Bm25Index<F extends string> {
   }
 
   /** A posting list's BM25 saturation values and idf for the current version (recomputed after any add or remove). */
-  #impacts(list: PostingList): number[] {
+  #impacts(list: PostingList): Float64Array {
     if (list.impactsVersion === this.#version) return list.impacts;
     const norms = this.#currentNorms();
     const k1 = this.#parameters.k1;

@@ -11,11 +11,12 @@ describe("topSlots", () => {
     expect(topSlots(Float64Array.of(1, 2, 3), 3, 0)).toEqual([]);
   });
 
-  it("equals bestK over the slots scoring above zero, with and without a filter", () => {
+  // Limits up to 40 cover both the sorted array (up to 32) and the heap (beyond).
+  it("equals bestK over the slots scoring above zero, with and without a filter, for small and large limits", () => {
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(0, 0.25, 0.5, 1, 1.5, 3), { maxLength: 80 }),
-        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 40 }),
         fc.option(fc.uniqueArray(fc.nat({ max: 79 }), { maxLength: 40 }), { nil: undefined }),
         (values, limit, excluded) => {
           const scores = Float64Array.from(values);

@@ -15,12 +15,37 @@
  */
 export function topSlots(scores: Float64Array, count: number, limit: number, keep?: (slot: number) => boolean): number[] {
   if (limit <= 0) return [];
+  if (limit > SORTED_LIMIT) return heapTopSlots(scores, count, limit, keep);
+  // The best slots so far, best first; `floor` is the worst one's score once `limit` are kept (0 before: only slots
+  // scoring above zero count).
+  const best: number[] = [];
+  let floor = 0;
+  for (let slot = 0; slot < count; slot++) {
+    const score = scores[slot]!;
+    // Slots arrive in ascending order, so a slot ties with a kept one only to lose: it must score strictly higher.
+    if (!(score > floor)) continue;
+    if (keep !== undefined && !keep(slot)) continue;
+    let position = best.length === limit ? limit - 1 : best.length;
+    while (position > 0 && scores[best[position - 1]!]! < score) {
+      best[position] = best[position - 1]!;
+      position--;
+    }
+    best[position] = slot;
+    if (best.length === limit) floor = scores[best[limit - 1]!]!;
+  }
+  return best;
+}
+
+/** Up to this many slots, {@link topSlots} keeps them in a sorted array (fewer comparisons than a heap); beyond, a heap. */
+const SORTED_LIMIT = 32;
+
+/** {@link topSlots} with a bounded heap, for large limits. */
+function heapTopSlots(scores: Float64Array, count: number, limit: number, keep?: (slot: number) => boolean): number[] {
   // A heap whose root is the worst slot kept: each parent ranks after (or equal to) its children.
   const heap: number[] = [];
   for (let slot = 0; slot < count; slot++) {
     const score = scores[slot]!;
     if (!(score > 0)) continue;
-    // Slots arrive in ascending order, so a slot ties with a kept one only to lose: it must score strictly higher.
     if (heap.length === limit && score <= scores[heap[0]!]!) continue;
     if (keep !== undefined && !keep(slot)) continue;
     if (heap.length < limit) siftUp(heap, scores, slot);
