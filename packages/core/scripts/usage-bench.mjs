@@ -29,10 +29,12 @@ const p95 = (list) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, 
 const fmt = (value) => value.toFixed(4);
 
 // 1. One observation: observe() plus the strategy's re-indexing of the observed tools (through the subscription),
-// the vector source's re-embedding included.
+// the vector source's re-embedding included. The strategy, having learned live, is timed again in 2.
+let learnedLive;
 {
   const model = new UsageModel({ catalog });
   const strategy = createStrategy(values.strategy, { usage: model });
+  learnedLive = strategy;
   await strategy.index(catalog);
   const times = [];
   for (const observation of observations) {
@@ -47,8 +49,9 @@ const fmt = (value) => value.toFixed(4);
   );
 }
 
-// 2. Selection latency, the same queries, with and without the learned model: interleaved query by query over 5
-// rounds, so load from other processes falls on both alike (medians over all rounds).
+// 2. Selection latency, the same queries, with and without the learned model (built after learning, and learned
+// live one observation at a time as in 1): interleaved query by query over 6 rounds, in an order that rotates, so load
+// from other processes and warm caches fall on all alike (medians over all rounds).
 {
   const plain = createStrategy(values.strategy);
   const learned = createStrategy(values.strategy, { usage: learnFromFile(catalog, values.usage) });
@@ -56,6 +59,7 @@ const fmt = (value) => value.toFixed(4);
   await learned.index(catalog);
   const a = [];
   const b = [];
+  const c = [];
   const time = async (strategy, { query, history }, into) => {
     const start = performance.now();
     await strategy.rank({ query, limit: 10, ...(history ? { history } : {}) });
@@ -64,20 +68,23 @@ const fmt = (value) => value.toFixed(4);
   for (const query of queries) {
     await time(plain, query); // warm-up
     await time(learned, query);
+    await time(learnedLive, query);
   }
-  for (let round = 0; round < 5; round++) {
-    for (const query of queries) {
-      if (round % 2 === 0) {
-        await time(plain, query, a);
-        await time(learned, query, b);
-      } else {
-        await time(learned, query, b);
-        await time(plain, query, a);
+  const runs = [
+    [plain, a],
+    [learned, b],
+    [learnedLive, c],
+  ];
+  for (let round = 0; round < 6; round++) {
+    for (const [position, query] of queries.entries()) {
+      for (let offset = 0; offset < runs.length; offset++) {
+        const [strategy, into] = runs[(round + position + offset) % runs.length];
+        await time(strategy, query, into);
       }
     }
   }
   console.log(
-    `selection latency (${values.strategy}, top 10, ${queries.length} queries × 5 rounds, interleaved): without usage median ${fmt(median(a))} ms p95 ${fmt(p95(a))} ms; with usage median ${fmt(median(b))} ms p95 ${fmt(p95(b))} ms; ratio of medians ${(median(b) / median(a)).toFixed(2)}×`,
+    `selection latency (${values.strategy}, top 10, ${queries.length} queries × 6 rounds, interleaved): without usage median ${fmt(median(a))} ms p95 ${fmt(p95(a))} ms; with usage median ${fmt(median(b))} ms p95 ${fmt(p95(b))} ms; ratio of medians ${(median(b) / median(a)).toFixed(2)}×; learned live median ${fmt(median(c))} ms, ratio ${(median(c) / median(a)).toFixed(2)}×`,
   );
 }
 

@@ -300,7 +300,7 @@ describe("Bm25Index: incremental updates", () => {
           // The same live documents; the second index also holds 1,000 removed slots, so its searches take the sparse
           // path where the first's take the dense one. Weights are halves, so lengths and scores are exact in both.
           const dense = new Bm25Index<Field>(WEIGHTS);
-          const sparse = new Bm25Index<Field>(WEIGHTS);
+          const sparse = new Bm25Index<Field>(WEIGHTS, DEFAULT_BM25, { compact: false });
           for (let position = 0; position < 1_000; position++) sparse.add(`padding${position}`, { body: ["padding"] });
           documents.forEach((fields, position) => {
             dense.add(`doc${position}`, fields);
@@ -309,6 +309,31 @@ describe("Bm25Index: incremental updates", () => {
           for (let position = 0; position < 1_000; position++) sparse.remove(`padding${position}`);
           const filter = excluded === undefined ? undefined : (id: string) => !excluded.includes(Number(id.slice(3)));
           expect(sparse.search(query, limit, filter)).toEqual(dense.search(query, limit, filter));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+  it("ranks the same after its empty slots are compacted, through any sequence of adds, replacements and removals", () => {
+    const operation = fc.record({ id: fc.nat({ max: 11 }), remove: fc.boolean(), fields: fieldsArbitrary });
+    fc.assert(
+      fc.property(
+        fc.array(operation, { minLength: 1, maxLength: 400 }),
+        queryArbitrary,
+        fc.integer({ min: 1, max: 12 }),
+        (operations, query, limit) => {
+          // At most 12 live documents and up to 400 replacements: the compacting index renumbers its slots many times.
+          const compacted = new Bm25Index<Field>(WEIGHTS);
+          const kept = new Bm25Index<Field>(WEIGHTS, DEFAULT_BM25, { compact: false });
+          for (const { id, remove, fields } of operations) {
+            for (const index of [compacted, kept]) {
+              if (remove) index.remove(`doc${id}`);
+              else index.add(`doc${id}`, fields);
+            }
+            expect(compacted.size).toBe(kept.size);
+          }
+          expect(compacted.search(query, limit)).toEqual(kept.search(query, limit));
+          expect(compacted.save().ids).toEqual(kept.save().ids);
         },
       ),
       { numRuns: 200 },

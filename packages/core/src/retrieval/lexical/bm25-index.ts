@@ -109,6 +109,14 @@ class PostingList {
  * index.search([{ term: "weather", weight: 1 }], 5); // [{ id: "get_weather", score: … }]
  * ```
  */
+/**
+ * Removed documents leave their slot empty (slots are never reused, so slot order stays insertion order). Once the
+ * empty slots number at least this many and outnumber the live documents, the live ones are renumbered densely, in
+ * slot order: scores and ties are unchanged, and searches and length norms stop paying for the dead slots (a
+ * learning index replaces a tool's document on every observation).
+ */
+const COMPACT_MIN_EMPTY_SLOTS = 64;
+
 export class Bm25Index<F extends string> {
   readonly #fields: ReadonlyArray<readonly [F, number]>;
   readonly #parameters: Bm25Parameters;
@@ -130,8 +138,18 @@ export class Bm25Index<F extends string> {
   #searching = false;
   /** Whether every posting's saturation value is above zero (k1 ≥ 0 and 0 ≤ b ≤ 1), which dense search relies on. */
   readonly #positiveImpacts: boolean;
+  readonly #compact: boolean;
 
-  constructor(weights: Readonly<Record<F, number>>, parameters: Bm25Parameters = DEFAULT_BM25) {
+  /**
+   * @param options.compact - renumber the slots when removed documents outnumber live ones (see
+   * `COMPACT_MIN_EMPTY_SLOTS`); off only to test the sparse search path. @defaultValue true
+   */
+  constructor(
+    weights: Readonly<Record<F, number>>,
+    parameters: Bm25Parameters = DEFAULT_BM25,
+    { compact = true }: { compact?: boolean } = {},
+  ) {
+    this.#compact = compact;
     this.#fields = (Object.entries(weights) as Array<[F, number]>).filter(([, weight]) => weight > 0);
     this.#parameters = parameters;
     this.#positiveImpacts = parameters.k1 >= 0 && parameters.b >= 0 && parameters.b <= 1;
@@ -190,6 +208,32 @@ export class Bm25Index<F extends string> {
     this.#ids[doc] = undefined;
     this.#terms[doc] = undefined;
     this.#byId.delete(id);
+    this.#version++;
+    const empty = this.#ids.length - this.#byId.size;
+    if (this.#compact && empty >= COMPACT_MIN_EMPTY_SLOTS && empty > this.#byId.size) this.#compactSlots();
+  }
+
+  /** Renumbers the live documents densely, in slot order, and their postings with them. */
+  #compactSlots(): void {
+    const renumber = new Int32Array(this.#ids.length);
+    let next = 0;
+    for (let slot = 0; slot < this.#ids.length; slot++) {
+      const id = this.#ids[slot];
+      if (id === undefined) continue;
+      renumber[slot] = next;
+      // next ≤ slot: copying forward in place never overwrites a slot still to be read.
+      this.#ids[next] = id;
+      this.#lengths[next] = this.#lengths[slot]!;
+      this.#terms[next] = this.#terms[slot];
+      this.#byId.set(id, next);
+      next++;
+    }
+    this.#ids.length = next;
+    this.#lengths.length = next;
+    this.#terms.length = next;
+    for (const list of this.#postings.values()) {
+      for (let index = 0; index < list.length; index++) list.docs[index] = renumber[list.docs[index]!]!;
+    }
     this.#version++;
   }
 
