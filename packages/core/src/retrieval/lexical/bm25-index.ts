@@ -247,11 +247,15 @@ export class Bm25Index<F extends string> {
     saved: SavedBm25Postings,
   ): Bm25Index<F> {
     const index = new Bm25Index(weights, parameters);
-    const { ids, lengths, terms, counts, docs, tfs } = saved;
+    const { ids, lengths, terms, counts } = saved;
+    // One copy of all postings (not of the saved buffer, which may be a whole snapshot file); each list views its
+    // own run of it and moves to arrays of its own when it grows.
+    const docs = saved.docs.slice();
+    const tfs = saved.tfs.slice();
     let at = 0;
     terms.forEach((term, position) => {
       const end = at + counts[position]!;
-      index.#postings.set(term, new PostingList(docs.slice(at, end), tfs.slice(at, end), end - at));
+      index.#postings.set(term, new PostingList(docs.subarray(at, end), tfs.subarray(at, end), end - at));
       at = end;
     });
     ids.forEach((id, doc) => {
