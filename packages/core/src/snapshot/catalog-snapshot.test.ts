@@ -95,6 +95,31 @@ describe("snapshots", () => {
     }
   });
 
+  it("keeps restored indexes in step with fresh ones through live updates (removals, additions, replacements)", async () => {
+    const { catalog, conversations } = synthetic();
+    const file = join(folder, "updates.snapshot");
+    await writeSnapshot(file, catalog());
+    for (const strategy of ["bm25", "fuzzy", "hybrid"]) {
+      const fresh = catalog();
+      const restoredCatalog = catalog();
+      const select = createToolSelector(restoredCatalog, { strategy: loadSnapshot(file, restoredCatalog).strategy(strategy) });
+      const expected = createToolSelector(fresh, { strategy });
+      await select(conversations[0]!);
+      await expected(conversations[0]!);
+      const names = fresh.names();
+      for (const target of [fresh, restoredCatalog]) {
+        target.remove([names[0]!, names[7]!]);
+        target.add([{ name: "book_room_now", description: "Books a meeting room for a team" }]);
+        target.add([{ name: names[3]!, description: "Prints a receipt for a payment" }]);
+      }
+      for (const conversation of [...conversations, [{ role: "user", content: "print the receipt, then book a room" }]]) {
+        const [want, got] = [await expected(conversation), await select(conversation)];
+        expect(got.tools, strategy).toEqual(want.tools);
+        expect(got.ranked, strategy).toEqual(want.ranked);
+      }
+    }
+  });
+
   it("keeps a catalog built from a derivation in step with a fresh one through live updates", () => {
     const { catalog } = loose();
     const fresh = catalog();

@@ -165,6 +165,21 @@ describe("createFuzzyStrategy: add and remove", () => {
     expect(names(strategy, "read_file")[0]).toBe("read_file");
   });
 
+  it("keeps names that share a phrase (get_user, getUser) apart: removing one leaves the other named exactly", () => {
+    const strategy = indexed({}, new ToolCatalog({ tools: [{ name: "get_user" }, { name: "getUser" }, { name: "get_user_2" }] }));
+    expect(
+      rank(strategy, "call get user")
+        .filter((tool) => tool.signals.exact === 1)
+        .map((tool) => tool.name),
+    ).toEqual(["get_user", "getUser"]);
+    strategy.remove!(["get_user"]);
+    expect(rank(strategy, "call get user")[0]).toEqual({ name: "getUser", score: 2, signals: { fuzzy: 1, exact: 1 } });
+    strategy.remove!(["getUser"]);
+    expect(rank(strategy, "call get user").filter((tool) => tool.signals.exact === 1)).toEqual([]);
+    strategy.add!(new ToolCatalog({ tools: [{ name: "getUser" }] }).tools());
+    expect(rank(strategy, "call get user")[0]?.name).toBe("getUser");
+  });
+
   it("after removing and re-adding every tool, ranks like a fresh index", () => {
     const catalog = assistantCatalog();
     const strategy = indexed({}, catalog);

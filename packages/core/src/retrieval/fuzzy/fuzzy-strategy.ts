@@ -80,8 +80,11 @@ class FuzzyNameIndex {
   readonly #toolsByWord = new Map<string, Set<string>>();
   readonly #wordsByStem = new Map<string, Set<string>>();
   readonly #wordsByDeletion = new Map<string, Set<string>>();
-  readonly #toolsByPhrase = new Map<string, Set<string>>();
+  /** Tools by their whole name's words joined by spaces: one name, or a set when several names share the phrase. */
+  readonly #toolsByPhrase = new Map<string, string | Set<string>>();
   readonly #order = new Map<string, number>();
+  /** Every name word, mapped to itself: the one instance of each word string the index keeps. */
+  readonly #wordKeys = new Map<string, string>();
   #nextOrder = 0;
   /**
    * Per tool, its name words' rarities (across tool names) and their sum, memoised until the next add or remove
@@ -136,11 +139,13 @@ class FuzzyNameIndex {
   #addTool(tool: ToolMetadata): void {
     this.#removeTool(tool.name);
     this.#profiles.clear();
-    const words = splitWords(tool.name);
+    // Each word as the one string the word index holds (a word shared by many names is stored once).
+    const words = splitWords(tool.name).map((word) => this.#wordKeys.get(word) ?? word);
     this.#nameWords.set(tool.name, words);
     this.#order.set(tool.name, this.#nextOrder++);
-    link(this.#toolsByPhrase, words.join(" "), tool.name);
+    linkPhrase(this.#toolsByPhrase, words.join(" "), tool.name);
     for (const word of new Set(words)) {
+      if (!this.#wordKeys.has(word)) this.#wordKeys.set(word, word);
       if (!this.#toolsByWord.has(word)) {
         link(this.#wordsByStem, stem(word), word);
         if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) link(this.#wordsByDeletion, deleted, word);
@@ -155,10 +160,11 @@ class FuzzyNameIndex {
     this.#profiles.clear();
     this.#nameWords.delete(name);
     this.#order.delete(name);
-    unlink(this.#toolsByPhrase, words.join(" "), name);
+    unlinkPhrase(this.#toolsByPhrase, words.join(" "), name);
     for (const word of new Set(words)) {
       unlink(this.#toolsByWord, word, name);
       if (this.#toolsByWord.has(word)) continue;
+      this.#wordKeys.delete(word);
       unlink(this.#wordsByStem, stem(word), word);
       if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) unlink(this.#wordsByDeletion, deleted, word);
     }
@@ -239,7 +245,9 @@ class FuzzyNameIndex {
       let key = "";
       for (let length = 1; length <= MAX_NAME_WORDS && start + length <= queryWords.length; length++) {
         key = length === 1 ? queryWords[start]! : `${key} ${queryWords[start + length - 1]}`;
-        for (const tool of this.#toolsByPhrase.get(key) ?? []) spans.push({ start, end: start + length, tool });
+        const found = this.#toolsByPhrase.get(key);
+        if (typeof found === "string") spans.push({ start, end: start + length, tool: found });
+        else for (const tool of found ?? []) spans.push({ start, end: start + length, tool });
       }
     }
     const inLonger = (span: (typeof spans)[number]) =>
@@ -258,4 +266,20 @@ function unlink<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
   const set = map.get(key);
   set?.delete(value);
   if (set?.size === 0) map.delete(key);
+}
+
+function linkPhrase(map: Map<string, string | Set<string>>, key: string, tool: string): void {
+  const found = map.get(key);
+  if (found === undefined) map.set(key, tool);
+  else if (typeof found === "string") map.set(key, new Set([found, tool]));
+  else found.add(tool);
+}
+
+function unlinkPhrase(map: Map<string, string | Set<string>>, key: string, tool: string): void {
+  const found = map.get(key);
+  if (found === tool) map.delete(key);
+  else if (typeof found === "object") {
+    found.delete(tool);
+    if (found.size === 1) map.set(key, found.values().next().value!);
+  }
 }

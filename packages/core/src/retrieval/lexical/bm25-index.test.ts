@@ -190,6 +190,27 @@ describe("Bm25Index: incremental updates", () => {
     expect(index.search(one("beta"), 10)).toEqual([]);
   });
 
+  it("after a trim, removes and adds (before and after the first removal) score exactly as a fresh index", () => {
+    const docs = Array.from({ length: 50 }, (_, doc) => [`d${doc}`, { body: [TERMS[doc % 7]!, TERMS[(doc * 3) % 7]!, "all"] }] as const);
+    const index = new Bm25Index<Field>(WEIGHTS);
+    for (const [id, fields] of docs) index.add(id, fields);
+    index.trim();
+    // The first removal derives every document's term list from the postings; later adds keep their own.
+    index.remove("d3");
+    index.add("late", { title: ["alpha"], body: ["all"] });
+    index.remove("d10");
+    index.remove("late");
+    index.add("later", { body: ["beta", "all"] });
+    const fresh = new Bm25Index<Field>(WEIGHTS);
+    for (const [id, fields] of docs) if (id !== "d3" && id !== "d10") fresh.add(id, fields);
+    fresh.add("later", { body: ["beta", "all"] });
+    for (const term of [...TERMS, "all"]) {
+      expect(index.search(one(term), 100)).toEqual(fresh.search(one(term), 100));
+      expect(index.documentFrequency(term)).toBe(fresh.documentFrequency(term));
+    }
+    expect(index.size).toBe(49);
+  });
+
   it("treats removing an unknown id as a no-op", () => {
     const index = new Bm25Index<Field>(WEIGHTS);
     index.add("a", { title: ["alpha"], body: ["beta"] });

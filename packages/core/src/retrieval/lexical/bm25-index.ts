@@ -37,36 +37,28 @@ export interface ScoredDocument {
 }
 
 /**
- * A term's postings as parallel typed arrays (no object per posting, one element kind for the search loop):
- * document slots, weighted term frequencies, and each posting's BM25 saturation `tf·(k1+1) / (tf + norm(doc))` and
- * the term's idf, cached for one state of the index. The arrays have spare capacity: only the first `length` count.
+ * A term's postings as parallel typed arrays (no object per posting): document slots, weighted term frequencies, and
+ * each posting's BM25 saturation `tf·(k1+1) / (tf + norm(doc))` and the term's idf, cached for one state of the index.
+ * The arrays grow by doubling; {@link PostingList.trim} drops the spare room once a bulk build is over.
  */
 class PostingList {
-  docs: Int32Array;
+  docs: Uint32Array;
   tfs: Float64Array;
-  impacts: Float64Array;
+  /** Allocated on the first search that reaches the term (most terms of a large catalog are never searched). */
+  impacts: Float64Array | undefined;
   length = 0;
   /** The index version the impacts and idf were computed for (-1: never). */
   impactsVersion = -1;
   idf = 0;
 
-  constructor(capacity = 4) {
-    this.docs = new Int32Array(capacity);
-    this.tfs = new Float64Array(capacity);
-    this.impacts = new Float64Array(capacity);
-  }
-
-  /** A list holding the given postings (copied). */
-  static of(docs: ArrayLike<number>, tfs: ArrayLike<number>): PostingList {
-    const list = new PostingList(Math.max(docs.length, 1));
-    list.docs.set(docs);
-    list.tfs.set(tfs);
-    list.length = docs.length;
-    return list;
+  constructor(docs = new Uint32Array(2), tfs = new Float64Array(2), length = 0) {
+    this.docs = docs;
+    this.tfs = tfs;
+    this.length = length;
   }
 
   push(doc: number, tf: number): void {
-    if (this.length === this.docs.length) this.#grow(this.length * 2);
+    if (this.length === this.docs.length) this.#resize(this.length * 2);
     this.docs[this.length] = doc;
     this.tfs[this.length] = tf;
     this.length++;
@@ -80,20 +72,22 @@ class PostingList {
     const last = --this.length;
     this.docs[index] = this.docs[last]!;
     this.tfs[index] = this.tfs[last]!;
-    this.impacts[index] = this.impacts[last]!;
-    if (this.length > 0 && this.length * 4 <= this.docs.length) this.#grow(this.length * 2);
+    this.impactsVersion = -1;
   }
 
-  #grow(capacity: number): void {
-    const docs = new Int32Array(capacity);
-    const tfs = new Float64Array(capacity);
-    const impacts = new Float64Array(capacity);
+  /** Shrinks the arrays to the postings they hold. */
+  trim(): void {
+    if (this.docs.length > this.length) this.#resize(this.length);
+  }
+
+  #resize(capacity: number): void {
+    const docs = new Uint32Array(Math.max(1, capacity));
+    const tfs = new Float64Array(docs.length);
     docs.set(this.docs.subarray(0, this.length));
     tfs.set(this.tfs.subarray(0, this.length));
-    impacts.set(this.impacts.subarray(0, this.length));
     this.docs = docs;
     this.tfs = tfs;
-    this.impacts = impacts;
+    this.impacts = undefined;
   }
 }
 
@@ -124,8 +118,11 @@ export class Bm25Index<F extends string> {
   readonly #ids: Array<string | undefined> = [];
   readonly #lengths: number[] = [];
   readonly #terms: Array<string[] | undefined> = [];
-  /** Whether restored documents still lack their term lists (see {@link Bm25Index.restore}). */
-  #termsPending = false;
+  /**
+   * Whether documents lack their term lists: they are needed only to remove a document, so they are derived from
+   * the postings on the first removal (until then an index holds no list per document), and kept from then on.
+   */
+  #termsPending = true;
   readonly #byId = new Map<string, number>();
   #totalLength = 0;
   /** Bumped by every add and remove: cached norms and impacts of an older version are stale. */
@@ -183,7 +180,7 @@ export class Bm25Index<F extends string> {
     const doc = this.#ids.length;
     this.#ids[doc] = id;
     this.#lengths[doc] = length;
-    this.#terms[doc] = [...frequencies.keys()];
+    if (!this.#termsPending) this.#terms[doc] = [...frequencies.keys()];
     this.#byId.set(id, doc);
     this.#totalLength += length;
     this.#version++;
@@ -237,11 +234,15 @@ export class Bm25Index<F extends string> {
     this.#version++;
   }
 
-  /** Fills in the term list of every document restored without one (see {@link Bm25Index.restore}). */
+  /** Gives the posting lists exactly the room they use: call it when a bulk build is over. */
+  trim(): void {
+    for (const list of this.#postings.values()) list.trim();
+  }
+
+  /** Gives every live document its term list, from the postings (see `#termsPending`). */
   #deriveDocumentTerms(): void {
     this.#termsPending = false;
-    // Documents added since the restore have their lists already.
-    const missing = this.#ids.map((id, doc) => id !== undefined && this.#terms[doc] === undefined);
+    const missing = this.#ids.map((id) => id !== undefined);
     missing.forEach((lacks, doc) => lacks && (this.#terms[doc] = []));
     for (const [term, list] of this.#postings) {
       for (let index = 0; index < list.length; index++) {
@@ -290,11 +291,15 @@ export class Bm25Index<F extends string> {
     saved: SavedBm25Postings,
   ): Bm25Index<F> {
     const index = new Bm25Index(weights, parameters);
-    const { ids, lengths, terms, counts, docs, tfs } = saved;
+    const { ids, lengths, terms, counts } = saved;
+    // One copy of all postings (not of the saved buffer, which may be a whole snapshot file); each list views its
+    // own run of it and moves to arrays of its own when it grows.
+    const docs = saved.docs.slice();
+    const tfs = saved.tfs.slice();
     let at = 0;
     terms.forEach((term, position) => {
       const end = at + counts[position]!;
-      index.#postings.set(term, PostingList.of(docs.subarray(at, end), tfs.subarray(at, end)));
+      index.#postings.set(term, new PostingList(docs.subarray(at, end), tfs.subarray(at, end), end - at));
       at = end;
     });
     ids.forEach((id, doc) => {
@@ -302,8 +307,6 @@ export class Bm25Index<F extends string> {
       index.#lengths[doc] = lengths[doc]!;
       index.#byId.set(id, doc);
     });
-    // Each document's term list is needed only to remove it: derived from the postings on the first removal.
-    index.#termsPending = true;
     index.#totalLength = saved.totalLength;
     index.#version++;
     return index;
@@ -386,10 +389,12 @@ export class Bm25Index<F extends string> {
 
   /** A posting list's BM25 saturation values and idf for the current version (recomputed after any add or remove). */
   #impacts(list: PostingList): Float64Array {
-    if (list.impactsVersion === this.#version) return list.impacts;
+    if (list.impactsVersion === this.#version && list.impacts !== undefined) return list.impacts;
     const norms = this.#currentNorms();
     const k1 = this.#parameters.k1;
-    const { docs, tfs, impacts } = list;
+    const { docs, tfs } = list;
+    if (list.impacts === undefined || list.impacts.length < docs.length) list.impacts = new Float64Array(docs.length);
+    const impacts = list.impacts;
     // termScore without the idf, per posting: the hot loop of search only multiplies and adds.
     for (let index = 0; index < list.length; index++) impacts[index] = (tfs[index]! * (k1 + 1)) / (tfs[index]! + norms[docs[index]!]!);
     list.idf = idf(this.#byId.size, list.length);

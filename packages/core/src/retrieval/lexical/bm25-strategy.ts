@@ -185,6 +185,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       const names = new Set(current.names());
       unstore([...indexed].filter((name) => !names.has(name)));
       for (const tool of current.tools()) store(tool);
+      index.trim();
     },
     add(tools) {
       for (const tool of tools) store(tool);

@@ -191,8 +191,11 @@ class VectorToolIndex {
   readonly #cache = new EmbeddingCache();
   /** Per indexed tool: its text hash, catalog position and vector. */
   readonly #entries = new Map<string, StoredVector>();
-  /** Per indexed tool, its document text: what a fittable embedding (fitted to the catalog) is fitted to again. */
-  readonly #documents = new Map<string, string>();
+  /**
+   * Per indexed tool, its metadata (the catalog's own object, not a copy): its document text is what a fittable
+   * embedding (fitted to the catalog) is fitted to again, derived again only then.
+   */
+  readonly #tools = new Map<string, ToolMetadata>();
   #nextOrder = 0;
   #indexed = false;
   /** How many tools the index is built for (the catalog's size at `index()`), for the default index choice. */
@@ -399,8 +402,8 @@ class VectorToolIndex {
    * index that loads in bulk (`addAll`) may still be working when this returns (see `#track`).
    */
   async #store(
-    tools: ReadonlyArray<Pick<ToolMetadata, "name">>,
-    texts = tools.map((tool) => this.#documentText(tool as ToolMetadata)),
+    tools: readonly ToolMetadata[],
+    texts = tools.map((tool) => this.#documentText(tool)),
     hashes = texts.map(textHash),
     background = false,
   ): Promise<void> {
@@ -415,7 +418,7 @@ class VectorToolIndex {
       if (existing?.hash === hash && existing.vector === vector) return;
       fresh.push({ id: tool.name, vector });
       this.#entries.set(tool.name, { hash, order: existing?.order ?? this.#nextOrder++, vector });
-      this.#documents.set(tool.name, texts[position]!);
+      this.#tools.set(tool.name, tool);
     });
     if (target.addAll === undefined) {
       for (const { id, vector } of fresh) target.add(id, vector);
@@ -430,12 +433,12 @@ class VectorToolIndex {
     for (const name of names) {
       this.#index?.remove(name);
       this.#entries.delete(name);
-      this.#documents.delete(name);
+      this.#tools.delete(name);
     }
   }
 
   /** Fits the embeddings to `texts` (the catalog's documents, in catalog order) and (re-)embeds `tools`. */
-  async #build(tools: ReadonlyArray<Pick<ToolMetadata, "name">>, texts: string[], background: boolean): Promise<void> {
+  async #build(tools: readonly ToolMetadata[], texts: string[], background: boolean): Promise<void> {
     await this.#fit(texts);
     this.#stale = false;
     this.#cache.model = embeddingModelName(this.#embeddings!);
@@ -482,12 +485,8 @@ class VectorToolIndex {
   /** Fits again to the documents indexed now, in catalog order (the order their tools were added in). */
   async #refit(): Promise<void> {
     await this.#building;
-    const names = this.#inCatalogOrder().map(([name]) => ({ name }));
-    await this.#build(
-      names,
-      names.map(({ name }) => this.#documents.get(name)!),
-      false,
-    );
+    const tools = this.#inCatalogOrder().map(([name]) => this.#tools.get(name)!);
+    await this.#build(tools, tools.map(this.#documentText), false);
   }
 
   #markStale(): void {
