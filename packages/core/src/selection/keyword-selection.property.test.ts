@@ -12,7 +12,7 @@ const options = fc.record({
   countTokens: fc.boolean(),
 });
 
-describe("selectTools properties (generated catalogs and conversations)", () => {
+describe("keyword selection properties (generated catalogs and conversations)", () => {
   it("respects the budget, puts exactly the enabled core tools first, and never duplicates or invents tools", () => {
     fc.assert(
       fc.property(catalogSpec, conversation, options, (spec, messages, option) => {
