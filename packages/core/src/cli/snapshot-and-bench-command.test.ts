@@ -5,21 +5,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { loadSnapshot } from "../snapshot/catalog-snapshot.js";
-import { main } from "./main.js";
+import { runCli as run } from "./__fixtures__/run-cli.js";
 
 const CATALOG = fileURLToPath(new URL("../eval/__fixtures__/catalog.json", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "cli-snapshot-"));
-
-async function run(...argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(
-    argv,
-    (text) => out.push(text),
-    (text) => err.push(text),
-  );
-  return { code, out, err };
-}
 
 describe("dynamic-tools select --snapshot", () => {
   it("writes the snapshot when missing, then starts from it with the same selection", async () => {
@@ -51,8 +40,8 @@ describe("dynamic-tools select --snapshot", () => {
       "what is the weather in Paris",
     );
     expect([writing.code, reading.code]).toEqual([0, 0]);
-    expect(JSON.parse(reading.out[0]!)).toEqual(JSON.parse(plain.out[0]!));
-    expect(JSON.parse(writing.out[0]!)).toEqual(JSON.parse(plain.out[0]!));
+    expect(JSON.parse(reading.out)).toEqual(JSON.parse(plain.out));
+    expect(JSON.parse(writing.out)).toEqual(JSON.parse(plain.out));
   });
 
   it("exits 1 naming the file for a snapshot of another catalog", async () => {
@@ -62,7 +51,7 @@ describe("dynamic-tools select --snapshot", () => {
     expect((await run("select", "--catalog", other, "--snapshot", file, "--json", "anything")).code).toBe(0);
     const { code, err } = await run("select", "--catalog", CATALOG, "--snapshot", file, "weather");
     expect(code).toBe(1);
-    expect(err.join("\n")).toMatch(
+    expect(err).toMatch(
       /^SNAPSHOT_MISMATCH: The snapshot .*other\.snapshot\.json was taken of another catalog: it has 1 tools, the catalog 6\./,
     );
   });
@@ -72,7 +61,7 @@ describe("dynamic-tools bench --sizes", () => {
   it("refuses a bad size list with the usage (exit 2)", async () => {
     const { code, err } = await run("bench", "--sizes", "1000,ten");
     expect(code).toBe(2);
-    expect(err.join("\n")).toMatch(/--sizes must be whole numbers ≥ 1 separated by commas, got "1000,ten"/);
+    expect(err).toMatch(/--sizes must be whole numbers ≥ 1 separated by commas, got "1000,ten"/);
   });
 
   // Needs the built package (the cold-start child is `dist/bench-child.js`), which CI builds before tests.
@@ -95,7 +84,7 @@ describe("dynamic-tools bench --sizes", () => {
         "--json",
       );
       expect(code).toBe(0);
-      const { results } = JSON.parse(out[0]!) as { results: Array<Record<string, unknown>> };
+      const { results } = JSON.parse(out) as { results: Array<Record<string, unknown>> };
       expect(results.map((row) => row.catalog)).toEqual(["gym", "synthetic-200"]);
       for (const row of results) {
         for (const field of ["strategy", "catalog", "tools", "catalogMs", "indexMs", "p50Us", "p99Us", "memoryMb", "samples"])
