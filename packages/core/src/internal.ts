@@ -14,6 +14,7 @@ export { checkParameters } from "./catalog/parameters-schema.js";
 export type { NamespaceDeclaration } from "./catalog/catalog-config.js";
 export { PERMISSION_KINDS, TOOL_NAME_PATTERN, toMetadata } from "./catalog/tool-metadata.js";
 export { isLangChainTool, declarationFromLangChainTool } from "./catalog/langchain-tool.js";
+export { registerSchemaConverter, type SchemaConverter } from "./catalog/schema-converter.js";
 export { ESTIMATE_ERROR_BOUND } from "./catalog/tokens/estimate-tokens.js";
 
 export { clipMessage, readConversation } from "./conversation/conversation-text.js";

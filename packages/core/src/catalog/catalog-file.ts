@@ -4,12 +4,13 @@
  */
 import { readFileSync } from "node:fs";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { LineCounter, parseDocument, type Document } from "yaml";
+import type { Document, LineCounter } from "yaml";
 import { formatPath, quote } from "../errors/describe-value.js";
 import { DynamicToolsError, type DynamicToolsProblem } from "../errors/dynamic-tools-error.js";
 import { editDistance } from "../text/closest-matches.js";
 import type { CatalogConfig, CatalogSettings } from "./catalog-config.js";
 import { findDuplicateKeys } from "./json-duplicate-keys.js";
+import { lazyRequire } from "./lazy-require.js";
 import { parseCatalogConfig } from "./parse-config.js";
 import { ToolCatalog, type SavedCatalogDerivation, type ToolCatalogOptions } from "./tool-catalog.js";
 
@@ -51,6 +52,9 @@ function malformed(file: string, line: number | undefined, message: string): Dyn
   };
 }
 
+/** The YAML parser, loaded on the first YAML file (a JSON catalog never needs it). */
+const yaml = lazyRequire<typeof import("yaml")>("yaml");
+
 /** Most YAML aliases a catalog file may use (the yaml package's own default), against "billion laughs" files. */
 const MAX_YAML_ALIASES = 100;
 
@@ -83,6 +87,7 @@ function readConfig(file: string): ReadConfig {
     );
     return { config, locate: (path) => `${file} (at ${formatPath(path) || "top level"})`, problems };
   }
+  const { LineCounter, parseDocument } = yaml();
   const counter = new LineCounter();
   let document: Document;
   let config: unknown;

@@ -2,7 +2,7 @@
  * @module Accepts LangChain tools (anything `StructuredToolInterface`-shaped, zod or JSON Schema) as catalog entries.
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { toJsonSchema } from "@langchain/core/utils/json_schema";
+import { jsonSchemaOf } from "./schema-converter.js";
 import { PERMISSION_KINDS, TOOL_NAME_PATTERN, TOOL_SOURCE_KINDS, type JsonSchema, type ToolDeclaration } from "./tool-metadata.js";
 
 /** True for an executable LangChain tool (as opposed to a plain declaration). */
@@ -60,8 +60,8 @@ export function describeLangChainTool(tool: StructuredToolInterface): { declarat
   if (!TOOL_NAME_PATTERN.test(tool.name)) reasons.push(`its name does not match ${TOOL_NAME_PATTERN.source}, which model APIs require`);
   if (tool.schema !== undefined) {
     try {
-      // toJsonSchema accepts zod 3/4, Standard Schema and plain JSON Schema alike.
-      const { $schema: _ignored, ...parameters } = toJsonSchema(tool.schema as Parameters<typeof toJsonSchema>[0]) as JsonSchema;
+      // zod 3/4 and Standard Schema go through the registered converter (LangChain's toJsonSchema); JSON Schema as is.
+      const { $schema: _ignored, ...parameters } = jsonSchemaOf(tool.schema) as JsonSchema;
       declaration.parameters = parameters;
     } catch (error) {
       reasons.push(`its schema has no JSON Schema form (${error instanceof Error ? error.message : String(error)})`);

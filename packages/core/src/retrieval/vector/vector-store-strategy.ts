@@ -2,7 +2,7 @@
  * @module A retrieval strategy over any LangChain `VectorStore` (HNSWLib, a hosted vector database shared by many
  * replicas, …): one Document per tool, ranked with `similaritySearchWithScore`.
  */
-import { Document } from "@langchain/core/documents";
+import type { Document } from "@langchain/core/documents";
 import type { VectorStoreInterface } from "@langchain/core/vectorstores";
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../../catalog/tool-metadata.js";
@@ -61,6 +61,8 @@ export function createVectorStoreStrategy(options: VectorStoreStrategyOptions): 
   let nextOrder = 0;
 
   async function store(tools: readonly ToolMetadata[], orderOf: (name: string) => number): Promise<void> {
+    // Imported here: the store's application has loaded @langchain/core already; a cold start without one need not.
+    const { Document } = await import("@langchain/core/documents");
     const documents: Document[] = [];
     for (const tool of tools) {
       const text = documentText(tool);
