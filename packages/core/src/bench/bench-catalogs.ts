@@ -6,7 +6,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
-import { parseCatalogConfig } from "../catalog/parse-config.js";
 import { ToolCatalog, type SavedCatalogDerivation } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { ToolDeclaration } from "../catalog/tool-metadata.js";
@@ -61,7 +60,10 @@ export function scaledBenchCatalogs(datasetDirectory: string | undefined, sizes:
     const catalogFile = join(datasetDirectory, "catalog.json");
     if (!existsSync(catalogFile))
       throw new DynamicToolsError("INVALID_OPTION", `No catalog.json in ${datasetDirectory}; pass a dev-set folder or "synthetic".`);
-    const { tools } = parseCatalogConfig(JSON.parse(readFileSync(catalogFile, "utf8")));
+    // The file's declarations as a file holds them: the catalog validates each copy once, as when it loads a file.
+    const file = JSON.parse(readFileSync(catalogFile, "utf8")) as { tools?: unknown } | unknown[];
+    const tools = (Array.isArray(file) ? file : file.tools) as ToolDeclaration[] | undefined;
+    if (!Array.isArray(tools)) throw new DynamicToolsError("INVALID_OPTION", `${catalogFile} has no list of tools.`);
     const queries = readFileSync(join(datasetDirectory, "queries.jsonl"), "utf8")
       .trim()
       .split("\n")

@@ -58,7 +58,16 @@ export interface CheckParametersOptions {
  * // throws: tools[0].parameters.properties: tool "t": expected an object of schemas by property name, got number 5
  * ```
  */
-export function checkParameters(parameters: unknown, { tool, path, shape }: CheckParametersOptions): void {
+export function checkParameters(parameters: unknown, options: CheckParametersOptions): void {
+  // Almost every schema is fine: one allocation-free pass says so; the walk names the problem otherwise.
+  if (!isWellFormed(parameters, 0, options.shape ? "schema" : "data")) walkParameters(parameters, options);
+}
+
+/**
+ * The check of {@link checkParameters} as one iterative walk that names the first problem (exported for tests: it
+ * is the reference the fast pass must agree with).
+ */
+export function walkParameters(parameters: unknown, { tool, path, shape }: CheckParametersOptions): void {
   const fail = (at: Path, message: string): never => {
     throw new DynamicToolsError("INVALID_DECLARATION", `${formatPath(at)}: tool ${quote(tool)}: ${message}`, { path: at });
   };
@@ -90,6 +99,28 @@ export function checkParameters(parameters: unknown, { tool, path, shape }: Chec
       stack.push({ value: child, depth: depth + 1, parent: visit, key, kind: childKind(kind, key, child) });
     }
   }
+}
+
+/**
+ * Whether the walk of {@link checkParameters} would find nothing wrong below `value` (a sufficient test: a node that
+ * fails {@link isValidSchemaNode} is left to the walk). Recursive, but never deeper than {@link MAX_PARAMETERS_DEPTH}.
+ */
+function isWellFormed(value: unknown, depth: number, kind: Kind): boolean {
+  if (kind === "schema" && !isValidSchemaNode(value)) return false;
+  if (typeof value !== "object" || value === null) return true;
+  if (depth + 1 > MAX_PARAMETERS_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const child: unknown = value[index];
+      if (!isWellFormed(child, depth + 1, childKind(kind, index, child))) return false;
+    }
+    return true;
+  }
+  for (const key of Object.keys(value)) {
+    const child = (value as Record<string, unknown>)[key];
+    if (!isWellFormed(child, depth + 1, childKind(kind, key, child))) return false;
+  }
+  return true;
 }
 
 /** One value to check: where it sits (its parent's visit and its key there) and what it must be. */

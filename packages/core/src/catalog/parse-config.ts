@@ -104,11 +104,19 @@ function collectProblem<T>(problems: DynamicToolsError[] | undefined, parse: () 
 }
 
 /**
- * Validates one tool declaration (a plain object from a file or from code).
+ * The declarations {@link parseToolDeclaration} returned (frozen): handed to it again, e.g. by a catalog built from a
+ * parsed file, they are returned as they are instead of being validated twice.
+ */
+const parsedDeclarations = new WeakSet<object>();
+
+/**
+ * Validates one tool declaration (a plain object from a file or from code). A declaration it returned before is
+ * returned as it is.
  * @param problems - when given, every bad field of the declaration is collected here (the first is still thrown
  *   after the others are checked), so a file's report lists them all.
  */
 export function parseToolDeclaration(value: unknown, path: Path = [], problems?: DynamicToolsError[]): ToolDeclaration {
+  if (typeof value === "object" && value !== null && parsedDeclarations.has(value)) return value as ToolDeclaration;
   const found: DynamicToolsError[] = [];
   const check = <T>(parse: () => T): T | undefined => collectProblem(problems === undefined ? undefined : found, parse);
   const record = expectRecord(value, path);
@@ -135,10 +143,10 @@ export function parseToolDeclaration(value: unknown, path: Path = [], problems?:
     );
   }
   const platforms = record.platforms;
-  const declaration: ToolDeclaration = {
-    name: name as string,
+  const available = field("available", optionalBoolean);
+  const fields: Partial<Record<keyof ToolDeclaration, unknown>> = {
     description: field("description", optionalString),
-    parameters: parameters as ToolDeclaration["parameters"],
+    parameters,
     category: field("category", optionalString),
     tags: field("tags", optionalStrings),
     keywords: field("keywords", optionalStrings),
@@ -147,10 +155,10 @@ export function parseToolDeclaration(value: unknown, path: Path = [], problems?:
     permission: field("permission", (permission, at) => optionalOneOf(permission, PERMISSION_KINDS, at)),
     searchable: field("searchable", optionalBoolean),
     platforms: platforms === "all" ? "all" : field("platforms", optionalStrings),
-    enabled: field("enabled", optionalBoolean),
+    // `available` is an older name for `enabled`; `enabled` wins when both are given.
+    enabled: field("enabled", optionalBoolean) ?? available,
     namespace: field("namespace", optionalString),
     whenToUse: field("whenToUse", optionalString),
-    available: field("available", optionalBoolean),
     display: field("display", optionalLocalised),
     desc: field("desc", optionalLocalised),
     required: field("required", optionalBoolean),
@@ -163,13 +171,14 @@ export function parseToolDeclaration(value: unknown, path: Path = [], problems?:
       problems: found.flatMap((error) => error.problems),
     });
   }
-  // `available` is an older name for `enabled`; `enabled` wins when both are given.
-  if (declaration.available !== undefined && declaration.enabled === undefined) declaration.enabled = declaration.available;
-  delete declaration.available;
-  // Drop absent keys so merging a declaration over a code tool never overwrites with `undefined`.
-  for (const key of Object.keys(declaration) as (keyof ToolDeclaration)[]) {
-    if (declaration[key] === undefined) delete declaration[key];
+  // Only the keys given (never deleted afterwards, which would make a slow dictionary object), so merging a
+  // declaration over a code tool never overwrites with `undefined`.
+  const declaration = { name } as ToolDeclaration & Record<string, unknown>;
+  for (const key in fields) {
+    const value = fields[key as keyof ToolDeclaration];
+    if (value !== undefined) declaration[key] = value;
   }
+  parsedDeclarations.add(Object.freeze(declaration));
   return declaration;
 }
 

@@ -4,8 +4,6 @@
  * {@link registerDefaultEmbeddings}.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
-import { lazyRequire } from "../catalog/lazy-require.js";
-import { hasSchemaConverter, registerSchemaConverter } from "../catalog/schema-converter.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { hasDefaultEmbeddings, registerDefaultEmbeddings } from "../retrieval/vector/default-embeddings.js";
 import { hasVectorIndexPlugin, registerVectorIndexPlugin, type VectorIndexPlugin } from "../retrieval/vector/vector-index-plugin.js";
@@ -45,22 +43,12 @@ export function registerOfflineEmbeddings(): void {
 }
 
 /**
- * LangChain's schema converter, loaded on the first zod or Standard Schema (its CommonJS build, so it can be loaded
- * synchronously; `@dynamic-tools/langgraph` registers the copy its application imported instead).
- */
-const LANGCHAIN_JSON_SCHEMA = "@langchain/core/utils/json_schema";
-
-/**
  * Registers the default embeddings ({@link registerOfflineEmbeddings}) and a loader of `@dynamic-tools/hnswlib`
- * (imported on the first vector index of 5,000 tools or more) and LangChain's schema converter (loaded on the first zod
- * schema), each unless one is registered already. Called when the package's entry points load.
+ * (imported on the first vector index of 5,000 tools or more), each unless one is registered already. Called when the
+ * package's entry points load.
  */
 export function registerDefaultPlugins(): void {
   registerOfflineEmbeddings();
-  if (!hasSchemaConverter()) {
-    const converter = lazyRequire<typeof import("@langchain/core/utils/json_schema")>(LANGCHAIN_JSON_SCHEMA);
-    registerSchemaConverter((schema) => converter().toJsonSchema(schema as never));
-  }
   if (hasVectorIndexPlugin()) return;
   registerVectorIndexPlugin({
     name: HNSW_PACKAGE,
