@@ -78,8 +78,9 @@ class FuzzyNameIndex {
   readonly #minFuzzyLength: number;
   readonly #nameWords = new Map<string, string[]>();
   readonly #toolsByWord = new Map<string, Set<string>>();
-  readonly #wordsByStem = new Map<string, Set<string>>();
-  readonly #wordsByDeletion = new Map<string, Set<string>>();
+  /** Name words by stem and by one-letter deletion: most keys have one word, kept as the string itself. */
+  readonly #wordsByStem = new Map<string, string | string[]>();
+  readonly #wordsByDeletion = new Map<string, string | string[]>();
   /** Tools by their whole name's words joined by spaces: one name, or a set when several names share the phrase. */
   readonly #toolsByPhrase = new Map<string, string | Set<string>>();
   readonly #order = new Map<string, number>();
@@ -99,8 +100,10 @@ class FuzzyNameIndex {
 
   index(catalog: ToolCatalog): void {
     // Indexing again (e.g. to recover from a failed update) drops what the catalog no longer has.
-    const current = new Set(catalog.names());
-    for (const name of [...this.#nameWords.keys()]) if (!current.has(name)) this.#removeTool(name);
+    if (this.#nameWords.size > 0) {
+      const current = new Set(catalog.names());
+      for (const name of [...this.#nameWords.keys()]) if (!current.has(name)) this.#removeTool(name);
+    }
     for (const tool of catalog.tools()) this.#addTool(tool);
   }
 
@@ -138,7 +141,7 @@ class FuzzyNameIndex {
 
   #addTool(tool: ToolMetadata): void {
     this.#removeTool(tool.name);
-    this.#profiles.clear();
+    if (this.#profiles.size > 0) this.#profiles.clear();
     // Each word as the one string the word index holds (a word shared by many names is stored once).
     const words = splitWords(tool.name).map((word) => this.#wordKeys.get(word) ?? word);
     this.#nameWords.set(tool.name, words);
@@ -147,8 +150,8 @@ class FuzzyNameIndex {
     for (const word of new Set(words)) {
       if (!this.#wordKeys.has(word)) this.#wordKeys.set(word, word);
       if (!this.#toolsByWord.has(word)) {
-        link(this.#wordsByStem, stem(word), word);
-        if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) link(this.#wordsByDeletion, deleted, word);
+        linkWord(this.#wordsByStem, stem(word), word);
+        if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) linkWord(this.#wordsByDeletion, deleted, word);
       }
       link(this.#toolsByWord, word, tool.name);
     }
@@ -165,8 +168,8 @@ class FuzzyNameIndex {
       unlink(this.#toolsByWord, word, name);
       if (this.#toolsByWord.has(word)) continue;
       this.#wordKeys.delete(word);
-      unlink(this.#wordsByStem, stem(word), word);
-      if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) unlink(this.#wordsByDeletion, deleted, word);
+      unlinkWord(this.#wordsByStem, stem(word), word);
+      if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) unlinkWord(this.#wordsByDeletion, deleted, word);
     }
   }
 
@@ -183,10 +186,10 @@ class FuzzyNameIndex {
   #closeWords(queryWord: string): Map<string, number> {
     const close = new Map<string, number>();
     if (this.#toolsByWord.has(queryWord)) close.set(queryWord, 1);
-    for (const word of this.#wordsByStem.get(stem(queryWord)) ?? []) if (!close.has(word)) close.set(word, 0.95);
+    for (const word of wordsAt(this.#wordsByStem, stem(queryWord))) if (!close.has(word)) close.set(word, 0.95);
     if (queryWord.length >= this.#minFuzzyLength && queryWord.length <= MAX_FUZZY_WORD_LENGTH) {
       for (const key of [queryWord, ...deletions(queryWord)]) {
-        for (const word of this.#wordsByDeletion.get(key) ?? []) {
+        for (const word of wordsAt(this.#wordsByDeletion, key)) {
           if (close.has(word)) continue;
           const score = similarity(queryWord, word);
           if (score > 0) close.set(word, score);
@@ -266,6 +269,30 @@ function unlink<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
   const set = map.get(key);
   set?.delete(value);
   if (set?.size === 0) map.delete(key);
+}
+
+function linkWord(map: Map<string, string | string[]>, key: string, word: string): void {
+  const found = map.get(key);
+  if (found === undefined) map.set(key, word);
+  else if (typeof found === "string") {
+    if (found !== word) map.set(key, [found, word]);
+  } else if (!found.includes(word)) found.push(word);
+}
+
+function unlinkWord(map: Map<string, string | string[]>, key: string, word: string): void {
+  const found = map.get(key);
+  if (found === word) map.delete(key);
+  else if (typeof found === "object") {
+    const at = found.indexOf(word);
+    if (at !== -1) found.splice(at, 1);
+    if (found.length === 1) map.set(key, found[0]!);
+  }
+}
+
+/** The words at `key` of a map of {@link linkWord}. */
+function wordsAt(map: ReadonlyMap<string, string | string[]>, key: string): readonly string[] {
+  const found = map.get(key);
+  return found === undefined ? [] : typeof found === "string" ? [found] : found;
 }
 
 function linkPhrase(map: Map<string, string | Set<string>>, key: string, tool: string): void {
