@@ -23,6 +23,8 @@ export interface BenchCatalog {
   /** Builds the catalog, from a saved derivation of it when given (a snapshot's). */
   build: (derived?: SavedCatalogDerivation) => ToolCatalog;
   queries: BenchQuery[];
+  /** The catalog as the contents of a catalog file (what a cold process loads), for the scaled catalogs. */
+  file?: () => object;
 }
 
 const GYM_TURNS = [
@@ -73,6 +75,7 @@ export function scaledBenchCatalogs(datasetDirectory: string | undefined, sizes:
       label: `${basename(datasetDirectory)}-${size}`,
       build: (derived) => new ToolCatalog({ tools: scaleDeclarations(tools, size), ...withDerived(derived) }),
       queries,
+      file: () => ({ tools: scaleDeclarations(tools, size) }),
     }));
   }
   return sizes.map((size) => {
@@ -84,7 +87,12 @@ export function scaledBenchCatalogs(datasetDirectory: string | undefined, sizes:
         .map((message) => message.content);
       return { current: humans.at(-1)!, history: humans.slice(0, -1) };
     });
-    return { label: `synthetic-${size}`, build: (derived) => new ToolCatalog({ tools, ...config, ...withDerived(derived) }), queries };
+    return {
+      label: `synthetic-${size}`,
+      build: (derived) => new ToolCatalog({ tools, ...config, ...withDerived(derived) }),
+      queries,
+      file: () => ({ tools, ...config }),
+    };
   });
 }
 

@@ -1,9 +1,11 @@
 /**
- * @module The process `dynamic-tools bench` starts for each cold-start measurement: it imports the package, builds
- * one bench catalog, selects once with a strategy's default options (token accounting on), then times steady
+ * @module The process `dynamic-tools bench` starts for each cold-start measurement: it imports the package, loads
+ * the bench catalog's file, selects once with a strategy's default options (token accounting on), then times steady
  * selections, and prints one JSON line of {@link ColdStartResult}. Times are from this process's start.
  */
 import { performance } from "node:perf_hooks";
+import { readFileSync } from "node:fs";
+import type { BenchQuery } from "./bench-catalogs.js";
 import type { ColdStartRequest, ColdStartResult } from "./cold-start.js";
 
 const started = performance.now();
@@ -11,19 +13,18 @@ const started = performance.now();
 async function run(request: ColdStartRequest): Promise<ColdStartResult> {
   const rssBefore = process.memoryUsage().rss;
   const core = await import("../index.js");
-  const { scaledBenchCatalogs } = await import("./bench-catalogs.js");
   const { percentile } = await import("./percentile.js");
   const importedMs = performance.now();
-  const [bench] = scaledBenchCatalogs(request.datasets, [request.size]);
-  // From a snapshot: the file is read first, so the catalog takes its derived keywords and token counts.
+  // From a snapshot: the file is read first, so the catalog takes its saved derivation (token counts, and the source
+  // hash that vouches for the catalog file's validation).
   const snapshot = request.snapshot === undefined ? undefined : core.readSnapshot(request.snapshot);
-  const catalog = bench!.build(snapshot?.derived);
+  const catalog = core.loadCatalogFile(request.catalogFile, snapshot === undefined ? {} : { derived: snapshot.derived });
   const catalogReadyMs = performance.now();
   const rssCatalog = process.memoryUsage().rss;
   const strategy = snapshot === undefined ? request.strategy : snapshot.load(catalog).strategy(request.strategy);
   const select = core.createToolSelector(catalog, { strategy });
   let turn = 0;
-  const queries = bench!.queries;
+  const queries = JSON.parse(readFileSync(request.queriesFile, "utf8")) as BenchQuery[];
   const conversation = (index: number) => {
     const query = queries[index % queries.length]!;
     return [...query.history, `${query.current} (${turn++})`].map((content) => ({ role: "user", content }));

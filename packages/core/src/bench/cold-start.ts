@@ -1,6 +1,6 @@
 /**
  * @module End-to-end cold starts for `dynamic-tools bench`: each run is a new Node process (see
- * `cold-start-child.ts`) that imports the package, builds the catalog, indexes, counts what the first selection
+ * `cold-start-child.ts`) that imports the package, loads the catalog file, indexes, counts what the first selection
  * needs, selects, and then times steady selections. Reports medians over runs.
  */
 import { execFile } from "node:child_process";
@@ -13,10 +13,11 @@ import { percentile } from "./percentile.js";
 /** What the parent asks one cold process to measure. */
 export interface ColdStartRequest {
   strategy: string;
-  /** A dev-set folder or "synthetic" (see `scaledBenchCatalogs`). */
-  datasets: string;
-  size: number;
-  /** A snapshot file to start from (see `loadSnapshot`). */
+  /** The catalog file to load (JSON). */
+  catalogFile: string;
+  /** The queries to select for, as JSON (`BenchQuery[]`). */
+  queriesFile: string;
+  /** A snapshot file to start from (see `readSnapshot`), written from the same catalog file. */
   snapshot?: string;
   iterations: number;
   budgetMs: number;
@@ -63,7 +64,7 @@ export function coldStart(request: ColdStartRequest): Promise<ColdStartResult> {
         reject(
           new DynamicToolsError(
             "INVALID_OPTION",
-            `The cold-start process for ${request.strategy} at ${request.size} tools failed: ${stderr.trim() || error.message}`,
+            `The cold-start process for ${request.strategy} on ${request.catalogFile} failed: ${stderr.trim() || error.message}`,
             { cause: error },
           ),
         );

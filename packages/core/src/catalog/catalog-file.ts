@@ -9,6 +9,7 @@ import { formatPath, quote } from "../errors/describe-value.js";
 import { DynamicToolsError, type DynamicToolsProblem } from "../errors/dynamic-tools-error.js";
 import { editDistance } from "../text/closest-matches.js";
 import type { CatalogConfig, CatalogSettings } from "./catalog-config.js";
+import { catalogSourceHash, withSource } from "./catalog-source.js";
 import { findDuplicateKeys } from "./json-duplicate-keys.js";
 import { lazyRequire } from "./lazy-require.js";
 import { parseCatalogConfig } from "./parse-config.js";
@@ -58,13 +59,19 @@ const yaml = lazyRequire<typeof import("yaml")>("yaml");
 /** Most YAML aliases a catalog file may use (the yaml package's own default), against "billion laughs" files. */
 const MAX_YAML_ALIASES = 100;
 
-function readConfig(file: string): ReadConfig {
-  let text: string;
+function readText(file: string): string {
   try {
-    text = readFileSync(file, "utf8");
+    return readFileSync(file, "utf8");
   } catch (cause) {
     throw new DynamicToolsError("CATALOG_FILE_UNREADABLE", `Cannot read catalog file ${file}: ${(cause as Error).message}`, { cause });
   }
+}
+
+/**
+ * Parses a catalog file's text. `vouched`: the text is one this code loaded before without a problem (see
+ * `catalog-source.ts`), so the scan for keys written twice is skipped.
+ */
+function readConfig(file: string, text: string, vouched: boolean): ReadConfig {
   if (/\.json$/i.test(file)) {
     let config: unknown;
     try {
@@ -78,7 +85,7 @@ function readConfig(file: string): ReadConfig {
         { cause },
       );
     }
-    const problems = findDuplicateKeys(text).map(({ key, path, line }) =>
+    const problems = (vouched ? [] : findDuplicateKeys(text)).map(({ key, path, line }) =>
       malformed(
         file,
         line,
@@ -154,7 +161,12 @@ export function loadCatalogFile(
   file: string,
   { tools, onWarning = (warning) => console.warn(warning.message), ...settings }: LoadCatalogOptions = {},
 ): ToolCatalog {
-  const { config, locate, problems: readProblems } = readConfig(file);
+  const text = readText(file);
+  // Executable tools are code, which no hash of the file vouches for; without them the file is the whole catalog.
+  const { derived, ...options } = settings;
+  const hash = tools === undefined ? catalogSourceHash(file, text, options) : undefined;
+  const vouched = hash !== undefined && derived?.source === hash;
+  const { config, locate, problems: readProblems } = readConfig(file, text, vouched);
   // A plain array (form (a)) has no `tools` key: its paths start at the array itself.
   const where = (path: ReadonlyArray<string | number> | undefined) => {
     const local = Array.isArray(config) && path?.[0] === "tools" ? path.slice(1) : path;
@@ -172,17 +184,18 @@ export function loadCatalogFile(
     };
   };
   const parseProblems: DynamicToolsError[] = [];
-  const parsed: CatalogConfig = parseCatalogConfig(config, { problems: parseProblems });
+  const parsed: CatalogConfig = parseCatalogConfig(config, { problems: parseProblems, vouched });
   const problems = [...readProblems, ...parseProblems.map(located)];
   if (problems.length > 0) throw combinedError(file, problems, parseProblems[0]);
   for (const warning of categoryTypos(parsed)) onWarning({ ...warning, message: `${where(warning.path)}: ${warning.message}` });
   try {
     const { tools: declarations, ...fileSettings } = parsed;
-    return new ToolCatalog({
+    const catalogOptions: ToolCatalogOptions = {
       ...fileSettings,
       ...settings,
       ...(tools === undefined ? { tools: declarations } : { tools, declarations }),
-    });
+    };
+    return new ToolCatalog(hash === undefined ? catalogOptions : withSource(catalogOptions, { hash, vouched }));
   } catch (error) {
     if (!DynamicToolsError.isInstance(error)) throw error;
     const problem = located(error);

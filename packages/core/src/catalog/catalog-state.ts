@@ -108,6 +108,11 @@ export interface CatalogStateInput {
   defaultPermission?: PermissionKind;
   /** A derivation saved from a catalog of the same tools: its token counts are used instead of counting again. */
   derived?: SavedCatalogDerivation;
+  /**
+   * `derived` was saved from a catalog of this very source (same file, options and code: see `catalog-source.ts`):
+   * its fingerprint is this catalog's, without computing it.
+   */
+  vouched?: boolean;
 }
 
 /** Source prefixes of tools that arrive at run time: `mcp_{server}_`, `sdk_{app}_`. */
@@ -302,6 +307,7 @@ export function buildCatalogState({
   core,
   defaultPermission = DEFAULT_PERMISSION,
   derived: saved,
+  vouched = false,
 }: CatalogStateInput): CatalogState {
   const declarations = parseDeclarations(rawDeclarations);
   // Own keys only: a category named `constructor` must not find Object.prototype.constructor.
@@ -328,7 +334,7 @@ export function buildCatalogState({
 
   const members = groupBy(entries.values(), [...declaredCategories.keys()], (metadata) => metadata.category);
   // A saved derivation of these very tools gives the token counts a build would count.
-  const fingerprint = saved === undefined ? undefined : derivationFingerprint(entries.values(), context);
+  const fingerprint = saved === undefined ? undefined : vouched ? saved.fingerprint : derivationFingerprint(entries.values(), context);
   const reuse = saved !== undefined && saved.fingerprint === fingerprint;
   const categories = new Map([...members].map(([name, names]) => [name, categoryInfo(name, declaredCategories.get(name), names)]));
   checkRelated(categories, declaredCategories);

@@ -11,6 +11,11 @@ export interface SavedCatalogDerivation {
   fingerprint: string;
   /** Token counts of the definitions counted so far (all of them when saved for a snapshot). */
   tokens: Array<[tool: string, tokens: number]>;
+  /**
+   * The source hash of the catalog file it was loaded from (see `catalog-source.ts`), when saved before any update:
+   * loading that very file again with this derivation skips validating its tools and fingerprinting them.
+   */
+  source?: string;
 }
 
 /**

@@ -11,6 +11,7 @@ import { describeValue, quote } from "../errors/describe-value.js";
 import { didYouMean } from "../text/closest-matches.js";
 import type { CatalogSettings, CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
 import { applyCatalogDelta, type CatalogDelta } from "./catalog-delta.js";
+import { sourceOf } from "./catalog-source.js";
 import { ChangeLog, type CatalogChanges } from "./change-log.js";
 import {
   buildCatalogState,
@@ -94,6 +95,8 @@ export const OPENAI_MAX_TOOLS = 128;
 export class ToolCatalog {
   #state: CatalogState;
   #version = 0;
+  /** The source hash of the file the catalog was loaded from, until its first update (see `catalog-source.ts`). */
+  #source: string | undefined;
   #settings: ResolvedSettings;
   readonly #events = new ListenerSet<CatalogChange>(() => "the catalog");
   readonly #log = new ChangeLog();
@@ -101,6 +104,8 @@ export class ToolCatalog {
   readonly #declaredCore: readonly string[];
 
   constructor(options: ToolCatalogOptions) {
+    const source = sourceOf(options);
+    this.#source = source?.hash;
     this.#declaredCore = [...(options.core ?? [])];
     this.#state = buildCatalogState({
       tools: options.tools,
@@ -110,6 +115,7 @@ export class ToolCatalog {
       core: new Set(this.#declaredCore),
       defaultPermission: checkDefaultPermission(options.defaultPermission),
       ...(options.derived === undefined ? {} : { derived: options.derived }),
+      vouched: source?.vouched === true && options.derived?.source === source.hash,
     });
     // Saved token counts came with the state: the total is known when they cover every enabled tool.
     if (this.#state.tokens.size > 0) this.adoptTokenCounts(new Map());
@@ -287,7 +293,8 @@ export class ToolCatalog {
    * ```
    */
   saveDerived(): SavedCatalogDerivation {
-    return saveDerivation(this.#state);
+    const derivation = saveDerivation(this.#state);
+    return this.#source === undefined ? derivation : { ...derivation, source: this.#source };
   }
 
   /**
@@ -518,6 +525,7 @@ export class ToolCatalog {
     this.#state = next;
     this.#settings = settings;
     this.#version++;
+    this.#source = undefined; // no longer what the file describes
     const event: CatalogChange = { version: this.#version, added, changed, removed };
     // The log's own copy (listeners may change the event's arrays), in catalog order.
     const upserted = [...added, ...changed].sort((a, b) => next.entries.get(a.name)!.seq - next.entries.get(b.name)!.seq);

@@ -2,9 +2,10 @@
  * @module `dynamic-tools bench`: for the gym catalog (137 tools) and 1,000- and 10,000-tool catalogs, per strategy:
  * index build ms, selection latency p50/p99 (µs) and resident memory added.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { gymBenchCatalog, scaledBenchCatalogs, type BenchCatalog } from "../bench/bench-catalogs.js";
 import { medianColdStart, type ColdStartResult } from "../bench/cold-start.js";
 import { measureSelector, type BenchResult } from "../bench/measure-selector.js";
@@ -175,20 +176,27 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
         queries: catalog.queries,
         iterations,
       });
-      if (size !== undefined) {
+      if (size !== undefined && catalog.file !== undefined) {
         err(`bench: ${strategy} on ${catalog.label}, from a cold process (${runs} run${runs === 1 ? "" : "s"})…`);
-        const request = { strategy, datasets, size, iterations, budgetMs: 3000 };
-        const cold = await medianColdStart(request, runs);
+        // Each cold process loads the catalog from a file, as a replica does; the snapshot is written from that file.
+        const folder = mkdtempSync(join(tmpdir(), "dynamic-tools-bench-"));
+        let cold: ColdStartResult;
         let fromSnapshot: ColdStartResult | undefined;
-        if (values.snapshot) {
-          const folder = mkdtempSync(join(tmpdir(), "dynamic-tools-bench-"));
-          try {
+        try {
+          const catalogFile = join(folder, "catalog.json");
+          const queriesFile = join(folder, "queries.json");
+          writeFileSync(catalogFile, JSON.stringify(catalog.file()));
+          writeFileSync(queriesFile, JSON.stringify(catalog.queries));
+          const request = { strategy, catalogFile, queriesFile, iterations, budgetMs: 3000 };
+          cold = await medianColdStart(request, runs);
+          if (values.snapshot) {
             const file = join(folder, "catalog.snapshot");
-            await writeSnapshot(file, catalog.build(), { vectors: strategy === "vector" || strategy === "hybrid" || strategy === "bm25" });
+            const indexes = strategy === "vector" || strategy === "hybrid" || strategy === "bm25";
+            await writeSnapshot(file, loadCatalogFile(catalogFile, { onWarning: () => {} }), { vectors: indexes });
             fromSnapshot = await medianColdStart({ ...request, snapshot: file }, runs);
-          } finally {
-            rmSync(folder, { recursive: true, force: true });
           }
+        } finally {
+          rmSync(folder, { recursive: true, force: true });
         }
         Object.assign(row, endToEnd(cold, runs, fromSnapshot));
       }
