@@ -272,7 +272,7 @@ export class ToolCatalog {
    */
   adoptTokenCounts(counts: ReadonlyMap<string, number>): void {
     const state = this.#state;
-    for (const [name, tokens] of counts) if (state.entries.has(name)) state.tokens.set(name, tokens);
+    for (const [name, tokens] of counts) if (state.tokens.get(name) !== tokens && state.entries.has(name)) state.tokens.set(name, tokens);
     let total = 0;
     for (const { metadata } of state.entries.values()) {
       if (!metadata.enabled) continue;

@@ -25,7 +25,7 @@ import { createVectorStrategy, type SavedVectorIndex, type VectorStrategyOptions
 import { loadVectorIndexPlugin } from "../retrieval/vector/vector-index-plugin.js";
 
 /** The snapshot format this version writes and reads; any other is refused with `SNAPSHOT_MISMATCH`. */
-export const SNAPSHOT_FORMAT_VERSION = 3;
+export const SNAPSHOT_FORMAT_VERSION = 4;
 
 const FORMAT = "dynamic-tools/snapshot";
 const MAGIC = Buffer.from("DTSNAP\0\0", "latin1");
@@ -43,7 +43,10 @@ export interface CatalogSnapshot {
   formatVersion: number;
   /** sha1 of the catalog's fingerprint, its categories and its selection settings: which catalog this is of. */
   fingerprint: string;
-  /** Per tool, in catalog order: name and sha1 of its metadata (to name what differs). */
+  /**
+   * Per tool, in catalog order: name and sha1 of its metadata (to name what differs). In a written file it is the
+   * `tools` section (JSON), parsed only when read (a snapshot of the very catalog never needs it).
+   */
   tools: Array<[name: string, metadataHash: string]>;
   /** The catalog's own derivation: derived keywords and every definition's exact token count. */
   catalog: SavedCatalogDerivation;
@@ -201,8 +204,9 @@ export async function writeSnapshot(
       }
     }
   }
-  const written: CatalogSnapshot = { ...snapshot, sections: sections.sections };
-  const json = Buffer.from(JSON.stringify(written), "utf8");
+  const { tools, ...header } = snapshot;
+  sections.add("tools", Buffer.from(JSON.stringify(tools), "utf8"));
+  const json = Buffer.from(JSON.stringify({ ...header, sections: sections.sections }), "utf8");
   const preamble = Buffer.alloc(PREAMBLE);
   MAGIC.copy(preamble);
   preamble.writeUInt32LE(json.byteLength, 8);
@@ -281,7 +285,19 @@ function readHeader(file: string, bytes: Buffer): { snapshot: CatalogSnapshot; s
       `The snapshot ${file} has format version ${String(snapshot.formatVersion)}; this version of dynamic-tools reads version ${SNAPSHOT_FORMAT_VERSION}. Write it again.`,
     );
   }
-  return { snapshot: snapshot as CatalogSnapshot, start };
+  const read = snapshot as CatalogSnapshot;
+  const section = read.sections?.tools;
+  if (section !== undefined && start + section.offset + section.length <= bytes.byteLength) {
+    const at = start + section.offset;
+    let tools: CatalogSnapshot["tools"] | undefined;
+    Object.defineProperty(read, "tools", {
+      enumerable: true,
+      get: () => (tools ??= JSON.parse(bytes.toString("utf8", at, at + section.length)) as CatalogSnapshot["tools"]),
+    });
+  } else {
+    throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated or damaged: its section "tools" is missing.`);
+  }
+  return { snapshot: read, start };
 }
 
 /** A snapshot file read, not yet checked against a catalog: see {@link readSnapshot}. */
@@ -335,6 +351,7 @@ export function loadSnapshot(file: string, catalog: ToolCatalog): LoadedSnapshot
 
 function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, start: number, catalog: ToolCatalog): LoadedSnapshot {
   checkSameCatalog(file, snapshot, catalog);
+  // (A catalog built with the snapshot's `derived` has these counts already: adopting them again changes nothing.)
   catalog.adoptTokenCounts(new Map(snapshot.catalog.tokens));
   const sections = snapshot.sections ?? {};
   const section = <T extends Float64Array | Uint32Array>(kind: Parameters<typeof sectionOf<T>>[0], name: string) =>
