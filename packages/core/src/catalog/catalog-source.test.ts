@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadCatalogFile } from "./catalog-file.js";
-import { ToolCatalog } from "./tool-catalog.js";
 
 const folder = mkdtempSync(join(tmpdir(), "catalog-source-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -48,13 +47,8 @@ describe("a catalog file's source hash", () => {
     // Vouched: the saved fingerprint stands for the catalog's (a tampered one shows it was not computed again).
     const vouched = loadCatalogFile(file, { ...quiet, derived: { ...derived, fingerprint: "saved" } });
     expect(vouched.fingerprint()).toBe("saved");
-    // A fresh build of the same declarations computes the very fingerprint that was saved.
-    expect(
-      new ToolCatalog({
-        tools: first.tools(),
-        categories: { weather: { description: "Forecasts", keywords: ["weather", "rain"] } },
-      }).fingerprint(),
-    ).toBe(derived.fingerprint);
+    // A load without the derivation computes the very fingerprint that was saved.
+    expect(loadCatalogFile(file, quiet).fingerprint()).toBe(derived.fingerprint);
   });
 
   it("vouches for nothing else: another text or other options are validated and fingerprinted", () => {

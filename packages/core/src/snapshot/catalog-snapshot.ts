@@ -1,9 +1,10 @@
 /**
- * @module Snapshots: a catalog's expensive derived state (its derived keywords and every definition's token count,
- * the BM25 index, the tools' embedding vectors and the embeddings' fit, the HNSW graph) written to one versioned
- * file, so a replica or a serverless function starts selecting without deriving keywords, the tokenizer, text
- * analysis, the embedding pass or a graph build, with selections identical to a fresh build's. The catalog saves and
- * restores its own part ({@link ToolCatalog.saveDerived}, the `derived` option); this module adds the strategies'.
+ * @module Snapshots: a catalog's expensive derived state (every definition's token count, the BM25 and fuzzy name
+ * indexes, the tools' embedding vectors and the embeddings' fit, the HNSW graph) written to one versioned file, so a
+ * replica or a serverless function starts selecting without the tokenizer, text analysis, the embedding pass or a
+ * graph build, with selections identical to a fresh build's. The catalog saves and restores its own part
+ * ({@link ToolCatalog.saveDerived}, the `derived` option, which also vouches for the catalog file it was loaded from);
+ * this module adds the strategies'.
  *
  * The file is a binary container: the 8 bytes `DTSNAP\0\0`, the JSON header's byte length (uint32, little-endian),
  * 4 reserved bytes, the JSON header ({@link CatalogSnapshot}), zero padding to a multiple of 8, then the binary
@@ -16,6 +17,7 @@ import { join } from "node:path";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { SavedCatalogDerivation, ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { createFuzzyStrategy, type SavedFuzzyIndex } from "../retrieval/fuzzy/fuzzy-strategy.js";
 import { createHybridStrategy } from "../retrieval/hybrid/hybrid-strategy.js";
 import { createBm25Strategy, type SavedBm25Index } from "../retrieval/lexical/bm25-strategy.js";
 import type { RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
@@ -56,6 +58,8 @@ export interface CatalogSnapshot {
   vectors?: VectorsHeader;
   /** The BM25 index of the bm25 and hybrid strategies (postings in the `bm25.*` sections). */
   bm25?: Bm25Header;
+  /** The fuzzy strategy's name index (tools in catalog order; word positions in the `fuzzy.*` sections). */
+  fuzzy?: FuzzyHeader;
   /** The HNSW graph the vector index was built as (hnswlib's own file in the `hnsw` section), when it was HNSW. */
   hnsw?: { sidecar: unknown };
   /** The binary sections, by name (only in a written file). */
@@ -67,6 +71,9 @@ export interface VectorsHeader extends Omit<SavedVectorIndex, "entries"> {
   names: string[];
   textHashes: string[];
 }
+
+/** A `SavedFuzzyIndex` whose typed arrays are in sections, and whose tools are the catalog's, in its order. */
+export type FuzzyHeader = Omit<SavedFuzzyIndex, "names" | "counts" | "wordIds">;
 
 /** A `SavedBm25Index` whose typed arrays are in sections. */
 export interface Bm25Header extends Omit<SavedBm25Index, "postings"> {
@@ -178,8 +185,10 @@ export async function writeSnapshot(
   if (vectors) {
     const vector = createVectorStrategy({ ...(embeddings === undefined ? {} : { embeddings }), ...(index === undefined ? {} : { index }) });
     const bm25 = createBm25Strategy();
+    const fuzzy = createFuzzyStrategy();
     await vector.index(catalog);
     bm25.index(catalog);
+    fuzzy.index(catalog);
     const { entries, ...rest } = vector.save();
     const numbers = new Float64Array(entries.length * rest.dimensions);
     entries.forEach((entry, position) => numbers.set(entry.vector, position * rest.dimensions));
@@ -191,6 +200,10 @@ export async function writeSnapshot(
     sections.add("bm25.counts", postings.counts);
     sections.add("bm25.docs", postings.docs);
     sections.add("bm25.tfs", postings.tfs);
+    const { names: _catalogOrder, counts, wordIds, ...names } = fuzzy.save();
+    snapshot.fuzzy = names;
+    sections.add("fuzzy.counts", counts);
+    sections.add("fuzzy.wordIds", wordIds);
     const built = await vector.builtIndex();
     if (isHnswIndex(built)) {
       const folder = mkdtempSync(join(tmpdir(), "dynamic-tools-snapshot-"));
@@ -386,6 +399,16 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
     };
     return { ...rest, postings };
   };
+  const savedFuzzy = (): SavedFuzzyIndex | undefined =>
+    snapshot.fuzzy === undefined
+      ? undefined
+      : {
+          ...snapshot.fuzzy,
+          // Written from this very catalog (checked above), so its tools in its order.
+          names: catalog.names(),
+          counts: section(Uint32Array, "fuzzy.counts"),
+          wordIds: section(Uint32Array, "fuzzy.wordIds"),
+        };
   const graphIndex = (): VectorIndexFactory | undefined => {
     if (snapshot.hnsw === undefined) return undefined;
     const graph = sections.hnsw;
@@ -420,6 +443,10 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
         const saved = savedBm25();
         return createBm25Strategy(saved === undefined ? {} : { saved });
       }
+      if (name === "fuzzy") {
+        const saved = savedFuzzy();
+        return createFuzzyStrategy(saved === undefined ? {} : { saved });
+      }
       if (name !== "vector" && name !== "hybrid") {
         createStrategy(name); // an unknown name fails here, naming the valid ones
         return name;
@@ -434,7 +461,12 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
       const vector = createVectorStrategy(vectorOptions);
       if (name === "vector") return vector;
       const bm25 = savedBm25();
-      return createHybridStrategy({ vector, ...(bm25 === undefined ? {} : { bm25: { saved: bm25 } }) });
+      const fuzzy = savedFuzzy();
+      return createHybridStrategy({
+        vector,
+        ...(bm25 === undefined ? {} : { bm25: { saved: bm25 } }),
+        ...(fuzzy === undefined ? {} : { fuzzy: { saved: fuzzy } }),
+      });
     },
   };
 }

@@ -204,3 +204,43 @@ describe("createFuzzyStrategy: shape", () => {
     expect(names(strategy, "run wirte_file on it")).not.toContain("write_file");
   });
 });
+
+describe("createFuzzyStrategy: saved index", () => {
+  const QUERIES = ["wirte_file", "read file please", "delete the fil", "serch web", "get_weathr", "lst files", "write file"];
+
+  it("restores from save() to rankings identical to a fresh build's, through later adds and removes too", () => {
+    const catalog = assistantCatalog();
+    const original = createFuzzyStrategy();
+    original.index(catalog);
+    const saved = original.save();
+    const restored = createFuzzyStrategy({ saved });
+    restored.index(catalog);
+    const fresh = indexed();
+    for (const query of QUERIES) expect(rank(restored, query), query).toEqual(rank(fresh, query));
+    const [first, second] = catalog.tools();
+    for (const strategy of [restored, fresh]) {
+      strategy.remove?.([first!.name]);
+      strategy.add?.([{ ...second!, name: "write_file_backup" }]);
+    }
+    for (const query of QUERIES) expect(rank(restored, query), query).toEqual(rank(fresh, query));
+  });
+
+  it("saves each word once with its stem, and each name as word positions", () => {
+    const strategy = createFuzzyStrategy();
+    strategy.index(new ToolCatalog({ tools: [{ name: "read_files" }, { name: "write_files" }] }));
+    const saved = strategy.save();
+    expect(saved.names).toEqual(["read_files", "write_files"]);
+    expect(saved.words).toEqual(["read", "files", "write"]);
+    expect(saved.stems).toEqual(["read", "file", "write"]);
+    expect([...saved.counts]).toEqual([2, 2]);
+    expect([...saved.wordIds]).toEqual([0, 1, 2, 1]);
+  });
+
+  it("is ignored for another catalog (the names are analysed instead)", () => {
+    const saved = { names: ["read_files"], words: ["bogus"], stems: ["bogus"], counts: Uint32Array.of(1), wordIds: Uint32Array.of(0) };
+    const strategy = createFuzzyStrategy({ saved });
+    strategy.index(new ToolCatalog({ tools: [{ name: "read_files" }, { name: "write_files" }] }));
+    expect(rank(strategy, "read files").map((tool) => tool.name)).toEqual(["read_files", "write_files"]);
+    expect(rank(strategy, "bogus")).toEqual([]);
+  });
+});

@@ -16,6 +16,33 @@ export interface FuzzyStrategyOptions {
   exactBonus?: number;
   /** Words shorter than this are matched exactly only. @defaultValue 4 */
   minFuzzyLength?: number;
+  /**
+   * A name index saved by {@link FuzzyStrategy.save} (e.g. in a snapshot): the first `index()` of a catalog whose
+   * tools are `saved.names`, in that order, takes each name's words and stems from it instead of analysing the names.
+   */
+  saved?: SavedFuzzyIndex;
+}
+
+/**
+ * A fuzzy name index in arrays (see {@link FuzzyStrategy.save}): every name word once with its stem, and each
+ * tool's words as positions in that list, tool after tool in the order they were indexed.
+ */
+export interface SavedFuzzyIndex {
+  /** The tools, in the order they were indexed. */
+  names: readonly string[];
+  words: readonly string[];
+  /** The stem of each word, by position. */
+  stems: readonly string[];
+  /** How many words each tool's name has, by tool. */
+  counts: Uint32Array;
+  /** The positions in `words` of every tool's name words, tool after tool. */
+  wordIds: Uint32Array;
+}
+
+/** The fuzzy strategy: a {@link RetrievalStrategy} that can save its name index. */
+export interface FuzzyStrategy extends RetrievalStrategy {
+  /** The name index in arrays, to pass back as `saved`. */
+  save(): SavedFuzzyIndex;
 }
 
 /**
@@ -53,15 +80,21 @@ function similarity(a: string, b: string): number {
  * fuzzy.rank({ query: "run wirte_file on it", limit: 3 })[0]?.name; // "write_file"
  * ```
  */
-export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4 }: FuzzyStrategyOptions = {}): RetrievalStrategy {
+export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4, saved }: FuzzyStrategyOptions = {}): FuzzyStrategy {
   const names = new FuzzyNameIndex(exactBonus, minFuzzyLength);
+  let restorable = saved;
   // A plain object of functions rather than the instance, so callers may spread it or pass `rank` alone.
   return {
     name: "fuzzy",
-    index: (catalog) => names.index(catalog),
+    index: (catalog) => {
+      const from = restorable;
+      restorable = undefined;
+      if (from === undefined || !names.restore(from, catalog.names())) names.index(catalog);
+    },
     add: (tools) => names.add(tools),
     remove: (toolNames) => names.remove(toolNames),
     rank: (request) => names.rank(request),
+    save: () => names.save(),
   };
 }
 
@@ -111,6 +144,49 @@ class FuzzyNameIndex {
     for (const tool of tools) this.#addTool(tool);
   }
 
+  /**
+   * Takes the names' words and stems from `saved` when the index is empty and `saved` is of exactly these tools, in
+   * this order (the same index a fresh build makes, without analysing a name). Returns whether it did.
+   */
+  restore(saved: SavedFuzzyIndex, names: readonly string[]): boolean {
+    const { words, stems, counts, wordIds } = saved;
+    if (this.#nameWords.size > 0 || saved.names.length !== names.length || counts.length !== names.length) return false;
+    if (!saved.names.every((name, position) => name === names[position])) return false;
+    const stemOf = new Map(words.map((word, position) => [word, stems[position]!]));
+    let at = 0;
+    names.forEach((name, position) => {
+      const count = counts[position]!;
+      const nameWords: string[] = [];
+      for (let index = 0; index < count; index++) nameWords.push(words[wordIds[at + index]!]!);
+      at += count;
+      this.#addName(name, nameWords, (word) => stemOf.get(word) ?? stem(word));
+    });
+    return true;
+  }
+
+  /** The index in arrays (tools in the order they were indexed, which is the order ties go by). */
+  save(): SavedFuzzyIndex {
+    const position = new Map<string, number>();
+    const words: string[] = [];
+    const counts: number[] = [];
+    const wordIds: number[] = [];
+    for (const nameWords of this.#nameWords.values()) {
+      counts.push(nameWords.length);
+      for (const word of nameWords) {
+        let id = position.get(word);
+        if (id === undefined) position.set(word, (id = words.push(word) - 1));
+        wordIds.push(id);
+      }
+    }
+    return {
+      names: [...this.#nameWords.keys()],
+      words,
+      stems: words.map((word) => stem(word)),
+      counts: Uint32Array.from(counts),
+      wordIds: Uint32Array.from(wordIds),
+    };
+  }
+
   remove(names: readonly string[]): void {
     for (const name of names) this.#removeTool(name);
   }
@@ -140,20 +216,25 @@ class FuzzyNameIndex {
   }
 
   #addTool(tool: ToolMetadata): void {
-    this.#removeTool(tool.name);
+    this.#addName(tool.name, splitWords(tool.name), stem);
+  }
+
+  /** Indexes a tool by its name's words (`stemOf`: the stem of a word, as {@link stem} gives it). */
+  #addName(name: string, nameWords: readonly string[], stemOf: (word: string) => string): void {
+    this.#removeTool(name);
     if (this.#profiles.size > 0) this.#profiles.clear();
     // Each word as the one string the word index holds (a word shared by many names is stored once).
-    const words = splitWords(tool.name).map((word) => this.#wordKeys.get(word) ?? word);
-    this.#nameWords.set(tool.name, words);
-    this.#order.set(tool.name, this.#nextOrder++);
-    linkPhrase(this.#toolsByPhrase, words.join(" "), tool.name);
+    const words = nameWords.map((word) => this.#wordKeys.get(word) ?? word);
+    this.#nameWords.set(name, words);
+    this.#order.set(name, this.#nextOrder++);
+    linkPhrase(this.#toolsByPhrase, words.join(" "), name);
     for (const word of new Set(words)) {
       if (!this.#wordKeys.has(word)) this.#wordKeys.set(word, word);
       if (!this.#toolsByWord.has(word)) {
-        linkWord(this.#wordsByStem, stem(word), word);
+        linkWord(this.#wordsByStem, stemOf(word), word);
         if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) linkWord(this.#wordsByDeletion, deleted, word);
       }
-      link(this.#toolsByWord, word, tool.name);
+      link(this.#toolsByWord, word, name);
     }
   }
 

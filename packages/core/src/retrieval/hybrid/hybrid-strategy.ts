@@ -3,7 +3,7 @@
  * a bonus for an exact name. Works on the lexical sources alone when no vector strategy is given.
  */
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
-import { createFuzzyStrategy, type FuzzyStrategyOptions } from "../fuzzy/fuzzy-strategy.js";
+import { createFuzzyStrategy, type FuzzyStrategyOptions, type SavedFuzzyIndex } from "../fuzzy/fuzzy-strategy.js";
 import { createBm25Strategy, type Bm25StrategyOptions, type SavedBm25Index } from "../lexical/bm25-strategy.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { bestK } from "../best-k.js";
@@ -42,8 +42,11 @@ const DEFAULT_WEIGHTS = { bm25: 1, fuzzy: 0.3, vector: 0.6 };
 
 /** The hybrid strategy, with its lexical index's serialisation. */
 export interface HybridStrategy extends RetrievalStrategy {
-  /** The BM25 index (pass it back as `createHybridStrategy({ bm25: { saved } })`); only after `index()`. */
-  saveLexical(): { bm25: SavedBm25Index };
+  /**
+   * The BM25 and fuzzy name indexes (pass them back as `createHybridStrategy({ bm25: { saved }, fuzzy: { saved } })`);
+   * only after `index()`.
+   */
+  saveLexical(): { bm25: SavedBm25Index; fuzzy: SavedFuzzyIndex };
 }
 
 /**
@@ -92,7 +95,7 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Hybri
       return fuseRankings({ bm25: lexical, fuzzy: names, vector: semantic }, request.limit, (id) => positions.of(id), fuse);
     },
     saveLexical() {
-      return { bm25: bm25.save() };
+      return { bm25: bm25.save(), fuzzy: fuzzy.save() };
     },
   };
 }
