@@ -10,11 +10,25 @@ import { lazyRequire } from "./lazy-require.js";
 /** The package's own manifest (its version is part of every source hash). */
 const manifest = lazyRequire<{ version: string }>("@dynamic-tools/core/package.json");
 
-/** The source hash of a catalog file's `text` loaded with `options` (plain data: settings, no functions). */
-export function catalogSourceHash(file: string, text: string, options: object): string {
+/** This package's version, or undefined where its manifest cannot be read (e.g. bundled into an application). */
+function packageVersion(): string | undefined {
+  try {
+    return manifest().version;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The source hash of a catalog file's `text` loaded with `options` (plain data: settings, no functions); undefined
+ * when this package's version is unknown (then nothing is vouched for).
+ */
+export function catalogSourceHash(file: string, text: string, options: object): string | undefined {
+  const version = packageVersion();
+  if (version === undefined) return undefined;
   const kind = /\.json$/i.test(file) ? "json" : "yaml";
   return createHash("sha1")
-    .update(`dynamic-tools@${manifest().version}\u0000${kind}\u0000${JSON.stringify(options)}\u0000`, "utf8")
+    .update(`dynamic-tools@${version}\u0000${kind}\u0000${JSON.stringify(options)}\u0000`, "utf8")
     .update(text, "utf8")
     .digest("base64");
 }
