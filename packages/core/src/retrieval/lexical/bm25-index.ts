@@ -430,7 +430,8 @@ export class Bm25Index<F extends string> {
     const impacts = this.#impacts(list);
     let row = list.row;
     if (list.rowVersion === this.#version && row !== undefined && row.length >= slots) return row;
-    if (row === undefined || row.length < slots) list.row = row = new Float64Array(slots);
+    // Grown by doubling: a learning index adds a slot with every observation.
+    if (row === undefined || row.length < slots) list.row = row = new Float64Array(Math.max(slots, (row?.length ?? 0) * 2));
     else row.fill(0);
     for (let index = 0; index < list.length; index++) row[list.docs[index]!] = impacts[index]!;
     list.rowVersion = this.#version;
