@@ -33,8 +33,9 @@ const DENSE_POSTINGS_PER_SLOT = 2;
 /**
  * A dense search adds a term holding at least one posting per this many slots through a row of its impacts by slot
  * (see {@link PostingList.row}): one sequential pass over the slots costs less than scattering its postings (measured
- * on a learned index: 1.5 and 2 alike, 3 and 4 slower). A row takes 8 bytes a slot, so at most twice the list's impacts,
- * and exists only for lists a dense search has reached (43 of 7,613 in metatool's learned index, 67 KiB at most).
+ * on a learned index: 1.5 and 2 alike, 3 and 4 slower). A row takes 8 bytes a slot (with room for up to twice the slots,
+ * as it grows by doubling) and exists only for lists a dense search has reached: in metatool's learned index, 43 of
+ * 7,613 lists are that long, 67 KiB of rows at most.
  */
 const ROW_POSTINGS_PER_SLOT = 2;
 
