@@ -362,6 +362,89 @@ describe("Bm25Index: incremental updates", () => {
   });
 });
 
+describe("Bm25Index: rows (long posting lists added slot by slot in dense searches)", () => {
+  const fieldsArbitrary = fc.record({
+    title: fc.array(fc.constantFrom(...TERMS), { maxLength: 3 }),
+    body: fc.array(fc.constantFrom(...TERMS), { maxLength: 6 }),
+    tags: fc.array(fc.constantFrom(...TERMS), { maxLength: 2 }),
+  });
+  // Weights whose products and sums round (0.3, 1/3, 0.7), a huge one, and an infinite one (which must not add
+  // `Infinity · 0` for the slots a term is absent from).
+  const weightArbitrary = fc.constantFrom(0.3, 1 / 3, 0.5, 0.7, 1, 2.5, 1e300, Number.POSITIVE_INFINITY, -0.5);
+  const queryArbitrary = fc.array(fc.record({ term: fc.constantFrom(...TERMS, "missing"), weight: weightArbitrary }), {
+    minLength: 1,
+    maxLength: 6,
+  });
+  const searchArbitrary = fc.record({
+    query: queryArbitrary,
+    limit: fc.integer({ min: 1, max: 14 }),
+    excluded: fc.option(fc.uniqueArray(fc.nat({ max: 11 }), { maxLength: 8 }), { nil: undefined }),
+  });
+  const operation = fc.record({
+    id: fc.nat({ max: 11 }),
+    remove: fc.boolean(),
+    fields: fieldsArbitrary,
+    search: fc.option(searchArbitrary),
+  });
+
+  function expectIdentical(actual: readonly ScoredDocument[], expected: readonly ScoredDocument[]): void {
+    expect(ids(actual)).toEqual(ids(expected));
+    actual.forEach((result, index) => expect(Object.is(result.score, expected[index]!.score)).toBe(true));
+  }
+
+  it("ranks and scores bit-identically to adding every posting, through adds, replacements, removals and compaction", () => {
+    fc.assert(
+      fc.property(
+        fc.array(operation, { minLength: 1, maxLength: 300 }),
+        fc.array(searchArbitrary, { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        (operations, searches, compact) => {
+          // Up to 300 replacements of 12 documents: the compacting index renumbers its slots many times, the other
+          // keeps its empty slots (rows then cover slots no document holds).
+          const rows = new Bm25Index<Field>(WEIGHTS, DEFAULT_BM25, { compact });
+          const postings = new Bm25Index<Field>(WEIGHTS, DEFAULT_BM25, { compact, rows: false });
+          const run = ({ query, limit, excluded }: (typeof searches)[number]) => {
+            const filter = excluded === undefined ? undefined : (id: string) => !excluded.includes(Number(id.slice(3)));
+            expectIdentical(rows.search(query, limit, filter), postings.search(query, limit, filter));
+          };
+          for (const { id, remove, fields, search } of operations) {
+            for (const index of [rows, postings]) {
+              if (remove) index.remove(`doc${id}`);
+              else index.add(`doc${id}`, fields);
+            }
+            // Searches between updates build rows, which the next update must not leave stale.
+            if (search !== null) run(search);
+          }
+          for (const search of searches) run(search);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("takes rows for long lists: a term in every document gets the same scores as through its postings", () => {
+    const rows = new Bm25Index<Field>(WEIGHTS);
+    const postings = new Bm25Index<Field>(WEIGHTS, DEFAULT_BM25, { rows: false });
+    for (let position = 0; position < 50; position++) {
+      const fields = { title: ["alpha"], body: position % 3 === 0 ? ["beta", "alpha"] : ["gamma"] };
+      rows.add(`doc${position}`, fields);
+      postings.add(`doc${position}`, fields);
+    }
+    const query = [
+      { term: "gamma", weight: 0.3 },
+      { term: "alpha", weight: 1 / 3 },
+      { term: "beta", weight: 0.7 },
+    ];
+    const results = rows.search(query, 20);
+    expect(results).toHaveLength(20);
+    expectIdentical(results, postings.search(query, 20));
+    expectIdentical(
+      rows.search(query, 20, (id) => id !== "doc0"),
+      postings.search(query, 20, (id) => id !== "doc0"),
+    );
+  });
+});
+
 describe("Bm25Index: save and restore", () => {
   const document = fc.record({
     title: fc.array(fc.constantFrom(...TERMS), { maxLength: 4 }),
