@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Learning from usage, measured on a dev set (built package; run `pnpm build` first):
 //   node --expose-gc packages/core/scripts/usage-bench.mjs --catalog <file> --usage <file.jsonl> --queries <file.jsonl> [--strategy hybrid]
-// Prints: time to learn one observation (the model and the strategy's incremental index update), selection latency
-// with and without a learned model, memory per 10,000 observations, and R@5 / Complete@10 after 100, 1,000, 10,000
-// and all observations (the learning curve). Learning reads only --usage; --queries is only scored.
+// Prints: time to learn one observation (the model and the strategy's incremental index update), ranking latency
+// with and without a learned model (the strategy alone), whole selections with and without it, memory per 10,000
+// observations, and R@5 / Complete@10 after 100, 1,000, 10,000 and all observations (the learning curve). Learning
+// reads only --usage; --queries is only scored.
 import { parseArgs } from "node:util";
-import { learnFromFile, loadCatalogFile, UsageModel } from "../dist/index.js";
+import { createToolSelector, learnFromFile, loadCatalogFile, UsageModel } from "../dist/index.js";
 import { loadQueriesFile, runEval } from "../dist/eval.js";
 import { createStrategy, loadObservationsFile } from "../dist/internal.js";
 
@@ -85,6 +86,36 @@ let learnedLive;
   }
   console.log(
     `selection latency (${values.strategy}, top 10, ${queries.length} queries × 6 rounds, interleaved): without usage median ${fmt(median(a))} ms p95 ${fmt(p95(a))} ms; with usage median ${fmt(median(b))} ms p95 ${fmt(p95(b))} ms; ratio of medians ${(median(b) / median(a)).toFixed(2)}×; learned live median ${fmt(median(c))} ms, ratio ${(median(c) / median(a)).toFixed(2)}×`,
+  );
+}
+
+// 2b. Whole selections, as an agent makes them each turn: createToolSelector with the strategy alone, and with the
+// learned model in the strategy and as `usage` (its co-usage expansion stage included), interleaved as in 2.
+{
+  const model = learnFromFile(catalog, values.usage);
+  const plain = createToolSelector(catalog, { strategy: createStrategy(values.strategy) });
+  const learned = createToolSelector(catalog, { strategy: createStrategy(values.strategy, { usage: model }), usage: model });
+  const conversation = ({ query, history }) => [...(history ?? []), query].map((content) => ({ role: "user", content }));
+  const a = [];
+  const b = [];
+  const time = async (select, query, into) => {
+    const start = performance.now();
+    await select(conversation(query));
+    into?.push(performance.now() - start);
+  };
+  for (const query of queries) {
+    await time(plain, query); // warm-up
+    await time(learned, query);
+  }
+  for (let round = 0; round < 6; round++) {
+    for (const [position, query] of queries.entries()) {
+      const order = (round + position) % 2 === 0 ? [plain, a, learned, b] : [learned, b, plain, a];
+      await time(order[0], query, order[1]);
+      await time(order[2], query, order[3]);
+    }
+  }
+  console.log(
+    `whole selection (createToolSelector, ${values.strategy}, ${queries.length} queries × 6 rounds, interleaved): without usage median ${fmt(median(a))} ms p95 ${fmt(p95(a))} ms; with usage (strategy and co-usage stage) median ${fmt(median(b))} ms p95 ${fmt(p95(b))} ms; ratio of medians ${(median(b) / median(a)).toFixed(2)}×`,
   );
 }
 

@@ -14,13 +14,37 @@ export interface DuplicateKey {
 }
 
 interface Frame {
-  /** Keys seen so far in an object; undefined for an array. */
-  keys: Set<string> | undefined;
-  /** Where this container sits. */
-  path: Array<string | number>;
+  /** Keys seen so far in an object (a list while short, then a set); undefined for an array. */
+  keys: string[] | Set<string> | undefined;
+  /** The container holding this one, and this one's key or index there (a path is built only for a report). */
+  parent: Frame | undefined;
+  at: string | number;
   /** Next index (arrays) or the last key read (objects). */
   index: number;
   key: string | undefined;
+}
+
+/** Longest key list searched one by one; a longer object's keys go in a set. */
+const SHORT_KEYS = 16;
+
+function pathOf(frame: Frame): Array<string | number> {
+  const path: Array<string | number> = [];
+  for (let node: Frame | undefined = frame; node?.parent !== undefined; node = node.parent) path.push(node.at);
+  return path.reverse();
+}
+
+/** Adds `key` to an object's keys; returns whether it was there already. */
+function addKey(frame: Frame & { keys: string[] | Set<string> }, key: string): boolean {
+  const { keys } = frame;
+  if (Array.isArray(keys)) {
+    if (keys.includes(key)) return true;
+    keys.push(key);
+    if (keys.length > SHORT_KEYS) frame.keys = new Set(keys);
+    return false;
+  }
+  if (keys.has(key)) return true;
+  keys.add(key);
+  return false;
 }
 
 /**
@@ -35,43 +59,43 @@ interface Frame {
  */
 export function findDuplicateKeys(text: string): DuplicateKey[] {
   const duplicates: DuplicateKey[] = [];
-  const stack: Frame[] = [];
+  const root: Frame = { keys: undefined, parent: undefined, at: 0, index: 0, key: undefined };
+  let top = root;
   let line = 1;
   // Whether the next string in an object is a key (after "{" or ",").
   let expectKey = false;
-  const childPath = (): Array<string | number> => {
-    const top = stack[stack.length - 1];
-    if (top === undefined) return [];
-    return [...top.path, top.keys === undefined ? top.index : (top.key ?? "")];
-  };
   for (let at = 0; at < text.length; at++) {
     const char = text.charCodeAt(at);
     if (char === 10) {
       line++;
     } else if (char === 34) {
-      // A string: find its end, then decode it only when it is a key.
+      // A string: find its end, then read it only when it is a key (decoded only when it has an escape).
       let end = at + 1;
-      while (end < text.length && text.charCodeAt(end) !== 34) end += text.charCodeAt(end) === 92 ? 2 : 1;
-      const top = stack[stack.length - 1];
-      if (expectKey && top?.keys !== undefined) {
-        const key = JSON.parse(text.slice(at, end + 1)) as string;
-        if (top.keys.has(key)) duplicates.push({ key, path: top.path, line });
-        top.keys.add(key);
+      let escaped = false;
+      while (end < text.length && text.charCodeAt(end) !== 34) {
+        if (text.charCodeAt(end) === 92) {
+          escaped = true;
+          end += 2;
+        } else end++;
+      }
+      if (expectKey && top.keys !== undefined) {
+        const key = escaped ? (JSON.parse(text.slice(at, end + 1)) as string) : text.slice(at + 1, end);
+        if (addKey(top as Frame & { keys: string[] | Set<string> }, key)) duplicates.push({ key, path: pathOf(top), line });
         top.key = key;
         expectKey = false;
       }
       at = end;
     } else if (char === 123 || char === 91) {
-      // "{" or "[": a new container at the current path.
-      stack.push({ keys: char === 123 ? new Set() : undefined, path: childPath(), index: 0, key: undefined });
+      // "{" or "[": a new container, held by the current one at its current key or index.
+      const where = top === root ? 0 : top.keys === undefined ? top.index : (top.key ?? "");
+      top = { keys: char === 123 ? [] : undefined, parent: top === root ? undefined : top, at: where, index: 0, key: undefined };
       expectKey = char === 123;
     } else if (char === 125 || char === 93) {
-      stack.pop();
+      top = top.parent ?? root;
     } else if (char === 44) {
       // ",": the next key of an object, or the next item of an array.
-      const top = stack[stack.length - 1];
-      if (top?.keys !== undefined) expectKey = true;
-      else if (top !== undefined) top.index++;
+      if (top.keys !== undefined) expectKey = true;
+      else if (top !== root) top.index++;
     }
   }
   return duplicates;
