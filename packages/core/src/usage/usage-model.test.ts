@@ -83,6 +83,24 @@ describe("UsageModel", () => {
     ]);
   });
 
+  it("re-sorts a tool's co-used tools after each observation, and reads them decayed", () => {
+    const usage = new UsageModel({ catalog: gymCatalog(), halfLifeMs: HOUR });
+    usage.observe({ message: "new client, check in", tools: ["create_client", "mark_check_in"], at: 0 });
+    expect(usage.oftenUsedWith("create_client")).toEqual([{ name: "mark_check_in", weight: 1 }]);
+    usage.observe({ message: "new client, freeze", tools: ["create_client", "freeze_membership"], at: 0 });
+    usage.observe({ message: "new client, freeze", tools: ["create_client", "freeze_membership"], at: 0 });
+    expect(usage.oftenUsedWith("create_client")).toEqual([
+      { name: "freeze_membership", weight: 2 },
+      { name: "mark_check_in", weight: 1 },
+    ]);
+    expect(usage.oftenUsedWith("create_client", 1)).toEqual([{ name: "freeze_membership", weight: 2 }]);
+    usage.observe({ message: "anything", tools: ["get_gym_info"], at: HOUR });
+    expect(usage.oftenUsedWith("create_client")).toEqual([
+      { name: "freeze_membership", weight: 1 },
+      { name: "mark_check_in", weight: 0.5 },
+    ]);
+  });
+
   it("drops tools that leave the catalog", () => {
     const catalog = gymCatalog();
     const usage = new UsageModel({ catalog });

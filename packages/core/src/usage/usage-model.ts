@@ -78,6 +78,11 @@ export class UsageModel implements LearnedField {
   readonly #keepMessages: boolean;
   readonly #tools = new Map<string, ToolEvidence>();
   readonly #pairs = new Map<string, Map<string, number>>();
+  /**
+   * Each row of `#pairs` sorted (heaviest first, then by name), until it changes: decay scales every weight alike, so
+   * the order holds between observations and a selection's co-usage stage reads a prefix.
+   */
+  readonly #sortedPairs = new Map<string, ReadonlyArray<readonly [string, number]>>();
   readonly #categories = new Map<string, { mass: number; count: number; terms: Map<string, number> }>();
   readonly #callers = new Map<string, number>();
   readonly #last = new Map<string, { at: number; tools: readonly string[] }>();
@@ -207,6 +212,7 @@ export class UsageModel implements LearnedField {
       let row = this.#pairs.get(x);
       if (row === undefined) this.#pairs.set(x, (row = new Map()));
       row.set(y, (row.get(y) ?? 0) + weight);
+      this.#sortedPairs.delete(x);
     }
   }
 
@@ -234,6 +240,7 @@ export class UsageModel implements LearnedField {
       rescale(stats.terms);
     }
     for (const row of this.#pairs.values()) rescale(row);
+    this.#sortedPairs.clear();
     rescale(this.#callers);
     this.#mass *= factor;
     this.#epoch = epoch;
@@ -251,6 +258,7 @@ export class UsageModel implements LearnedField {
       for (const other of this.#pairs.get(name)?.keys() ?? []) this.#pairs.get(other)?.delete(name);
       this.#pairs.delete(name);
     }
+    this.#sortedPairs.clear();
     if (gone.length > 0) this.#listeners.emit(gone);
   }
 
@@ -292,11 +300,13 @@ export class UsageModel implements LearnedField {
 
   /** Tools used with this one (same turn, or consecutive turns at half weight), most first. */
   oftenUsedWith(tool: string, limit = 5): Array<{ name: string; weight: number }> {
+    let sorted = this.#sortedPairs.get(tool);
+    if (sorted === undefined) {
+      sorted = [...(this.#pairs.get(tool) ?? [])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+      this.#sortedPairs.set(tool, sorted);
+    }
     const scale = this.#scale();
-    return [...(this.#pairs.get(tool) ?? [])]
-      .map(([name, weight]) => ({ name, weight: weight * scale }))
-      .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name))
-      .slice(0, limit);
+    return sorted.slice(0, limit).map(([name, weight]) => ({ name, weight: weight * scale }));
   }
 
   /** Every co-used pair once (a before b alphabetically), most first. */
