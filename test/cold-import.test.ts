@@ -29,9 +29,13 @@ function filesLoaded(format: "esm" | "cjs"): string[] {
   writeFileSync(register, `import { register } from "node:module"; register(${JSON.stringify(pathToFileURL(hooks).href)});`);
   const cwd = join(root, "packages/langgraph"); // a package that depends on core
   if (format === "esm") {
-    execFileSync(process.execPath, ["--import", pathToFileURL(register).href, "--input-type=module", "-e", `await import("@dynamic-tools/core");`], {
-      cwd,
-    });
+    execFileSync(
+      process.execPath,
+      ["--import", pathToFileURL(register).href, "--input-type=module", "-e", `await import("@dynamic-tools/core");`],
+      {
+        cwd,
+      },
+    );
     return readFileSync(log, "utf8").trim().split("\n");
   }
   const script = `require("@dynamic-tools/core"); console.log(JSON.stringify(Object.keys(require.cache)));`;
