@@ -165,11 +165,16 @@ export class OfflineEmbeddings extends Embeddings {
   /**
    * Takes a fit saved by {@link OfflineEmbeddings.fitState} instead of fitting `documents` again, when it was made
    * from exactly these documents (same fingerprint); returns whether it did. Embeddings afterwards are identical to
-   * those after `fit(documents)`.
+   * those after `fit(documents)`. Without `documents` the caller vouches that they are the ones the fit was made
+   * from (e.g. a snapshot of the very same catalog), and the fit is taken without deriving their fingerprint.
    */
-  restoreFit(saved: SavedFit, documents: readonly string[]): boolean {
-    if (documents.length === 0 || saved.fingerprint !== documentsFingerprint(documents) || saved.documentCount !== documents.length)
+  restoreFit(saved: SavedFit, documents?: readonly string[]): boolean {
+    if (
+      documents !== undefined &&
+      (documents.length === 0 || saved.fingerprint !== documentsFingerprint(documents) || saved.documentCount !== documents.length)
+    )
       return false;
+    if (saved.documentCount === 0) return false;
     this.#loadTable();
     this.#weights = undefined;
     this.#fittedVectors = new Map();
