@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { WordIndex } from "./word-index.js";
 
 /** The format this code reads; `scripts/build-vectors.mjs` writes the same number. */
 export const TABLE_FORMAT_VERSION = 1;
@@ -21,7 +22,7 @@ export class WordVectorTable {
   readonly size: number;
   /** Words in the source the table was pruned from (its Zipf rank range). */
   readonly sourceVocabularySize: number;
-  readonly #index: Map<string, number>;
+  readonly #index: WordIndex;
   readonly #ranks: Uint32Array;
   readonly #scales: Float32Array;
   readonly #codes: Int8Array;
@@ -47,8 +48,8 @@ export class WordVectorTable {
     this.#ranks = new Uint32Array(data.buffer, ranksAt, count);
     this.#scales = new Float32Array(data.buffer, ranksAt + count * 4, count);
     this.#codes = new Int8Array(data.buffer, codesAt, count * this.dimensions);
-    const words = new TextDecoder().decode(data.subarray(wordsAt - data.byteOffset, wordsAt - data.byteOffset + wordBytes)).split("\n");
-    this.#index = new Map(words.map((word, index) => [word, index]));
+    // Looked up over the UTF-8 bytes themselves: no string per word is made.
+    this.#index = new WordIndex(data.subarray(wordsAt - data.byteOffset, wordsAt - data.byteOffset + wordBytes), count);
     this.size = count;
   }
 
