@@ -498,7 +498,12 @@ class VectorToolIndex {
     this.#stale = false;
     this.#cache.model = embeddingModelName(this.#embeddings!);
     this.#queryVectors.clear();
-    await this.#reuseSaved();
+    const holdsSaved = await this.#reuseSaved();
+    // Every tool's metadata, for the document texts of a later refit.
+    for (const tool of tools) this.#tools.set(tool.name, tool);
+    // The saved entries are these very documents (same tools, order and hashes) and the index holds them: there is
+    // nothing to embed, add, reorder or forget.
+    if (holdsSaved && documents.fromSaved) return;
     const names = new Set(tools.map((tool) => tool.name));
     for (const name of [...this.#entries.keys()]) if (!names.has(name)) this.#removeNow([name]);
     // A large index may finish loading in the background (the first rank waits for it), so a caller can index
@@ -528,18 +533,20 @@ class VectorToolIndex {
 
   /**
    * Puts `saved`'s vectors in the (empty) embedding cache when they come from the current model; with
-   * `indexHolds: "saved"`, also records them as already in the index, so only what differs is added.
+   * `indexHolds: "saved"`, also records them as already in the index, so only what differs is added. Returns whether
+   * it did the latter: the index holds every saved entry, in the saved order.
    */
-  async #reuseSaved(): Promise<void> {
+  async #reuseSaved(): Promise<boolean> {
     const saved = this.#saved;
-    if (saved === undefined || saved.model !== this.#cache.model || this.#cache.size !== 0) return;
+    if (saved === undefined || saved.model !== this.#cache.model || this.#cache.size !== 0) return false;
     for (const entry of saved.entries) this.#cache.set(entry.textHash, entry.vector);
-    if (this.#options.indexHolds !== "saved" || this.#index !== undefined || this.#entries.size > 0) return;
+    if (this.#options.indexHolds !== "saved" || this.#index !== undefined || this.#entries.size > 0) return false;
     await this.#ensureIndex(saved.dimensions);
     saved.entries.forEach((entry, position) => {
       this.#entries.set(entry.name, { hash: entry.textHash, order: position, vector: this.#cache.get(entry.textHash)! });
     });
     this.#nextOrder = saved.entries.length;
+    return true;
   }
 
   /** Fits again to the documents indexed now, in catalog order (the order their tools were added in). */
