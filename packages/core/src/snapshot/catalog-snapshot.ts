@@ -380,7 +380,8 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
       entries: names.map((name, position) => ({
         name,
         textHash: textHashes[position]!,
-        vector: Array.from(numbers.subarray(position * dimensions, (position + 1) * dimensions)),
+        // A view of the file's section, not a copy (the file's bytes stay alive for the BM25 postings anyway).
+        vector: numbers.subarray(position * dimensions, (position + 1) * dimensions),
       })),
     };
     return vectors;

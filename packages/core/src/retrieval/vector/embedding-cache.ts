@@ -10,12 +10,24 @@ export function textHash(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
+/** A vector as the vector strategy stores it: plain numbers, or a `Float64Array` (e.g. a view of a snapshot's section). */
+export type StoredEmbedding = readonly number[] | Float64Array;
+
+/**
+ * Texts known by their {@link textHash}es, each derived only when it has to be embedded (e.g. a catalog whose saved
+ * vectors cover every text: nothing is derived at all).
+ */
+export interface HashedTexts {
+  readonly hashes: readonly string[];
+  text(position: number): string;
+}
+
 /**
  * Embeddings by text hash, valid for one model at a time: switching {@link EmbeddingCache.model} empties it,
  * because another model (or another fit of the same one) gives other vectors.
  */
 export class EmbeddingCache {
-  readonly #vectors = new Map<string, number[]>();
+  readonly #vectors = new Map<string, StoredEmbedding>();
   #model: string | undefined;
   /** Texts embedded (cache misses) since construction. */
   embedded = 0;
@@ -38,12 +50,12 @@ export class EmbeddingCache {
   }
 
   /** The cached vector of a text hash. */
-  get(hash: string): number[] | undefined {
+  get(hash: string): StoredEmbedding | undefined {
     return this.#vectors.get(hash);
   }
 
   /** Caches a vector under a text hash. */
-  set(hash: string, vector: number[]): void {
+  set(hash: string, vector: StoredEmbedding): void {
     this.#vectors.set(hash, vector);
   }
 
@@ -54,16 +66,14 @@ export class EmbeddingCache {
 
   /**
    * The vectors of `texts`, in order: cached ones as they are, the rest embedded in one `embedDocuments` call
-   * (each distinct text once) and cached. `hashes`, when given, are the texts' {@link textHash}es.
+   * (each distinct text once) and cached. Given as {@link HashedTexts}, only the texts not cached are derived.
    */
-  async embed(
-    embeddings: EmbeddingsInterface,
-    texts: readonly string[],
-    hashes: readonly string[] = texts.map(textHash),
-  ): Promise<number[][]> {
+  async embed(embeddings: EmbeddingsInterface, texts: readonly string[] | HashedTexts): Promise<StoredEmbedding[]> {
+    const documents: HashedTexts = isHashed(texts) ? texts : { hashes: texts.map(textHash), text: (position) => texts[position]! };
+    const { hashes } = documents;
     const missing = new Map<string, string>();
     hashes.forEach((hash, index) => {
-      if (!this.#vectors.has(hash)) missing.set(hash, texts[index]!);
+      if (!this.#vectors.has(hash) && !missing.has(hash)) missing.set(hash, documents.text(index));
     });
     if (missing.size > 0) {
       const vectors = await embeddings.embedDocuments([...missing.values()]);
@@ -73,7 +83,11 @@ export class EmbeddingCache {
       [...missing.keys()].forEach((hash, index) => this.#vectors.set(hash, vectors[index]!));
     }
     this.embedded += missing.size;
-    this.reused += texts.length - missing.size;
+    this.reused += hashes.length - missing.size;
     return hashes.map((hash) => this.#vectors.get(hash)!);
   }
+}
+
+function isHashed(texts: readonly string[] | HashedTexts): texts is HashedTexts {
+  return !Array.isArray(texts);
 }

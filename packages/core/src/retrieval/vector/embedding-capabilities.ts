@@ -12,7 +12,12 @@ export interface FittableEmbeddings extends EmbeddingsInterface {
 /** Fittable embeddings whose fit can be saved and restored (e.g. `OfflineEmbeddings`). */
 export interface RestorableFit extends FittableEmbeddings {
   fitState(): unknown;
-  restoreFit(saved: never, documents: readonly string[]): boolean;
+  /**
+   * Takes a saved fit instead of fitting `documents`, if it was made from them; returns whether it did. Without
+   * `documents` the caller vouches that it was (the vector strategy does so only for a saved index of the very same
+   * catalog and document texts), and the fit is taken as it is.
+   */
+  restoreFit(saved: never, documents?: readonly string[]): boolean;
 }
 
 /** Embeddings that can also embed synchronously (e.g. `OfflineEmbeddings`), which lets `rank` skip a promise. */

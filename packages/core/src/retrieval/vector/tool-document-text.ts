@@ -5,6 +5,14 @@ import type { ToolMetadata } from "../../catalog/tool-metadata.js";
 import { splitWords } from "../../text/tokenize.js";
 
 /**
+ * The version of {@link toolDocumentText}'s output: bump it whenever the text a tool gives changes (fields, their
+ * order or wording, how names are split). A saved vector index records it, and its text hashes are taken without
+ * deriving the texts again only when it matches (see `SavedVectorIndex.documents`); a test pins the texts of a
+ * fixture catalog to catch a change made without the bump.
+ */
+export const DOCUMENT_TEXT_VERSION = 1;
+
+/**
  * A tool's document text for embedding: its name split into words, description, when-to-use hint, parameter names
  * (split) with their descriptions, category, tags and keywords; empty fields are left out.
  *

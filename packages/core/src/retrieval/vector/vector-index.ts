@@ -18,14 +18,14 @@ export interface VectorMatch {
 export interface VectorIndex {
   /** Number of ids stored. */
   readonly size: number;
-  /** Stores (or replaces) the vector of `id`. */
-  add(id: string, vector: readonly number[]): void;
+  /** Stores (or replaces) the vector of `id` (plain numbers or a typed array: read by index only). */
+  add(id: string, vector: ArrayLike<number>): void;
   /**
    * Optional: stores many vectors, as `add` would one by one. An implementation may do the work off the calling
    * thread (the vector strategy adds a whole catalog this way at `index()` and does not use the index until the
    * promise settles).
    */
-  addAll?(entries: ReadonlyArray<{ id: string; vector: readonly number[] }>): void | Promise<void>;
+  addAll?(entries: ReadonlyArray<{ id: string; vector: ArrayLike<number> }>): void | Promise<void>;
   /** Forgets `id`; unknown ids are ignored. */
   remove(id: string): void;
   /**
@@ -76,7 +76,7 @@ export class BruteForceVectorIndex implements VectorIndex {
     return this.#slots.size;
   }
 
-  add(id: string, vector: readonly number[]): void {
+  add(id: string, vector: ArrayLike<number>): void {
     this.#checkLength(vector);
     let slot = this.#slots.get(id);
     if (slot === undefined) {
@@ -118,7 +118,7 @@ export class BruteForceVectorIndex implements VectorIndex {
     return bestK(slots, k, (a, b) => scores[b]! - scores[a]! || a - b, keep).map((slot) => ({ id: ids[slot]!, score: scores[slot]! }));
   }
 
-  #checkLength(vector: readonly number[]): void {
+  #checkLength(vector: ArrayLike<number>): void {
     if (vector.length !== this.dimensions) {
       throw new RangeError(`Vector has ${vector.length} numbers; this index holds vectors of ${this.dimensions}.`);
     }

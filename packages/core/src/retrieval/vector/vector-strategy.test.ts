@@ -4,7 +4,8 @@ import type { ToolDeclaration } from "../../catalog/tool-metadata.js";
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { CountingEmbeddings } from "./__fixtures__/fake-embeddings.js";
 import { queryClauses } from "./query-clauses.js";
-import { toolDocumentText } from "./tool-document-text.js";
+import { textHash } from "./embedding-cache.js";
+import { DOCUMENT_TEXT_VERSION, toolDocumentText } from "./tool-document-text.js";
 import { BruteForceVectorIndex, type VectorIndex } from "./vector-index.js";
 import { loadOfflineEmbeddings } from "../../plugins/default-plugins.js";
 import { hasDefaultEmbeddings, loadDefaultEmbeddings, registerDefaultEmbeddings } from "./default-embeddings.js";
@@ -311,6 +312,26 @@ describe("queryClauses", () => {
 });
 
 describe("toolDocumentText", () => {
+  // A saved index takes its text hashes without deriving the texts while DOCUMENT_TEXT_VERSION matches: a change to
+  // the default text must bump it. This pins the texts of tools that exercise every field and the name splitting.
+  it("gives the texts DOCUMENT_TEXT_VERSION stands for (changed them? bump the version, then update this pin)", () => {
+    const tools = catalogOf([
+      { name: "getHTTPStatus2xx", description: "  Status of a URL.  ", whenToUse: "the user asks if a site is up" },
+      {
+        name: "book_class",
+        description: "Book a yoga class",
+        parameters: { type: "object", properties: { classId: { type: "string" }, when: { type: "string", description: " Start " } } },
+        category: "classes",
+        tags: ["yoga", "booking"],
+        keywords: ["reserve"],
+      },
+      { name: "cafe_menu_v2", description: "Das Menü des Cafés" },
+    ]).tools();
+    expect(DOCUMENT_TEXT_VERSION).toBe(1);
+    const pinned = "88ba60ec3726ea99b974608391a03c0a46e4daff054a4c4d77266c786c8e340a";
+    expect(textHash(tools.map(toolDocumentText).join("\u0000"))).toBe(pinned);
+  });
+
   it("joins name words, description, parameters, category, tags and keywords", () => {
     const tool = catalogOf([
       {

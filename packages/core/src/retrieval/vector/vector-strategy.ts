@@ -10,9 +10,10 @@ import { loadDefaultEmbeddings } from "./default-embeddings.js";
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { rewriteQuery } from "../hybrid/query-rewrite.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
-import { EmbeddingCache, textHash } from "./embedding-cache.js";
+import { EmbeddingCache, type StoredEmbedding } from "./embedding-cache.js";
 import { queryClauses } from "./query-clauses.js";
-import { toolDocumentText } from "./tool-document-text.js";
+import { DOCUMENT_TEXT_VERSION, toolDocumentText } from "./tool-document-text.js";
+import { ToolDocuments } from "./tool-documents.js";
 import { defaultVectorIndex } from "./default-vector-index.js";
 import { isFittable, isRestorable, isSync } from "./embedding-capabilities.js";
 import { blendHistory, QueryVectorMemo } from "./query-vectors.js";
@@ -27,7 +28,17 @@ export interface SavedVectorIndex {
   dimensions: number;
   /** The embedding model the vectors came from (see {@link embeddingModelName}). */
   model: string;
-  entries: Array<{ name: string; textHash: string; vector: number[] }>;
+  /**
+   * Each tool's text hash and vector, in catalog order. {@link VectorStrategy.save} gives plain numbers; `saved`
+   * also takes a `Float64Array` (e.g. a view of a snapshot file's section, which is not copied).
+   */
+  entries: Array<{ name: string; textHash: string; vector: readonly number[] | Float64Array }>;
+  /**
+   * Which documents the entries are of, when they are exactly the default document texts ({@link toolDocumentText},
+   * of version `textVersion`) of a catalog whose `fingerprint()` is `catalog`: `index()` of a catalog with that very
+   * fingerprint takes the text hashes (and the fit) as they are, without deriving the texts.
+   */
+  documents?: { catalog: string; textVersion: number };
   /**
    * What the embeddings learnt at `fit` (embeddings with `fitState()`/`restoreFit()`, e.g. `OfflineEmbeddings`):
    * restored instead of fitting again when the catalog's documents are the same.
@@ -166,7 +177,7 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
 interface StoredVector {
   hash: string;
   order: number;
-  vector: number[];
+  vector: StoredEmbedding;
 }
 
 /** Most query texts whose vectors are remembered between ranks. */
@@ -198,6 +209,11 @@ class VectorToolIndex {
   readonly #tools = new Map<string, ToolMetadata>();
   #nextOrder = 0;
   #indexed = false;
+  /**
+   * The catalog `index()` indexed and its tools, while no tool was added or removed since: `save()` then says which
+   * catalog's documents the entries are (see `SavedVectorIndex.documents`).
+   */
+  #indexedFrom: { catalog: ToolCatalog; tools: readonly ToolMetadata[] } | undefined;
   /** How many tools the index is built for (the catalog's size at `index()`), for the default index choice. */
   #expectedSize = 0;
   readonly #queryVectors = new QueryVectorMemo(QUERY_MEMO_SIZE);
@@ -243,8 +259,10 @@ class VectorToolIndex {
     await this.#refitting?.catch(() => undefined);
     const tools = catalog.tools();
     this.#expectedSize = tools.length;
-    await this.#build(tools, tools.map(this.#documentText), true);
+    this.#indexedFrom = undefined;
+    await this.#build(this.#documentsOf(catalog, tools), true);
     this.#indexed = true;
+    this.#indexedFrom = { catalog, tools };
   }
 
   rank(request: RankRequest): RankedTool[] | Promise<RankedTool[]> {
@@ -267,11 +285,13 @@ class VectorToolIndex {
     }
     await this.#building;
     await this.#refitting?.catch(() => undefined);
-    await this.#store(tools);
+    this.#indexedFrom = undefined;
+    await this.#store(ToolDocuments.of(tools, this.#documentText));
     this.#markStale();
   }
 
   remove(names: readonly string[]): void {
+    this.#indexedFrom = undefined;
     this.#markStale();
     if (this.#building === undefined && this.#refitting === undefined) {
       this.#removeNow(names);
@@ -292,13 +312,51 @@ class VectorToolIndex {
       throw new DynamicToolsError("INVALID_OPTION", "Nothing to save: call index(catalog) first.");
     }
     const embeddings = this.#embeddings;
+    const documents = this.#savedDocuments();
     return {
       formatVersion: VECTOR_INDEX_FORMAT_VERSION,
       dimensions: this.#dimensions,
       model: this.#cache.model,
-      entries: this.#inCatalogOrder().map(([name, { hash, vector }]) => ({ name, textHash: hash, vector: [...vector] })),
+      entries: this.#inCatalogOrder().map(([name, { hash, vector }]) => ({ name, textHash: hash, vector: Array.from(vector) })),
+      ...(documents === undefined ? {} : { documents }),
       ...(embeddings !== undefined && isRestorable(embeddings) ? { fit: embeddings.fitState() } : {}),
     };
+  }
+
+  /**
+   * The documents `save()` vouches for: the default document texts of the catalog `index()` indexed, when its tools
+   * are still exactly those indexed (the same metadata objects, in order) and no refit or update came between.
+   */
+  #savedDocuments(): SavedVectorIndex["documents"] {
+    const from = this.#indexedFrom;
+    if (from === undefined || this.#documentText !== toolDocumentText || this.#stale || this.#entries.size !== from.tools.length)
+      return undefined;
+    const now = from.catalog.tools();
+    if (now.length !== from.tools.length || now.some((tool, position) => tool !== from.tools[position])) return undefined;
+    return { catalog: from.catalog.fingerprint(), textVersion: DOCUMENT_TEXT_VERSION };
+  }
+
+  /**
+   * The catalog's documents: with hashes taken from `saved` when it vouches for this very catalog's default document
+   * texts (same catalog fingerprint, same text version, the same tools in the same order), else derived.
+   */
+  #documentsOf(catalog: ToolCatalog, tools: readonly ToolMetadata[]): ToolDocuments {
+    const saved = this.#saved;
+    const documents = saved?.documents;
+    const vouched =
+      saved !== undefined &&
+      documents !== undefined &&
+      this.#documentText === toolDocumentText &&
+      documents.textVersion === DOCUMENT_TEXT_VERSION &&
+      saved.entries.length === tools.length &&
+      documents.catalog === catalog.fingerprint() &&
+      saved.entries.every((entry, position) => entry.name === tools[position]!.name);
+    if (!vouched) return ToolDocuments.of(tools, this.#documentText);
+    return ToolDocuments.vouched(
+      tools,
+      this.#documentText,
+      saved.entries.map((entry) => entry.textHash),
+    );
   }
 
   /**
@@ -398,19 +456,15 @@ class VectorToolIndex {
   }
 
   /**
-   * Embeds (or reuses) and stores the given tools; existing names are replaced in place. With `background`, an
+   * Embeds (or reuses) and stores the documents' tools; existing names are replaced in place. With `background`, an
    * index that loads in bulk (`addAll`) may still be working when this returns (see `#track`).
    */
-  async #store(
-    tools: readonly ToolMetadata[],
-    texts = tools.map((tool) => this.#documentText(tool)),
-    hashes = texts.map(textHash),
-    background = false,
-  ): Promise<void> {
-    const vectors = await this.#cache.embed(this.#embeddings!, texts, hashes);
+  async #store(documents: ToolDocuments, background = false): Promise<void> {
+    const { tools, hashes } = documents;
+    const vectors = await this.#cache.embed(this.#embeddings!, documents);
     if (vectors.length === 0) return;
     const target = await this.#ensureIndex(vectors[0]!.length);
-    const fresh: Array<{ id: string; vector: number[] }> = [];
+    const fresh: Array<{ id: string; vector: StoredEmbedding }> = [];
     tools.forEach((tool, position) => {
       const hash = hashes[position]!;
       const vector = vectors[position]!;
@@ -437,56 +491,69 @@ class VectorToolIndex {
     }
   }
 
-  /** Fits the embeddings to `texts` (the catalog's documents, in catalog order) and (re-)embeds `tools`. */
-  async #build(tools: readonly ToolMetadata[], texts: string[], background: boolean): Promise<void> {
-    await this.#fit(texts);
+  /** Fits the embeddings to the catalog's documents (in catalog order) and (re-)embeds their tools. */
+  async #build(documents: ToolDocuments, background: boolean): Promise<void> {
+    const { tools } = documents;
+    await this.#fit(documents);
     this.#stale = false;
     this.#cache.model = embeddingModelName(this.#embeddings!);
     this.#queryVectors.clear();
-    await this.#reuseSaved();
+    const holdsSaved = await this.#reuseSaved();
+    // Every tool's metadata, for the document texts of a later refit.
+    for (const tool of tools) this.#tools.set(tool.name, tool);
+    // The saved entries are these very documents (same tools, order and hashes) and the index holds them: there is
+    // nothing to embed, add, reorder or forget.
+    if (holdsSaved && documents.fromSaved) return;
     const names = new Set(tools.map((tool) => tool.name));
     for (const name of [...this.#entries.keys()]) if (!names.has(name)) this.#removeNow([name]);
-    const hashes = texts.map(textHash);
     // A large index may finish loading in the background (the first rank waits for it), so a caller can index
     // other sources meanwhile, as the hybrid strategy does.
-    await this.#store(tools, texts, hashes, background);
+    await this.#store(documents, background);
     // Catalog order decides ties.
     tools.forEach((tool, position) => (this.#entries.get(tool.name)!.order = position));
     this.#nextOrder = tools.length;
-    this.#cache.retain(new Set(hashes));
+    this.#cache.retain(new Set(documents.hashes));
   }
 
-  /** Fits embeddings that fit themselves to the documents; a saved fit of these very documents is restored instead. */
-  async #fit(texts: string[]): Promise<void> {
+  /**
+   * Fits embeddings that fit themselves to the documents; a saved fit of these very documents is restored instead
+   * (checked against their texts, or taken as it is when `saved` vouches for the documents).
+   */
+  async #fit(documents: ToolDocuments): Promise<void> {
     const embeddings = this.#embeddings!;
     if (!isFittable(embeddings)) return;
     // A saved fit of these very documents gives the same statistics as fitting them again, without the pass.
     const saved = this.#saved;
-    const restored = saved?.fit !== undefined && isRestorable(embeddings) && embeddings.restoreFit(saved.fit as never, texts);
-    if (!restored) await embeddings.fit(texts);
+    const restored =
+      saved?.fit !== undefined &&
+      isRestorable(embeddings) &&
+      embeddings.restoreFit(saved.fit as never, documents.fromSaved ? undefined : documents.texts());
+    if (!restored) await embeddings.fit(documents.texts());
   }
 
   /**
    * Puts `saved`'s vectors in the (empty) embedding cache when they come from the current model; with
-   * `indexHolds: "saved"`, also records them as already in the index, so only what differs is added.
+   * `indexHolds: "saved"`, also records them as already in the index, so only what differs is added. Returns whether
+   * it did the latter: the index holds every saved entry, in the saved order.
    */
-  async #reuseSaved(): Promise<void> {
+  async #reuseSaved(): Promise<boolean> {
     const saved = this.#saved;
-    if (saved === undefined || saved.model !== this.#cache.model || this.#cache.size !== 0) return;
+    if (saved === undefined || saved.model !== this.#cache.model || this.#cache.size !== 0) return false;
     for (const entry of saved.entries) this.#cache.set(entry.textHash, entry.vector);
-    if (this.#options.indexHolds !== "saved" || this.#index !== undefined || this.#entries.size > 0) return;
+    if (this.#options.indexHolds !== "saved" || this.#index !== undefined || this.#entries.size > 0) return false;
     await this.#ensureIndex(saved.dimensions);
     saved.entries.forEach((entry, position) => {
       this.#entries.set(entry.name, { hash: entry.textHash, order: position, vector: this.#cache.get(entry.textHash)! });
     });
     this.#nextOrder = saved.entries.length;
+    return true;
   }
 
   /** Fits again to the documents indexed now, in catalog order (the order their tools were added in). */
   async #refit(): Promise<void> {
     await this.#building;
     const tools = this.#inCatalogOrder().map(([name]) => this.#tools.get(name)!);
-    await this.#build(tools, tools.map(this.#documentText), false);
+    await this.#build(ToolDocuments.of(tools, this.#documentText), false);
   }
 
   #markStale(): void {
