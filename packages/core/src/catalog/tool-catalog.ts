@@ -272,7 +272,12 @@ export class ToolCatalog {
    */
   adoptTokenCounts(counts: ReadonlyMap<string, number>): void {
     const state = this.#state;
-    for (const [name, tokens] of counts) if (state.tokens.get(name) !== tokens && state.entries.has(name)) state.tokens.set(name, tokens);
+    // Counts of this very catalog's definitions are the ones it would make: once every tool is counted (e.g. it was
+    // built from the same snapshot's derivation), there is nothing to take.
+    if (state.tokens.size < state.entries.size) {
+      for (const [name, tokens] of counts) if (state.entries.has(name)) state.tokens.set(name, tokens);
+    }
+    if (state.totalTokens !== undefined) return;
     let total = 0;
     for (const { metadata } of state.entries.values()) {
       if (!metadata.enabled) continue;

@@ -121,6 +121,16 @@ export const DECLARATION_KEYS: readonly (keyof ToolDeclaration)[] = [
 /** Names the OpenAI API accepts for functions. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
+/** One frozen empty list and record for every tool that has none (most have no tags, keywords or translations). */
+const NONE: readonly string[] = Object.freeze([]);
+const NO_TRANSLATIONS: Readonly<Record<string, string>> = Object.freeze({});
+
+const frozenList = (items: readonly string[] | undefined): readonly string[] =>
+  items === undefined || items.length === 0 ? NONE : Object.freeze([...items]);
+
+const frozenRecord = (record: Readonly<Record<string, string>> | undefined): Readonly<Record<string, string>> =>
+  record === undefined || Object.keys(record).length === 0 ? NO_TRANSLATIONS : Object.freeze({ ...record });
+
 /**
  * Fills every default of a declaration that has already been validated.
  * @param defaultPermission - the permission of a declaration that has none. @defaultValue {@link DEFAULT_PERMISSION}
@@ -137,8 +147,8 @@ export function toMetadata(
     description: declaration.description ?? "",
     parameters: declaration.parameters ?? EMPTY_PARAMETERS,
     category: declaration.category,
-    tags: Object.freeze([...(declaration.tags ?? [])]),
-    keywords: Object.freeze([...(declaration.keywords ?? [])]),
+    tags: frozenList(declaration.tags),
+    keywords: frozenList(declaration.keywords),
     source: declaration.source ?? "builtin",
     sourceId: declaration.sourceId,
     permission: declaration.permission ?? defaultPermission,
@@ -147,8 +157,8 @@ export function toMetadata(
     enabled: declaration.enabled ?? declaration.available ?? true,
     namespace: declaration.namespace,
     whenToUse: declaration.whenToUse,
-    display: Object.freeze({ ...(declaration.display ?? {}) }),
-    desc: Object.freeze({ ...(declaration.desc ?? {}) }),
+    display: frozenRecord(declaration.display),
+    desc: frozenRecord(declaration.desc),
     required: declaration.required ?? false,
   });
 }

@@ -228,7 +228,9 @@ class FuzzyNameIndex {
     this.#nameWords.set(name, words);
     this.#order.set(name, this.#nextOrder++);
     linkPhrase(this.#toolsByPhrase, words.join(" "), name);
-    for (const word of new Set(words)) {
+    for (let index = 0; index < words.length; index++) {
+      const word = words[index]!;
+      if (words.indexOf(word) !== index) continue; // each word of a name once (a name has a handful)
       if (!this.#wordKeys.has(word)) this.#wordKeys.set(word, word);
       if (!this.#toolsByWord.has(word)) {
         linkWord(this.#wordsByStem, stemOf(word), word);
