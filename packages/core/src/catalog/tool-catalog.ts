@@ -95,6 +95,8 @@ export const OPENAI_MAX_TOOLS = 128;
 export class ToolCatalog {
   #state: CatalogState;
   #version = 0;
+  /** {@link names} and {@link tools} of one state. */
+  #listing: { state: CatalogState; names: readonly string[]; tools: readonly ToolMetadata[] } | undefined;
   /** The source hash of the file the catalog was loaded from, until its first update (see `catalog-source.ts`). */
   #source: string | undefined;
   #settings: ResolvedSettings;
@@ -160,14 +162,24 @@ export class ToolCatalog {
     return this.#state.entries.get(name)?.tool;
   }
 
-  /** Every tool name, in catalog order. */
+  /** Every tool name, in catalog order (a new array each call). */
   names(): string[] {
-    return [...this.#state.entries.keys()];
+    return this.#listed().names.slice();
   }
 
-  /** Every tool's metadata, in catalog order. */
+  /** Every tool's metadata, in catalog order (a new array each call). */
   tools(): ToolMetadata[] {
-    return [...this.#state.entries.values()].map((entry) => entry.metadata);
+    return this.#listed().tools.slice();
+  }
+
+  /** The names and metadata in catalog order, listed once per state (selectors and indexes ask for them often). */
+  #listed(): { names: readonly string[]; tools: readonly ToolMetadata[] } {
+    const state = this.#state;
+    if (this.#listing?.state !== state) {
+      const tools = [...state.entries.values()].map((entry) => entry.metadata);
+      this.#listing = { state, names: tools.map((tool) => tool.name), tools };
+    }
+    return this.#listing;
   }
 
   /** Every executable tool, in catalog order. */
