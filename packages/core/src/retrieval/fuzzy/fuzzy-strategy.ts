@@ -109,7 +109,7 @@ interface NameProfile {
 class FuzzyNameIndex {
   readonly #exactBonus: number;
   readonly #minFuzzyLength: number;
-  readonly #nameWords = new Map<string, string[]>();
+  readonly #nameWords = new Map<string, readonly string[]>();
   readonly #toolsByWord = new Map<string, Set<string>>();
   /** Name words by stem and by one-letter deletion: most keys have one word, kept as the string itself. */
   readonly #wordsByStem = new Map<string, string | string[]>();
@@ -153,13 +153,15 @@ class FuzzyNameIndex {
     if (this.#nameWords.size > 0 || saved.names.length !== names.length || counts.length !== names.length) return false;
     if (!saved.names.every((name, position) => name === names[position])) return false;
     const stemOf = new Map(words.map((word, position) => [word, stems[position]!]));
+    const stemOfWord = (word: string) => stemOf.get(word) ?? stem(word);
     let at = 0;
     names.forEach((name, position) => {
       const count = counts[position]!;
-      const nameWords: string[] = [];
-      for (let index = 0; index < count; index++) nameWords.push(words[wordIds[at + index]!]!);
+      // The saved list holds each word once: its strings are the ones the index keeps.
+      const nameWords = new Array<string>(count);
+      for (let index = 0; index < count; index++) nameWords[index] = words[wordIds[at + index]!]!;
       at += count;
-      this.#addName(name, nameWords, (word) => stemOf.get(word) ?? stem(word));
+      this.#linkName(name, nameWords, stemOfWord);
     });
     return true;
   }
@@ -224,7 +226,15 @@ class FuzzyNameIndex {
     this.#removeTool(name);
     if (this.#profiles.size > 0) this.#profiles.clear();
     // Each word as the one string the word index holds (a word shared by many names is stored once).
-    const words = nameWords.map((word) => this.#wordKeys.get(word) ?? word);
+    this.#linkName(
+      name,
+      nameWords.map((word) => this.#wordKeys.get(word) ?? word),
+      stemOf,
+    );
+  }
+
+  /** Indexes a tool that is not in the index by its name words (each the one string the index keeps for it). */
+  #linkName(name: string, words: readonly string[], stemOf: (word: string) => string): void {
     this.#nameWords.set(name, words);
     this.#order.set(name, this.#nextOrder++);
     linkPhrase(this.#toolsByPhrase, words.join(" "), name);
