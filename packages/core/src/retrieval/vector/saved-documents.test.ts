@@ -8,6 +8,7 @@ import { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolDeclaration } from "../../catalog/tool-metadata.js";
 import { CountingEmbeddings } from "./__fixtures__/fake-embeddings.js";
 import { DOCUMENT_TEXT_VERSION, toolDocumentText } from "./tool-document-text.js";
+import { BruteForceVectorIndex } from "./vector-index.js";
 import { createVectorStrategy, type SavedVectorIndex } from "./vector-strategy.js";
 
 // The default document text, wrapped in a spy (the strategy's default is this very function): counts derived texts.
@@ -154,5 +155,45 @@ describe("saved documents", () => {
     await createVectorStrategy({ embeddings: custom, saved, documentText }).index(catalogOf(TOOLS));
     expect(documentText).toHaveBeenCalledTimes(TOOLS.length);
     expect(custom.embedded).toEqual(TOOLS.map((tool) => tool.description));
+  });
+});
+
+describe("saved documents held by a loaded index", () => {
+  it("lets the index go on loading while index() returns; the first rank waits for it, or reports its failure", async () => {
+    const { saved } = await savedOf(TOOLS);
+    const fresh = createVectorStrategy({ embeddings: new FittingEmbeddings() });
+    await fresh.index(catalogOf(TOOLS));
+    // An index that takes a while to load and holds the saved vectors (as an HNSW graph read from a file does).
+    let release!: () => void;
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    const holding = createVectorStrategy({
+      embeddings: new FittingEmbeddings(),
+      saved,
+      indexHolds: "saved",
+      index: async ({ dimensions }) => {
+        await loaded;
+        const index = new BruteForceVectorIndex(dimensions);
+        for (const entry of saved.entries) index.add(entry.name, entry.vector);
+        return index;
+      },
+    });
+    await holding.index(catalogOf(TOOLS)); // returns before the index has loaded
+    const ranks = rankAll(holding);
+    release();
+    expect(await ranks).toEqual(await rankAll(fresh));
+
+    const failing = createVectorStrategy({
+      embeddings: new FittingEmbeddings(),
+      saved,
+      indexHolds: "saved",
+      index: async () => {
+        throw new Error("graph file unreadable");
+      },
+    });
+    await failing.index(catalogOf(TOOLS));
+    await expect(async () => failing.rank({ query: "book a class", limit: 2 })).rejects.toMatchObject({
+      code: "INDEX_FAILED",
+      message: expect.stringContaining("graph file unreadable"),
+    });
   });
 });

@@ -498,7 +498,7 @@ class VectorToolIndex {
     this.#stale = false;
     this.#cache.model = embeddingModelName(this.#embeddings!);
     this.#queryVectors.clear();
-    const holdsSaved = await this.#reuseSaved();
+    const holdsSaved = await this.#reuseSaved(background && documents.fromSaved);
     // Every tool's metadata, for the document texts of a later refit.
     for (const tool of tools) this.#tools.set(tool.name, tool);
     // The saved entries are these very documents (same tools, order and hashes) and the index holds them: there is
@@ -534,14 +534,18 @@ class VectorToolIndex {
   /**
    * Puts `saved`'s vectors in the (empty) embedding cache when they come from the current model; with
    * `indexHolds: "saved"`, also records them as already in the index, so only what differs is added. Returns whether
-   * it did the latter: the index holds every saved entry, in the saved order.
+   * it did the latter: the index holds every saved entry, in the saved order. `background`: the saved entries are the
+   * catalog's very documents, so nothing else will touch the index before a rank; it may go on loading (e.g. an HNSW
+   * graph read from a file) while the caller indexes other sources, and the first rank waits for it.
    */
-  async #reuseSaved(): Promise<boolean> {
+  async #reuseSaved(background: boolean): Promise<boolean> {
     const saved = this.#saved;
     if (saved === undefined || saved.model !== this.#cache.model || this.#cache.size !== 0) return false;
     for (const entry of saved.entries) this.#cache.set(entry.textHash, entry.vector);
     if (this.#options.indexHolds !== "saved" || this.#index !== undefined || this.#entries.size > 0) return false;
-    await this.#ensureIndex(saved.dimensions);
+    const loading = this.#ensureIndex(saved.dimensions);
+    if (background) this.#track(loading.then(() => undefined));
+    else await loading;
     saved.entries.forEach((entry, position) => {
       this.#entries.set(entry.name, { hash: entry.textHash, order: position, vector: this.#cache.get(entry.textHash)! });
     });
