@@ -50,40 +50,39 @@ let learnedLive;
   );
 }
 
-// 2. Selection latency, the same queries, with and without the learned model (built after learning, and learned
-// live one observation at a time as in 1): interleaved query by query over 6 rounds, in an order that rotates, so load
-// from other processes and warm caches fall on all alike (medians over all rounds).
+/**
+ * Times `run(variant, query)` for every variant on every query: a warm-up pass, then 6 rounds in an order that rotates
+ * per query and round, so load from other processes and warm caches fall on all alike. Returns each variant's times.
+ */
+async function interleaved(variants, run) {
+  const times = variants.map(() => []);
+  const time = async (index, query) => {
+    const start = performance.now();
+    await run(variants[index], query);
+    return performance.now() - start;
+  };
+  for (const query of queries) for (let index = 0; index < variants.length; index++) await time(index, query);
+  for (let round = 0; round < 6; round++) {
+    for (const [position, query] of queries.entries()) {
+      for (let offset = 0; offset < variants.length; offset++) {
+        const index = (round + position + offset) % variants.length;
+        times[index].push(await time(index, query));
+      }
+    }
+  }
+  return times;
+}
+
+// 2. Ranking latency, the same queries, with and without the learned model (built after learning, and learned live one
+// observation at a time as in 1), interleaved (medians over all rounds).
 {
   const plain = createStrategy(values.strategy);
   const learned = createStrategy(values.strategy, { usage: learnFromFile(catalog, values.usage) });
   await plain.index(catalog);
   await learned.index(catalog);
-  const a = [];
-  const b = [];
-  const c = [];
-  const time = async (strategy, { query, history }, into) => {
-    const start = performance.now();
-    await strategy.rank({ query, limit: 10, ...(history ? { history } : {}) });
-    into?.push(performance.now() - start);
-  };
-  for (const query of queries) {
-    await time(plain, query); // warm-up
-    await time(learned, query);
-    await time(learnedLive, query);
-  }
-  const runs = [
-    [plain, a],
-    [learned, b],
-    [learnedLive, c],
-  ];
-  for (let round = 0; round < 6; round++) {
-    for (const [position, query] of queries.entries()) {
-      for (let offset = 0; offset < runs.length; offset++) {
-        const [strategy, into] = runs[(round + position + offset) % runs.length];
-        await time(strategy, query, into);
-      }
-    }
-  }
+  const [a, b, c] = await interleaved([plain, learned, learnedLive], (strategy, { query, history }) =>
+    strategy.rank({ query, limit: 10, ...(history ? { history } : {}) }),
+  );
   console.log(
     `selection latency (${values.strategy}, top 10, ${queries.length} queries × 6 rounds, interleaved): without usage median ${fmt(median(a))} ms p95 ${fmt(p95(a))} ms; with usage median ${fmt(median(b))} ms p95 ${fmt(p95(b))} ms; ratio of medians ${(median(b) / median(a)).toFixed(2)}×; learned live median ${fmt(median(c))} ms, ratio ${(median(c) / median(a)).toFixed(2)}×`,
   );
@@ -95,25 +94,9 @@ let learnedLive;
   const model = learnFromFile(catalog, values.usage);
   const plain = createToolSelector(catalog, { strategy: createStrategy(values.strategy) });
   const learned = createToolSelector(catalog, { strategy: createStrategy(values.strategy, { usage: model }), usage: model });
-  const conversation = ({ query, history }) => [...(history ?? []), query].map((content) => ({ role: "user", content }));
-  const a = [];
-  const b = [];
-  const time = async (select, query, into) => {
-    const start = performance.now();
-    await select(conversation(query));
-    into?.push(performance.now() - start);
-  };
-  for (const query of queries) {
-    await time(plain, query); // warm-up
-    await time(learned, query);
-  }
-  for (let round = 0; round < 6; round++) {
-    for (const [position, query] of queries.entries()) {
-      const order = (round + position) % 2 === 0 ? [plain, a, learned, b] : [learned, b, plain, a];
-      await time(order[0], query, order[1]);
-      await time(order[2], query, order[3]);
-    }
-  }
+  const [a, b] = await interleaved([plain, learned], (select, { query, history }) =>
+    select([...(history ?? []), query].map((content) => ({ role: "user", content }))),
+  );
   console.log(
     `whole selection (createToolSelector, ${values.strategy}, ${queries.length} queries × 6 rounds, interleaved): without usage median ${fmt(median(a))} ms p95 ${fmt(p95(a))} ms; with usage (strategy and co-usage stage) median ${fmt(median(b))} ms p95 ${fmt(p95(b))} ms; ratio of medians ${(median(b) / median(a)).toFixed(2)}×`,
   );

@@ -120,7 +120,7 @@ export class ToolCatalog {
       vouched: source?.vouched === true && options.derived?.source === source.hash,
     });
     // Saved token counts came with the state: the total is known when they cover every enabled tool.
-    if (this.#state.tokens.size > 0) this.adoptTokenCounts(new Map());
+    if (this.#state.tokens.size > 0) this.adoptTokenCounts([]);
     this.#settings = this.resolveSettings({ ...options, core: this.#coreWith(this.#state.required) });
   }
 
@@ -282,7 +282,7 @@ export class ToolCatalog {
    * Takes token counts made elsewhere for this very catalog (a snapshot: see `loadSnapshot`, which checks that the
    * snapshot is of this catalog), so no definition is counted again.
    */
-  adoptTokenCounts(counts: ReadonlyMap<string, number>): void {
+  adoptTokenCounts(counts: Iterable<readonly [tool: string, tokens: number]>): void {
     const state = this.#state;
     // Counts of this very catalog's definitions are the ones it would make: once every tool is counted (e.g. it was
     // built from the same snapshot's derivation), there is nothing to take.

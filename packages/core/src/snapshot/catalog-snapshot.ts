@@ -365,7 +365,7 @@ export function loadSnapshot(file: string, catalog: ToolCatalog): LoadedSnapshot
 function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, start: number, catalog: ToolCatalog): LoadedSnapshot {
   checkSameCatalog(file, snapshot, catalog);
   // (A catalog built with the snapshot's `derived` has these counts already: adopting them again changes nothing.)
-  catalog.adoptTokenCounts(new Map(snapshot.catalog.tokens));
+  catalog.adoptTokenCounts(snapshot.catalog.tokens);
   const sections = snapshot.sections ?? {};
   const section = <T extends Float64Array | Uint32Array>(kind: Parameters<typeof sectionOf<T>>[0], name: string) =>
     sectionOf(kind, bytes, start, sections[name], file, name);
