@@ -225,6 +225,24 @@ describe("createFuzzyStrategy: saved index", () => {
     for (const query of QUERIES) expect(rank(restored, query), query).toEqual(rank(fresh, query));
   });
 
+  it("restores names that repeat a word or share stems and phrases exactly as a build makes them, removals included", () => {
+    const tools = ["copy_file_to_file", "copy_files", "Copy_File", "file_copy", "copying_filed", "get", "get_get_get"].map((name) => ({
+      name,
+    }));
+    const catalog = new ToolCatalog({ tools });
+    const built = createFuzzyStrategy();
+    built.index(catalog);
+    const restored = createFuzzyStrategy({ saved: built.save() });
+    restored.index(catalog);
+    const queries = ["copy file to file", "copy files", "file copy", "coppy fil", "get get", "copying filed", "get"];
+    for (const query of queries) expect(rank(restored, query), query).toEqual(rank(built, query));
+    expect(restored.save()).toEqual(built.save());
+    // Removal unlinks what restore linked: a word's last tool gone, its stem and deletions go too.
+    for (const strategy of [built, restored]) strategy.remove?.(["copying_filed", "get_get_get", "copy_file_to_file"]);
+    for (const query of queries) expect(rank(restored, query), query).toEqual(rank(built, query));
+    expect(restored.save()).toEqual(built.save());
+  });
+
   it("saves each word once with its stem, and each name as word positions", () => {
     const strategy = createFuzzyStrategy();
     strategy.index(new ToolCatalog({ tools: [{ name: "read_files" }, { name: "write_files" }] }));

@@ -152,17 +152,39 @@ class FuzzyNameIndex {
     const { words, stems, counts, wordIds } = saved;
     if (this.#nameWords.size > 0 || saved.names.length !== names.length || counts.length !== names.length) return false;
     if (!saved.names.every((name, position) => name === names[position])) return false;
-    const stemOf = new Map(words.map((word, position) => [word, stems[position]!]));
-    const stemOfWord = (word: string) => stemOf.get(word) ?? stem(word);
+    // What #linkName does tool by tool, in two passes over arrays (this runs once, on a cold start, mostly before the
+    // JIT has optimised anything): each tool's words, phrase and order; then each word's tools, stem and deletions,
+    // keyed once per word. The saved list holds each word once, in order of first use: its strings are the ones kept.
+    const toolsOf: Array<Set<string> | undefined> = new Array(words.length);
+    const lastTool = new Int32Array(words.length).fill(-1);
     let at = 0;
-    names.forEach((name, position) => {
+    for (let position = 0; position < names.length; position++) {
+      const name = names[position]!;
       const count = counts[position]!;
-      // The saved list holds each word once: its strings are the ones the index keeps.
       const nameWords = new Array<string>(count);
-      for (let index = 0; index < count; index++) nameWords[index] = words[wordIds[at + index]!]!;
+      for (let index = 0; index < count; index++) {
+        const id = wordIds[at + index]!;
+        nameWords[index] = words[id]!;
+        if (lastTool[id] === position) continue; // each word of a name once
+        lastTool[id] = position;
+        const tools = toolsOf[id];
+        if (tools === undefined) toolsOf[id] = new Set([name]);
+        else tools.add(name);
+      }
       at += count;
-      this.#linkName(name, nameWords, stemOfWord);
-    });
+      this.#nameWords.set(name, nameWords);
+      this.#order.set(name, this.#nextOrder++);
+      linkPhrase(this.#toolsByPhrase, nameWords.join(" "), name);
+    }
+    for (let id = 0; id < words.length; id++) {
+      const tools = toolsOf[id];
+      if (tools === undefined) continue;
+      const word = words[id]!;
+      this.#wordKeys.set(word, word);
+      this.#toolsByWord.set(word, tools);
+      linkWord(this.#wordsByStem, stems[id]!, word);
+      if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) linkWord(this.#wordsByDeletion, deleted, word);
+    }
     return true;
   }
 
