@@ -22,7 +22,7 @@ export const hnswPlugin: VectorIndexPlugin = {
   create({ dimensions, capacity }) {
     return hnswVectorIndex({ capacity, m: 8, efConstruction: 40 })({ dimensions });
   },
-  read(path) {
-    return HnswVectorIndex.load(path);
+  read(path, sidecar) {
+    return HnswVectorIndex.load(path, sidecar);
   },
 };

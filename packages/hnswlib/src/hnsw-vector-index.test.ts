@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -95,6 +95,18 @@ describe.skipIf(!HNSWLIB_AVAILABLE)("HnswVectorIndex (real hnswlib-node)", () =>
     expect(loaded.search(vectors.get("tool_0")!, 1)[0]!.id).not.toBe("tool_0");
     loaded.add("new", randomVector());
     expect(loaded.size).toBe(2000);
+  });
+
+  it("loads the graph with a sidecar passed in (its file not read), and names a sidecar of another version", async () => {
+    const path = join(directory, "given.hnsw");
+    await index.save(path);
+    const sidecar = JSON.parse(readFileSync(`${path}.json`, "utf8")) as { formatVersion: number };
+    rmSync(`${path}.json`);
+    const loaded = await HnswVectorIndex.load(path, sidecar);
+    expect(loaded.size).toBe(index.size);
+    for (const query of queries.slice(0, 5)) expect(loaded.search(query, 10)).toEqual(index.search(query, 10));
+    await expect(HnswVectorIndex.load(path, { ...sidecar, formatVersion: 99 })).rejects.toThrow(/formatVersion 99/);
+    await expect(HnswVectorIndex.load(path, null)).rejects.toThrow(/ENOENT/);
   });
 
   it("is the factory core's vector strategy takes", async () => {

@@ -95,12 +95,16 @@ export class HnswVectorIndex implements VectorIndex {
     this.#graph.setEf(ef);
   }
 
-  /** Loads an index written by {@link HnswVectorIndex.save}: the graph at `path`, the ids at `path + ".json"`. */
-  static async load(path: string): Promise<HnswVectorIndex> {
-    const sidecar = JSON.parse(await readFile(`${path}.json`, "utf8")) as Sidecar;
-    if (sidecar.formatVersion !== HNSW_SIDECAR_FORMAT_VERSION) {
+  /**
+   * Loads an index written by {@link HnswVectorIndex.save}: the graph at `path`, the ids at `path + ".json"`, or in
+   * `sidecar` when given (that file's contents, parsed: e.g. kept in a catalog snapshot).
+   */
+  static async load(path: string, given?: unknown): Promise<HnswVectorIndex> {
+    const sidecar = (given ?? JSON.parse(await readFile(`${path}.json`, "utf8"))) as Sidecar;
+    const version = (sidecar as Partial<Sidecar> | null)?.formatVersion;
+    if (version !== HNSW_SIDECAR_FORMAT_VERSION) {
       throw new Error(
-        `${path}.json has formatVersion ${String(sidecar.formatVersion)}; this version of @dynamic-tools/hnswlib reads only ` +
+        `The sidecar of ${path} has formatVersion ${String(version)}; this version of @dynamic-tools/hnswlib reads only ` +
           `${HNSW_SIDECAR_FORMAT_VERSION}. Rebuild the index and save it again.`,
       );
     }

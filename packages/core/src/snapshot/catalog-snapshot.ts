@@ -27,7 +27,7 @@ import { createVectorStrategy, type SavedVectorIndex, type VectorStrategyOptions
 import { loadVectorIndexPlugin } from "../retrieval/vector/vector-index-plugin.js";
 
 /** The snapshot format this version writes and reads; any other is refused with `SNAPSHOT_MISMATCH`. */
-export const SNAPSHOT_FORMAT_VERSION = 4;
+export const SNAPSHOT_FORMAT_VERSION = 5;
 
 const FORMAT = "dynamic-tools/snapshot";
 const MAGIC = Buffer.from("DTSNAP\0\0", "latin1");
@@ -68,7 +68,8 @@ export interface CatalogSnapshot {
 
 /** A `SavedVectorIndex` whose vectors are in the `vectors` section. */
 export interface VectorsHeader extends Omit<SavedVectorIndex, "entries"> {
-  names: string[];
+  /** The tools, when not the catalog's, in its order (absent: they are). */
+  names?: string[];
   textHashes: string[];
 }
 
@@ -77,7 +78,8 @@ export type FuzzyHeader = Omit<SavedFuzzyIndex, "names" | "counts" | "wordIds">;
 
 /** A `SavedBm25Index` whose typed arrays are in sections. */
 export interface Bm25Header extends Omit<SavedBm25Index, "postings"> {
-  ids: string[];
+  /** The documents, when not the catalog's tools in its order (absent: they are). */
+  ids?: string[];
   terms: string[];
   totalLength: number;
 }
@@ -192,10 +194,24 @@ export async function writeSnapshot(
     const { entries, ...rest } = vector.save();
     const numbers = new Float64Array(entries.length * rest.dimensions);
     entries.forEach((entry, position) => numbers.set(entry.vector, position * rest.dimensions));
-    snapshot.vectors = { ...rest, names: entries.map((entry) => entry.name), textHashes: entries.map((entry) => entry.textHash) };
+    // Names the catalog has in the same order are not written again (three lists of 10,000 names cost a start).
+    const catalogNames = catalog.names();
+    const sameNames = (names: readonly string[]) =>
+      names.length === catalogNames.length && names.every((name, at) => name === catalogNames[at]);
+    const vectorNames = entries.map((entry) => entry.name);
+    snapshot.vectors = {
+      ...rest,
+      ...(sameNames(vectorNames) ? {} : { names: vectorNames }),
+      textHashes: entries.map((entry) => entry.textHash),
+    };
     sections.add("vectors", numbers);
     const { postings, ...lexical } = bm25.save();
-    snapshot.bm25 = { ...lexical, ids: postings.ids, terms: postings.terms, totalLength: postings.totalLength };
+    snapshot.bm25 = {
+      ...lexical,
+      ...(sameNames(postings.ids) ? {} : { ids: postings.ids }),
+      terms: postings.terms,
+      totalLength: postings.totalLength,
+    };
     sections.add("bm25.lengths", postings.lengths);
     sections.add("bm25.counts", postings.counts);
     sections.add("bm25.docs", postings.docs);
@@ -372,7 +388,7 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
   let vectors: SavedVectorIndex | undefined;
   const savedVectors = (): SavedVectorIndex | undefined => {
     if (snapshot.vectors === undefined || vectors !== undefined) return vectors;
-    const { names, textHashes, ...rest } = snapshot.vectors;
+    const { names = catalog.names(), textHashes, ...rest } = snapshot.vectors;
     const numbers = section(Float64Array, "vectors");
     const { dimensions } = rest;
     vectors = {
@@ -388,7 +404,7 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
   };
   const savedBm25 = (): SavedBm25Index | undefined => {
     if (snapshot.bm25 === undefined) return undefined;
-    const { ids, terms, totalLength, ...rest } = snapshot.bm25;
+    const { ids = catalog.names(), terms, totalLength, ...rest } = snapshot.bm25;
     const postings = {
       ids,
       terms,
@@ -430,8 +446,7 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
       try {
         const path = join(folder, "graph.hnsw");
         writeFileSync(path, bytes.subarray(start + graph.offset, start + graph.offset + graph.length));
-        writeFileSync(`${path}.json`, JSON.stringify(sidecar));
-        return await plugin.read(path);
+        return await plugin.read(path, sidecar);
       } finally {
         rmSync(folder, { recursive: true, force: true });
       }

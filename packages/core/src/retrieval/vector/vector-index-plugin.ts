@@ -10,8 +10,12 @@ export interface VectorIndexPlugin {
   readonly name: string;
   /** A new, empty index for vectors of `dimensions` numbers, sized for `capacity` tools. */
   create(options: { dimensions: number; capacity: number }): VectorIndex | Promise<VectorIndex>;
-  /** Reads an index this plug-in wrote (`save`), e.g. the graph in a catalog snapshot. */
-  read?(path: string): Promise<VectorIndex>;
+  /**
+   * Reads an index this plug-in wrote (`save`), e.g. the graph in a catalog snapshot. `sidecar`: what `save` wrote
+   * beside the file at `path + ".json"`, already parsed, when the caller has it (a snapshot does): then that file is
+   * not read and need not exist.
+   */
+  read?(path: string, sidecar?: unknown): Promise<VectorIndex>;
 }
 
 /** A plug-in loaded on first use, typically with a dynamic `import()`, so an optional package costs nothing until then. */
