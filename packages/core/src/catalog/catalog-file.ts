@@ -59,9 +59,10 @@ const yaml = lazyRequire<typeof import("yaml")>("yaml");
 /** Most YAML aliases a catalog file may use (the yaml package's own default), against "billion laughs" files. */
 const MAX_YAML_ALIASES = 100;
 
-function readText(file: string): string {
+/** A file's bytes (hashed as they are: see `catalog-source.ts`). */
+function readContents(file: string): Buffer {
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync(file);
   } catch (cause) {
     throw new DynamicToolsError("CATALOG_FILE_UNREADABLE", `Cannot read catalog file ${file}: ${(cause as Error).message}`, { cause });
   }
@@ -161,10 +162,11 @@ export function loadCatalogFile(
   file: string,
   { tools, onWarning = (warning) => console.warn(warning.message), ...settings }: LoadCatalogOptions = {},
 ): ToolCatalog {
-  const text = readText(file);
+  const contents = readContents(file);
+  const text = contents.toString("utf8");
   // Executable tools are code, which no hash of the file vouches for; without them the file is the whole catalog.
   const { derived, ...options } = settings;
-  const hash = tools === undefined ? catalogSourceHash(file, text, options) : undefined;
+  const hash = tools === undefined ? catalogSourceHash(file, contents, options) : undefined;
   const vouched = hash !== undefined && derived?.source === hash;
   const { config, locate, problems: readProblems } = readConfig(file, text, vouched);
   // A plain array (form (a)) has no `tools` key: its paths start at the array itself.

@@ -20,16 +20,16 @@ function packageVersion(): string | undefined {
 }
 
 /**
- * The source hash of a catalog file's `text` loaded with `options` (plain data: settings, no functions); undefined
- * when this package's version is unknown (then nothing is vouched for).
+ * The source hash of a catalog file's contents (its bytes, as read) loaded with `options` (plain data: settings, no
+ * functions); undefined when this package's version is unknown (then nothing is vouched for).
  */
-export function catalogSourceHash(file: string, text: string, options: object): string | undefined {
+export function catalogSourceHash(file: string, contents: Uint8Array, options: object): string | undefined {
   const version = packageVersion();
   if (version === undefined) return undefined;
   const kind = /\.json$/i.test(file) ? "json" : "yaml";
   return createHash("sha1")
     .update(`dynamic-tools@${version}\u0000${kind}\u0000${JSON.stringify(options)}\u0000`, "utf8")
-    .update(text, "utf8")
+    .update(contents)
     .digest("base64");
 }
 

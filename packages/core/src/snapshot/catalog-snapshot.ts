@@ -432,8 +432,10 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
     if (graph === undefined)
       throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated or damaged: its section "hnsw" is missing.`);
     const { sidecar } = snapshot.hnsw;
+    // The plug-in starts loading now, so it is there when the first selection reads the graph: the read then begins
+    // before the other indexes are restored, and the graph loads (on libuv's threads) while they are.
+    const registered = loadVectorIndexPlugin();
     return async () => {
-      const registered = loadVectorIndexPlugin();
       const plugin = registered === undefined ? undefined : await registered.plugin;
       if (plugin?.read === undefined) {
         throw new DynamicToolsError(
