@@ -65,12 +65,13 @@ export function createSelectionScope(
   const reader = options.usage === undefined ? undefined : coUsageReaderOf(options.usage);
   const coUsage =
     reader === undefined || options.coUsage === false ? undefined : { usage: reader, ...resolveCoUsageOptions(options.coUsage) };
-  const selectable = new Set(
-    catalog
-      .tools()
-      .filter((tool) => !coreSet.has(tool.name) && isBindable(tool, filters, false))
-      .map((tool) => tool.name),
-  );
+  // One pass, no intermediate lists: a scope is made on every catalog change, and first on a cold start.
+  const selectable = new Set<string>();
+  const unbindable: Array<{ name: string; reason: string }> = [];
+  for (const tool of catalog.tools()) {
+    if (tool.unbindable !== undefined) unbindable.push({ name: tool.name, reason: tool.unbindable });
+    else if (!coreSet.has(tool.name) && isBindable(tool, filters, false)) selectable.add(tool.name);
+  }
   return {
     catalog,
     version,
@@ -86,14 +87,16 @@ export function createSelectionScope(
       catalog.categories().map((category) => [category.name, category.tools.filter((name) => selectable.has(name))]),
     ),
     categoryOrder: categoryOrderOf(catalog),
-    unbindable: unbindableTools(catalog),
+    unbindable,
     ...(coUsage === undefined ? {} : { coUsage }),
   };
 }
 
 /** The catalog's tools that are never bound to a model, with the reason. */
 export function unbindableTools(catalog: ToolCatalog): Array<{ name: string; reason: string }> {
-  return catalog.tools().flatMap((tool) => (tool.unbindable === undefined ? [] : [{ name: tool.name, reason: tool.unbindable }]));
+  const unbindable: Array<{ name: string; reason: string }> = [];
+  for (const tool of catalog.tools()) if (tool.unbindable !== undefined) unbindable.push({ name: tool.name, reason: tool.unbindable });
+  return unbindable;
 }
 
 /**
