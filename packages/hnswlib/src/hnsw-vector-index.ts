@@ -71,7 +71,9 @@ export class HnswVectorIndex implements VectorIndex {
   readonly #options: Required<Omit<HnswVectorIndexOptions, "dimensions" | "capacity">>;
   readonly #graph: HierarchicalNSW;
   readonly #labels = new Map<string, number>();
-  readonly #ids = new Map<number, string>();
+  /** The id of each label in the graph (labels are handed out in order: a list, not a map), and how many there are. */
+  readonly #ids: Array<string | undefined> = [];
+  #stored = 0;
   #nextLabel = 0;
   /** Whether {@link HnswVectorIndex.addAll} is building the graph on a worker thread. */
   #building = false;
@@ -120,7 +122,7 @@ export class HnswVectorIndex implements VectorIndex {
       const id = pair[0];
       const label = pair[1];
       index.#labels.set(id, label);
-      if (label !== ZERO_VECTOR) index.#ids.set(label, id);
+      if (label !== ZERO_VECTOR) index.#link(label, id);
     }
     return index;
   }
@@ -146,7 +148,12 @@ export class HnswVectorIndex implements VectorIndex {
     const label = this.#nextLabel++;
     this.#graph.addPoint(Array.from(vector), label);
     this.#labels.set(id, label);
-    this.#ids.set(label, id);
+    this.#link(label, id);
+  }
+
+  #link(label: number, id: string): void {
+    this.#ids[label] = id;
+    this.#stored++;
   }
 
   /**
@@ -187,7 +194,7 @@ export class HnswVectorIndex implements VectorIndex {
     this.#graph.setEf(ef);
     points.forEach(({ id }, label) => {
       this.#labels.set(id, label);
-      this.#ids.set(label, id);
+      this.#link(label, id);
     });
     for (const { id, vector } of entries) if (isZero(vector)) this.#labels.set(id, ZERO_VECTOR);
     this.#nextLabel = points.length;
@@ -199,25 +206,26 @@ export class HnswVectorIndex implements VectorIndex {
     if (label === undefined) return;
     this.#labels.delete(id);
     if (label === ZERO_VECTOR) return;
-    this.#ids.delete(label);
+    this.#ids[label] = undefined;
+    this.#stored--;
     this.#graph.markDelete(label);
   }
 
   search(vector: readonly number[], k: number, filter?: (id: string) => boolean): VectorMatch[] {
     this.#checkIdle();
-    const stored = this.#ids.size;
+    const stored = this.#stored;
     if (k < 1 || stored === 0 || isZero(vector)) return [];
     const want = Math.min(k, stored);
     const point = [...vector];
     const matches = (found: { neighbors: number[]; distances: number[] }) =>
-      found.neighbors.map((label, position) => ({ id: this.#ids.get(label)!, score: 1 - found.distances[position]! }));
+      found.neighbors.map((label, position) => ({ id: this.#ids[label]!, score: 1 - found.distances[position]! }));
     if (filter === undefined) return matches(this.#graph.searchKnn(point, want));
     // A filter inside the graph search is a call back into JavaScript for every node visited (2–3× the search).
     // Filters usually exclude a few tools (core ones, a role's): search a little deeper without it and filter here;
     // only when that leaves fewer than k, search again with the filter inside.
     const kept = matches(this.#graph.searchKnn(point, Math.min(stored, want + UNFILTERED_MARGIN))).filter((match) => filter(match.id));
     if (kept.length >= want) return kept.slice(0, want);
-    return matches(this.#graph.searchKnn(point, want, (label: number) => filter(this.#ids.get(label)!)));
+    return matches(this.#graph.searchKnn(point, want, (label: number) => filter(this.#ids[label]!)));
   }
 
   #checkVector(vector: ArrayLike<number>): void {
