@@ -80,7 +80,13 @@ describe("PersistentMap", () => {
           if (map.size !== model.size) return false;
         }
         expect([...map.entries()]).toEqual([...model]);
-        for (const [snapshot, entries] of snapshots) expect([...snapshot]).toEqual(entries);
+        expect([...map.keys()]).toEqual([...model.keys()]);
+        expect([...map.values()]).toEqual([...model.values()]);
+        for (const [snapshot, entries] of snapshots) {
+          expect([...snapshot]).toEqual(entries);
+          // A folded fork has no changes of its own and iterates its base directly: the same order either way.
+          expect([...snapshot.values()]).toEqual(entries.map(([, value]) => value));
+        }
       }),
       { numRuns: 50 },
     );
