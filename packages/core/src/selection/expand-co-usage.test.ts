@@ -168,6 +168,24 @@ describe("expandCoUsage and rankWithCoUsage (pure)", () => {
     ).toEqual(["c"]);
   });
 
+  it("adds a tool used with two chosen tools once, and asks for enough to pass every present and added tool", () => {
+    const shared = {
+      a: [{ name: "s", weight: 3 }],
+      b: [
+        { name: "s", weight: 3 },
+        { name: "t", weight: 2 },
+      ],
+    } as Record<string, Array<{ name: string; weight: number }>>;
+    const limits: number[] = [];
+    const reader = { oftenUsedWith: (tool: string, limit = 5) => (limits.push(limit), (shared[tool] ?? []).slice(0, limit)) };
+    const added = expandCoUsage({ chosen: ["a", "b"], usage: reader, allowed: () => true, present: new Set(["a", "b"]) });
+    expect(added.map((tool) => [tool.name, tool.usedWith])).toEqual([
+      ["s", "a"],
+      ["t", "b"],
+    ]);
+    expect(limits).toEqual([5, 6]); // maxTools 3 + 2 present (+ 1 added before b)
+  });
+
   it("moves an expansion right after the ranked tools AutoCut keeps, leaving the ranking unchanged otherwise", () => {
     const ranked = [
       { name: "a", score: 10 },

@@ -76,14 +76,14 @@ export function expandCoUsage({
   present: ReadonlySet<string>;
 } & CoUsageOptions): CoUsedTool[] {
   const added: CoUsedTool[] = [];
-  const seen = new Set(present);
   for (const from of chosen) {
     if (added.length >= maxTools) break;
-    for (const { name, weight } of usage.oftenUsedWith(from, maxTools + seen.size)) {
+    // Enough to find `maxTools` new tools past every present or added one. (No copy of `present` joins the added
+    // tools: a selection runs this stage every turn, and at most `maxTools` are added.)
+    for (const { name, weight } of usage.oftenUsedWith(from, maxTools + present.size + added.length)) {
       if (added.length >= maxTools) break;
       if (!(weight >= minWeight)) break; // heaviest first: the rest are lighter
-      if (seen.has(name) || !allowed(name)) continue;
-      seen.add(name);
+      if (present.has(name) || added.some((tool) => tool.name === name) || !allowed(name)) continue;
       added.push({ name, reason: `often used with ${from}`, tier: "co-usage", usedWith: from, weight });
     }
   }
