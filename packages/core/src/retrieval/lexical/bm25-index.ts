@@ -121,6 +121,20 @@ class PostingList {
     this.impacts = undefined;
   }
 
+  /**
+   * Allocates the impacts in one buffer with the slots (moved there): a search reads both, and one stretch of memory
+   * comes from memory caches faster than two.
+   */
+  allocateImpacts(): Float64Array {
+    const capacity = this.docs.length;
+    const buffer = new ArrayBuffer(capacity * (Float64Array.BYTES_PER_ELEMENT + this.docs.BYTES_PER_ELEMENT));
+    const offset = capacity * Float64Array.BYTES_PER_ELEMENT;
+    const docs = this.docs instanceof Uint32Array ? new Uint32Array(buffer, offset, capacity) : new Uint16Array(buffer, offset, capacity);
+    docs.set(this.docs);
+    this.docs = docs;
+    return (this.impacts = new Float64Array(buffer, 0, capacity));
+  }
+
   /** Moves the slots to 4-byte entries (see {@link NARROW_SLOTS}). */
   widen(): void {
     if (!(this.docs instanceof Uint32Array)) this.docs = Uint32Array.from(this.docs);
@@ -469,9 +483,9 @@ export class Bm25Index<F extends string> {
     if (list.impactsVersion === this.#version && list.impacts !== undefined) return list.impacts;
     const norms = this.#currentNorms();
     const k1 = this.#parameters.k1;
-    const { docs, tfs } = list;
-    if (list.impacts === undefined || list.impacts.length < docs.length) list.impacts = new Float64Array(docs.length);
-    const impacts = list.impacts;
+    const { tfs } = list;
+    const impacts = list.impacts !== undefined && list.impacts.length >= list.docs.length ? list.impacts : list.allocateImpacts();
+    const docs = list.docs;
     // termScore without the idf, per posting: the hot loop of search only multiplies and adds.
     for (let index = 0; index < list.length; index++) impacts[index] = (tfs[index]! * (k1 + 1)) / (tfs[index]! + norms[docs[index]!]!);
     list.idf = idf(this.#byId.size, list.length);
