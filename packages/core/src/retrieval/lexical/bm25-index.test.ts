@@ -445,24 +445,6 @@ describe("Bm25Index: rows (long posting lists added slot by slot in dense search
   });
 });
 
-describe("Bm25Index: more slots than 2-byte posting entries hold", () => {
-  it("ranks documents past slot 65,535 right, sparse and dense, and a restored copy the same", () => {
-    const index = new Bm25Index<Field>(WEIGHTS);
-    index.add("a0", { title: ["alpha"] });
-    for (let position = 0; position < 65_600; position++) index.add(`f${position}`, { body: ["beta"] });
-    // Slots 65,601 and 65,602: as 2-byte entries they would read as slots 65 and 66 (two of the fillers).
-    index.add("a1", { title: ["alpha", "gamma"] });
-    index.add("a2", { title: ["alpha"] });
-    expect(ids(index.search(one("alpha"), 5))).toEqual(["a0", "a2", "a1"]);
-    // The filler term reaches every other slot: a dense search.
-    const dense = [...one("alpha"), ...one("beta", 0.001)];
-    expect(ids(index.search(dense, 5))).toEqual(["a0", "a2", "a1", "f0", "f1"]);
-    expect(ids(index.search(one("gamma"), 5))).toEqual(["a1"]);
-    const restored = Bm25Index.restore(WEIGHTS, DEFAULT_BM25, index.save());
-    for (const query of [one("alpha"), dense, one("gamma")]) expect(restored.search(query, 5)).toEqual(index.search(query, 5));
-  });
-});
-
 describe("Bm25Index: save and restore", () => {
   const document = fc.record({
     title: fc.array(fc.constantFrom(...TERMS), { maxLength: 4 }),
