@@ -168,6 +168,36 @@ describe("expandCoUsage and rankWithCoUsage (pure)", () => {
     ).toEqual(["c"]);
   });
 
+  it("adds a tool used with two chosen tools once, and asks for enough to pass every present and added tool", () => {
+    const shared = {
+      a: [{ name: "s", weight: 3 }],
+      b: [
+        { name: "s", weight: 3 },
+        { name: "t", weight: 2 },
+      ],
+    } as Record<string, Array<{ name: string; weight: number }>>;
+    const limits: number[] = [];
+    const reader = { oftenUsedWith: (tool: string, limit = 5) => (limits.push(limit), (shared[tool] ?? []).slice(0, limit)) };
+    const added = expandCoUsage({ chosen: ["a", "b"], usage: reader, allowed: () => true, present: new Set(["a", "b"]) });
+    expect(added.map((tool) => [tool.name, tool.usedWith])).toEqual([
+      ["s", "a"],
+      ["t", "b"],
+    ]);
+    expect(limits).toEqual([5, 6]); // maxTools 3 + 2 present (+ 1 added before b)
+  });
+
+  it("makes a lazily given present set only once a chosen tool has co-usage heavy enough, with the same result", () => {
+    let made = 0;
+    const present = () => (made++, new Set(["a"]));
+    expect(expandCoUsage({ chosen: ["x", "a"], usage, allowed: () => true, present, minWeight: 6 })).toEqual([]);
+    expect(made).toBe(0);
+    for (const minWeight of [1, 2, 5]) {
+      const eager = expandCoUsage({ chosen: ["x", "a", "b"], usage, allowed: (name) => name !== "c", present: new Set(["a"]), minWeight });
+      expect(expandCoUsage({ chosen: ["x", "a", "b"], usage, allowed: (name) => name !== "c", present, minWeight })).toEqual(eager);
+    }
+    expect(made).toBe(3);
+  });
+
   it("moves an expansion right after the ranked tools AutoCut keeps, leaving the ranking unchanged otherwise", () => {
     const ranked = [
       { name: "a", score: 10 },

@@ -55,6 +55,8 @@ export function resolveCoUsageOptions(options: CoUsageOptions = {}): Required<Co
 /**
  * The tools to add after `chosen`: for each chosen tool in order, the tools most used with it (weight at least
  * `minWeight`, heaviest first) that `allowed` accepts and that are not already `present`, up to `maxTools` in all.
+ * `present` may be given as a function making the set: it is called only once a chosen tool has co-usage heavy enough
+ * (until then each chosen tool's heaviest pair alone is read), which in most selections is never.
  *
  * @example
  * ```ts
@@ -73,17 +75,24 @@ export function expandCoUsage({
   chosen: readonly string[];
   usage: CoUsageReader;
   allowed: (name: string) => boolean;
-  present: ReadonlySet<string>;
+  present: ReadonlySet<string> | (() => ReadonlySet<string>);
 } & CoUsageOptions): CoUsedTool[] {
   const added: CoUsedTool[] = [];
-  const seen = new Set(present);
+  let seen = typeof present === "function" ? undefined : present;
   for (const from of chosen) {
     if (added.length >= maxTools) break;
-    for (const { name, weight } of usage.oftenUsedWith(from, maxTools + seen.size)) {
+    if (seen === undefined) {
+      // Heaviest first: a tool whose heaviest pair is too light adds nothing, whatever is present.
+      const heaviest = usage.oftenUsedWith(from, 1)[0];
+      if (heaviest === undefined || !(heaviest.weight >= minWeight)) continue;
+      seen = (present as () => ReadonlySet<string>)();
+    }
+    // Enough to find `maxTools` new tools past every present or added one. (No copy of `present` joins the added
+    // tools: a selection runs this stage every turn, and at most `maxTools` are added.)
+    for (const { name, weight } of usage.oftenUsedWith(from, maxTools + seen.size + added.length)) {
       if (added.length >= maxTools) break;
       if (!(weight >= minWeight)) break; // heaviest first: the rest are lighter
-      if (seen.has(name) || !allowed(name)) continue;
-      seen.add(name);
+      if (seen.has(name) || added.some((tool) => tool.name === name) || !allowed(name)) continue;
       added.push({ name, reason: `often used with ${from}`, tier: "co-usage", usedWith: from, weight });
     }
   }

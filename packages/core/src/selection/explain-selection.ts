@@ -44,7 +44,7 @@ export function finishSelection(
       chosen: budget.selected.filter((name) => !scope.coreSet.has(name)),
       usage,
       allowed: (name) => scope.selectable.has(name) && (filter === undefined || filter(name)),
-      present: new Set(ordered),
+      present: () => new Set(ordered),
       minWeight,
       maxTools,
     });

@@ -305,6 +305,8 @@ export class UsageModel implements LearnedField {
       sorted = [...(this.#pairs.get(tool) ?? [])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
       this.#sortedPairs.set(tool, sorted);
     }
+    // Most tools of a catalog are never used with another: the co-usage stage asks about each chosen tool every turn.
+    if (sorted.length === 0) return [];
     const scale = this.#scale();
     return sorted.slice(0, limit).map(([name, weight]) => ({ name, weight: weight * scale }));
   }

@@ -11,6 +11,16 @@ describe("topSlots", () => {
     expect(topSlots(Float64Array.of(1, 2, 3), 3, 0)).toEqual([]);
   });
 
+  it("asks the filter only about the best slots when it accepts them, and ranks again past the ones it rejects", () => {
+    const scores = Float64Array.of(1, 5, 2, 4, 3, 0, 6);
+    const asked: number[] = [];
+    expect(topSlots(scores, scores.length, 3, (slot) => asked.push(slot) > 0)).toEqual([6, 1, 3]);
+    expect(asked).toEqual([6, 1, 3]);
+    asked.length = 0;
+    expect(topSlots(scores, scores.length, 3, (slot) => (asked.push(slot), slot !== 1))).toEqual([6, 3, 4]);
+    expect(asked.slice(0, 2)).toEqual([6, 1]);
+  });
+
   // Limits up to 40 cover both the sorted array (up to 32) and the heap (beyond).
   it("equals bestK over the slots scoring above zero, with and without a filter, for small and large limits", () => {
     fc.assert(

@@ -5,8 +5,10 @@
 
 /**
  * The best `limit` slots among `0 … count − 1` whose score is above zero, best first: higher score first, ties by
- * the lower slot. Slots `keep` rejects are skipped; `keep` is called only for slots good enough to enter the result at
- * that point. The same result as `bestK` over the slots with a positive score under that order.
+ * the lower slot. Slots `keep` rejects are skipped. `keep` must be pure (the same answer for a slot however often it is
+ * asked): it is first asked only about the best `limit` slots overall, and when it rejects one of them the slots are
+ * ranked again, asking it about each slot good enough to enter the result at that point. The same result as `bestK`
+ * over the slots with a positive score under that order.
  *
  * @example
  * ```ts
@@ -16,15 +18,54 @@
 export function topSlots(scores: Float64Array, count: number, limit: number, keep?: (slot: number) => boolean): number[] {
   if (limit <= 0) return [];
   if (limit > SORTED_LIMIT) return heapTopSlots(scores, count, limit, keep);
-  // The best slots so far, best first; `floor` is the worst one's score once `limit` are kept (0 before: only slots
-  // scoring above zero count).
+  // A filter usually accepts the best slots (it is a permission or scope check): asking it about those alone costs
+  // `limit` calls instead of one per slot that enters the result on the way, which is several times `limit`.
+  const best = sortedTopSlots(scores, count, limit);
+  if (keep === undefined || best.every((slot) => keep(slot))) return best;
+  return filteredTopSlots(scores, count, limit, keep);
+}
+
+/** Up to this many slots, {@link topSlots} keeps them in a sorted array (fewer comparisons than a heap); beyond, a heap. */
+const SORTED_LIMIT = 32;
+
+/**
+ * The kept slots' scores, in step with the slots (comparing against them reads no score through a slot). Shared by
+ * every call: {@link sortedTopSlots} calls nothing that could call it again before it returns.
+ */
+const keptScores = new Float64Array(SORTED_LIMIT);
+
+/** {@link topSlots} without a filter, for limits up to {@link SORTED_LIMIT}: a sorted array, best first. */
+function sortedTopSlots(scores: Float64Array, count: number, limit: number): number[] {
   const best: number[] = [];
+  const kept = keptScores;
+  let size = 0;
+  // The worst kept slot's score once `limit` are kept (0 before: only slots scoring above zero count).
   let floor = 0;
   for (let slot = 0; slot < count; slot++) {
     const score = scores[slot]!;
     // Slots arrive in ascending order, so a slot ties with a kept one only to lose: it must score strictly higher.
     if (!(score > floor)) continue;
-    if (keep !== undefined && !keep(slot)) continue;
+    let position = size === limit ? limit - 1 : size++;
+    while (position > 0 && kept[position - 1]! < score) {
+      kept[position] = kept[position - 1]!;
+      best[position] = best[position - 1]!;
+      position--;
+    }
+    kept[position] = score;
+    best[position] = slot;
+    if (size === limit) floor = kept[limit - 1]!;
+  }
+  return best;
+}
+
+/** {@link topSlots} asking `keep` about each slot good enough to enter the result at that point. */
+function filteredTopSlots(scores: Float64Array, count: number, limit: number, keep: (slot: number) => boolean): number[] {
+  const best: number[] = [];
+  let floor = 0;
+  for (let slot = 0; slot < count; slot++) {
+    const score = scores[slot]!;
+    if (!(score > floor)) continue;
+    if (!keep(slot)) continue;
     let position = best.length === limit ? limit - 1 : best.length;
     while (position > 0 && scores[best[position - 1]!]! < score) {
       best[position] = best[position - 1]!;
@@ -35,9 +76,6 @@ export function topSlots(scores: Float64Array, count: number, limit: number, kee
   }
   return best;
 }
-
-/** Up to this many slots, {@link topSlots} keeps them in a sorted array (fewer comparisons than a heap); beyond, a heap. */
-const SORTED_LIMIT = 32;
 
 /** {@link topSlots} with a bounded heap, for large limits. */
 function heapTopSlots(scores: Float64Array, count: number, limit: number, keep?: (slot: number) => boolean): number[] {
