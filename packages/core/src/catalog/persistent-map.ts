@@ -99,7 +99,8 @@ export class PersistentMap<K, V> implements Iterable<[K, V]> {
   /**
    * Entries: the base's that were not changed (in base order), then changed ones in the order they were set. A map
    * with no changes of its own (a state just built or folded) hands out its base's own iterator: no generator step
-   * per entry, which a catalog of 10,000 tools pays on every pass over it at a cold start.
+   * per entry, which a catalog of 10,000 tools pays on every pass over it at a cold start. Do not write to a map while
+   * iterating it (the catalog writes to forks).
    */
   entries(): IterableIterator<[K, V]> {
     return this.#changes.size === 0 ? this.#base.entries() : this.#mergedEntries();
