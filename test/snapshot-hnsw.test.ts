@@ -40,7 +40,7 @@ const QUESTIONS = [
   "export all orders",
 ];
 
-// Needs hnswlib-node's native build: CI's toolchain run sets DYNAMIC_TOOLS_REQUIRE_HNSW=1, which makes a missing build fail.
+// Needs hnswlib-node's native build: CI runs it again with DYNAMIC_TOOLS_REQUIRE_HNSW=1, which makes a missing build fail.
 describe.skipIf(!HNSWLIB_AVAILABLE)("snapshot with hybrid over HNSW", () => {
   it("selects exactly as a fresh build", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "snapshot-hnsw-")), "snapshot.json");
