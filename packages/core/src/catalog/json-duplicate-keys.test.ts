@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../bench/synthetic-catalog.js";
 import { findDuplicateKeys } from "./json-duplicate-keys.js";
 
 // The first implementation (a path array per container, a set per object, every key decoded): the reference.
@@ -12,16 +13,7 @@ interface Frame {
   key: string | undefined;
 }
 
-/**
- * Every key that appears twice in the same object of `text`, in order of appearance. `text` must be valid JSON
- * (parse it first): the scan does not validate.
- *
- * @example
- * ```ts
- * findDuplicateKeys('{"tools": [{"name": "a", "name": "b"}]}');
- * // [{ key: "name", path: ["tools", 0], line: 1 }]
- * ```
- */
+/** {@link findDuplicateKeys} as it was first written: each container's path built as it opens. */
 function referenceDuplicateKeys(text: string): Array<{ key: string; path: Array<string | number>; line: number }> {
   const duplicates: Array<{ key: string; path: Array<string | number>; line: number }> = [];
   const stack: Frame[] = [];
@@ -89,8 +81,7 @@ describe("findDuplicateKeys", () => {
   });
 
   it("finds exactly what the first implementation found (random documents, escapes and long objects included)", () => {
-    let seed = 11;
-    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const random = seededRandom(11);
     let found = 0;
     for (let round = 0; round < 1500; round++) {
       const text = randomJson(random, 0);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../bench/synthetic-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { checkParameters, MAX_PARAMETERS_DEPTH, walkParameters } from "./parameters-schema.js";
 import { parseToolDeclaration } from "./parse-config.js";
@@ -42,8 +43,7 @@ function randomSchema(random: () => number, depth: number): unknown {
 
 describe("checkParameters", () => {
   it("accepts and rejects exactly as the full walk does, with the same message (random schemas, broken ones included)", () => {
-    let seed = 7;
-    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const random = seededRandom(7);
     let rejected = 0;
     for (let round = 0; round < 2000; round++) {
       const schema = randomSchema(random, 0);

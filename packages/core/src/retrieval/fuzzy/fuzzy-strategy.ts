@@ -152,7 +152,7 @@ class FuzzyNameIndex {
     const { words, stems, counts, wordIds } = saved;
     if (this.#nameWords.size > 0 || saved.names.length !== names.length || counts.length !== names.length) return false;
     if (!saved.names.every((name, position) => name === names[position])) return false;
-    // What #linkName does tool by tool, in two passes over arrays (this runs once, on a cold start, mostly before the
+    // What #addTool does tool by tool, in two passes over arrays (this runs once, on a cold start, mostly before the
     // JIT has optimised anything): each tool's words, phrase and order; then each word's tools, stem and deletions,
     // keyed once per word. The saved list holds each word once, in order of first use: its strings are the ones kept.
     const toolsOf: Array<Set<string> | undefined> = new Array(words.length);
@@ -239,24 +239,12 @@ class FuzzyNameIndex {
     });
   }
 
+  /** Indexes a tool by its name's words, each as the one string the index keeps (a word many names share is stored once). */
   #addTool(tool: ToolMetadata): void {
-    this.#addName(tool.name, splitWords(tool.name), stem);
-  }
-
-  /** Indexes a tool by its name's words (`stemOf`: the stem of a word, as {@link stem} gives it). */
-  #addName(name: string, nameWords: readonly string[], stemOf: (word: string) => string): void {
+    const { name } = tool;
     this.#removeTool(name);
     if (this.#profiles.size > 0) this.#profiles.clear();
-    // Each word as the one string the word index holds (a word shared by many names is stored once).
-    this.#linkName(
-      name,
-      nameWords.map((word) => this.#wordKeys.get(word) ?? word),
-      stemOf,
-    );
-  }
-
-  /** Indexes a tool that is not in the index by its name words (each the one string the index keeps for it). */
-  #linkName(name: string, words: readonly string[], stemOf: (word: string) => string): void {
+    const words = splitWords(name).map((word) => this.#wordKeys.get(word) ?? word);
     this.#nameWords.set(name, words);
     this.#order.set(name, this.#nextOrder++);
     linkPhrase(this.#toolsByPhrase, words.join(" "), name);
@@ -265,7 +253,7 @@ class FuzzyNameIndex {
       if (words.indexOf(word) !== index) continue; // each word of a name once (a name has a handful)
       if (!this.#wordKeys.has(word)) this.#wordKeys.set(word, word);
       if (!this.#toolsByWord.has(word)) {
-        linkWord(this.#wordsByStem, stemOf(word), word);
+        linkWord(this.#wordsByStem, stem(word), word);
         if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) linkWord(this.#wordsByDeletion, deleted, word);
       }
       link(this.#toolsByWord, word, name);

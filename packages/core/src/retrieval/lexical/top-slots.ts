@@ -22,22 +22,25 @@ export function topSlots(scores: Float64Array, count: number, limit: number, kee
   // `limit` calls instead of one per slot that enters the result on the way, which is several times `limit`.
   const best = sortedTopSlots(scores, count, limit);
   if (keep === undefined || best.every((slot) => keep(slot))) return best;
-  return filteredTopSlots(scores, count, limit, keep);
+  return sortedTopSlots(scores, count, limit, keep);
 }
 
 /** Up to this many slots, {@link topSlots} keeps them in a sorted array (fewer comparisons than a heap); beyond, a heap. */
 const SORTED_LIMIT = 32;
 
 /**
- * The kept slots' scores, in step with the slots (comparing against them reads no score through a slot). Shared by
- * every call: {@link sortedTopSlots} calls nothing that could call it again before it returns.
+ * The kept slots' scores without a filter, in step with the slots (comparing against them reads no score through a
+ * slot). Shared by every call without a filter: such a call runs no code that could call it again before it returns.
  */
 const keptScores = new Float64Array(SORTED_LIMIT);
 
-/** {@link topSlots} without a filter, for limits up to {@link SORTED_LIMIT}: a sorted array, best first. */
-function sortedTopSlots(scores: Float64Array, count: number, limit: number): number[] {
+/**
+ * {@link topSlots} for limits up to {@link SORTED_LIMIT}: a sorted array, best first. With `keep`, asks it about each
+ * slot good enough to enter the result at that point (with scores of its own: `keep` may rank again).
+ */
+function sortedTopSlots(scores: Float64Array, count: number, limit: number, keep?: (slot: number) => boolean): number[] {
   const best: number[] = [];
-  const kept = keptScores;
+  const kept = keep === undefined ? keptScores : new Float64Array(limit);
   let size = 0;
   // The worst kept slot's score once `limit` are kept (0 before: only slots scoring above zero count).
   let floor = 0;
@@ -45,6 +48,7 @@ function sortedTopSlots(scores: Float64Array, count: number, limit: number): num
     const score = scores[slot]!;
     // Slots arrive in ascending order, so a slot ties with a kept one only to lose: it must score strictly higher.
     if (!(score > floor)) continue;
+    if (keep !== undefined && !keep(slot)) continue;
     let position = size === limit ? limit - 1 : size++;
     while (position > 0 && kept[position - 1]! < score) {
       kept[position] = kept[position - 1]!;
@@ -54,25 +58,6 @@ function sortedTopSlots(scores: Float64Array, count: number, limit: number): num
     kept[position] = score;
     best[position] = slot;
     if (size === limit) floor = kept[limit - 1]!;
-  }
-  return best;
-}
-
-/** {@link topSlots} asking `keep` about each slot good enough to enter the result at that point. */
-function filteredTopSlots(scores: Float64Array, count: number, limit: number, keep: (slot: number) => boolean): number[] {
-  const best: number[] = [];
-  let floor = 0;
-  for (let slot = 0; slot < count; slot++) {
-    const score = scores[slot]!;
-    if (!(score > floor)) continue;
-    if (!keep(slot)) continue;
-    let position = best.length === limit ? limit - 1 : best.length;
-    while (position > 0 && scores[best[position - 1]!]! < score) {
-      best[position] = best[position - 1]!;
-      position--;
-    }
-    best[position] = slot;
-    if (best.length === limit) floor = scores[best[limit - 1]!]!;
   }
   return best;
 }
