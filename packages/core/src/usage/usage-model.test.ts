@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gymCatalog } from "../__fixtures__/gym-catalog.js";
+import type { LearnedField, LearnedFieldChange } from "../retrieval/learned-field.js";
 import { createBm25Strategy } from "../retrieval/lexical/bm25-strategy.js";
 import { UsageModel } from "./usage-model.js";
 
@@ -127,6 +128,46 @@ describe("UsageModel", () => {
     });
   });
 
+  it("tells listeners what each observation added (no re-reading), and nothing as time alone passes", () => {
+    const usage = new UsageModel({ catalog: gymCatalog(), halfLifeMs: HOUR });
+    const changes: LearnedFieldChange[] = [];
+    usage.subscribe((change) => changes.push(change));
+    usage.observe({ message: "coaches owed", tools: ["get_pending_salaries", "get_salary_stats"], at: 0 });
+    usage.observe([
+      { message: "freeze", tools: ["freeze_membership"], at: HOUR },
+      { message: "still owed?", tools: ["get_pending_salaries"], at: 2 * HOUR },
+    ]);
+    expect(changes).toEqual([
+      {
+        tools: ["get_pending_salaries", "get_salary_stats"],
+        increases: [
+          { tool: "get_pending_salaries", terms: ["coach", "ow"], count: 1 },
+          { tool: "get_salary_stats", terms: ["coach", "ow"], count: 1 },
+        ],
+      },
+      {
+        tools: ["freeze_membership", "get_pending_salaries"],
+        increases: [
+          { tool: "freeze_membership", terms: ["freez"], count: 2 },
+          { tool: "get_pending_salaries", terms: ["ow"], count: 4 },
+        ],
+      },
+    ]);
+    // Stored counts are frame weights; the scale turns them into decayed counts.
+    expect(usage.scale()).toBeCloseTo(0.25);
+    expect(Object.fromEntries(usage.fieldTerms("get_pending_salaries")!)).toEqual({ coach: 1, ow: 5 });
+    expect(Object.fromEntries(usage.terms("get_pending_salaries")!)).toEqual({ coach: 0.25, ow: 1.25 });
+  });
+
+  it("asks listeners to read every tool again when its frame moves (rescaling every stored count)", () => {
+    const usage = new UsageModel({ catalog: gymCatalog(), halfLifeMs: 1 });
+    const changes: LearnedFieldChange[] = [];
+    usage.observe({ message: "coaches", tools: ["get_pending_salaries"], at: 0 });
+    usage.subscribe((change) => changes.push(change));
+    usage.observe({ message: "freeze", tools: ["freeze_membership"], at: 1000 });
+    expect(changes).toEqual([{ tools: ["get_pending_salaries", "freeze_membership"] }]);
+  });
+
   it("rejects bad options at construction", () => {
     expect(() => new UsageModel({ catalog: gymCatalog(), halfLifeMs: 0 })).toThrow(/halfLifeMs must be a positive number/);
     expect(() => new UsageModel({ catalog: gymCatalog(), maxPerCaller: -1 })).toThrow(/maxPerCaller must be positive/);
@@ -144,6 +185,38 @@ describe("bm25 with learned usage", () => {
     );
     usage.observe({ message: "coaches owed money", tools: ["get_pending_salaries"] });
     expect((await bm25.rank({ query: "which coaches are still owed?", limit: 3 }))[0]!.name).toBe("get_pending_salaries");
+  });
+
+  it("ranks after learning live, as evidence decays and its frame moves, like a strategy built on its decayed counts", async () => {
+    const catalog = gymCatalog();
+    const messages = [
+      ["coaches owed money", "get_pending_salaries"],
+      ["pause my membership", "freeze_membership"],
+      ["who came in today", "mark_check_in"],
+      ["money owed to coaches this month", "get_salary_stats"],
+      ["freeze it for a month", "freeze_membership"],
+    ] as const;
+    const queries = ["coaches owed", "pause membership", "came in today", "money this month"];
+    // One half-life every 3 observations; with a 1 ms half-life the frame moves (every count rescaled) along the way.
+    for (const halfLifeMs of [3 * HOUR, 1]) {
+      const usage = new UsageModel({ catalog, halfLifeMs });
+      const live = createBm25Strategy({ usage });
+      live.index(catalog);
+      for (let step = 0; step < 40; step++) {
+        const [message, tool] = messages[step % messages.length]!;
+        usage.observe({ message, tools: [tool], at: step * (halfLifeMs === 1 ? 50 : HOUR) });
+        await live.rank({ query: queries[step % queries.length]!, limit: 5 });
+      }
+      // The reference reads the decayed counts as they are now, at scale 1, and never changes.
+      const decayed: LearnedField = { fieldTerms: (tool) => usage.terms(tool), scale: () => 1, subscribe: () => () => {} };
+      const built = createBm25Strategy({ usage: decayed });
+      built.index(catalog);
+      for (const query of queries) {
+        const [a, b] = [await live.rank({ query, limit: 10 }), await built.rank({ query, limit: 10 })];
+        expect(a.map((tool) => tool.name)).toEqual(b.map((tool) => tool.name));
+        a.forEach((tool, position) => expect(tool.score).toBeCloseTo(b[position]!.score, 9));
+      }
+    }
   });
 
   it("ranks exactly as without usage while nothing is learned", async () => {

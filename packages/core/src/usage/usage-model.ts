@@ -6,7 +6,8 @@
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { ListenerSet } from "../events/listener-set.js";
-import type { LearnedField } from "../retrieval/learned-field.js";
+import type { LearnedField, LearnedFieldChange } from "../retrieval/learned-field.js";
+import { bestK } from "../retrieval/best-k.js";
 import { analyze } from "../text/analyzer.js";
 import { STOP_WORDS } from "../text/stop-words.js";
 import { frameWeight, MAX_FRAME_EXPONENT } from "./decay.js";
@@ -86,11 +87,11 @@ export class UsageModel implements LearnedField {
   readonly #categories = new Map<string, { mass: number; count: number; terms: Map<string, number> }>();
   readonly #callers = new Map<string, number>();
   readonly #last = new Map<string, { at: number; tools: readonly string[] }>();
-  readonly #listeners = new ListenerSet<readonly string[]>((tools) => `usage of ${tools.length} tool(s) changed`);
+  readonly #listeners = new ListenerSet<LearnedFieldChange>(({ tools }) => `usage of ${tools.length} tool(s) changed`);
   #epoch: number | undefined;
   #now = -Infinity;
-  /** The time every tool's field was last announced as changed (decay moves all of them). */
-  #announcedAt = -Infinity;
+  /** Whether the frame moved during the current `observe` (every stored value changed: listeners read all again). */
+  #rebased = false;
   #observations = 0;
   readonly #unsubscribe: () => void;
   #mass = 0;
@@ -134,9 +135,11 @@ export class UsageModel implements LearnedField {
   observe(input: ObservationInput | Observation | ReadonlyArray<ObservationInput | Observation>): ObserveOutcome[] {
     const list = Array.isArray(input) ? input : [input];
     const outcomes: ObserveOutcome[] = [];
-    const changed = new Set<string>();
-    for (const item of list) outcomes.push(this.#observeOne(toObservation(item), changed));
-    if (changed.size > 0) this.#listeners.emit([...changed]);
+    const increases: Array<{ tool: string; terms: readonly string[]; count: number }> = [];
+    this.#rebased = false;
+    for (const item of list) outcomes.push(this.#observeOne(toObservation(item), increases));
+    if (this.#rebased) this.#listeners.emit({ tools: [...this.#tools.keys()] });
+    else if (increases.length > 0) this.#listeners.emit({ tools: [...new Set(increases.map(({ tool }) => tool))], increases });
     return outcomes;
   }
 
@@ -144,14 +147,15 @@ export class UsageModel implements LearnedField {
     return this.#scopes === "*" || this.#scopes.has(scope);
   }
 
-  #observeOne(observation: Observation, changed: Set<string>): ObserveOutcome {
+  /** Learns one observation; appends what each tool's terms gained to `increases`. */
+  #observeOne(observation: Observation, increases: Array<{ tool: string; terms: readonly string[]; count: number }>): ObserveOutcome {
     if (!this.#accepts(observation.scope)) return "other-scope";
     if (!observation.ok) return "failed";
     const tools = observation.tools.filter((name) => this.catalog.has(name));
     if (tools.length === 0) return "no-known-tool";
     const observationWeight = this.#weightAt(observation.at);
-    const scale = this.#scale();
-    const terms = new Set(analyze(observation.message, { stopWords: STOP_WORDS }));
+    const scale = this.scale();
+    const terms = [...new Set(analyze(observation.message, { stopWords: STOP_WORDS }))];
     // Categories keep the words as said (not stemmed): they become keyword suggestions a person reads.
     const words = new Set(analyze(observation.message, { stem: false, stopWords: STOP_WORDS }));
     const learned: string[] = [];
@@ -181,7 +185,7 @@ export class UsageModel implements LearnedField {
         for (const word of words) stats.terms.set(word, (stats.terms.get(word) ?? 0) + weight / tools.length);
       }
       learned.push(name);
-      changed.add(name);
+      increases.push({ tool: name, terms, count: weight });
     }
     if (learned.length === 0) return "no-known-tool";
     const weight = observationWeight;
@@ -196,11 +200,6 @@ export class UsageModel implements LearnedField {
     }
     this.#observations++;
     this.#mass += weight;
-    // Decay moves every tool's field, not only these: announce all of them once the clock moved by 1/16 half-life.
-    if (this.#now - this.#announcedAt >= this.#halfLifeMs / 16) {
-      this.#announcedAt = this.#now;
-      for (const name of this.#tools.keys()) changed.add(name);
-    }
     return "learned";
   }
 
@@ -244,10 +243,14 @@ export class UsageModel implements LearnedField {
     rescale(this.#callers);
     this.#mass *= factor;
     this.#epoch = epoch;
+    this.#rebased = true;
   }
 
-  /** Multiplier turning frame weights into decayed observation counts as of the newest observation. */
-  #scale(): number {
+  /**
+   * {@link LearnedField.scale}: the multiplier turning stored counts (frame weights) into decayed observation counts as
+   * of the newest observation.
+   */
+  scale(): number {
     return this.#epoch === undefined ? 1 : 1 / frameWeight(this.#now, this.#epoch, this.#halfLifeMs);
   }
 
@@ -259,21 +262,26 @@ export class UsageModel implements LearnedField {
       this.#pairs.delete(name);
     }
     this.#sortedPairs.clear();
-    if (gone.length > 0) this.#listeners.emit(gone);
+    if (gone.length > 0) this.#listeners.emit({ tools: gone });
   }
 
-  /** {@link LearnedField.terms}: the tool's learned terms as decayed observation counts. */
+  /** {@link LearnedField.fieldTerms}: the tool's learned terms in stored counts (times `scale()`: decayed counts). */
+  fieldTerms(tool: string): ReadonlyMap<string, number> | undefined {
+    return this.#tools.get(tool)?.terms;
+  }
+
+  /** The tool's learned terms as decayed observation counts. */
   terms(tool: string): ReadonlyMap<string, number> | undefined {
     const evidence = this.#tools.get(tool);
     if (evidence === undefined) return undefined;
-    const scale = this.#scale();
+    const scale = this.scale();
     const terms = new Map<string, number>();
     for (const [term, value] of evidence.terms) terms.set(term, value * scale);
     return terms;
   }
 
   /** {@link LearnedField.subscribe}. */
-  subscribe(listener: (tools: readonly string[]) => void): () => void {
+  subscribe(listener: (change: LearnedFieldChange) => void): () => void {
     return this.#listeners.add(listener);
   }
 
@@ -281,16 +289,14 @@ export class UsageModel implements LearnedField {
   words(tool: string, limit = 20): string[] {
     const evidence = this.#tools.get(tool);
     if (evidence === undefined) return [];
-    return [...evidence.words]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .slice(0, limit)
-      .map(([word]) => word);
+    // The best `limit` without sorting them all: a tool's words grow with every observation of it.
+    return bestK(evidence.words, limit, (a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([word]) => word);
   }
 
   /** How often the tool was used: observations, and the decayed weight of that evidence. */
   toolUsage(tool: string): { count: number; weight: number } {
     const evidence = this.#tools.get(tool);
-    return evidence === undefined ? { count: 0, weight: 0 } : { count: evidence.count, weight: evidence.mass * this.#scale() };
+    return evidence === undefined ? { count: 0, weight: 0 } : { count: evidence.count, weight: evidence.mass * this.scale() };
   }
 
   /** The raw messages that led to the tool (only with `keepMessages`). */
@@ -307,13 +313,13 @@ export class UsageModel implements LearnedField {
     }
     // Most tools of a catalog are never used with another: the co-usage stage asks about each chosen tool every turn.
     if (sorted.length === 0) return [];
-    const scale = this.#scale();
+    const scale = this.scale();
     return sorted.slice(0, limit).map(([name, weight]) => ({ name, weight: weight * scale }));
   }
 
   /** Every co-used pair once (a before b alphabetically), most first. */
   coUsedPairs(limit = 20): Array<{ a: string; b: string; weight: number }> {
-    const scale = this.#scale();
+    const scale = this.scale();
     const pairs: Array<{ a: string; b: string; weight: number }> = [];
     for (const [a, row] of this.#pairs) for (const [b, weight] of row) if (a < b) pairs.push({ a, b, weight: weight * scale });
     return pairs.sort((x, y) => y.weight - x.weight || x.a.localeCompare(y.a) || x.b.localeCompare(y.b)).slice(0, limit);
@@ -323,7 +329,7 @@ export class UsageModel implements LearnedField {
   categoryUsage(category: string): CategoryUsage {
     const stats = this.#categories.get(category);
     if (stats === undefined) return { count: 0, weight: 0, terms: [] };
-    const scale = this.#scale();
+    const scale = this.scale();
     const terms = [...stats.terms]
       .map(([term, weight]) => ({ term, weight: weight * scale }))
       .sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term));
@@ -332,7 +338,7 @@ export class UsageModel implements LearnedField {
 
   /** Decayed weight of all learned observations (each counts 1 however many tools it called). */
   totalWeight(): number {
-    return this.#mass * this.#scale();
+    return this.#mass * this.scale();
   }
 
   /** Tools with any evidence. */

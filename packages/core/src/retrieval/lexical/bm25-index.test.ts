@@ -501,3 +501,80 @@ describe("Bm25Index: save and restore", () => {
     );
   });
 });
+
+describe("Bm25Index: a scaled field (learned evidence, grown in place and decayed by a scale)", () => {
+  type Learned = Field | "learned";
+  const LEARNED_WEIGHTS: Record<Learned, number> = { ...WEIGHTS, learned: 1.5 };
+  const documentArbitrary = fc.record({
+    title: fc.array(fc.constantFrom(...TERMS), { maxLength: 3 }),
+    body: fc.array(fc.constantFrom(...TERMS), { maxLength: 6 }),
+  });
+  // An increase: some terms of one document gain a count (a frame weight: any positive number).
+  const increaseArbitrary = fc.record({
+    id: fc.constantFrom(...IDS, "unknown"),
+    terms: fc.uniqueArray(fc.constantFrom(...TERMS, "learned-only"), { minLength: 1, maxLength: 4 }),
+    count: fc.double({ min: 0.01, max: 50, noNaN: true }),
+  });
+  const query = [...TERMS, "learned-only"].map((term, position) => ({ term, weight: 1 + position / 10 }));
+
+  it("ranks after increases in place and a new scale like an index built with the learned counts already scaled", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...IDS), documentArbitrary), { minLength: 1, maxLength: 10 }),
+        fc.array(increaseArbitrary, { maxLength: 30 }),
+        fc.double({ min: 0.001, max: 1000, noNaN: true }),
+        fc.integer({ min: 1, max: 10 }),
+        (documents, increases, scale, limit) => {
+          const live = new Bm25Index<Learned>(LEARNED_WEIGHTS, DEFAULT_BM25, { scaled: "learned" });
+          const texts = new Map<string, FieldTerms<Learned>>(documents);
+          for (const [id, fields] of texts) live.add(id, fields);
+          const counts = new Map<string, Map<string, number>>();
+          for (const { id, terms, count } of increases) {
+            live.search(query, limit); // caches filled between increases must not go stale
+            live.increase(id, terms, count);
+            if (!texts.has(id)) continue;
+            const learned = counts.get(id) ?? new Map<string, number>();
+            for (const term of terms) learned.set(term, (learned.get(term) ?? 0) + count);
+            counts.set(id, learned);
+          }
+          live.setScale(scale);
+          // The reference has no scaled field: its learned counts are given already multiplied by the scale.
+          const reference = new Bm25Index<Learned>(LEARNED_WEIGHTS);
+          for (const [id, fields] of texts) {
+            const learned = new Map([...(counts.get(id) ?? [])].map(([term, count]) => [term, count * scale]));
+            reference.add(id, { ...fields, learned });
+          }
+          expectSameRanking(live.search(query, limit), reference.search(query, limit));
+          // Saved, the scaled field is folded in as it counts now.
+          expectSameRanking(
+            Bm25Index.restore(LEARNED_WEIGHTS, DEFAULT_BM25, live.save()).search(query, limit),
+            reference.search(query, limit),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("removes a document's learned postings with it, also those added in place", () => {
+    const index = new Bm25Index<Learned>(LEARNED_WEIGHTS, DEFAULT_BM25, { scaled: "learned" });
+    index.add("d0", { title: ["alpha"] });
+    index.add("d1", { title: ["beta"] });
+    index.remove("d1"); // the first removal derives the documents' term lists
+    index.increase("d0", ["gamma"], 2);
+    expect(index.documentFrequency("gamma")).toBe(1);
+    index.remove("d0");
+    expect(index.documentFrequency("gamma")).toBe(0);
+    expect(index.search(one("gamma"), 5)).toEqual([]);
+  });
+
+  it("changes nothing when the index has no scaled field, and rejects a scale that is not positive and finite", () => {
+    const index = new Bm25Index<Field>(WEIGHTS);
+    index.add("d0", { title: ["alpha"] });
+    const before = index.search(one("alpha"), 5);
+    index.increase("d0", ["alpha"], 3);
+    expect(index.search(one("alpha"), 5)).toEqual(before);
+    for (const scale of [0, -1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => index.setScale(scale)).toThrow(/scale must be a positive finite number, got/);
+  });
+});

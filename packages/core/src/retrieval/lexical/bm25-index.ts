@@ -2,6 +2,7 @@
  * @module A field-weighted BM25 inverted index (BM25F-style: weighted term frequencies and lengths) with
  * incremental add and remove: the lexical engine of the bm25 and hybrid strategies.
  */
+import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { bestK } from "../best-k.js";
 import { DEFAULT_BM25, idf, type Bm25Parameters } from "./bm25-score.js";
 import { topSlots } from "./top-slots.js";
@@ -39,6 +40,26 @@ const DENSE_POSTINGS_PER_SLOT = 2;
  */
 const ROW_POSTINGS_PER_SLOT = 2;
 
+/** Options of {@link Bm25Index}. */
+export interface Bm25IndexOptions<F extends string> {
+  /**
+   * Renumber the slots when removed documents reach a quarter of the live ones (see `COMPACT_MIN_EMPTY_SLOTS`); off
+   * only to test the sparse search path. @defaultValue true
+   */
+  compact?: boolean;
+  /**
+   * Let dense searches add long posting lists through rows (see `ROW_POSTINGS_PER_SLOT`); off only to test rows
+   * against the postings. @defaultValue true
+   */
+  rows?: boolean;
+  /**
+   * A field whose counts are multiplied by a scale set at any time ({@link Bm25Index.setScale}) and can grow in place
+   * ({@link Bm25Index.increase}): learned evidence, stored in a frame where decay changes only the scale. Its terms
+   * count `weight · scale · count` in a document's term frequencies and length. @defaultValue none
+   */
+  scaled?: F;
+}
+
 /** A scored document id. */
 export interface ScoredDocument {
   id: string;
@@ -53,6 +74,8 @@ export interface ScoredDocument {
 class PostingList {
   docs: Uint32Array;
   tfs: Float64Array;
+  /** The scaled field's own counts per posting (see `Bm25IndexOptions.scaled`), in lists of an index that has one. */
+  raw: Float64Array | undefined;
   /** Allocated on the first search that reaches the term (most terms of a large catalog are never searched). */
   impacts: Float64Array | undefined;
   length = 0;
@@ -66,27 +89,35 @@ class PostingList {
   row: Float64Array | undefined;
   rowVersion = -1;
 
-  constructor(docs = new Uint32Array(2), tfs = new Float64Array(2), length = 0) {
+  constructor(scaled: boolean, docs = new Uint32Array(2), tfs = new Float64Array(2), length = 0) {
     this.docs = docs;
     this.tfs = tfs;
+    this.raw = scaled ? new Float64Array(docs.length) : undefined;
     this.length = length;
   }
 
-  push(doc: number, tf: number): void {
+  push(doc: number, tf: number, raw = 0): void {
     if (this.length === this.docs.length) this.#resize(this.length * 2);
     this.docs[this.length] = doc;
     this.tfs[this.length] = tf;
+    if (this.raw !== undefined) this.raw[this.length] = raw;
     this.length++;
     this.impactsVersion = -1;
   }
 
+  /** The position of a document's posting, or -1. */
+  indexOf(doc: number): number {
+    return this.docs.subarray(0, this.length).indexOf(doc);
+  }
+
   /** Removes a document's posting (the last posting takes its place: scores do not depend on posting order). */
   delete(doc: number): void {
-    const index = this.docs.subarray(0, this.length).indexOf(doc);
+    const index = this.indexOf(doc);
     if (index === -1) return;
     const last = --this.length;
     this.docs[index] = this.docs[last]!;
     this.tfs[index] = this.tfs[last]!;
+    if (this.raw !== undefined) this.raw[index] = this.raw[last]!;
     this.impactsVersion = -1;
   }
 
@@ -100,6 +131,11 @@ class PostingList {
     const tfs = new Float64Array(docs.length);
     docs.set(this.docs.subarray(0, this.length));
     tfs.set(this.tfs.subarray(0, this.length));
+    if (this.raw !== undefined) {
+      const raw = new Float64Array(docs.length);
+      raw.set(this.raw.subarray(0, this.length));
+      this.raw = raw;
+    }
     this.docs = docs;
     this.tfs = tfs;
     this.impacts = undefined;
@@ -171,23 +207,24 @@ export class Bm25Index<F extends string> {
   readonly #positiveImpacts: boolean;
   readonly #compact: boolean;
   readonly #rows: boolean;
+  /** The scaled field, if any (see {@link Bm25IndexOptions.scaled}), with its weight and current scale. */
+  readonly #scaled: F | undefined;
+  readonly #scaledWeight: number;
+  #scale = 1;
+  /** Each slot's count in the scaled field (unscaled), and their sum over live documents. */
+  readonly #scaledLengths: number[] = [];
+  #totalScaledLength = 0;
 
-  /**
-   * @param options.compact - renumber the slots when removed documents reach a quarter of the live ones (see
-   * `COMPACT_MIN_EMPTY_SLOTS`); off only to test the sparse search path. @defaultValue true
-   * @param options.rows - let dense searches add long posting lists through rows (see `ROW_POSTINGS_PER_SLOT`); off
-   * only to test rows against the postings. @defaultValue true
-   */
-  constructor(
-    weights: Readonly<Record<F, number>>,
-    parameters: Bm25Parameters = DEFAULT_BM25,
-    { compact = true, rows = true }: { compact?: boolean; rows?: boolean } = {},
-  ) {
+  constructor(weights: Readonly<Record<F, number>>, parameters: Bm25Parameters = DEFAULT_BM25, options: Bm25IndexOptions<F> = {}) {
+    const { compact = true, rows = true, scaled } = options;
     this.#compact = compact;
     this.#rows = rows;
     this.#fields = (Object.entries(weights) as Array<[F, number]>).filter(([, weight]) => weight > 0);
     this.#parameters = parameters;
     this.#positiveImpacts = parameters.k1 >= 0 && parameters.b >= 0 && parameters.b <= 1;
+    // A scaled field without a weight adds nothing: the index is then exactly one without it.
+    this.#scaledWeight = scaled === undefined ? 0 : (this.#fields.find(([field]) => field === scaled)?.[1] ?? 0);
+    this.#scaled = this.#scaledWeight > 0 ? scaled : undefined;
   }
 
   /** Documents indexed. */
@@ -195,14 +232,27 @@ export class Bm25Index<F extends string> {
     return this.#byId.size;
   }
 
-  /** Adds a document, replacing any with the same id. */
+  /** Adds a document, replacing any with the same id. The scaled field's counts are taken unscaled. */
   add(id: string, fields: FieldTerms<F>): void {
     this.remove(id);
     const frequencies = new Map<string, number>();
+    const scaledCounts = new Map<string, number>();
     let length = 0;
+    let scaledLength = 0;
     for (const [field, weight] of this.#fields) {
       const terms = fields[field];
       if (terms === undefined) continue;
+      if (field === this.#scaled) {
+        const counts =
+          terms instanceof Map ? (terms as ReadonlyMap<string, number>) : (terms as readonly string[]).map((term) => [term, 1] as const);
+        for (const [term, count] of counts) {
+          if (!(count > 0)) continue;
+          scaledCounts.set(term, (scaledCounts.get(term) ?? 0) + count);
+          scaledLength += count;
+          if (!frequencies.has(term)) frequencies.set(term, 0);
+        }
+        continue;
+      }
       if (terms instanceof Map) {
         for (const [term, count] of terms as ReadonlyMap<string, number>) {
           if (!(count > 0)) continue;
@@ -221,12 +271,53 @@ export class Bm25Index<F extends string> {
     if (!this.#termsPending) this.#terms[doc] = [...frequencies.keys()];
     this.#byId.set(id, doc);
     this.#totalLength += length;
-    this.#version++;
-    for (const [term, tf] of frequencies) {
-      let list = this.#postings.get(term);
-      if (list === undefined) this.#postings.set(term, (list = new PostingList()));
-      list.push(doc, tf);
+    if (this.#scaled !== undefined) {
+      this.#scaledLengths[doc] = scaledLength;
+      this.#totalScaledLength += scaledLength;
     }
+    this.#version++;
+    for (const [term, tf] of frequencies) this.#list(term).push(doc, tf, scaledCounts.get(term));
+  }
+
+  /** The term's posting list, created empty if the index has none. */
+  #list(term: string): PostingList {
+    let list = this.#postings.get(term);
+    if (list === undefined) this.#postings.set(term, (list = new PostingList(this.#scaled !== undefined)));
+    return list;
+  }
+
+  /**
+   * Adds `count` (unscaled) to each term's count in a document's scaled field, in place: the cost of the terms'
+   * posting lists, not of the document. Does nothing for an unknown id or an index without a scaled field.
+   */
+  increase(id: string, terms: Iterable<string>, count: number): void {
+    const doc = this.#byId.get(id);
+    if (doc === undefined || this.#scaled === undefined || !(count > 0)) return;
+    let added = 0;
+    for (const term of terms) {
+      const list = this.#list(term);
+      const index = list.indexOf(doc);
+      if (index === -1) {
+        list.push(doc, 0, count);
+        if (!this.#termsPending) this.#terms[doc]!.push(term);
+      } else {
+        list.raw![index]! += count;
+        list.impactsVersion = -1;
+      }
+      added += count;
+    }
+    this.#scaledLengths[doc]! += added;
+    this.#totalScaledLength += added;
+    this.#version++;
+  }
+
+  /** Sets the multiplier of the scaled field's counts (see {@link Bm25IndexOptions.scaled}). */
+  setScale(scale: number): void {
+    if (!(scale > 0 && Number.isFinite(scale)))
+      throw new DynamicToolsError("INVALID_OPTION", `A scaled field's scale must be a positive finite number, got ${scale}.`);
+    if (scale === this.#scale) return;
+    this.#scale = scale;
+    this.#version++;
   }
 
   /** Removes a document; does nothing for an unknown id. */
@@ -240,6 +331,7 @@ export class Bm25Index<F extends string> {
       if (list.length === 0) this.#postings.delete(term);
     }
     this.#totalLength -= this.#lengths[doc]!;
+    if (this.#scaled !== undefined) this.#totalScaledLength -= this.#scaledLengths[doc]!;
     this.#ids[doc] = undefined;
     this.#terms[doc] = undefined;
     this.#byId.delete(id);
@@ -259,12 +351,14 @@ export class Bm25Index<F extends string> {
       // next ≤ slot: copying forward in place never overwrites a slot still to be read.
       this.#ids[next] = id;
       this.#lengths[next] = this.#lengths[slot]!;
+      if (this.#scaled !== undefined) this.#scaledLengths[next] = this.#scaledLengths[slot]!;
       this.#terms[next] = this.#terms[slot];
       this.#byId.set(id, next);
       next++;
     }
     this.#ids.length = next;
     this.#lengths.length = next;
+    if (this.#scaled !== undefined) this.#scaledLengths.length = next;
     this.#terms.length = next;
     for (const list of this.#postings.values()) {
       for (let index = 0; index < list.length; index++) list.docs[index] = renumber[list.docs[index]!]!;
@@ -290,7 +384,10 @@ export class Bm25Index<F extends string> {
     }
   }
 
-  /** The index's documents and postings in typed arrays, for {@link Bm25Index.restore}. */
+  /**
+   * The index's documents and postings in typed arrays, for {@link Bm25Index.restore}. A scaled field is saved as it
+   * counts now (its counts times the current scale, folded into the term frequencies and lengths).
+   */
   save(): SavedBm25Postings {
     // Live slots renumbered densely, in slot order (the tie-break order is kept).
     const renumber = new Int32Array(this.#ids.length).fill(-1);
@@ -300,7 +397,7 @@ export class Bm25Index<F extends string> {
       if (id === undefined) return;
       renumber[slot] = ids.length;
       ids.push(id);
-      lengths.push(this.#lengths[slot]!);
+      lengths.push(this.#length(slot));
     });
     const terms = [...this.#postings.keys()];
     const counts = new Uint32Array(terms.length);
@@ -313,10 +410,29 @@ export class Bm25Index<F extends string> {
       const list = this.#postings.get(term)!;
       for (let index = 0; index < list.length; index++, at++) {
         docs[at] = renumber[list.docs[index]!]!;
-        tfs[at] = list.tfs[index]!;
+        tfs[at] = this.#tf(list, index);
       }
     }
-    return { ids, lengths: Float64Array.from(lengths), terms, counts, docs, tfs, totalLength: this.#totalLength };
+    return { ids, lengths: Float64Array.from(lengths), terms, counts, docs, tfs, totalLength: this.#total() };
+  }
+
+  /** A posting's term frequency: its fields' weighted counts, with the scaled field's times the scale. */
+  #tf(list: PostingList, index: number): number {
+    const tf = list.tfs[index]!;
+    return list.raw === undefined ? tf : tf + this.#scaledWeight * (list.raw[index]! * this.#scale);
+  }
+
+  /** A slot's length, with its scaled field's times the scale. */
+  #length(slot: number): number {
+    const length = this.#lengths[slot]!;
+    return this.#scaled === undefined ? length : length + this.#scaledWeight * (this.#scaledLengths[slot]! * this.#scale);
+  }
+
+  /** The live documents' total length, with their scaled fields' times the scale. */
+  #total(): number {
+    return this.#scaled === undefined
+      ? this.#totalLength
+      : this.#totalLength + this.#scaledWeight * (this.#totalScaledLength * this.#scale);
   }
 
   /**
@@ -337,7 +453,7 @@ export class Bm25Index<F extends string> {
     let at = 0;
     terms.forEach((term, position) => {
       const end = at + counts[position]!;
-      index.#postings.set(term, new PostingList(docs.subarray(at, end), tfs.subarray(at, end), end - at));
+      index.#postings.set(term, new PostingList(false, docs.subarray(at, end), tfs.subarray(at, end), end - at));
       at = end;
     });
     ids.forEach((id, doc) => {
@@ -457,7 +573,13 @@ export class Bm25Index<F extends string> {
     const impacts = list.impacts !== undefined && list.impacts.length >= list.docs.length ? list.impacts : list.allocateImpacts();
     const docs = list.docs;
     // termScore without the idf, per posting: the hot loop of search only multiplies and adds.
-    for (let index = 0; index < list.length; index++) impacts[index] = (tfs[index]! * (k1 + 1)) / (tfs[index]! + norms[docs[index]!]!);
+    if (list.raw === undefined)
+      for (let index = 0; index < list.length; index++) impacts[index] = (tfs[index]! * (k1 + 1)) / (tfs[index]! + norms[docs[index]!]!);
+    else
+      for (let index = 0; index < list.length; index++) {
+        const tf = this.#tf(list, index);
+        impacts[index] = (tf * (k1 + 1)) / (tf + norms[docs[index]!]!);
+      }
     list.idf = idf(this.#byId.size, list.length);
     list.impactsVersion = this.#version;
     return impacts;
@@ -480,10 +602,10 @@ export class Bm25Index<F extends string> {
   #currentNorms(): Float64Array {
     if (this.#normsVersion === this.#version) return this.#norms;
     const { k1, b } = this.#parameters;
-    const averageLength = this.#totalLength / (this.#byId.size || 1) || 1;
-    const lengths = this.#lengths;
-    if (this.#norms.length < lengths.length) this.#norms = new Float64Array(Math.max(lengths.length, this.#norms.length * 2));
-    for (let doc = 0; doc < lengths.length; doc++) this.#norms[doc] = k1 * (1 - b + (b * lengths[doc]!) / averageLength);
+    const averageLength = this.#total() / (this.#byId.size || 1) || 1;
+    const slots = this.#lengths.length;
+    if (this.#norms.length < slots) this.#norms = new Float64Array(Math.max(slots, this.#norms.length * 2));
+    for (let doc = 0; doc < slots; doc++) this.#norms[doc] = k1 * (1 - b + (b * this.#length(doc)) / averageLength);
     this.#normsVersion = this.#version;
     return this.#norms;
   }

@@ -42,8 +42,8 @@ export interface Bm25StrategyOptions {
   /** Weight of earlier human messages' terms relative to the current message's. @defaultValue 0.3 */
   historyWeight?: number;
   /**
-   * Learned evidence (e.g. a `UsageModel`): each tool's learned terms become one more field of its document,
-   * updated as the evidence changes. Omitted, ranking is exactly as without learning.
+   * Learned evidence (e.g. a `UsageModel`): each tool's learned terms become one more field of its document, updated
+   * in place as evidence arrives and decayed at search time. Omitted, ranking is exactly as without learning.
    */
   usage?: LearnedField;
   /** Weight of the learned field. @defaultValue 1 */
@@ -121,7 +121,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
   // (The index skips fields without a weight, so the cast only widens the key set.)
   const fieldWeights = (usage === undefined ? weights : { ...weights, usage: usageWeight }) as Record<ToolField | "usage", number>;
   const settings = { weights: fieldWeights, stem, k1, b };
-  let index = new Bm25Index<ToolField | "usage">(fieldWeights, { k1, b });
+  let index = new Bm25Index<ToolField | "usage">(fieldWeights, { k1, b }, usage === undefined ? {} : { scaled: "usage" });
   // A saved index holds no learned terms: with `usage` the index is built, so learned evidence is in it from the start.
   let saved = usage === undefined ? options.saved : undefined;
   let catalog: ToolCatalog | undefined;
@@ -148,7 +148,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       >;
       if (usage !== undefined) analysed.set(tool.name, fields);
     }
-    const learned = usage?.terms(tool.name);
+    const learned = usage?.fieldTerms(tool.name);
     index.add(tool.name, learned === undefined ? fields : { ...fields, usage: learned });
     indexed.add(tool.name);
     countNameTerms(fields.name, 1);
@@ -162,9 +162,13 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     }
   };
   const termOptions: WeightedTermsOptions = { ...options, isNameTerm: (term) => weights.name > 0 && nameTerms.has(term) };
-  // Learned evidence changed: re-store just those tools (no re-index).
-  usage?.subscribe((names) => {
-    for (const name of names) {
+  // Learned evidence changed: counts that grew change in place; otherwise just those tools are stored again.
+  usage?.subscribe(({ tools, increases }) => {
+    if (increases !== undefined) {
+      for (const { tool, terms, count } of increases) index.increase(tool, terms, count);
+      return;
+    }
+    for (const name of tools) {
       const tool = indexed.has(name) ? catalog?.get(name) : undefined;
       if (tool !== undefined) store(tool, true);
     }
@@ -192,11 +196,13 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     },
     remove: unstore,
     rank(request: RankRequest): RankedTool[] {
+      if (usage !== undefined) index.setScale(usage.scale());
       return index
         .search(weightedTerms(request, termOptions), request.limit, request.filter)
         .map(({ id, score }) => ({ name: id, score, signals: { bm25: score } }));
     },
     save(): SavedBm25Index {
+      if (usage !== undefined) index.setScale(usage.scale());
       return { settings: structuredClone(settings), postings: index.save(), nameTerms: [...nameTerms] };
     },
   };

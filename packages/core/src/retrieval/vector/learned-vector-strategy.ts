@@ -34,7 +34,7 @@ export function createUsageVectorStrategy(options: UsageVectorStrategyOptions): 
   const vector = createVectorStrategy({ ...vectorOptions, documentText: text });
   let catalog: ToolCatalog | undefined;
   let pending: Promise<void> = Promise.resolve();
-  usage.subscribe((names) => {
+  usage.subscribe(({ tools: names }) => {
     const current = catalog;
     if (current === undefined) return;
     const tools = names.map((name) => current.get(name)).filter((tool): tool is ToolMetadata => tool !== undefined);
