@@ -54,9 +54,10 @@ let learnedLive;
  * Times `run(variant, query)` for every variant on every query: a warm-up pass, then 6 rounds in an order that rotates
  * per query and round, so load from other processes and warm caches fall on all alike. Returns each variant's times.
  */
-async function interleaved(variants, run) {
+async function interleaved(variants, run, before) {
   const times = variants.map(() => []);
   const time = async (index, query) => {
+    before?.(variants[index], query);
     const start = performance.now();
     await run(variants[index], query);
     return performance.now() - start;
@@ -99,6 +100,29 @@ async function interleaved(variants, run) {
   );
   console.log(
     `whole selection (createToolSelector, ${values.strategy}, ${queries.length} queries × 6 rounds, interleaved): without usage median ${fmt(median(a))} ms p95 ${fmt(p95(a))} ms; with usage (strategy and co-usage stage) median ${fmt(median(b))} ms p95 ${fmt(p95(b))} ms; ratio of medians ${(median(b) / median(a)).toFixed(2)}×`,
+  );
+}
+
+// 2c. Learning while serving, as a live agent does: each selection of the learning strategy comes right after it
+// learned one new observation (untimed: "learn one observation" above is its cost), so it pays for whatever that
+// observation left to do (index entries to recompute, a re-embedding to wait for). Against the plain strategy,
+// interleaved as in 2. The model first learns the usage file but its last 2,000 observations, then one per selection.
+{
+  const held = Math.max(0, observations.length - 2_000);
+  const model = new UsageModel({ catalog });
+  model.observe(observations.slice(0, held));
+  const plain = createStrategy(values.strategy);
+  const learning = createStrategy(values.strategy, { usage: model });
+  await plain.index(catalog);
+  await learning.index(catalog);
+  let next = held;
+  const [a, b] = await interleaved(
+    [plain, learning],
+    (strategy, { query, history }) => strategy.rank({ query, limit: 10, ...(history ? { history } : {}) }),
+    (strategy) => strategy === learning && model.observe(observations[next++ % observations.length]),
+  );
+  console.log(
+    `learning while serving (${values.strategy}, each learning selection right after one new observation, interleaved): without usage median ${fmt(median(a))} ms; with usage median ${fmt(median(b))} ms; ratio of medians ${(median(b) / median(a)).toFixed(2)}×`,
   );
 }
 

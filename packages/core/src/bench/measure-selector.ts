@@ -8,6 +8,7 @@ import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { createStrategy } from "../retrieval/strategy-registry.js";
 import { loadDefaultEmbeddings } from "../retrieval/vector/default-embeddings.js";
 import { createToolSelector } from "../selection/tool-selector.js";
+import type { UsageModel } from "../usage/usage-model.js";
 import type { BenchQuery } from "./bench-catalogs.js";
 import { percentile } from "./percentile.js";
 import { timeEmbeddings } from "./timed-embeddings.js";
@@ -32,6 +33,14 @@ export interface BenchResult {
   embedP99Us?: number;
   memoryMb: number;
   samples: number;
+  /**
+   * With a learned model (`learn`): selection latency with it, in the strategy and as the co-usage stage, timed
+   * interleaved with the plain selections (embedding apart, as for `p50Us`); the ratio of the medians; observations learned.
+   */
+  learnedP50Us?: number;
+  learnedP99Us?: number;
+  learnedRatio?: number;
+  observations?: number;
 }
 
 function collectGarbage(): () => void {
@@ -67,6 +76,8 @@ export interface MeasureOptions {
   iterations: number;
   /** Stop the timed loop after this long. @defaultValue 3000 */
   budgetMs?: number;
+  /** Also time selections with the model this learns for the catalog, interleaved with the plain ones. */
+  learn?: (catalog: ToolCatalog) => UsageModel;
 }
 
 /**
@@ -82,6 +93,7 @@ export async function measureSelector({
   queries,
   iterations,
   budgetMs = 3000,
+  learn,
 }: MeasureOptions): Promise<BenchResult> {
   const catalogStarted = performance.now();
   const catalog = build();
@@ -101,29 +113,66 @@ export async function measureSelector({
   await select(asConversation(queries[0]!));
   const indexMs = performance.now() - started;
   const memoryMb = Math.max(0, (await heldMb()) - memoryBefore);
-  for (let index = 0; index < Math.min(200, iterations); index++) await select(asConversation(queries[index % queries.length]!));
+  const learned = learn === undefined ? undefined : await learnedSelector(catalog, strategy, learn);
+  for (let index = 0; index < Math.min(200, iterations); index++) {
+    await select(asConversation(queries[index % queries.length]!));
+    await learned?.select(asConversation(queries[index % queries.length]!));
+  }
+  /** One timed selection: its latency without the time spent embedding. */
+  const timed = async (run: typeof select, input: Parameters<typeof select>[0], clock: typeof timer) => {
+    clock?.reset();
+    const start = process.hrtime.bigint();
+    await run(input);
+    return Number(process.hrtime.bigint() - start) / 1000 - (clock?.elapsedUs ?? 0);
+  };
   const samples: number[] = [];
   const embedSamples: number[] = [];
+  const learnedSamples: number[] = [];
   const deadline = performance.now() + budgetMs;
   for (let index = 0; index < iterations && performance.now() < deadline; index++) {
-    const input = asConversation(queries[index % queries.length]!);
-    timer?.reset();
-    const start = process.hrtime.bigint();
-    await select(input);
-    const elapsedUs = Number(process.hrtime.bigint() - start) / 1000;
-    samples.push(elapsedUs - (timer?.elapsedUs ?? 0));
+    const query = queries[index % queries.length]!;
+    // With a learned selector, the same request for both (each with its own turn number, so neither reuses what the
+    // other analysed), in alternating order.
+    if (learned !== undefined && index % 2 === 1) learnedSamples.push(await timed(learned.select, asConversation(query), learned.timer));
+    samples.push(await timed(select, asConversation(query), timer));
     if (timer !== undefined) embedSamples.push(timer.elapsedUs);
+    if (learned !== undefined && index % 2 === 0) learnedSamples.push(await timed(learned.select, asConversation(query), learned.timer));
   }
+  const p50Us = round(percentile(samples, 50));
   return {
     strategy,
     catalog: label,
     tools: catalog.size,
     catalogMs: round(catalogMs),
     indexMs: round(indexMs),
-    p50Us: round(percentile(samples, 50)),
+    p50Us,
     p99Us: round(percentile(samples, 99)),
     ...(timer === undefined ? {} : { embedP50Us: round(percentile(embedSamples, 50)), embedP99Us: round(percentile(embedSamples, 99)) }),
     memoryMb: round(memoryMb),
     samples: samples.length,
+    ...(learned === undefined
+      ? {}
+      : {
+          learnedP50Us: round(percentile(learnedSamples, 50)),
+          learnedP99Us: round(percentile(learnedSamples, 99)),
+          learnedRatio: Math.round((percentile(learnedSamples, 50) / percentile(samples, 50)) * 100) / 100,
+          observations: learned.observations,
+        }),
   };
+}
+
+/**
+ * A selector whose strategy learns from the model `learn` builds for the catalog, which is also its co-usage stage
+ * (the keyword strategy, which ranks no text, learns only through that stage).
+ */
+async function learnedSelector(catalog: ToolCatalog, strategy: string, learn: (catalog: ToolCatalog) => UsageModel) {
+  const usage = learn(catalog);
+  const timer = EMBEDDING_STRATEGIES.has(strategy) ? timeEmbeddings(await loadDefaultEmbeddings()) : undefined;
+  const chosen =
+    strategy === "keyword"
+      ? strategy
+      : createStrategy(strategy, { usage, ...(timer === undefined ? {} : { embeddings: timer.embeddings }) });
+  const select = createToolSelector(catalog, { strategy: chosen, usage, countTokens: false });
+  await select([{ role: "user", content: "warm up" }]);
+  return { select, timer, observations: usage.size };
 }

@@ -6,17 +6,27 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
-import { gymBenchCatalog, scaledBenchCatalogs, type BenchCatalog } from "../bench/bench-catalogs.js";
+import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import { gymBenchCatalog, scaledBenchCatalogs, type BenchCatalog, type BenchQuery } from "../bench/bench-catalogs.js";
 import { medianColdStart, type ColdStartResult } from "../bench/cold-start.js";
 import { measureSelector, type BenchResult } from "../bench/measure-selector.js";
+import { loadQueriesFile } from "../eval/queries-file.js";
 import { writeSnapshot } from "../snapshot/catalog-snapshot.js";
+import type { Observation } from "../usage/observation.js";
+import { loadObservationsFile } from "../usage/observations-file.js";
+import { UsageModel } from "../usage/usage-model.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, parseCount, STRATEGY, UsageError } from "./usage-error.js";
 
 export const BENCH_USAGE = `dynamic-tools bench [--catalog <file>] [--datasets <dir>] [--strategy <name>]... [--iterations N]
-                    [--sizes N,N,...] [--runs N] [--snapshot] [--json]
+                    [--sizes N,N,...] [--runs N] [--snapshot] [--usage <file.jsonl> [--queries <file.jsonl>]] [--json]
 
   --catalog <file>    the small real catalog (default: examples/gym-agent/catalog.yaml when present)
+  --usage <file>      past usage of that catalog (JSON Lines, as for eval --usage): its row also times selections
+                      with the model learned from it (in the strategy and as the co-usage stage), interleaved with
+                      the plain ones: learned p50/p99 µs and their ratio to p50 (learnedP50Us, learnedP99Us,
+                      learnedRatio, observations)
+  --queries <file>    the requests timed on that catalog's row (JSON Lines, as for eval; default: the gym turns)
   --datasets <dir>    dev set whose tools build the 1,000- and 10,000-tool catalogs, or "synthetic" for generated
                       catalogs (30 and 300 categories) (default: datasets/sealtools-dev when present,
                       else synthetic)
@@ -102,6 +112,9 @@ function formatTable(results: readonly BenchRow[]): string {
     "steady p99 µs",
     "RSS MB",
     "bytes/tool",
+    "learned p50 µs",
+    "learned p99 µs",
+    "learned ×",
   ];
   const rows = results.map((row) =>
     [
@@ -123,6 +136,9 @@ function formatTable(results: readonly BenchRow[]): string {
       row.steadyP99Us ?? "-",
       row.rssMb ?? "-",
       row.bytesPerTool ?? "-",
+      row.learnedP50Us ?? "-",
+      row.learnedP99Us ?? "-",
+      row.learnedRatio ?? "-",
     ].map(String),
   );
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
@@ -142,6 +158,8 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
         sizes: { type: "string" },
         runs: { type: "string" },
         snapshot: { type: "boolean", default: false },
+        usage: { type: "string" },
+        queries: { type: "string" },
         json: { type: "boolean", default: false },
         help: HELP_OPTION,
       },
@@ -159,7 +177,13 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
   for (const name of strategies) checkChoice(name, BUILTIN_STRATEGY_NAMES, STRATEGY, BENCH_USAGE);
   const catalogs: BenchCatalog[] = [];
   const catalogFile = values.catalog ?? (existsSync(GYM_CATALOG) ? GYM_CATALOG : undefined);
-  if (catalogFile !== undefined) catalogs.push(gymBenchCatalog(catalogFile));
+  if ((values.usage !== undefined || values.queries !== undefined) && catalogFile === undefined)
+    throw new UsageError("--usage and --queries apply to the catalog of --catalog <file>, and there is none.", BENCH_USAGE);
+  const small = catalogFile === undefined ? undefined : gymBenchCatalog(catalogFile);
+  if (small !== undefined && values.queries !== undefined) small.queries = benchQueries(small, values.queries);
+  // Read once, up front: a bad file fails before anything is measured.
+  const observations = values.usage === undefined ? undefined : loadObservationsFile(values.usage);
+  if (small !== undefined) catalogs.push(small);
   const datasets = values.datasets ?? (existsSync(DEV_SET) ? DEV_SET : "synthetic");
   const scaled = scaledBenchCatalogs(datasets, sizes);
   catalogs.push(...scaled);
@@ -175,6 +199,7 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
         build: catalog.build,
         queries: catalog.queries,
         iterations,
+        ...(observations !== undefined && catalog === small ? { learn: (built) => learnFrom(built, observations) } : {}),
       });
       if (size !== undefined && catalog.file !== undefined) {
         err(`bench: ${strategy} on ${catalog.label}, from a cold process (${runs} run${runs === 1 ? "" : "s"})…`);
@@ -205,4 +230,18 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
   }
   out(values.json ? JSON.stringify({ results }) : formatTable(results));
   return 0;
+}
+
+/** A queries file (eval's format) as the bench's turns: each request with its earlier human messages. */
+function benchQueries(catalog: BenchCatalog, file: string): BenchQuery[] {
+  const queries = loadQueriesFile(file, catalog.build());
+  if (queries.length === 0) throw new UsageError(`--queries ${file} holds no request.`, BENCH_USAGE);
+  return queries.map(({ query, history }) => ({ current: query, history: history ?? [] }));
+}
+
+/** A model of the catalog that learned the observations. */
+function learnFrom(catalog: ToolCatalog, observations: readonly Observation[]): UsageModel {
+  const usage = new UsageModel({ catalog });
+  usage.observe(observations);
+  return usage;
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -109,4 +109,46 @@ describe("dynamic-tools bench --sizes", () => {
     },
     120_000,
   );
+});
+
+describe("dynamic-tools bench --usage", () => {
+  const USAGE = fileURLToPath(new URL("../usage/__fixtures__/usage.jsonl", import.meta.url));
+  const QUERIES = fileURLToPath(new URL("../eval/__fixtures__/queries.jsonl", import.meta.url));
+
+  it("times the --catalog row with the learned model too (interleaved), and only that row", async () => {
+    const { code, out } = await run(
+      "bench",
+      "--catalog",
+      CATALOG,
+      "--usage",
+      USAGE,
+      "--queries",
+      QUERIES,
+      "--datasets",
+      "synthetic",
+      "--sizes",
+      "50",
+      "--strategy",
+      "bm25",
+      "--iterations",
+      "40",
+      "--json",
+    );
+    expect(code).toBe(0);
+    const [small, scaled] = (JSON.parse(out) as { results: Array<Record<string, number>> }).results;
+    expect(small!.samples).toBe(40);
+    for (const field of ["learnedP50Us", "learnedP99Us", "learnedRatio"]) expect(small![field], field).toBeGreaterThan(0);
+    expect(small!.learnedRatio).toBeCloseTo(small!.learnedP50Us! / small!.p50Us!, 1);
+    // The fixture's six lines, less the failed call (which teaches nothing).
+    expect(readFileSync(USAGE, "utf8").trim().split("\n")).toHaveLength(6);
+    expect(small!.observations).toBe(5);
+    expect(scaled).not.toHaveProperty("learnedP50Us");
+  }, 120_000);
+
+  it("fails naming an unreadable usage file before measuring anything", async () => {
+    const missing = await run("bench", "--catalog", CATALOG, "--usage", "/nope/usage.jsonl", "--strategy", "bm25", "--sizes", "50");
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/INVALID_OPTION: Cannot read usage file \/nope\/usage\.jsonl/);
+    expect(missing.err).not.toMatch(/bench: bm25 on/);
+  });
 });

@@ -30,6 +30,34 @@ describe("createUsageVectorStrategy", () => {
     expect(embeddings.embedded.slice(before)).toEqual(["get weather\nWeather forecast. book class spin"]);
   });
 
+  it("keeps the embeddings' fit as tools learn (one embedding per observed tool), and refits when tools come", async () => {
+    // Embeddings that fit themselves to the catalog (as the offline ones do): a refit would embed every tool again.
+    class FittingEmbeddings extends CountingEmbeddings {
+      fits = 0;
+      fit(_texts: string[]): void {
+        this.fits++;
+      }
+    }
+    const tools = catalog();
+    const usage = new UsageModel({ catalog: tools });
+    const embeddings = new FittingEmbeddings();
+    const vector = createUsageVectorStrategy({ usage, embeddings });
+    await vector.index(tools);
+    expect(embeddings.fits).toBe(1);
+    // Each message brings a new word, so each changes the observed tool's text once.
+    for (const message of ["book me a spin class", "book a yoga class", "a photo of the class"]) {
+      const before = embeddings.embedded.length;
+      usage.observe({ message, tools: ["get_weather"] });
+      await vector.rank({ query: "book a class", limit: 3 });
+      expect(embeddings.embedded.length - before).toBe(1);
+    }
+    expect(embeddings.fits).toBe(1);
+    expect((await vector.rank({ query: "book a class", limit: 1 }))[0]!.name).toBe("get_weather");
+    await vector.add?.([{ ...tools.get("send_email")!, name: "send_sms" }]);
+    await vector.rank({ query: "book a class", limit: 3 });
+    expect(embeddings.fits).toBe(2);
+  });
+
   it("ranks as the plain vector strategy while nothing is learned, and the registry uses it only with usage", async () => {
     const tools = catalog();
     const plain = createVectorStrategy({ embeddings: new CountingEmbeddings() });

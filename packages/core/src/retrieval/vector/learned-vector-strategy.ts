@@ -1,6 +1,6 @@
 /**
  * @module The vector strategy with learned evidence: each tool is embedded as its own text plus the words users most
- * said when they needed it, re-embedded (that tool only) when its usage changes.
+ * said when they needed it, re-embedded (that tool only, with the embeddings' fit kept) when its usage changes.
  */
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../../catalog/tool-metadata.js";
@@ -38,8 +38,9 @@ export function createUsageVectorStrategy(options: UsageVectorStrategyOptions): 
     const current = catalog;
     if (current === undefined) return;
     const tools = names.map((name) => current.get(name)).filter((tool): tool is ToolMetadata => tool !== undefined);
-    // Re-embedded in the background, in order; the next rank waits for it.
-    pending = pending.then(() => vector.add(tools)).catch(() => undefined);
+    // Re-embedded in the background, in order (keeping the fit: learning is not a catalog change); the next rank
+    // waits for it.
+    pending = pending.then(() => vector.reembed(tools)).catch(() => undefined);
   });
   return {
     name: vector.name,

@@ -104,6 +104,12 @@ export interface VectorStrategyOptions {
 export interface VectorStrategy extends RetrievalStrategy {
   readonly name: "vector";
   add(tools: readonly ToolMetadata[]): Promise<void>;
+  /**
+   * Embeds indexed tools again because their text changed (e.g. learned words), keeping the embeddings' fit: unlike
+   * `add`, no refit follows (see `refitOnUpdate`), so a tool that learns costs one embedding, not a catalog's. The fit
+   * is refreshed when tools come or go, or on `index()`. Tools not indexed are ignored.
+   */
+  reembed(tools: readonly ToolMetadata[]): Promise<void>;
   remove(names: readonly string[]): void;
   /** The embedded tools as JSON, for `createVectorStrategy({ saved })`. Only after `index()`. */
   save(): SavedVectorIndex;
@@ -167,6 +173,7 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
     index: (catalog) => vectors.index(catalog),
     rank: (request) => vectors.rank(request),
     add: (tools) => vectors.add(tools),
+    reembed: (tools) => vectors.reembed(tools),
     remove: (names) => vectors.remove(names),
     builtIndex: () => vectors.builtIndex(),
     save: () => vectors.save(),
@@ -288,6 +295,15 @@ class VectorToolIndex {
     this.#indexedFrom = undefined;
     await this.#store(ToolDocuments.of(tools, this.#documentText));
     this.#markStale();
+  }
+
+  async reembed(tools: readonly ToolMetadata[]): Promise<void> {
+    await this.#building;
+    await this.#refitting?.catch(() => undefined);
+    const indexed = tools.filter((tool) => this.#entries.has(tool.name));
+    if (indexed.length === 0) return;
+    this.#indexedFrom = undefined;
+    await this.#store(ToolDocuments.of(indexed, this.#documentText));
   }
 
   remove(names: readonly string[]): void {
