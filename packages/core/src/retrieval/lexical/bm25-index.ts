@@ -92,8 +92,8 @@ class PostingList {
   constructor(scaled: boolean, docs = new Uint32Array(2), tfs = new Float64Array(2), length = 0) {
     this.docs = docs;
     this.tfs = tfs;
-    this.raw = scaled ? new Float64Array(docs.length) : undefined;
     this.length = length;
+    this.raw = scaled ? new Float64Array(docs.length) : undefined;
   }
 
   push(doc: number, tf: number, raw = 0): void {
@@ -199,6 +199,10 @@ export class Bm25Index<F extends string> {
   #version = 0;
   #norms = new Float64Array(0);
   #normsVersion = -1;
+  /** The version the last search ran at (-1: none): see {@link Bm25Index.search} on keeping impacts. */
+  #searchedVersion = -1;
+  /** Impacts computed for one search only (a changing index with a scaled field), reused list after list. */
+  #scratch = new Float64Array(0);
   /** Scratch buffers reused by searches (all zero between searches). */
   #scores = new Float64Array(0);
   #seen = new Uint8Array(0);
@@ -505,16 +509,23 @@ export class Bm25Index<F extends string> {
     // Either way the same documents get the same sums, added in the same order, and rank the same.
     const dense = positive && postings * DENSE_POSTINGS_PER_SLOT >= slots;
     const touched: number[] = [];
+    // A learning index (one with a scaled field) changes between most searches when it learns while it serves: each
+    // change makes every kept impact stale, so keeping them (and rows) would cost writes that no search reads. Its
+    // impacts are kept only once a search finds the index unchanged since the previous one; until then each search
+    // computes its lists' impacts into a scratch buffer (the same values).
+    const keep = this.#scaled === undefined || this.#searchedVersion === this.#version;
+    this.#searchedVersion = this.#version;
     for (let position = 0; position < lists.length; position++) {
       const list = lists[position]!;
-      const impacts = this.#impacts(list);
-      const inverse = list.idf * weights[position]!;
+      const kept = keep || list.impactsVersion === this.#version;
+      const impacts = kept ? this.#impacts(list) : this.#scratchImpacts(list);
+      const inverse = (kept ? list.idf : idf(count, list.length)) * weights[position]!;
       const docs = list.docs;
       const length = list.length;
       if (dense) {
         // Through the row, a slot the term is absent from gets `inverse · 0 = +0`, which leaves its (non-negative)
         // score bit-identical; an infinite `inverse` would turn that into NaN, so it takes the postings instead.
-        if (this.#rows && length * ROW_POSTINGS_PER_SLOT >= slots && Number.isFinite(inverse)) {
+        if (kept && this.#rows && length * ROW_POSTINGS_PER_SLOT >= slots && Number.isFinite(inverse)) {
           const row = this.#row(list, slots);
           // Four slots per step, here and for the postings below (each addition as before, in the same order): the
           // loop's own work per posting is a large share of a dense search (measured: learned search 15 % faster).
@@ -567,22 +578,37 @@ export class Bm25Index<F extends string> {
   /** A posting list's BM25 saturation values and idf for the current version (recomputed after any add or remove). */
   #impacts(list: PostingList): Float64Array {
     if (list.impactsVersion === this.#version && list.impacts !== undefined) return list.impacts;
-    const norms = this.#currentNorms();
-    const k1 = this.#parameters.k1;
-    const { tfs } = list;
     const impacts = list.impacts !== undefined && list.impacts.length >= list.docs.length ? list.impacts : list.allocateImpacts();
-    const docs = list.docs;
-    // termScore without the idf, per posting: the hot loop of search only multiplies and adds.
-    if (list.raw === undefined)
-      for (let index = 0; index < list.length; index++) impacts[index] = (tfs[index]! * (k1 + 1)) / (tfs[index]! + norms[docs[index]!]!);
-    else
-      for (let index = 0; index < list.length; index++) {
-        const tf = this.#tf(list, index);
-        impacts[index] = (tf * (k1 + 1)) / (tf + norms[docs[index]!]!);
-      }
+    this.#computeImpacts(list, impacts);
     list.idf = idf(this.#byId.size, list.length);
     list.impactsVersion = this.#version;
     return impacts;
+  }
+
+  /** A posting list's impacts for the current version in the scratch buffer, not kept (see `search`). */
+  #scratchImpacts(list: PostingList): Float64Array {
+    if (this.#scratch.length < list.length) this.#scratch = new Float64Array(Math.max(list.length, this.#scratch.length * 2));
+    this.#computeImpacts(list, this.#scratch);
+    return this.#scratch;
+  }
+
+  /** termScore without the idf, per posting, into `impacts`: the hot loop of search then only multiplies and adds. */
+  #computeImpacts(list: PostingList, impacts: Float64Array): void {
+    const norms = this.#currentNorms();
+    const k1 = this.#parameters.k1;
+    const { tfs, docs } = list;
+    if (list.raw === undefined)
+      for (let index = 0; index < list.length; index++) impacts[index] = (tfs[index]! * (k1 + 1)) / (tfs[index]! + norms[docs[index]!]!);
+    else {
+      // `#tf`, inlined: a learning index computes these for every search while it learns.
+      const raw = list.raw;
+      const weight = this.#scaledWeight;
+      const scale = this.#scale;
+      for (let index = 0; index < list.length; index++) {
+        const tf = tfs[index]! + weight * (raw[index]! * scale);
+        impacts[index] = (tf * (k1 + 1)) / (tf + norms[docs[index]!]!);
+      }
+    }
   }
 
   /** A posting list's row (its impacts by slot, at least `slots` long) for the current version. */
