@@ -599,16 +599,11 @@ export class Bm25Index<F extends string> {
     const { tfs, docs } = list;
     if (list.raw === undefined)
       for (let index = 0; index < list.length; index++) impacts[index] = (tfs[index]! * (k1 + 1)) / (tfs[index]! + norms[docs[index]!]!);
-    else {
-      // `#tf`, inlined: a learning index computes these for every search while it learns.
-      const raw = list.raw;
-      const weight = this.#scaledWeight;
-      const scale = this.#scale;
+    else
       for (let index = 0; index < list.length; index++) {
-        const tf = tfs[index]! + weight * (raw[index]! * scale);
+        const tf = this.#tf(list, index);
         impacts[index] = (tf * (k1 + 1)) / (tf + norms[docs[index]!]!);
       }
-    }
   }
 
   /** A posting list's row (its impacts by slot, at least `slots` long) for the current version. */
