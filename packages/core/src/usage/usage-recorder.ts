@@ -21,6 +21,10 @@ export interface UsageRecorderOptions {
   keepMessages?: boolean;
 }
 
+function warnNotRecorded(error: Error): void {
+  console.warn(`dynamic-tools: could not record usage: ${error.message}`);
+}
+
 /** A message reduced to the words the model learns from. */
 export function redactMessage(message: string): string {
   return analyze(message, { stem: false, stopWords: STOP_WORDS }).join(" ");
@@ -42,11 +46,36 @@ export class UsageRecorder {
   readonly #keepMessages: boolean;
   #cursor: string | undefined;
   #syncing: Promise<number> | undefined;
+  /** The last recording `recordLater` queued (each waits for the one before, so they are stored in call order). */
+  #later: Promise<void> = Promise.resolve();
 
   constructor({ model, store, keepMessages = false }: UsageRecorderOptions) {
     this.model = model;
     this.store = store;
     this.#keepMessages = keepMessages;
+  }
+
+  /**
+   * Records an observation after the current task, without waiting for it: the select node and the middleware record
+   * a step's tool results this way, so a step waits neither for the store nor for what learning updates. A failure
+   * goes to `onError` (by default a console warning), never to the caller. {@link UsageRecorder.flush} waits for it.
+   */
+  recordLater(input: ObservationInput | Observation, onError: (error: Error) => void = warnNotRecorded): void {
+    this.#later = this.#later
+      .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+      .then(() => this.record(input))
+      .catch((error: unknown) => onError(error instanceof Error ? error : new Error(String(error))))
+      // A handler that throws must not stop the recordings queued after this one.
+      .catch(warnNotRecorded);
+  }
+
+  /** Resolves once every recording `recordLater` queued (before or during the wait) is done. */
+  async flush(): Promise<void> {
+    let last: Promise<void>;
+    do {
+      last = this.#later;
+      await last;
+    } while (last !== this.#later);
   }
 
   /** Validates, stores (when there is a store) and learns an observation. */

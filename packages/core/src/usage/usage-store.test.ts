@@ -2,7 +2,7 @@ import { mkdtempSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { gymCatalog } from "../__fixtures__/gym-catalog.js";
 import { JsonlUsageStore } from "./jsonl-usage-store.js";
 import { toObservation } from "./observation.js";
@@ -60,6 +60,33 @@ describe("UsageRecorder", () => {
     const keeping = new UsageRecorder({ model: new UsageModel({ catalog }), store: new MemoryUsageStore(), keepMessages: true });
     await keeping.record({ message: "Who owes money?", tools: ["get_pending_salaries"] });
     expect((await keeping.store!.read()).observations[0]!.message).toBe("Who owes money?");
+  });
+});
+
+describe("UsageRecorder.recordLater", () => {
+  it("returns before anything is stored or learned, in order; flush waits; a failure goes to onError, not the caller", async () => {
+    const store = new MemoryUsageStore();
+    const recorder = new UsageRecorder({ model: new UsageModel({ catalog: gymCatalog() }), store });
+    const errors: string[] = [];
+    recorder.recordLater({ message: "coaches owed", tools: ["get_pending_salaries"], at: 1 });
+    recorder.recordLater({ message: "bad", tools: "get_pending_salaries" } as never, (error) => errors.push(error.message));
+    recorder.recordLater({ message: "freeze", tools: ["freeze_membership"], at: 2 });
+    expect(recorder.model.size).toBe(0);
+    expect((await store.read()).observations).toEqual([]);
+    await recorder.flush();
+    expect((await store.read()).observations.map((observation) => observation.message)).toEqual(["coaches owed", "freeze"]);
+    expect(recorder.model.size).toBe(2);
+    expect(errors).toEqual([expect.stringMatching(/"tools" must be an array of tool names/)]);
+    await recorder.flush(); // nothing left: resolves at once
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    recorder.recordLater({ message: "x", tools: 1 } as never, () => {
+      throw new Error("handler failed");
+    });
+    recorder.recordLater({ message: "class", tools: ["book_class"], at: 3 });
+    await recorder.flush();
+    expect(recorder.model.size).toBe(3);
+    expect(warn).toHaveBeenCalledWith("dynamic-tools: could not record usage: handler failed");
+    warn.mockRestore();
   });
 });
 

@@ -154,8 +154,8 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
 
     async beforeModel(state) {
       const config = currentConfig();
-      // The step that just ended (tool results) is learned before this step is planned.
-      await recordStepUsage(state.messages, config, options);
+      // The step that just ended (tool results) is recorded in the background: this step does not wait for it.
+      recordStepUsage(state.messages, config, options);
       const { selection, loadedUpdate } = await plan({
         messages: state.messages,
         loadedTools: state.loadedTools,

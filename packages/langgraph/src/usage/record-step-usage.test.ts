@@ -21,7 +21,7 @@ function learningSetup() {
 }
 
 describe("recording usage in the select node", () => {
-  it("learns a step's successful call (not a refused one) before planning, and selects by it afterwards", async () => {
+  it("learns a step's successful call (not a refused one) in the background, and selects by it afterwards", async () => {
     const { catalog, model, recorder, strategy } = learningSetup();
     const node = createToolSelectorNode({ catalog, strategy, autoCut: false, topK: 1, usage: recorder, usageScope: () => undefined });
     const before = await node({ messages: [new HumanMessage("who works at the front desk?")] });
@@ -44,6 +44,9 @@ describe("recording usage in the select node", () => {
       },
       { configurable: { thread_id: "t1" } },
     );
+    // The step did not wait for the recording.
+    expect(model.toolUsage("get_staff_list").count).toBe(0);
+    await recorder.flush();
     expect(model.toolUsage("get_staff_list").count).toBe(1);
     expect(model.toolUsage("delete_everything").count).toBe(0);
     expect((await recorder.store!.read()).observations).toEqual([
@@ -84,6 +87,7 @@ describe("recording usage in the createAgent middleware", () => {
       middleware: [dynamicToolsMiddleware({ catalog, strategy, usage: recorder, usageScope: "gym-1", countTokens: false })],
     });
     await agent.invoke({ messages: [new HumanMessage("who works here?")] });
+    await recorder.flush();
     expect(calls).toEqual(["get_staff_list"]);
     expect((await recorder.store!.read()).observations).toEqual([
       expect.objectContaining({ tools: ["get_staff_list"], ok: true, scope: "gym-1" }),

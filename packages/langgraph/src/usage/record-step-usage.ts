@@ -1,6 +1,6 @@
 /**
- * @module What the select node and the middleware do with usage before planning a step: when the conversation ends
- * with tool results, record which calls succeeded. Recording never fails the step.
+ * @module What the select node and the middleware do with usage when a step starts: when the conversation ends with
+ * tool results, record which calls succeeded, in the background. Recording never fails or delays the step.
  */
 import { toolResultsObservation, type UsageRecorder } from "@dynamic-tools/core";
 import type { RunnableConfig } from "@langchain/core/runnables";
@@ -23,14 +23,15 @@ function callerId(config: RunnableConfig | undefined): string | undefined {
 }
 
 /**
- * Records the observation of the step that just ended, if the messages end with tool results. Errors go to
- * `console.warn`: learning is best effort and never stops the agent.
+ * Starts recording the observation of the step that just ended, if the messages end with tool results, and returns
+ * at once: the step plans with what was learned before, and the next step with this too (`usage.flush()` waits for
+ * it). Errors go to `console.warn`: learning is best effort and never stops the agent.
  */
-export async function recordStepUsage(
+export function recordStepUsage(
   messages: readonly unknown[],
   config: RunnableConfig | undefined,
   { usage, usageScope }: UsageLearningOptions,
-): Promise<void> {
+): void {
   if (usage === undefined) return;
   const scope = typeof usageScope === "function" ? usageScope(config) : usageScope;
   const caller = callerId(config);
@@ -38,10 +39,5 @@ export async function recordStepUsage(
     ...(scope === undefined ? {} : { scope }),
     ...(caller === undefined ? {} : { caller }),
   });
-  if (observation === undefined) return;
-  try {
-    await usage.record(observation);
-  } catch (error) {
-    console.warn(`dynamic-tools: could not record usage: ${(error as Error).message}`);
-  }
+  if (observation !== undefined) usage.recordLater(observation);
 }

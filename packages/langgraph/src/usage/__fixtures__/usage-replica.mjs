@@ -44,6 +44,8 @@ if (phase === "record") {
       { configurable: { thread_id: `thread-${index}` } },
     );
   }
+  // The node records in the background: wait for the store before selecting (and before the process ends).
+  await recorder.flush();
 } else {
   await recorder.sync();
 }
