@@ -33,6 +33,8 @@ const SURFACE: Record<string, readonly string[]> = {
     "JsonSchema",
     "JsonlUsageStore",
     "KeywordToolSelector",
+    "LearnedField",
+    "LearnedFieldChange",
     "LoadCatalogOptions",
     "MemoryUsageStore",
     "Observation",

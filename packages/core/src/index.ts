@@ -62,6 +62,7 @@ export { writeSnapshot, loadSnapshot, readSnapshot, type SnapshotFile } from "./
 
 // Learning from usage.
 export { UsageModel } from "./usage/usage-model.js";
+export type { LearnedField, LearnedFieldChange } from "./retrieval/learned-field.js";
 export { UsageRecorder } from "./usage/usage-recorder.js";
 export { MemoryUsageStore, type UsageStore } from "./usage/usage-store.js";
 export { JsonlUsageStore } from "./usage/jsonl-usage-store.js";
