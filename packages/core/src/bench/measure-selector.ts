@@ -100,11 +100,7 @@ export async function measureSelector({
   const catalogMs = performance.now() - catalogStarted;
   const memoryBefore = await heldMb();
   const started = performance.now();
-  // Vector and hybrid embed with timed offline embeddings: query embedding is measured apart from selection.
-  const timer = EMBEDDING_STRATEGIES.has(strategy) ? timeEmbeddings(await loadDefaultEmbeddings()) : undefined;
-  // By name otherwise, exactly as users pass it ("keyword" selects by categories, not through a ranking strategy).
-  const chosen = timer === undefined ? strategy : createStrategy(strategy, { embeddings: timer.embeddings });
-  const select = createToolSelector(catalog, { strategy: chosen, countTokens: false });
+  const { select, timer } = await timedSelector(catalog, strategy);
   // Every selection's current message is new, even after query rewriting (which drops punctuation and signs):
   // a running turn number, so no query vector or match memo is reused across timed selections.
   let turn = 0;
@@ -113,7 +109,9 @@ export async function measureSelector({
   await select(asConversation(queries[0]!));
   const indexMs = performance.now() - started;
   const memoryMb = Math.max(0, (await heldMb()) - memoryBefore);
-  const learned = learn === undefined ? undefined : await learnedSelector(catalog, strategy, learn);
+  const usage = learn?.(catalog);
+  const learned = usage === undefined ? undefined : await timedSelector(catalog, strategy, usage);
+  await learned?.select([{ role: "user", content: "warm up" }]);
   for (let index = 0; index < Math.min(200, iterations); index++) {
     await select(asConversation(queries[index % queries.length]!));
     await learned?.select(asConversation(queries[index % queries.length]!));
@@ -150,29 +148,28 @@ export async function measureSelector({
     ...(timer === undefined ? {} : { embedP50Us: round(percentile(embedSamples, 50)), embedP99Us: round(percentile(embedSamples, 99)) }),
     memoryMb: round(memoryMb),
     samples: samples.length,
-    ...(learned === undefined
+    ...(usage === undefined
       ? {}
       : {
           learnedP50Us: round(percentile(learnedSamples, 50)),
           learnedP99Us: round(percentile(learnedSamples, 99)),
           learnedRatio: Math.round((percentile(learnedSamples, 50) / percentile(samples, 50)) * 100) / 100,
-          observations: learned.observations,
+          observations: usage.size,
         }),
   };
 }
 
 /**
- * A selector whose strategy learns from the model `learn` builds for the catalog, which is also its co-usage stage
- * (the keyword strategy, which ranks no text, learns only through that stage).
+ * A selector for the bench, and the timer of its query embeddings for vector and hybrid (timed offline embeddings:
+ * query embedding is measured apart from selection). With `usage`, its strategy learns from the model, which is also
+ * its co-usage stage (keyword, which ranks no text, learns only through that stage). The strategy is passed by name
+ * when nothing is given to it, exactly as users pass it ("keyword" selects by categories, not through a ranking
+ * strategy).
  */
-async function learnedSelector(catalog: ToolCatalog, strategy: string, learn: (catalog: ToolCatalog) => UsageModel) {
-  const usage = learn(catalog);
+async function timedSelector(catalog: ToolCatalog, strategy: string, usage?: UsageModel) {
   const timer = EMBEDDING_STRATEGIES.has(strategy) ? timeEmbeddings(await loadDefaultEmbeddings()) : undefined;
-  const chosen =
-    strategy === "keyword"
-      ? strategy
-      : createStrategy(strategy, { usage, ...(timer === undefined ? {} : { embeddings: timer.embeddings }) });
-  const select = createToolSelector(catalog, { strategy: chosen, usage, countTokens: false });
-  await select([{ role: "user", content: "warm up" }]);
-  return { select, timer, observations: usage.size };
+  const given = { ...(usage === undefined ? {} : { usage }), ...(timer === undefined ? {} : { embeddings: timer.embeddings }) };
+  const chosen = strategy === "keyword" || Object.keys(given).length === 0 ? strategy : createStrategy(strategy, given);
+  const select = createToolSelector(catalog, { strategy: chosen, countTokens: false, ...(usage === undefined ? {} : { usage }) });
+  return { select, timer };
 }

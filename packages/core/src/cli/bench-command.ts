@@ -6,15 +6,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
-import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { gymBenchCatalog, scaledBenchCatalogs, type BenchCatalog, type BenchQuery } from "../bench/bench-catalogs.js";
 import { medianColdStart, type ColdStartResult } from "../bench/cold-start.js";
 import { measureSelector, type BenchResult } from "../bench/measure-selector.js";
 import { loadQueriesFile } from "../eval/queries-file.js";
 import { writeSnapshot } from "../snapshot/catalog-snapshot.js";
-import type { Observation } from "../usage/observation.js";
 import { loadObservationsFile } from "../usage/observations-file.js";
-import { UsageModel } from "../usage/usage-model.js";
+import { learnFrom } from "../usage/learn-from-file.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, parseCount, STRATEGY, UsageError } from "./usage-error.js";
 
@@ -237,11 +235,4 @@ function benchQueries(catalog: BenchCatalog, file: string): BenchQuery[] {
   const queries = loadQueriesFile(file, catalog.build());
   if (queries.length === 0) throw new UsageError(`--queries ${file} holds no request.`, BENCH_USAGE);
   return queries.map(({ query, history }) => ({ current: query, history: history ?? [] }));
-}
-
-/** A model of the catalog that learned the observations. */
-function learnFrom(catalog: ToolCatalog, observations: readonly Observation[]): UsageModel {
-  const usage = new UsageModel({ catalog });
-  usage.observe(observations);
-  return usage;
 }
