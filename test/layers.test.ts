@@ -26,8 +26,9 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["conversation", "permissions"],
     ["retrieval"], // strategies; the keyword strategy owns its keyword index
     ["usage"], // learning from usage
-    ["budget"], // apply-budget, pure
+    ["budget", "cost"], // apply-budget; the prompt-cache cost model (pure)
     ["selection"], // the one pipeline
+    ["binding"], // binding policies: may this call's tools array change (pure)
     ["snapshot"],
     ["bench"], // speed measurements (and the percentile statistic the eval runner reports latency with)
     ["eval"], // quality measurements: metrics, queries files, runEval

@@ -103,13 +103,13 @@ describe("the packed packages installed with npm in a new project", () => {
     expect(output.trim()).toBe("payment run client");
   });
 
-  it("publishes the entry points the workspace declares: core's ., ./eval, ./internal; langgraph's ., ./testing, ./middleware", () => {
+  it("publishes the entry points the workspace declares: core's ., ./eval, ./caching, ./internal; langgraph's ., ./testing, ./middleware", () => {
     const subpaths = (name: string) =>
       Object.keys(
         (JSON.parse(readFileSync(join(project, "node_modules", name, "package.json"), "utf8")) as { exports: Record<string, unknown> })
           .exports,
       );
-    expect(subpaths("@dynamic-tools/core")).toEqual([".", "./eval", "./internal", "./package.json"]);
+    expect(subpaths("@dynamic-tools/core")).toEqual([".", "./eval", "./caching", "./internal", "./package.json"]);
     expect(subpaths("@dynamic-tools/langgraph")).toEqual([".", "./testing", "./middleware", "./package.json"]);
     for (const [specifier, name] of [
       ["@dynamic-tools/core/eval", "runEval"],

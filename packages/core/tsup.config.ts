@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     eval: "src/eval/index.ts",
+    caching: "src/caching.ts",
     internal: "src/internal.ts",
     cli: "src/cli/main.ts",
     "bench-child": "src/bench/cold-start-child.ts",

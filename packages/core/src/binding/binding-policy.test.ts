@@ -1,0 +1,117 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { gymCatalog } from "../__fixtures__/gym-catalog.js";
+import { createToolSelector } from "../selection/tool-selector.js";
+import type { ToolSelection } from "../selection/tool-selection.js";
+import { bindTools } from "./binding-policy.js";
+import { neededTools } from "./needed-tools.js";
+
+const catalog = gymCatalog();
+const select = createToolSelector(catalog, { strategy: "keyword" });
+const membersOf = (category: string) => catalog.category(category)?.tools ?? [];
+const tokensOf = (name: string) => catalog.tokensOf(name);
+
+function ranked(names: string[], scores: number[], overrides: Partial<ToolSelection> = {}): ToolSelection {
+  return {
+    strategy: "bm25",
+    tools: names,
+    count: names.length,
+    totalTools: 100,
+    core: [],
+    categories: [],
+    matchedTools: [],
+    ranked: names.map((name, index) => ({ name, rank: index + 1, score: scores[index]!, signals: {}, reason: "bm25" })),
+    trimmed: [],
+    budget: { maxTools: 128 },
+    query: { current: "", history: [] },
+    ...overrides,
+  };
+}
+
+describe("bindTools: cache-aware", () => {
+  it("binds the selection on a conversation's first call", () => {
+    const selection = select("what is pending salary?");
+    const binding = bindTools("cache-aware", { selection, tokensOf, promptTokens: 700 });
+    expect(binding).toMatchObject({ policy: "cache-aware", tools: selection.tools, changed: true, reason: "first call: the selection" });
+    expect(binding.rebilledTokens).toBe(700 + selection.tools.reduce((sum, name) => sum + tokensOf(name), 0));
+  });
+
+  it("keeps the previous array, in its order, while the needed tools are bound", () => {
+    const first = bindTools("cache-aware", { selection: select("what is pending salary?"), tokensOf });
+    const followUp = select("and the salary history of Ravi?");
+    const binding = bindTools("cache-aware", { selection: followUp, previous: first.tools, tokensOf, needed: { membersOf } });
+    expect(binding).toMatchObject({ tools: first.tools, changed: false, added: [], dropped: [], rebilledTokens: 0 });
+    expect(binding.reason).toMatch(/^kept: every needed tool is bound \(/);
+  });
+
+  it("changes once for a new topic: the previous array in order, then the selection's missing tools", () => {
+    const first = bindTools("cache-aware", { selection: select("what is pending salary?"), tokensOf });
+    const next = select("book a class for tomorrow");
+    const binding = bindTools("cache-aware", {
+      selection: next,
+      previous: first.tools,
+      tokensOf,
+      needed: { membersOf },
+      promptTokens: 900,
+    });
+    expect(binding.changed).toBe(true);
+    expect(binding.tools.slice(0, first.tools.length)).toEqual(first.tools);
+    expect(binding.added).toEqual(next.tools.filter((name) => !first.tools.includes(name)));
+    expect(binding.dropped).toEqual([]);
+    expect(binding.reason).toMatch(/^changed: .* needed and not bound/);
+    // Under breakpoint rules the whole array and the prompt are re-billed.
+    expect(binding.rebilledTokens).toBe(900 + binding.tools.reduce((sum, name) => sum + tokensOf(name), 0));
+  });
+
+  it("drops only what may no longer be bound, or what the budget forces out (oldest unselected first)", () => {
+    const previous = ["a", "b", "c", "d"];
+    const revoked = bindTools("cache-aware", { selection: ranked(["c"], [1]), previous, bindable: (name) => name !== "b" });
+    expect(revoked).toMatchObject({ tools: ["a", "c", "d"], changed: true, dropped: ["b"] });
+    const squeezed = bindTools("cache-aware", { selection: ranked(["e", "c"], [2, 1], { budget: { maxTools: 4 } }), previous });
+    // "a" is the oldest tool the selection does not name.
+    expect(squeezed).toMatchObject({ tools: ["b", "c", "d", "e"], added: ["e"], dropped: ["a"] });
+  });
+
+  it("does not change for the tail of a ranking or for history-only matches", () => {
+    const previous = ["a", "b"];
+    const selection = ranked(["a", "x", "y"], [10, 2, 1]);
+    selection.ranked![2]!.reason = "history";
+    expect(bindTools("cache-aware", { selection, previous }).changed).toBe(false);
+    expect(neededTools(selection)).toEqual(["a"]);
+  });
+
+  it("property: never changes the array on a turn whose needed tools are already bound (and nothing was revoked)", () => {
+    const names = ["a", "b", "c", "d", "e", "f", "g"];
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...names), { maxLength: 7 }),
+        fc.uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 5, maxLength: 5 }),
+        (previous, selected, scores) => {
+          const selection = ranked(
+            selected,
+            scores.slice(0, selected.length).sort((x, y) => y - x),
+          );
+          const binding = bindTools("cache-aware", { selection, previous });
+          const bound = new Set(previous);
+          if (neededTools(selection).every((name) => bound.has(name))) expect(binding).toMatchObject({ changed: false, tools: previous });
+          // Whatever it decides, every needed tool is bound afterwards.
+          for (const name of neededTools(selection)) expect(binding.tools).toContain(name);
+        },
+      ),
+    );
+  });
+});
+
+describe("bindTools: per-turn", () => {
+  it("sends each selection as it is", () => {
+    const selection = select("book a class for tomorrow");
+    expect(bindTools("per-turn", { selection, previous: ["x"] })).toMatchObject({ tools: selection.tools, changed: true, dropped: ["x"] });
+  });
+
+  it("names the valid policies", () => {
+    expect(() => bindTools("sometimes" as never, { selection: select("hi") })).toThrow(
+      /Unknown binding policy "sometimes". Policies: cache-aware, per-turn/,
+    );
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * @module @dynamic-tools/core/caching: what a tools array costs under the providers' prompt caches, and the binding
+ * policies that decide when the array may change (the cost model `billConversation` under `cacheRules`, and
+ * `bindTools`). Pure functions, no LangChain dependency.
+ */
+export { cacheRules, CACHE_PROVIDERS, type CacheProvider, type CachePrices, type CacheRules } from "./cost/cache-rules.js";
+export {
+  billConversation,
+  sumBills,
+  type ConversationBill,
+  type PromptRequest,
+  type PromptSegment,
+  type RequestBill,
+} from "./cost/bill-requests.js";
+export {
+  bindTools,
+  BINDING_POLICIES,
+  type BindingInput,
+  type BindingPolicyName,
+  type ToolBinding,
+} from "./binding/binding-policy.js";
+export { neededTools, NEEDED_SCORE_RATIO, type NeededToolsOptions } from "./binding/needed-tools.js";
