@@ -62,19 +62,22 @@ export interface RunOptions {
 }
 
 /** The id and digest a bound answer echoes, from the request shown. */
-const named = (request: ApprovalRequest) => ({ toolCallId: request.actionRequests[0]!.toolCallId, digest: request.actionRequests[0]!.digest });
+const named = (request: ApprovalRequest) => ({
+  toolCallId: request.actionRequests[0]!.toolCallId,
+  digest: request.actionRequests[0]!.digest,
+});
 
 /** Bound answers (LangChain's HITL decisions naming the call shown). */
 export const answer = {
   approve: (request: ApprovalRequest) => ({ decisions: [{ type: "approve", ...named(request) }] }),
-  reject:
-    (message?: string) =>
-    (request: ApprovalRequest) => ({ decisions: [{ type: "reject", ...named(request), ...(message === undefined ? {} : { message }) }] }),
-  edit:
-    (editedAction: { name?: string; args: Record<string, unknown> }) =>
-    (request: ApprovalRequest) => ({
-      decisions: [{ type: "edit", ...named(request), editedAction: { name: editedAction.name ?? request.toolCall.name, args: editedAction.args } }],
-    }),
+  reject: (message?: string) => (request: ApprovalRequest) => ({
+    decisions: [{ type: "reject", ...named(request), ...(message === undefined ? {} : { message }) }],
+  }),
+  edit: (editedAction: { name?: string; args: Record<string, unknown> }) => (request: ApprovalRequest) => ({
+    decisions: [
+      { type: "edit", ...named(request), editedAction: { name: editedAction.name ?? request.toolCall.name, args: editedAction.args } },
+    ],
+  }),
 };
 
 /** A runtime under test. */
@@ -127,9 +130,7 @@ async function runWithAnswers(graph: Invokable, input: unknown, options: RunOpti
     answered += 1;
     const resume = typeof given === "function" ? (given as (shown: ApprovalRequest) => unknown)(request) : given;
     const copies = answers.length === 0 ? (options.concurrentResumes ?? 1) : 1;
-    const results = (await Promise.all(
-      Array.from({ length: copies }, () => graph.invoke(new Command({ resume }), config)),
-    )) as Result[];
+    const results = (await Promise.all(Array.from({ length: copies }, () => graph.invoke(new Command({ resume }), config)))) as Result[];
     if (copies > 1) resumed = results.map((each) => toolMessagesOf(each.messages ?? []));
     result = results[0]!;
   }
@@ -160,7 +161,9 @@ export const nodeRuntime: ExecutionRuntime = {
 export const middlewareRuntime: ExecutionRuntime = {
   name: "createAgent + dynamicToolsMiddleware",
   run(options) {
-    const model = fakeModel().respond(stepMessage(options.calls)).respond(new AIMessage("done"));
+    let model = fakeModel().respond(stepMessage(options.calls));
+    // One final answer per run that reaches the model again (concurrent resumes each do).
+    for (let copy = 0; copy < (options.concurrentResumes ?? 1); copy++) model = model.respond(new AIMessage("done"));
     const middleware = dynamicToolsMiddleware({
       catalog: options.catalog,
       countTokens: false,

@@ -5,7 +5,10 @@ import { ApprovalClaims } from "./approval-claims.js";
 import { recordedAnswer, recordStepApprovals } from "./approval-ledger.js";
 
 const call = { id: "c1", name: "delete_file", args: { path: "a.txt" } };
-const bound = (decision: Record<string, unknown>, shown: { id?: string | undefined; name: string; args: Record<string, unknown> } = call) => ({
+const bound = (
+  decision: Record<string, unknown>,
+  shown: { id?: string | undefined; name: string; args: Record<string, unknown> } = call,
+) => ({
   decisions: [{ ...decision, toolCallId: shown.id ?? null, digest: callDigest(shown) }],
 });
 

@@ -93,7 +93,9 @@ export function canonicalJson(value: unknown): string {
  * ```
  */
 export function callDigest(call: Pick<ToolCall, "name" | "args">): string {
-  return `sha256:${createHash("sha256").update(canonicalJson([call.name, call.args])).digest("hex")}`;
+  return `sha256:${createHash("sha256")
+    .update(canonicalJson([call.name, call.args]))
+    .digest("hex")}`;
 }
 
 /** The interrupt value for one call. */

@@ -93,7 +93,10 @@ describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware approvals of a para
     const config = { configurable: { thread_id: `edit-${version}` } };
     const first = await agent.invoke({ messages: [new HumanMessage("delete member m-7 and refund p-1")] }, config);
     const second = await agent.invoke(new Command({ resume: answerFor(first, answer.approve) }), config);
-    const done = await agent.invoke(new Command({ resume: answerFor(second, answer.edit({ args: { paymentId: "p-1", amount: 45 } })) }), config);
+    const done = await agent.invoke(
+      new Command({ resume: answerFor(second, answer.edit({ args: { paymentId: "p-1", amount: 45 } })) }),
+      config,
+    );
     expect(runs.toSorted((a, b) => a.name.localeCompare(b.name))).toEqual([
       { name: "delete_member", args: { memberId: "m-7" } },
       { name: "get_gym_info", args: {} },

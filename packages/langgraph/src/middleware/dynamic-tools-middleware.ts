@@ -68,7 +68,8 @@ function lastStepCalls(messages: readonly unknown[]): ToolCall[] {
 }
 
 /** Whether a tool's result reports success (an error ToolMessage does not; a Command does). */
-const succeeded = (result: unknown) => !(isBaseMessage(result) && result.getType() === "tool" && (result as ToolMessage).status === "error");
+const succeeded = (result: unknown) =>
+  !(isBaseMessage(result) && result.getType() === "tool" && (result as ToolMessage).status === "error");
 
 function nameOf(tool: unknown): string | undefined {
   const candidate = tool as { name?: unknown; function?: { name?: unknown } } | null;

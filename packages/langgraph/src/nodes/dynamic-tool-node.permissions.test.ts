@@ -116,14 +116,20 @@ describe("DynamicToolNode permissions", () => {
     const graph = toolGraph(catalog, { policy: definePolicy({ approval: ["write"] }) });
     const config = { configurable: { thread_id: "edit" } };
     const paused = await graph.invoke(calls({ name: "pay_salary", args: { staffId: "s1", amount: 9000 }, id: "p" }), config);
-    const resumed = await graph.invoke(new Command({ resume: answerFor(paused, answer.edit({ args: { staffId: "s1", amount: 900 } })) }), config);
+    const resumed = await graph.invoke(
+      new Command({ resume: answerFor(paused, answer.edit({ args: { staffId: "s1", amount: 900 } })) }),
+      config,
+    );
     expect(toolMessages(resumed)[0]!.status).toBe("success");
     expect(ran).toEqual([{ name: "pay_salary", args: { staffId: "s1", amount: 900 } }]);
 
     const invalid = toolGraph(catalog, { policy: definePolicy({ approval: ["write"] }) });
     const other = { configurable: { thread_id: "edit-invalid" } };
     const pausedAgain = await invalid.invoke(calls({ name: "pay_salary", args: { staffId: "s1", amount: 1 }, id: "q" }), other);
-    const rejected = await invalid.invoke(new Command({ resume: answerFor(pausedAgain, answer.edit({ args: { amount: "lots" } })) }), other);
+    const rejected = await invalid.invoke(
+      new Command({ resume: answerFor(pausedAgain, answer.edit({ args: { amount: "lots" } })) }),
+      other,
+    );
     expect(toolMessages(rejected)[0]!.status).toBe("error");
     expect(ran).toHaveLength(1);
   });

@@ -57,7 +57,9 @@ export function recordExecutedStep(
   { usage, usageScope }: UsageLearningOptions,
 ): void {
   if (usage === undefined || executed.length === 0) return;
-  const conversation = readConversation(messages.filter((message) => typeof message === "object" && message !== null) as ConversationMessage[]);
+  const conversation = readConversation(
+    messages.filter((message) => typeof message === "object" && message !== null) as ConversationMessage[],
+  );
   if (conversation.current === "") return;
   const scope = typeof usageScope === "function" ? usageScope(config) : usageScope;
   usage.recordLater({
