@@ -221,3 +221,32 @@ describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware approvals of calls 
     expect(replies.some((content) => content.includes("not the one approved"))).toBe(false);
   });
 });
+
+describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware plans each call once (createAgent tools %s)", (version) => {
+  it("looks a source tool up once per call: afterModel's plan is the one wrapToolCall runs", async () => {
+    const { catalog } = countingCatalog();
+    let listed = 0;
+    const remote = tool(() => "remote ran", { name: "remote_lookup", description: "A source's tool", schema: z.object({}) });
+    const source = { tools: () => ((listed += 1), [remote]) };
+    const step = new AIMessage({
+      content: "",
+      tool_calls: [
+        { name: "remote_lookup", args: {}, id: "r1", type: "tool_call" },
+        { name: "remote_lookup", args: {}, id: "r2", type: "tool_call" },
+      ],
+    });
+    const agent = createAgent({
+      model: fakeModel().respond(step).respond(new AIMessage("done")),
+      tools: [],
+      middleware: [dynamicToolsMiddleware({ catalog, sources: [source], countTokens: false })],
+      checkpointer: new MemorySaver(),
+      version,
+    });
+    const result = await agent.invoke(
+      { messages: [new HumanMessage("look it up twice")] },
+      { configurable: { thread_id: `once-${version}` } },
+    );
+    expect(Object.values(toolReplies(result.messages)).map((message) => message.content)).toEqual(["remote ran", "remote ran"]);
+    expect(listed).toBe(2);
+  });
+});
