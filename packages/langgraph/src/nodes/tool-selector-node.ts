@@ -7,7 +7,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
 import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
 import { callerFromConfig } from "../permissions/caller.js";
-import { recordStepUsage, type UsageLearningOptions } from "../usage/record-step-usage.js";
+import type { UsageLearningOptions } from "../usage/record-step-usage.js";
 import { createTurnPlanner, type TurnPlannerOptions } from "../modes/turn-planner.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 
@@ -89,7 +89,8 @@ export interface ToolSelectorNodeUpdate {
  * @param options.catalog - the full registry to select from.
  * @param options.mode - `"select"` (default), `"search"`, `"both"`, `"auto"` or `"auto:N"`.
  * @param options.searchTool - the tool from `createToolSearchTool(catalog)`, for modes that bind it.
- * @param options.usage - a `UsageRecorder`: each step's successful tool calls are recorded (learning from usage).
+ * @param options.usage - a `UsageRecorder` whose model ranks and adds co-used tools. The node records nothing: pass
+ *   the same recorder to `DynamicToolNode`, which records the calls it ran (never calls read from messages).
  * @example
  * ```ts
  * const graph = new StateGraph(DynamicToolsAnnotation)
@@ -109,8 +110,6 @@ export function createToolSelectorNode(options: ToolSelectorNodeOptions) {
     state: { messages: BaseMessage[]; loadedTools?: readonly string[] | null; toolSelection?: ToolSelection | null },
     config?: RunnableConfig,
   ): Promise<ToolSelectorNodeUpdate> {
-    // The step that just ended (tool results) is recorded in the background: this step does not wait for it.
-    recordStepUsage(state.messages, config, options);
     const { selection, loadedUpdate } = await plan({
       messages: state.messages,
       loadedTools: state.loadedTools,
