@@ -68,11 +68,8 @@ function readContents(file: string): Buffer {
   }
 }
 
-/**
- * Parses a catalog file's text. `vouched`: the text is one this code loaded before without a problem (see
- * `catalog-source.ts`), so the scan for keys written twice is skipped.
- */
-function readConfig(file: string, text: string, vouched: boolean): ReadConfig {
+/** Parses a catalog file's text (every time in full: nothing from elsewhere vouches for it). */
+function readConfig(file: string, text: string): ReadConfig {
   if (/\.json$/i.test(file)) {
     let config: unknown;
     try {
@@ -86,7 +83,7 @@ function readConfig(file: string, text: string, vouched: boolean): ReadConfig {
         { cause },
       );
     }
-    const problems = (vouched ? [] : findDuplicateKeys(text)).map(({ key, path, line }) =>
+    const problems = findDuplicateKeys(text).map(({ key, path, line }) =>
       malformed(
         file,
         line,
@@ -167,8 +164,10 @@ export function loadCatalogFile(
   // Executable tools are code, which no hash of the file vouches for; without them the file is the whole catalog.
   const { derived, ...options } = settings;
   const hash = tools === undefined ? catalogSourceHash(file, contents, options) : undefined;
+  // A derivation whose source hash is this file's saves fingerprinting its tools (its token counts are still checked
+  // when read), never validating them: the derivation comes from a file anyone may have written.
   const vouched = hash !== undefined && derived?.source === hash;
-  const { config, locate, problems: readProblems } = readConfig(file, text, vouched);
+  const { config, locate, problems: readProblems } = readConfig(file, text);
   // A plain array (form (a)) has no `tools` key: its paths start at the array itself.
   const where = (path: ReadonlyArray<string | number> | undefined) => {
     const local = Array.isArray(config) && path?.[0] === "tools" ? path.slice(1) : path;
@@ -186,7 +185,7 @@ export function loadCatalogFile(
     };
   };
   const parseProblems: DynamicToolsError[] = [];
-  const parsed: CatalogConfig = parseCatalogConfig(config, { problems: parseProblems, vouched });
+  const parsed: CatalogConfig = parseCatalogConfig(config, { problems: parseProblems });
   const problems = [...readProblems, ...parseProblems.map(located)];
   if (problems.length > 0) throw combinedError(file, problems, parseProblems[0]);
   for (const warning of categoryTypos(parsed)) onWarning({ ...warning, message: `${where(warning.path)}: ${warning.message}` });

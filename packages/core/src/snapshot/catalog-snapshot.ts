@@ -27,7 +27,16 @@ import { createStrategy } from "../retrieval/strategy-registry.js";
 import type { VectorIndex, VectorIndexFactory } from "../retrieval/vector/vector-index.js";
 import { createVectorStrategy, type SavedVectorIndex, type VectorStrategyOptions } from "../retrieval/vector/vector-strategy.js";
 import { loadVectorIndexPlugin } from "../retrieval/vector/vector-index-plugin.js";
-import { checkFuzzy, checkPostings, checkSections, checksumOf, checkVectors, damaged, Shape, type CheckedSection } from "./snapshot-integrity.js";
+import {
+  checkFuzzy,
+  checkPostings,
+  checkSections,
+  checksumOf,
+  checkVectors,
+  damaged,
+  Shape,
+  type CheckedSection,
+} from "./snapshot-integrity.js";
 
 /** The snapshot format this version writes and reads; any other is refused with `SNAPSHOT_MISMATCH`. */
 export const SNAPSHOT_FORMAT_VERSION = 6;
@@ -361,7 +370,10 @@ function toolsSection(shape: Shape, text: string): CatalogSnapshot["tools"] {
   } catch {
     shape.fail("the tools section", "JSON");
   }
-  if (!Array.isArray(value) || !value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === "string")))
+  if (
+    !Array.isArray(value) ||
+    !value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === "string"))
+  )
     shape.fail("the tools section", "an array of [name, hash] pairs");
   return value as CatalogSnapshot["tools"];
 }
@@ -455,7 +467,8 @@ export function loadSnapshot(file: string, catalog: ToolCatalog, options: LoadSn
 export function loadSnapshot(file: string, catalog: ToolCatalog, { onFallback }: LoadSnapshotOptions = {}): SnapshotOrRebuild {
   if (onFallback === undefined) return readSnapshot(file).load(catalog);
   const fallBack = (error: unknown): void => {
-    if (!DynamicToolsError.isInstance(error) || (error.code !== "SNAPSHOT_MISMATCH" && error.code !== "CATALOG_FILE_UNREADABLE")) throw error;
+    if (!DynamicToolsError.isInstance(error) || (error.code !== "SNAPSHOT_MISMATCH" && error.code !== "CATALOG_FILE_UNREADABLE"))
+      throw error;
     onFallback(error);
   };
   let loaded: LoadedSnapshot | undefined;
@@ -495,7 +508,10 @@ export interface LoadSnapshotOptions {
 }
 
 /** A strategy built from the catalog alone (what `strategy()` gives when the snapshot cannot be used). */
-function builtStrategy(name: string, options: { embeddings?: EmbeddingsInterface; index?: VectorIndex | VectorIndexFactory }): RetrievalStrategy | string {
+function builtStrategy(
+  name: string,
+  options: { embeddings?: EmbeddingsInterface; index?: VectorIndex | VectorIndexFactory },
+): RetrievalStrategy | string {
   createStrategy(name); // an unknown name fails here, naming the valid ones
   if (options.embeddings === undefined && options.index === undefined) return name;
   if (name === "vector") return createVectorStrategy(options);

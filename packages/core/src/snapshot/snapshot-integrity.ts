@@ -86,7 +86,8 @@ export function checkSections(shape: Shape, value: unknown, available: number): 
     const length = shape.count(section.length, `sections.${name}.length`);
     const sha256 = shape.string(section.sha256, `sections.${name}.sha256`);
     if (offset % 8 !== 0) shape.fail(`sections.${name}.offset`, "a multiple of 8");
-    if (offset + length > available) shape.fail(`sections.${name}`, `inside the file (it ends at ${offset + length}, the sections at ${available})`);
+    if (offset + length > available)
+      shape.fail(`sections.${name}`, `inside the file (it ends at ${offset + length}, the sections at ${available})`);
     spans.push([offset, offset + length]);
     sections[name] = { offset, length, sha256 };
   }
@@ -98,7 +99,14 @@ export function checkSections(shape: Shape, value: unknown, available: number): 
 /** Checks BM25 postings against one another: every list inside the arrays, every document an id. */
 export function checkPostings(
   shape: Shape,
-  postings: { ids: readonly string[]; terms: readonly string[]; lengths: Float64Array; counts: Uint32Array; docs: Uint32Array; tfs: Float64Array },
+  postings: {
+    ids: readonly string[];
+    terms: readonly string[];
+    lengths: Float64Array;
+    counts: Uint32Array;
+    docs: Uint32Array;
+    tfs: Float64Array;
+  },
 ): void {
   const { ids, terms, lengths, counts, docs, tfs } = postings;
   if (new Set(ids).size !== ids.length) shape.fail("bm25.ids", "distinct");
@@ -108,8 +116,10 @@ export function checkPostings(
   let total = 0;
   for (let index = 0; index < counts.length; index++) total += counts[index]!;
   if (docs.length !== total || tfs.length !== total) shape.fail("bm25.docs and bm25.tfs", `as long as the counts add up to (${total})`);
-  for (let index = 0; index < docs.length; index++) if (docs[index]! >= ids.length) shape.fail(`bm25.docs[${index}]`, `a document (< ${ids.length})`);
-  for (let index = 0; index < tfs.length; index++) if (!(tfs[index]! > 0) || !Number.isFinite(tfs[index]!)) shape.fail(`bm25.tfs[${index}]`, "positive");
+  for (let index = 0; index < docs.length; index++)
+    if (docs[index]! >= ids.length) shape.fail(`bm25.docs[${index}]`, `a document (< ${ids.length})`);
+  for (let index = 0; index < tfs.length; index++)
+    if (!(tfs[index]! > 0) || !Number.isFinite(tfs[index]!)) shape.fail(`bm25.tfs[${index}]`, "positive");
   for (let index = 0; index < lengths.length; index++)
     if (!(lengths[index]! >= 0) || !Number.isFinite(lengths[index]!)) shape.fail(`bm25.lengths[${index}]`, "a finite length ≥ 0");
 }
@@ -125,14 +135,19 @@ export function checkFuzzy(
   let total = 0;
   for (let index = 0; index < counts.length; index++) total += counts[index]!;
   if (wordIds.length !== total) shape.fail("fuzzy.wordIds", `as long as the counts add up to (${total})`);
-  for (let index = 0; index < wordIds.length; index++) if (wordIds[index]! >= words.length) shape.fail(`fuzzy.wordIds[${index}]`, `a word (< ${words.length})`);
+  for (let index = 0; index < wordIds.length; index++)
+    if (wordIds[index]! >= words.length) shape.fail(`fuzzy.wordIds[${index}]`, `a word (< ${words.length})`);
 }
 
 /** Checks stored vectors: one per name, finite. */
-export function checkVectors(shape: Shape, vectors: { names: readonly string[]; textHashes: readonly string[]; dimensions: number; numbers: Float64Array }): void {
+export function checkVectors(
+  shape: Shape,
+  vectors: { names: readonly string[]; textHashes: readonly string[]; dimensions: number; numbers: Float64Array },
+): void {
   const { names, textHashes, dimensions, numbers } = vectors;
   if (new Set(names).size !== names.length) shape.fail("vectors.names", "distinct");
   if (textHashes.length !== names.length) shape.fail("vectors.textHashes", `one hash per tool (${names.length})`);
-  if (dimensions < 1 || numbers.length !== names.length * dimensions) shape.fail("vectors", `${names.length} vectors of ${dimensions} numbers`);
+  if (dimensions < 1 || numbers.length !== names.length * dimensions)
+    shape.fail("vectors", `${names.length} vectors of ${dimensions} numbers`);
   for (let index = 0; index < numbers.length; index++) if (!Number.isFinite(numbers[index]!)) shape.fail(`vectors[${index}]`, "finite");
 }
