@@ -28,10 +28,14 @@ async function selections(file: string, strategy: string): Promise<string[][]> {
   return out;
 }
 
+/** A header as a crafted file edits it (any field, unchecked: a test helper that writes damage on purpose). */
+// biome-ignore lint/suspicious/noExplicitAny: the tests edit arbitrary header fields to craft bad files.
+type Header = Record<string, any>;
+
 /** Rewrites a snapshot with its checksums made right again (what a crafted file does). */
-function reseal(bytes: Buffer, edit: (header: Record<string, any>, sections: Buffer) => void): Buffer {
+function reseal(bytes: Buffer, edit: (header: Header, sections: Buffer) => void): Buffer {
   const length = bytes.readUInt32LE(8);
-  const header = JSON.parse(bytes.toString("utf8", 48, 48 + length)) as Record<string, any>;
+  const header = JSON.parse(bytes.toString("utf8", 48, 48 + length)) as Header;
   const start = 48 + length + ((8 - ((48 + length) % 8)) % 8);
   const sections = Buffer.from(bytes.subarray(start));
   edit(header, sections);
