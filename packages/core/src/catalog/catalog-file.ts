@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { Document, LineCounter } from "yaml";
-import { formatPath, quote } from "../errors/describe-value.js";
+import { describeValue, formatPath, quote } from "../errors/describe-value.js";
 import { DynamicToolsError, type DynamicToolsProblem } from "../errors/dynamic-tools-error.js";
 import { editDistance } from "../text/closest-matches.js";
 import type { CatalogConfig, CatalogSettings } from "./catalog-config.js";
@@ -168,6 +168,12 @@ export function loadCatalogFile(
   // when read), never validating them: the derivation comes from a file anyone may have written.
   const vouched = hash !== undefined && derived?.source === hash;
   const { config, locate, problems: readProblems } = readConfig(file, text);
+  if (!Array.isArray(config) && (typeof config !== "object" || config === null)) {
+    throw new DynamicToolsError(
+      "CATALOG_FILE_MALFORMED",
+      `${file}: a catalog file holds a list of tool declarations or an object with "tools", got ${describeValue(config)}.`,
+    );
+  }
   // A plain array (form (a)) has no `tools` key: its paths start at the array itself.
   const where = (path: ReadonlyArray<string | number> | undefined) => {
     const local = Array.isArray(config) && path?.[0] === "tools" ? path.slice(1) : path;
