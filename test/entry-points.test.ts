@@ -116,6 +116,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "OPENAI_MAX_TOOLS",
     "PERMISSION_KINDS",
     "SchemaConverter",
+    "SkippedRecord",
     "TOOL_NAME_PATTERN",
     "ToolFilterOptions",
     "Unsubscribe",
