@@ -137,6 +137,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "OPENAI_MAX_TOOLS",
     "PERMISSION_KINDS",
     "SchemaConverter",
+    "SkippedRecord",
     "TOOL_NAME_PATTERN",
     "ToolFilterOptions",
     "Unsubscribe",

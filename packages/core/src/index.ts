@@ -70,7 +70,3 @@ export type { Observation } from "./usage/observation.js";
 export { toolResultsObservation } from "./usage/tool-results-observation.js";
 export { learnFromFile } from "./usage/learn-from-file.js";
 export { usageReport } from "./usage/usage-report.js";
-
-// The package's entry point is where default plug-ins are wired (see plugins/default-plugins.ts): nothing below names them.
-import { registerDefaultPlugins } from "./plugins/default-plugins.js";
-registerDefaultPlugins();

@@ -2,7 +2,6 @@
  * @module The `dynamic-tools` command line: `select`, `eval`, `bench` and `usage report`.
  */
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { registerDefaultPlugins } from "../plugins/default-plugins.js";
 import { didYouMean } from "../text/closest-matches.js";
 import { BENCH_USAGE, benchCommand } from "./bench-command.js";
 import { EVAL_USAGE, evalCommand } from "./eval-command.js";
@@ -69,8 +68,6 @@ export async function main(
   out: (text: string) => void = console.log,
   err: (text: string) => void = console.error,
 ): Promise<number> {
-  // The CLI is a top layer: it wires the default plug-ins (HNSW when installed) as the library root does.
-  registerDefaultPlugins();
   const [command, ...rest] = argv;
   try {
     if (command === undefined) throw new UsageError("dynamic-tools needs a command.", USAGE);
