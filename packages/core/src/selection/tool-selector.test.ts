@@ -474,7 +474,9 @@ describe("createToolSelector: related categories with a retrieval strategy", () 
     const none = await createToolSelector(related, { ...noTokens, related: true, strategy: tableStrategy({ get_weather: 5 }) })("x");
     expect(none.categories).toEqual([]);
     expect(none.tools).toEqual(["get_weather"]);
-    const calendarOnly = await createToolSelector(related, { ...noTokens, related: true, strategy: tableStrategy({ create_event: 5 }) })("x");
+    const calendarOnly = await createToolSelector(related, { ...noTokens, related: true, strategy: tableStrategy({ create_event: 5 }) })(
+      "x",
+    );
     expect(calendarOnly.categories).toEqual([]);
   });
 
