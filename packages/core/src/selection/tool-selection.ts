@@ -4,6 +4,7 @@
  */
 
 import type { CoUsedTool } from "./expand-co-usage.js";
+import type { PinnedTool } from "./pinned-tools.js";
 
 /** Why a category or tool was selected, by priority (earlier tiers are trimmed last). */
 export type SelectionTier = "current" | "related" | "history" | "default";
@@ -69,6 +70,12 @@ export interface ToolSelection {
    * reason `often used with …`), in bind order; those the budget cut are also in `trimmed`. Absent without usage.
    */
   coUsed?: CoUsedTool[];
+  /**
+   * Tools the current message names (by name, or by display name), bound right after the core tools whatever the
+   * ranking, `topK`, AutoCut or the budget say, each explained `named in the current message ("…")`. A name that is
+   * one ordinary word (`calculator`) counts only when quoted, back-ticked or followed by "tool". Absent when none.
+   */
+  pinned?: PinnedTool[];
   /** Tools that were chosen but cut by the budget, highest priority first. */
   trimmed: string[];
   /** The limit that cut them. */

@@ -17,6 +17,7 @@ import { defaultStrategyFor } from "./default-strategy.js";
 import { finishSelection } from "./explain-selection.js";
 import { relatedToRanked } from "./expand-related.js";
 import { rankedCandidates, type AutoCutOptions } from "./ranked-candidates.js";
+import { createPinIndex, pinnedTools, type PinIndex } from "./pinned-tools.js";
 import { followCatalog, type SelectionRequest, type SelectionScope, type SelectToolsOptions } from "./selection-scope.js";
 import type { SelectedCategory, ToolSelection } from "./tool-selection.js";
 
@@ -59,6 +60,7 @@ class SelectionPipeline {
   readonly #catalog: ToolCatalog;
   readonly #currentScope: () => SelectionScope;
   readonly #related: boolean;
+  #pins: { scope: SelectionScope; index: PinIndex } | undefined;
 
   constructor(catalog: ToolCatalog, options: SelectToolsOptions, related: boolean) {
     this.#catalog = catalog;
@@ -105,6 +107,12 @@ class SelectionPipeline {
     return this.#finish(scope, conversation, strategy.name, [...related, ...defaults], tools, ranked, request);
   }
 
+  /** The pin index of the scope's catalog version, built on first use. */
+  #pinIndex(scope: SelectionScope): PinIndex {
+    if (this.#pins?.scope !== scope) this.#pins = { scope, index: createPinIndex(this.#catalog.tools()) };
+    return this.#pins.index;
+  }
+
   #finish(
     scope: SelectionScope,
     conversation: ConversationText,
@@ -121,11 +129,19 @@ class SelectionPipeline {
       toolsOf: (name) => scope.toolsByCategory.get(name) ?? [],
       allowed: (name) => scope.selectable.has(name),
     });
+    // Tools the current message names come right after core: no cap or budget drops them before a chosen tool.
+    const pinned = pinnedTools({
+      index: this.#pinIndex(scope),
+      message: conversation.current,
+      allowed: (name) => scope.selectable.has(name) && (request.filter === undefined || request.filter(name)),
+    });
+    const pinnedNames = new Set(pinned.map((tool) => tool.name));
     return finishSelection(
       scope,
       {
         strategy,
-        ordered: [...scope.bindableCore, ...ordered],
+        ordered: [...scope.bindableCore, ...pinnedNames, ...ordered.filter((name) => !pinnedNames.has(name))],
+        pinned,
         categories: sorted as SelectedCategory[],
         matchedTools: ranked === undefined ? tools : [],
         ...(ranked === undefined ? {} : { ranked }),
