@@ -4,6 +4,7 @@
  */
 
 import type { CoUsedTool } from "./expand-co-usage.js";
+import type { Abstention } from "./abstention.js";
 import type { PinnedTool } from "./pinned-tools.js";
 
 /** Why a category or tool was selected, by priority (earlier tiers are trimmed last). */
@@ -76,6 +77,13 @@ export interface ToolSelection {
    * one ordinary word (`calculator`) counts only when quoted, back-ticked or followed by "tool". Absent when none.
    */
   pinned?: PinnedTool[];
+  /**
+   * Retrieval with abstention: set when no ranked tool was a credible match (small talk, thanks, off-topic), so no
+   * ranked tool (nor what it would pull in) was bound: only core tools, tools the message names, and the catalog's
+   * declared defaults. `reason` says which floor nothing reached and what ranked best; `ranked` is then empty.
+   * Absent when the selection found something credible, or abstention is off.
+   */
+  abstained?: Abstention;
   /** Tools that were chosen but cut by the budget, highest priority first. */
   trimmed: string[];
   /** The limit that cut them. */
