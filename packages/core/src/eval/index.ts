@@ -4,6 +4,6 @@
  */
 export { completeAt, ndcgAt, recallAt, reciprocalRank } from "./metrics.js";
 export { COMPLETE_KS, meanMetrics, NDCG_KS, queryMetrics, RECALL_KS, type RetrievalMetrics } from "./aggregate-metrics.js";
-export { loadQueriesFile, parseQueries, type EvalQuery } from "./queries-file.js";
+export { loadMessagesFile, loadQueriesFile, parseQueries, type EvalQuery, type HistoryTurn } from "./queries-file.js";
 export { runEval, type EvalResult, type RunEvalOptions } from "./run-eval.js";
 export { formatEvalTable } from "./format-eval-table.js";

@@ -1,6 +1,7 @@
 /**
  * @module Reads an eval queries file (JSON Lines: `{ "id", "query", "relevant": [tool names], "history"? }` per
- * line); every error names the file, the line and the problem.
+ * line, where each history entry is an earlier human message or `{ "query", "tools" }`: that turn's message and the
+ * tools it called) and an off-topic messages file; every error names the file, the line and the problem.
  */
 import { readFileSync } from "node:fs";
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
@@ -14,8 +15,19 @@ export interface EvalQuery {
   query: string;
   /** The tools that answer it (binary relevance), at least one. */
   relevant: string[];
-  /** Earlier human messages, oldest first. */
+  /** Earlier human messages, oldest first (the text of every history entry). */
   history?: string[];
+  /**
+   * The history as the file gives it, oldest first: each earlier turn's message and the tools it called (`[]` for
+   * an entry given as a plain string). Present exactly when `history` is.
+   */
+  turns?: HistoryTurn[];
+}
+
+/** One earlier turn of a labelled conversation: the human message and the tools that turn called successfully. */
+export interface HistoryTurn {
+  query: string;
+  tools: string[];
 }
 
 const KEYS = new Set(["id", "query", "relevant", "history"]);
@@ -36,14 +48,37 @@ function toQuery(value: unknown): EvalQuery | string {
     return `"id" must be a non-empty string or a number`;
   if (typeof query !== "string" || query.trim().length === 0) return `"query" must be a non-empty string`;
   if (!isStringArray(relevant) || relevant.length === 0) return `"relevant" must be a non-empty array of tool names`;
-  if (history !== undefined && !(Array.isArray(history) && history.every((item) => typeof item === "string")))
-    return `"history" must be an array of strings`;
+  let turns: HistoryTurn[] | undefined;
+  if (history !== undefined) {
+    if (!Array.isArray(history)) return HISTORY_SHAPE;
+    turns = [];
+    for (const entry of history) {
+      const turn = toTurn(entry);
+      if (typeof turn === "string") return turn;
+      turns.push(turn);
+    }
+  }
   return {
     id: String(id),
     query,
     relevant: [...new Set(relevant)],
-    ...(history === undefined ? {} : { history: [...(history as string[])] }),
+    ...(turns === undefined ? {} : { history: turns.map((turn) => turn.query), turns }),
   };
+}
+
+const HISTORY_SHAPE = `"history" must be an array of strings or { "query": "…", "tools": ["…"] } entries`;
+
+/** One history entry: a string, or `{ query, tools }`. */
+function toTurn(entry: unknown): HistoryTurn | string {
+  if (typeof entry === "string") return { query: entry, tools: [] };
+  if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return HISTORY_SHAPE;
+  const { query, tools, ...rest } = entry as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0)
+    return `a "history" entry has unknown key${unknown.length > 1 ? "s" : ""} ${unknown.map((key) => `"${key}"`).join(", ")} (allowed: query, tools)`;
+  if (typeof query !== "string") return `a "history" entry's "query" must be a string`;
+  if (tools !== undefined && !isStringArray(tools)) return `a "history" entry's "tools" must be an array of tool names`;
+  return { query, tools: [...new Set((tools as string[] | undefined) ?? [])] };
 }
 
 /**
@@ -77,11 +112,15 @@ export function parseQueries(text: string, file: string, catalog?: ToolCatalog):
     const earlier = lineOfId.get(query.id);
     if (earlier !== undefined) throw fail(`id "${query.id}" is already used on line ${earlier}; ids must be unique`);
     lineOfId.set(query.id, line);
-    for (const name of catalog === undefined ? [] : query.relevant) {
+    const named = [
+      ...query.relevant.map((name) => ({ name, what: "relevant tool" })),
+      ...(query.turns ?? []).flatMap((turn) => turn.tools.map((name) => ({ name, what: "history tool" }))),
+    ];
+    for (const { name, what } of catalog === undefined ? [] : named) {
       if (!catalog!.has(name)) {
         throw new DynamicToolsError(
           "UNKNOWN_TOOL",
-          `${file}:${line}: query "${query.id}": relevant tool "${name}" is not in the catalog (${catalog!.size} tools).${catalog!.suggest(name)}`,
+          `${file}:${line}: query "${query.id}": ${what} "${name}" is not in the catalog (${catalog!.size} tools).${catalog!.suggest(name)}`,
         );
       }
     }
@@ -108,4 +147,41 @@ export function loadQueriesFile(file: string, catalog?: ToolCatalog): EvalQuery[
     throw new DynamicToolsError("INVALID_OPTION", `Cannot read queries file ${file}: ${(cause as Error).message}`, { cause });
   }
   return parseQueries(text, file, catalog);
+}
+
+/**
+ * Reads a file of messages, one per line as a JSON string or an object with a `"query"` (other keys such as `"id"`
+ * are ignored): e.g. small talk that should bind nothing (`eval --off-topic`). Blank lines are skipped.
+ * @throws DynamicToolsError `INVALID_OPTION` when the file cannot be read, `INVALID_DECLARATION` for a bad line.
+ * @example
+ * ```ts
+ * loadMessagesFile("datasets/small-talk/dev.jsonl"); // ["hi", "hello there", …]
+ * ```
+ */
+export function loadMessagesFile(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (cause) {
+    throw new DynamicToolsError("INVALID_OPTION", `Cannot read messages file ${file}: ${(cause as Error).message}`, { cause });
+  }
+  const messages: string[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    if (raw.trim().length === 0) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (cause) {
+      throw new DynamicToolsError("INVALID_DECLARATION", `${file}:${index + 1}: not valid JSON: ${(cause as Error).message}`, { cause });
+    }
+    const message = typeof value === "string" ? value : (value as { query?: unknown } | null)?.query;
+    if (typeof message !== "string" || message.trim().length === 0)
+      throw new DynamicToolsError(
+        "INVALID_DECLARATION",
+        `${file}:${index + 1}: expected a string or { "query": "…" } with a non-empty query`,
+      );
+    messages.push(message);
+  });
+  if (messages.length === 0) throw new DynamicToolsError("INVALID_DECLARATION", `${file}: has no messages (one per line).`);
+  return messages;
 }
