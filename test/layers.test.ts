@@ -31,6 +31,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["snapshot"],
     ["bench"], // speed measurements (and the percentile statistic the eval runner reports latency with)
     ["eval"], // quality measurements: metrics, queries files, runEval
+    ["doctor"], // the catalog doctor: self-retrieval, confusable pairs, definition and budget checks
     ["plugins"], // the default plug-ins, wired by the entry points: the one place that names plug-in packages
     ["cli"],
   ],
