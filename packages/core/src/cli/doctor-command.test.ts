@@ -39,7 +39,18 @@ describe("dynamic-tools doctor", () => {
   });
 
   it("takes --strategy, --top and --max-definition-tokens", async () => {
-    const { code, out } = await run("doctor", "--catalog", CATALOG, "--strategy", "bm25", "--top", "1", "--max-definition-tokens", "5", "--json");
+    const { code, out } = await run(
+      "doctor",
+      "--catalog",
+      CATALOG,
+      "--strategy",
+      "bm25",
+      "--top",
+      "1",
+      "--max-definition-tokens",
+      "5",
+      "--json",
+    );
     expect(code).toBe(0);
     const report = JSON.parse(out);
     expect(report).toMatchObject({ strategy: "bm25", top: 1 });
