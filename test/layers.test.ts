@@ -33,6 +33,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["snapshot"],
     ["bench"], // speed measurements (and the percentile statistic the eval runner reports latency with)
     ["eval"], // quality measurements: metrics, queries files, runEval
+    ["doctor"], // the catalog doctor: self-retrieval, confusable pairs, definition and budget checks
     ["cli"],
   ],
   langgraph: [

@@ -2,7 +2,6 @@
  * @module `dynamic-tools eval`: scores retrieval strategies on a labelled queries file (recall, nDCG, MRR,
  * completeness, latency).
  */
-import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { formatEvalTable } from "../eval/format-eval-table.js";
 import { progressReporter, type ProgressStream } from "../eval/progress-bar.js";
 import { loadMessagesFile, loadQueriesFile } from "../eval/queries-file.js";
@@ -10,11 +9,12 @@ import { runEval, type EvalResult } from "../eval/run-eval.js";
 import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-registry.js";
 import { rankWithCoUsage } from "../eval/co-usage-ranking.js";
 import { learnFromFile } from "../usage/learn-from-file.js";
+import { CATALOG_OPTIONS_USAGE, loadCliCatalog } from "./load-cli-catalog.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, STRATEGY, UsageError } from "./usage-error.js";
 
-export const EVAL_USAGE = `dynamic-tools eval --catalog <file> --queries <file.jsonl> --strategy <name|all> [--usage <file.jsonl>] [--json]
+export const EVAL_USAGE = `dynamic-tools eval --catalog <file> | --mcp <servers.json> --queries <file.jsonl> --strategy <name|all> [--usage <file.jsonl>] [--json]
 
-  --catalog <file>     catalog file (JSON or YAML)
+${CATALOG_OPTIONS_USAGE}
   --queries <file>     JSON Lines: { "id", "query", "relevant": [tool names], "history"?: [messages] } per line
   --strategy <name>    a built-in strategy (${BUILTIN_STRATEGY_NAMES.join(", ")}), or "all"; with --usage,
                        hybrid when omitted
@@ -46,6 +46,7 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
       args: argv,
       options: {
         catalog: { type: "string" },
+        mcp: { type: "string" },
         queries: { type: "string" },
         strategy: { type: "string" },
         usage: { type: "string" },
@@ -62,7 +63,8 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
     out(`${EVAL_USAGE}\n\n${EXIT_CODES}`);
     return 0;
   }
-  if (values.catalog === undefined) throw new UsageError("eval needs --catalog <file>.", EVAL_USAGE);
+  if (values.catalog === undefined && values.mcp === undefined)
+    throw new UsageError("eval needs --catalog <file> or --mcp <servers.json>.", EVAL_USAGE);
   if (values.queries === undefined) throw new UsageError("eval needs --queries <file.jsonl>.", EVAL_USAGE);
   // With --usage the strategy may be left out: hybrid, the strategy learning is measured with.
   if (values.strategy === undefined && values.usage !== undefined) values.strategy = "hybrid";
@@ -76,7 +78,7 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
   const all = values.strategy === "all";
   // Unknown names fail here, before the (possibly slow) loading: a usage error (2), as under select and bench.
   checkChoice(values.strategy, [...BUILTIN_STRATEGY_NAMES, "all"], STRATEGY, EVAL_USAGE);
-  const catalog = loadCatalogFile(values.catalog);
+  const catalog = await loadCliCatalog({ catalog: values.catalog, mcp: values.mcp }, EVAL_USAGE, "eval");
   // Learned before the queries are even read: scoring never learns from what it scores.
   const usage = values.usage === undefined ? undefined : learnFromFile(catalog, values.usage);
   const strategies = (all ? BUILTIN_STRATEGY_NAMES : [values.strategy]).map((name) =>
