@@ -206,7 +206,21 @@ describe.each(executionRuntimes)("approval binding: %s", (_label, runtime) => {
           }
         },
       ),
-      { numRuns: 12 },
+      {
+        numRuns: 12,
+        // Always also the plain case: a correctly bound approval of one call.
+        examples: [
+          [
+            [{ name: "delete_file" as const, args: { path: "a" as const }, id: "x" as const }],
+            Array.from({ length: 3 }, () => ({
+              type: "approve" as const,
+              edit: { name: "delete_file" as const, args: { path: "a" as const } },
+              names: "shown" as const,
+              rewrite: false,
+            })),
+          ],
+        ],
+      },
     );
     // Not vacuous: correctly bound approvals did run calls.
     expect(ranInAll).toBeGreaterThan(0);
