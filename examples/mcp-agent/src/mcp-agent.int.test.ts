@@ -226,9 +226,16 @@ describe("examples/mcp-agent with real stdio MCP servers", () => {
     const config = { configurable: { thread_id: "owner" }, context: { role: "owner" } };
     const paused = await agent.invoke({ messages: [new HumanMessage("pay Li's pending salary")] }, config);
     const shown = (result: unknown) => (result as { __interrupt__?: Array<{ value: ApprovalRequest }> }).__interrupt__?.[0]?.value;
-    const naming = (result: unknown) => ({ toolCallId: shown(result)?.actionRequests[0]?.toolCallId, digest: shown(result)?.toolCall.digest });
+    const naming = (result: unknown) => ({
+      toolCallId: shown(result)?.actionRequests[0]?.toolCallId,
+      digest: shown(result)?.toolCall.digest,
+    });
     expect(shown(paused)?.toolCall.name).toBe("mcp_payroll_pay_salary");
-    const edit = { type: "edit", ...naming(paused), editedAction: { name: "mcp_payroll_pay_salary", args: { staffId: "li", amount: 2300 } } };
+    const edit = {
+      type: "edit",
+      ...naming(paused),
+      editedAction: { name: "mcp_payroll_pay_salary", args: { staffId: "li", amount: 2300 } },
+    };
     const edited = await agent.invoke(new Command({ resume: { decisions: [edit] } }), config);
     expect(edited.messages.find((message) => message instanceof ToolMessage)?.content).toContain("paid 2300 to li");
     const askedDelete = await agent.invoke({ messages: [new HumanMessage("delete member Ana")] }, config);

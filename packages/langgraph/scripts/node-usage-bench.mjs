@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// The select node's step with learning, measured on a dev set (built packages; run `pnpm build` first):
+// A graph's tools step and the select step after it, with learning, measured on a dev set (built packages; run
+// `pnpm build` first):
 //   node packages/langgraph/scripts/node-usage-bench.mjs --catalog <file> --usage <file.jsonl> --queries <file.jsonl> [--strategy bm25] [--store none|memory|jsonl]
-// Each step ends with the tool results of one request (its first relevant tool, called successfully), as a graph's
-// tools node leaves them. Times a select node without usage and one with a UsageRecorder (model learned from --usage
-// first, recording to the store), interleaved on the same steps, with a 1 ms pause after each step pair (the model's
-// turn, when background work may run). Prints the medians and their ratio.
+// Each step runs one request's call (its first relevant tool, implemented by a source that answers "done") in
+// DynamicToolNode, then selects for the conversation with its result. Times the pair without usage and with a
+// UsageRecorder (model learned from --usage first; the tools node records what it ran, to the store), interleaved
+// on the same steps, with a 1 ms pause after each pair (the model's turn, when background work may run). Prints the
+// medians and their ratio.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,8 +14,10 @@ import { parseArgs } from "node:util";
 import { JsonlUsageStore, learnFromFile, loadCatalogFile, MemoryUsageStore, UsageRecorder } from "@dynamic-tools/core";
 import { loadQueriesFile } from "@dynamic-tools/core/eval";
 import { createStrategy } from "@dynamic-tools/core/internal";
-import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
-import { createToolSelectorNode } from "../dist/index.js";
+import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import { tool } from "@langchain/core/tools";
+import { z } from "zod";
+import { createToolSelectorNode, DynamicToolNode } from "../dist/index.js";
 
 const { values } = parseArgs({
   options: {
@@ -47,22 +51,33 @@ const learning = createToolSelectorNode({
   usage: recorder,
   countTokens: false,
 });
+// Every catalog tool implemented by one source: the call runs and answers "done".
+const implementations = new Map(
+  catalog
+    .tools()
+    .map((metadata) => [
+      metadata.name,
+      tool(() => "done", { name: metadata.name, description: "bench", schema: z.object({}).passthrough() }),
+    ]),
+);
+const implemented = [...implementations.values()];
+const source = { tools: () => implemented };
+const plainTools = new DynamicToolNode(catalog, { sources: [source] });
+const learningTools = new DynamicToolNode(catalog, { sources: [source], usage: recorder });
 const steps = queries.map(({ query, relevant }, index) => ({
-  messages: [
-    new HumanMessage(query),
-    new AIMessage({ content: "", tool_calls: [{ id: `call-${index}`, name: relevant[0], args: {} }] }),
-    new ToolMessage({ tool_call_id: `call-${index}`, content: "done" }),
-  ],
+  messages: [new HumanMessage(query), new AIMessage({ content: "", tool_calls: [{ id: `call-${index}`, name: relevant[0], args: {} }] })],
 }));
+const pairs = { plain: [plain, plainTools], learning: [learning, learningTools] };
 const times = { plain: [], learning: [] };
 for (let round = 0; round < 3; round++) {
   for (const [index, step] of steps.entries()) {
     const config = { configurable: { thread_id: `thread-${index % 7}` } };
     const order = (index + round) % 2 === 0 ? ["plain", "learning"] : ["learning", "plain"];
     for (const name of order) {
-      const node = name === "plain" ? plain : learning;
+      const [select, tools] = pairs[name];
       const start = performance.now();
-      await node(step, config);
+      const { messages } = await tools.invoke(step, config);
+      await select({ messages: [...step.messages, ...messages] }, config);
       // The first round warms up.
       if (round > 0) times[name].push(performance.now() - start);
     }
@@ -73,5 +88,5 @@ await recorder.flush?.(); // (a build before recordLater records in the step and
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const [a, b] = [median(times.plain), median(times.learning)];
 console.log(
-  `select node (${values.strategy}, ${steps.length} steps × 2 rounds, store ${values.store}): without usage median ${(a * 1000).toFixed(0)} µs; with a learning recorder median ${(b * 1000).toFixed(0)} µs; ratio ${(b / a).toFixed(2)}×; ${recorder.model.size} observations learned in all`,
+  `tools step + select step (${values.strategy}, ${steps.length} steps × 2 rounds, store ${values.store}): without usage median ${(a * 1000).toFixed(0)} µs; with a learning recorder median ${(b * 1000).toFixed(0)} µs; ratio ${(b / a).toFixed(2)}×; ${recorder.model.size} observations learned in all`,
 );

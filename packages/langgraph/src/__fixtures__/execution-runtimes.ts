@@ -28,6 +28,8 @@ export interface RuntimeRun {
   asked: unknown[];
   /** With `concurrentResumes`: every concurrent resume's ToolMessages (the first is also `toolMessages`). */
   resumed?: ToolMessage[][];
+  /** With `replayLastPause`: the ToolMessages of the replayed resume. */
+  replayed?: ToolMessage[];
 }
 
 /** A resume value, or how to build it from the request shown. */
@@ -59,6 +61,8 @@ export interface RunOptions {
   beforeResume?: (paused: PausedRun) => Promise<void> | void;
   /** How many resumes with the last answer run at once. @defaultValue 1 */
   concurrentResumes?: number;
+  /** Once done, resumes the last pause again with the same answer, from its checkpoint (time travel). */
+  replayLastPause?: boolean;
 }
 
 /** The id and digest a bound answer echoes, from the request shown. */
@@ -94,7 +98,9 @@ function stepMessage(calls: readonly StepCall[]): AIMessage {
 
 type Invokable = {
   invoke(input: unknown, config: Record<string, unknown>): Promise<unknown>;
-  getState(config: Record<string, unknown>): Promise<{ values: { messages: BaseMessage[] } }>;
+  getState(
+    config: Record<string, unknown>,
+  ): Promise<{ values: { messages: BaseMessage[] }; config: { configurable?: Record<string, unknown> } }>;
   updateState(config: Record<string, unknown>, values: unknown): Promise<unknown>;
 };
 type Result = { messages: BaseMessage[]; __interrupt__?: Array<{ value: unknown }> };
@@ -111,6 +117,7 @@ async function runWithAnswers(graph: Invokable, input: unknown, options: RunOpti
   const answers = [...(options.answers ?? [])];
   let answered = 0;
   let resumed: ToolMessage[][] | undefined;
+  let lastPause: { checkpointId: unknown; resume: unknown } | undefined;
   let result = (await graph.invoke(input, config)) as Result;
   while ((result.__interrupt__?.length ?? 0) > 0) {
     asked.push(...result.__interrupt__!.map((entry) => entry.value));
@@ -129,13 +136,25 @@ async function runWithAnswers(graph: Invokable, input: unknown, options: RunOpti
     const given = answers.shift();
     answered += 1;
     const resume = typeof given === "function" ? (given as (shown: ApprovalRequest) => unknown)(request) : given;
+    lastPause = { checkpointId: (await graph.getState(config)).config.configurable?.checkpoint_id, resume };
     const copies = answers.length === 0 ? (options.concurrentResumes ?? 1) : 1;
     const results = (await Promise.all(Array.from({ length: copies }, () => graph.invoke(new Command({ resume }), config)))) as Result[];
     if (copies > 1) resumed = results.map((each) => toolMessagesOf(each.messages ?? []));
     result = results[0]!;
   }
+  let replayed: ToolMessage[] | undefined;
+  if (options.replayLastPause === true && lastPause !== undefined) {
+    const replay = { ...config, configurable: { ...config.configurable, checkpoint_id: lastPause.checkpointId } };
+    replayed = toolMessagesOf(((await graph.invoke(new Command({ resume: lastPause.resume }), replay)) as Result).messages ?? []);
+  }
   const messages = result.messages ?? [];
-  return { messages, asked, toolMessages: toolMessagesOf(messages), ...(resumed === undefined ? {} : { resumed }) };
+  return {
+    messages,
+    asked,
+    toolMessages: toolMessagesOf(messages),
+    ...(resumed === undefined ? {} : { resumed }),
+    ...(replayed === undefined ? {} : { replayed }),
+  };
 }
 
 /** DynamicToolNode in a StateGraph (START → tools → END), with a checkpointer. */
@@ -163,7 +182,8 @@ export const middlewareRuntime: ExecutionRuntime = {
   run(options) {
     let model = fakeModel().respond(stepMessage(options.calls));
     // One final answer per run that reaches the model again (concurrent resumes each do).
-    for (let copy = 0; copy < (options.concurrentResumes ?? 1); copy++) model = model.respond(new AIMessage("done"));
+    const finals = (options.concurrentResumes ?? 1) + (options.replayLastPause === true ? 1 : 0);
+    for (let copy = 0; copy < finals; copy++) model = model.respond(new AIMessage("done"));
     const middleware = dynamicToolsMiddleware({
       catalog: options.catalog,
       countTokens: false,

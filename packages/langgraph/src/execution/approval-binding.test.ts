@@ -152,6 +152,18 @@ describe.each(executionRuntimes)("approval binding: %s", (_label, runtime) => {
     expect(outcomes).toEqual(["APPROVAL_CONSUMED", "delete_file ran"]);
   });
 
+  it("runs an approved call once when the pause is resumed again later, from its checkpoint (time travel)", async () => {
+    const { catalog, runs } = fileCatalog();
+    const run = await runtime.run({
+      catalog,
+      calls: [{ name: "delete_file", args: { path: "a" }, id: "c1" }],
+      answers: [answer.approve],
+      replayLastPause: true,
+    });
+    expect(runs).toEqual([{ name: "delete_file", args: { path: "a" } }]);
+    expect(codes({ toolMessages: run.replayed! }).find(([id]) => id === "c1")?.[1]).toBe("APPROVAL_CONSUMED");
+  });
+
   it("property: no answer ever runs a call other than the one it names, with arguments other than those shown", async () => {
     const pathArb = fc.constantFrom("a", "b");
     const callArb = fc.record({
@@ -206,7 +218,21 @@ describe.each(executionRuntimes)("approval binding: %s", (_label, runtime) => {
           }
         },
       ),
-      { numRuns: 12 },
+      {
+        numRuns: 12,
+        // Always also the plain case: a correctly bound approval of one call.
+        examples: [
+          [
+            [{ name: "delete_file" as const, args: { path: "a" as const }, id: "x" as const }],
+            Array.from({ length: 3 }, () => ({
+              type: "approve" as const,
+              edit: { name: "delete_file" as const, args: { path: "a" as const } },
+              names: "shown" as const,
+              rewrite: false,
+            })),
+          ],
+        ],
+      },
     );
     // Not vacuous: correctly bound approvals did run calls.
     expect(ranInAll).toBeGreaterThan(0);

@@ -84,12 +84,14 @@ function nameOf(tool: unknown): string | undefined {
  * `artifact` is the typed refusal, `{ code: "PERMISSION_DENIED", toolName, … }`) and never runs, even when the model
  * names a tool it was not given. Calls that need approval are asked in `afterModel`, before any call of the step runs
  * (as `DynamicToolNode` does): one `interrupt()` per call, in call order, each in LangChain's human-in-the-loop shape
- * (`{ actionRequests, reviewConfigs, toolCall, tool }`); resume each with
- * `new Command({ resume: { decisions: [{ type: "approve" }] } })`, `{ type: "reject", message? }` or
- * `{ type: "edit", editedAction: { name, args } }` (or the shorter `{ decision: "approve" | "reject" | "edit" }`). Only
- * once every approval of the step is answered do its calls run, each exactly once and only under its own answer (its
- * id, name and arguments together). A call changed or added after this `afterModel` ran (by a middleware listed
- * before this one) is refused (`APPROVAL_REQUIRED`), not run. Anything a tool or its source throws becomes an error
+ * (`{ actionRequests, reviewConfigs, toolCall, tool }`); resume each with one decision naming the call shown,
+ * `{ decisions: [{ type: "approve" | "reject" | "edit", toolCallId, digest, message?, editedAction? }] }` (see
+ * `ApprovalRequest` for how answers are matched: by id and digest, never by position). Only once every approval of the
+ * step is answered do its calls run, each only under an answer that names it, and an approval at most once (a
+ * second resume of the pause gets `APPROVAL_CONSUMED`); `edit` runs the edited name and arguments, the name checked
+ * against the policy again. A call changed or added after this `afterModel` ran (by a middleware listed before this
+ * one) is refused (`APPROVAL_REQUIRED`), not run. With `usage`, the calls `wrapToolCall` ran successfully are
+ * recorded (nothing is learned from messages). Anything a tool or its source throws becomes an error
  * ToolMessage, as in createAgent without this middleware.
  *
  * @param options.catalog - the full registry (pass its tools to createAgent, or none: the middleware adds them).
@@ -120,9 +122,12 @@ function nameOf(tool: unknown): string | undefined {
  * ```ts
  * const config = { configurable: { thread_id: "2" } };
  * let result = await agent.invoke({ messages: [{ role: "user", content: "close both accounts" }] }, config);
- * result.__interrupt__?.[0]?.value.actionRequests; // [{ name: "close_account", args: { id: "a" }, description: "…" }]
- * result = await agent.invoke(new Command({ resume: { decisions: [{ type: "approve" }] } }), config);
- * result = await agent.invoke(new Command({ resume: { decisions: [{ type: "reject", message: "keep b" }] } }), config);
+ * const naming = (paused) => {
+ *   const [action] = paused.__interrupt__[0].value.actionRequests; // { name: "close_account", args: { id: "a" }, toolCallId, digest, … }
+ *   return { toolCallId: action.toolCallId, digest: action.digest };
+ * };
+ * result = await agent.invoke(new Command({ resume: { decisions: [{ type: "approve", ...naming(result) }] } }), config);
+ * result = await agent.invoke(new Command({ resume: { decisions: [{ type: "reject", ...naming(result), message: "keep b" }] } }), config);
  * ```
  */
 export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {

@@ -176,7 +176,7 @@ export class DynamicToolNode extends ToolNode {
       call,
       plan,
       // A call this run did not prepare (a subclass's own) is asked here.
-      answer: prepared?.answer ?? askApprovals([call], [plan])[0],
+      answer: prepared === undefined ? askApprovals([call], [plan])[0] : prepared.answer,
       replan: (name) => this.#plan({ name }, config),
       claim: () => this.#claims.claim(prepared?.claim ?? `${pauseKey(config)}#${call.id ?? ""}`),
     });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createSearchCatalog } from "../__fixtures__/search-catalog.js";
 import { callTool } from "../__fixtures__/tool-calls.js";
 import { dynamicToolsMiddleware } from "../middleware/dynamic-tools-middleware.js";
+import { createDynamicToolAgent } from "../prebuilt/create-dynamic-tool-agent.js";
 import type { ToolSearchArtifact } from "./search-artifact.js";
 import { createToolSearchTool, type ToolSearchOptions } from "./tool-search-tool.js";
 
@@ -72,21 +73,26 @@ describe("tool_search with usage", () => {
   });
 });
 
-describe("tool_search with usage in the createAgent middleware", () => {
-  it("the middleware's recorder annotates its tool_search results", async () => {
+describe.each(["createAgent middleware", "prebuilt agent"] as const)("tool_search with usage in the %s", (entry) => {
+  it("the entry point's recorder annotates its tool_search results (one shared wiring)", async () => {
     const { catalog } = createSearchCatalog();
     const model = new UsageModel({ catalog });
     model.observe([
       { message: "weather then translate", tools: ["get_weather", "translate_text"], at: 0 },
       { message: "weather then translate", tools: ["get_weather", "translate_text"], at: 0 },
     ]);
-    const agent = createAgent({
-      model: fakeModel()
-        .respond(callTool("tool_search", { query: "weather forecast" }))
-        .respond(new AIMessage("found it")),
-      tools: [],
-      middleware: [dynamicToolsMiddleware({ catalog, mode: "search", usage: new UsageRecorder({ model }), countTokens: false })],
-    });
+    const chat = fakeModel()
+      .respond(callTool("tool_search", { query: "weather forecast" }))
+      .respond(new AIMessage("found it"));
+    const usage = new UsageRecorder({ model });
+    const agent =
+      entry === "prebuilt agent"
+        ? createDynamicToolAgent({ model: chat, catalog, mode: "search", usage, countTokens: false })
+        : createAgent({
+            model: chat,
+            tools: [],
+            middleware: [dynamicToolsMiddleware({ catalog, mode: "search", usage, countTokens: false })],
+          });
     const result = await agent.invoke({ messages: [new HumanMessage("what will the weather be?")] });
     const search = result.messages.find((message) => ToolMessage.isInstance(message) && message.name === "tool_search") as ToolMessage;
     const weather = (search.artifact as ToolSearchArtifact).matches.find((match) => match.name === "get_weather")!;
