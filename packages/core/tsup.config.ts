@@ -5,6 +5,7 @@ export default defineConfig({
     index: "src/index.ts",
     eval: "src/eval/index.ts",
     internal: "src/internal.ts",
+    types: "src/types.ts",
     cli: "src/cli/main.ts",
     "bench-child": "src/bench/cold-start-child.ts",
   },

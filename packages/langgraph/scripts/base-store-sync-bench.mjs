@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// BaseStoreUsageStore: the cost of one recorded step's sync, by how much the store holds (built packages; run
+// `pnpm build` first):
+//   node packages/langgraph/scripts/base-store-sync-bench.mjs [--sizes 1000,20000] [--steps 50]
+// For each size: an InMemoryStore filled with that many observations, a recorder synced once (its first, full read),
+// then `steps` recorded steps (append one observation and sync), timed: median and p95 per step. Also times a full
+// read of the store (what every sync cost when reads were not incremental).
+import { parseArgs } from "node:util";
+import { MemoryUsageStore, ToolCatalog, UsageModel, UsageRecorder } from "@dynamic-tools/core";
+import { InMemoryStore } from "@langchain/langgraph";
+import { BaseStoreUsageStore } from "../dist/index.js";
+
+const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,20000" }, steps: { type: "string", default: "50" } } });
+const sizes = values.sizes.split(",").map(Number);
+const STEPS = Number(values.steps);
+const catalog = new ToolCatalog({ tools: Array.from({ length: 50 }, (_, index) => ({ name: `tool_${index}`, description: `Tool ${index}` })) });
+const observation = (index) => ({ message: `request ${index} words here`, tools: [`tool_${index % 50}`], ok: true, at: Date.now() });
+const quantile = (list, q) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * q))];
+void MemoryUsageStore;
+
+for (const size of sizes) {
+  const store = new InMemoryStore();
+  const usage = new BaseStoreUsageStore(store);
+  for (let start = 0; start < size; start += 1000) await usage.append(Array.from({ length: Math.min(1000, size - start) }, (_, index) => observation(start + index)));
+  const recorder = new UsageRecorder({ model: new UsageModel({ catalog }), store: usage });
+  let begin = performance.now();
+  await recorder.sync();
+  const first = performance.now() - begin;
+  const steps = [];
+  for (let step = 0; step < STEPS; step++) {
+    begin = performance.now();
+    await recorder.record(observation(size + step));
+    steps.push(performance.now() - begin);
+  }
+  begin = performance.now();
+  await new BaseStoreUsageStore(store).read();
+  const full = performance.now() - begin;
+  console.log(
+    `${size} observations: sync per recorded step median ${quantile(steps, 0.5).toFixed(2)} ms, p95 ${quantile(steps, 0.95).toFixed(2)} ms (first sync ${first.toFixed(0)} ms; a full read ${full.toFixed(0)} ms)`,
+  );
+}
