@@ -44,7 +44,12 @@ const catalog = new ToolCatalog({
   })),
 });
 const message = () => `please ${pick()} the ${pick()} and ${pick()} for me`;
-const observation = (at) => ({ message: message(), tools: [`tool_${Math.floor(next() * TOOLS)}`], caller: `user_${Math.floor(next() * 50)}`, at });
+const observation = (at) => ({
+  message: message(),
+  tools: [`tool_${Math.floor(next() * TOOLS)}`],
+  caller: `user_${Math.floor(next() * 50)}`,
+  at,
+});
 const quantile = (list, q) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * q))];
 const fmt = (ms) => `${ms.toFixed(3)} ms`;
 const heap = () => {
@@ -78,7 +83,9 @@ const timeObserve = (usage, count, start) => {
   const after = heap();
   const dropped = timeObserve(usage, 500, now + 1e6);
   const baseline = timeObserve(alone, 500, now + 1e6);
-  console.log(`${SELECTORS} selectors built with usage and dropped (${TOOLS} tools): heap growth ${((after - before) / 2 ** 20).toFixed(2)} MB`);
+  console.log(
+    `${SELECTORS} selectors built with usage and dropped (${TOOLS} tools): heap growth ${((after - before) / 2 ** 20).toFixed(2)} MB`,
+  );
   console.log(
     `observe(): median ${fmt(quantile(dropped, 0.5))}, p99 ${fmt(quantile(dropped, 0.99))} after them; a model that never had selectors: median ${fmt(quantile(baseline, 0.5))}, p99 ${fmt(quantile(baseline, 0.99))}`,
   );
