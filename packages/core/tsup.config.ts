@@ -6,6 +6,7 @@ export default defineConfig({
     eval: "src/eval/index.ts",
     caching: "src/caching.ts",
     internal: "src/internal.ts",
+    types: "src/types.ts",
     cli: "src/cli/main.ts",
     "bench-child": "src/bench/cold-start-child.ts",
   },

@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", testing: "src/testing/index.ts", middleware: "src/middleware/index.ts" },
+  entry: { index: "src/index.ts", testing: "src/testing/index.ts", middleware: "src/middleware/index.ts", types: "src/types.ts" },
   format: ["esm", "cjs"],
   dts: true,
   clean: true,

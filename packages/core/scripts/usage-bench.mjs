@@ -29,7 +29,7 @@ const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length 
 const p95 = (list) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.ceil(list.length * 0.95) - 1)];
 const fmt = (value) => value.toFixed(4);
 
-// 1. One observation: observe() plus the strategy's re-indexing of the observed tools (through the subscription),
+// 1. One observation: observe() plus the strategy's catch-up with it (pulled from the usage log by `add`),
 // the vector source's re-embedding included. The strategy, having learned live, is timed again in 2.
 let learnedLive;
 {

@@ -14,7 +14,8 @@ export const MAX_PARAMETERS_DEPTH = 64;
 /** JSON Schema's type names. */
 export const JSON_SCHEMA_TYPES: readonly string[] = ["object", "array", "string", "number", "integer", "boolean", "null"];
 
-type Path = Array<string | number>;
+/** A key path into a value (object keys and array indexes). */
+export type Path = Array<string | number>;
 
 /** Keywords whose value is one schema. */
 const SCHEMA_KEYWORDS = [

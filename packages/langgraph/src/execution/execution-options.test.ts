@@ -7,9 +7,9 @@ describe("timeoutLookup", () => {
   });
 
   it.each([
-    [{ default: MAX_TIMEOUT_MS + 1 }, /timeouts\.default: expected a number of milliseconds > 0 and at most 2147483647 .* got 2147483648/],
-    [{ tools: { slow: 1e12 } }, /timeouts\.tools\.slow: .* at most 2147483647 .* got 1000000000000/],
-    [{ default: 0 }, /timeouts\.default: .* got 0/],
+    [{ default: MAX_TIMEOUT_MS + 1 }, /timeouts\.default: expected at most 2147483647 milliseconds .* got 2147483648/],
+    [{ tools: { slow: 1e12 } }, /timeouts\.tools\.slow: expected at most 2147483647 milliseconds .* got 1000000000000/],
+    [{ default: 0 }, /timeouts\.default: expected a number of milliseconds > 0, got 0/],
   ])("refuses %j at construction with a typed error naming it (a longer timer would fire at once)", (timeouts, message) => {
     expect(() => timeoutLookup(timeouts)).toThrow(message);
     try {

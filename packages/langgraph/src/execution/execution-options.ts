@@ -16,10 +16,17 @@ export interface ToolTimeouts {
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 
 function checkMs(value: unknown, path: string): number {
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > MAX_TIMEOUT_MS) {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
     throw new DynamicToolsError(
       "INVALID_OPTION",
-      `${path}: expected a number of milliseconds > 0 and at most ${MAX_TIMEOUT_MS} (about 24.8 days, the longest timer), got ${typeof value === "number" ? value : typeof value}.`,
+      `${path}: expected a number of milliseconds > 0, got ${typeof value === "number" ? value : typeof value}.`,
+      { path: path.split(".") },
+    );
+  }
+  if (value > MAX_TIMEOUT_MS) {
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `${path}: expected at most ${MAX_TIMEOUT_MS} milliseconds (about 24.8 days, the longest timer Node keeps; a longer one fires at once), got ${value}.`,
       { path: path.split(".") },
     );
   }

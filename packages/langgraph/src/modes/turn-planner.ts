@@ -274,6 +274,15 @@ class TurnPlanning {
     return searchTokens;
   }
 
+  /**
+   * What was bound and what binding every tool would take, as the pipeline reports it: the catalog's estimate until its
+   * exact total is known (never a synchronous count of every definition on a turn).
+   */
+  #tokensReport(selected: number): NonNullable<ToolSelection["tokens"]> {
+    const all = this.#catalog.estimatedTotalTokens();
+    return { selected, all: all.tokens, ...(all.exact ? {} : { allEstimated: true as const }) };
+  }
+
   #withMode(selection: ToolSelection): DynamicToolSelection {
     return { ...selection, mode: this.mode, ...(this.auto === undefined ? {} : { auto: this.auto }) };
   }
@@ -340,7 +349,7 @@ class TurnPlanning {
       core: [...bindableCore],
       trimmed,
       budget: this.#budget,
-      ...(this.#countTokens ? { tokens: { selected: plan.tokens, all: this.#catalog.totalTokens() } } : {}),
+      ...(this.#countTokens ? { tokens: this.#tokensReport(plan.tokens) } : {}),
       mode: this.mode,
       searchTool: searchName,
       loaded: plan.loaded,

@@ -15,6 +15,9 @@ const CACHE_LIMIT = 500_000;
 
 const counts = new Map<string, number>();
 
+/** Counts known to be a definition's: made here, or from elsewhere and within {@link tokenBounds} (by metadata object). */
+const trusted = new WeakMap<object, number>();
+
 /** The definition as sent (its OpenAI function JSON): the text a tool's tokens are counted over. */
 export function definitionText(tool: Definable): string {
   return JSON.stringify(toToolDefinition(tool));
@@ -31,11 +34,9 @@ export function definitionTokens(tool: Definable): number {
     if (counts.size >= CACHE_LIMIT) counts.delete(counts.keys().next().value!);
     counts.set(hash, tokens);
   }
+  trusted.set(tool, tokens);
   return tokens;
 }
-
-/** Counts known to be a definition's: made here, or from elsewhere and within {@link tokenBounds} (by metadata object). */
-const trusted = new WeakMap<object, number>();
 
 /**
  * A count of the tool's definition that came from elsewhere (a snapshot, a saved derivation), once checked: within
