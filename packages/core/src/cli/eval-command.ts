@@ -99,8 +99,18 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
     // As a selector does: abstention for every retrieval strategy, never for keyword matching.
     const abstention =
       values.abstention === "on" && strategy.name !== "keyword" ? { abstention: {}, ...(offTopic === undefined ? {} : { offTopic }) } : {};
+    // Conversation memory from history entries that carry tools, as a selector does with a thread's tool calls.
+    const memory = values["history-tools"] === "on" && strategy.name !== "keyword" ? { memory: {} } : {};
     results.push(
-      await runEval({ catalog, queries, strategy, onProgress: progressReporter(progress, strategy.name), ...expand, ...abstention }),
+      await runEval({
+        catalog,
+        queries,
+        strategy,
+        onProgress: progressReporter(progress, strategy.name),
+        ...expand,
+        ...abstention,
+        ...memory,
+      }),
     );
   }
   if (values.json) out(JSON.stringify(all ? { results } : results[0]));
