@@ -219,6 +219,9 @@ class SelectionPipeline {
  * @param options.topK - most ranked tools bound after the core tools. @defaultValue 10
  * @param options.autoCut - AutoCut settings, or `false`. @defaultValue { ratio: 2, minimum: 3 }
  * @param options.related - follow `related` categories (any strategy). @defaultValue true for keyword, false for retrieval
+ * @param options.abstain - retrieval: bind no ranked tool when none is credible (see `ToolSelection.abstained`).
+ *   @defaultValue true for a built-in strategy, false for your own strategy object
+ * @param options.memory - retrieval: rank up the tools the thread already called, by recency. @defaultValue true
  * @example
  * ```ts
  * const select = createToolSelector(catalog, { strategy: "hybrid", topK: 8 });
