@@ -12,7 +12,7 @@ import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { keywordCandidates, orderByTier, type KeywordTool } from "../retrieval/keyword/keyword-candidates.js";
 import { createCatalogIndex } from "../retrieval/catalog-index.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
-import { createStrategy } from "../retrieval/strategy-registry.js";
+import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-registry.js";
 import {
   calibrateRelevanceFloor,
   judgeRanking,
@@ -64,8 +64,8 @@ export interface ToolSelectorOptions extends SelectToolsOptions {
    * (and tools the message names) only, and say why in `ToolSelection.abstained`. A tool is credible when one of its
    * signals reaches the relevance floor, calibrated on the catalog (see `calibrateRelevanceFloor`); a catalog that
    * declares `defaults` still gets them. `false` turns it off; an object tunes the calibration.
-   * @defaultValue true for a built-in strategy (by name, or the default one), false for your own strategy object
-   * (its scores may not say how relevant a tool is)
+   * @defaultValue true for a built-in strategy (by name, the default one, or an object such as `createHybridStrategy()`
+   * or a snapshot's), false for a strategy of your own (its scores may not say how relevant a tool is)
    */
   abstain?: boolean | AbstentionOptions;
   /**
@@ -220,7 +220,7 @@ class SelectionPipeline {
  * @param options.autoCut - AutoCut settings, or `false`. @defaultValue { ratio: 2, minimum: 3 }
  * @param options.related - follow `related` categories (any strategy). @defaultValue true for keyword, false for retrieval
  * @param options.abstain - retrieval: bind no ranked tool when none is credible (see `ToolSelection.abstained`).
- *   @defaultValue true for a built-in strategy, false for your own strategy object
+ *   @defaultValue true for a built-in strategy (by name or as an object), false for a strategy of your own
  * @param options.memory - retrieval: rank up the tools the thread already called, by recency. @defaultValue true
  * @example
  * ```ts
@@ -264,7 +264,8 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
   const pipeline = new SelectionPipeline(catalog, selectOptions, related ?? RELATED_BY_DEFAULT_FOR_RETRIEVAL);
   // Live catalog: each selection first brings the index up to the catalog's version (add/remove, or a rebuild).
   const index = createCatalogIndex(catalog, strategy);
-  const abstention = abstainOptions(abstain, typeof choice === "string");
+  // Built-in strategies abstain by default, chosen by name or passed as objects (createHybridStrategy(), a snapshot's).
+  const abstention = abstainOptions(abstain, strategy.name !== "keyword" && BUILTIN_STRATEGY_NAMES.includes(strategy.name));
   const remember = resolveMemoryOptions(memory);
   const floors = abstention === undefined ? undefined : new FloorCache(catalog, abstention);
 
