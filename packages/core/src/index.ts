@@ -26,7 +26,12 @@ export {
   type ToolSelectorOptions,
   type SelectToolsOptions,
   type SelectionInput,
+  type Abstention,
+  type AbstentionOptions,
+  type ConversationMemoryOptions,
 } from "./selection/tool-selector.js";
+export type { PinnedTool } from "./selection/pinned-tools.js";
+export type { CalledTool } from "./conversation/called-tools.js";
 export { defaultStrategyFor } from "./selection/default-strategy.js";
 export type { SelectionRequest } from "./selection/selection-scope.js";
 export type { ToolSelection, SelectedTool, SelectedCategory, SelectionTier } from "./selection/tool-selection.js";

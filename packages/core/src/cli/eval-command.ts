@@ -15,7 +15,8 @@ import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, STRATEGY, Usage
 export const EVAL_USAGE = `dynamic-tools eval --catalog <file> | --mcp <servers.json> --queries <file.jsonl> --strategy <name|all> [--usage <file.jsonl>] [--json]
 
 ${CATALOG_OPTIONS_USAGE}
-  --queries <file>     JSON Lines: { "id", "query", "relevant": [tool names], "history"?: [messages] } per line
+  --queries <file>     JSON Lines: { "id", "query", "relevant": [tool names], "history"?: [entries] } per line;
+                       a history entry is an earlier message, or { "query", "tools": [tools that turn called] }
   --strategy <name>    a built-in strategy (${BUILTIN_STRATEGY_NAMES.join(", ")}), or "all"; with --usage,
                        hybrid when omitted
   --usage <file>       past usage to learn from before scoring (never from the queries): JSON Lines of
@@ -26,6 +27,9 @@ ${CATALOG_OPTIONS_USAGE}
   --abstention <on|off>
                        score as a selector abstains (default on, except for keyword): a query whose best
                        tools reach no signal's relevance floor scores as an empty ranking; the count is reported
+  --history-tools <on|off>
+                       conversation memory (default on): tools a history entry { "query", "tools" } called
+                       are ranked up by recency, as a selector does with the tools a thread called
   --off-topic <file>   with abstention: messages that should bind nothing (JSON Lines { "query" } or strings,
                        e.g. datasets/small-talk/dev.jsonl); the share abstained is reported
   --json               print one JSON object: { strategy, tools, queries, recall, ndcg, mrr, complete, latencyMs,
@@ -52,6 +56,7 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
         usage: { type: "string" },
         "co-usage": { type: "boolean", default: false },
         abstention: { type: "string", default: "on" },
+        "history-tools": { type: "string", default: "on" },
         "off-topic": { type: "string" },
         json: { type: "boolean", default: false },
         help: HELP_OPTION,
@@ -73,6 +78,7 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
   if (values["co-usage"] && values.usage === undefined)
     throw new UsageError("--co-usage needs --usage <file.jsonl> (the usage it expands with).", EVAL_USAGE);
   checkChoice(values.abstention!, ["on", "off"], { one: "--abstention value", many: "Values" }, EVAL_USAGE);
+  checkChoice(values["history-tools"]!, ["on", "off"], { one: "--history-tools value", many: "Values" }, EVAL_USAGE);
   if (values["off-topic"] !== undefined && values.abstention === "off")
     throw new UsageError("--off-topic measures abstention: drop --abstention off.", EVAL_USAGE);
   const all = values.strategy === "all";
@@ -95,8 +101,18 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
     // As a selector does: abstention for every retrieval strategy, never for keyword matching.
     const abstention =
       values.abstention === "on" && strategy.name !== "keyword" ? { abstention: {}, ...(offTopic === undefined ? {} : { offTopic }) } : {};
+    // Conversation memory from history entries that carry tools, as a selector does with a thread's tool calls.
+    const memory = values["history-tools"] === "on" && strategy.name !== "keyword" ? { memory: {} } : {};
     results.push(
-      await runEval({ catalog, queries, strategy, onProgress: progressReporter(progress, strategy.name), ...expand, ...abstention }),
+      await runEval({
+        catalog,
+        queries,
+        strategy,
+        onProgress: progressReporter(progress, strategy.name),
+        ...expand,
+        ...abstention,
+        ...memory,
+      }),
     );
   }
   if (values.json) out(JSON.stringify(all ? { results } : results[0]));

@@ -20,6 +20,8 @@ export function selectionJson(selection: ToolSelection, catalog?: ToolCatalog) {
     matchedTools: selection.matchedTools.map(({ name, reason }) => ({ name, reason })),
     ...(selection.ranked === undefined ? {} : { ranked: selection.ranked }),
     ...(selection.coUsed === undefined ? {} : { coUsed: selection.coUsed }),
+    ...(selection.pinned === undefined ? {} : { pinned: selection.pinned }),
+    ...(selection.abstained === undefined ? {} : { abstained: selection.abstained }),
     ...(selection.trimmedBy === undefined ? {} : { trimmedBy: selection.trimmedBy }),
     budget: selection.budget,
     strategy: selection.strategy,
@@ -47,6 +49,9 @@ export function explainEmptySelection(selection: ToolSelection, catalog: ToolCat
   if (selection.totalTools === 0) return "0 tools selected: the catalog has no tools.";
   if (selection.trimmed.length > 0) {
     return `0 tools selected: the budget (${selection.trimmedBy ?? "maxTools"}) cut all ${selection.trimmed.length} candidates. Raise --max-tools or --max-tokens.`;
+  }
+  if (selection.abstained !== undefined) {
+    return `0 tools selected: nothing credible to bind (${selection.abstained.reason}), and the catalog binds no core tools here. A selector given abstain: false binds the best ranked tools anyway.`;
   }
   const matched = [...selection.categories.map((category) => category.name), ...selection.matchedTools.map((tool) => tool.name)];
   if (matched.length > 0) {
@@ -93,6 +98,8 @@ export function formatSelection(selection: ToolSelection, catalog: ToolCatalog):
   } else {
     lines.push("Categories: none matched");
   }
+  if (selection.abstained !== undefined) lines.push(`Abstained: ${selection.abstained.reason}`);
+  for (const tool of selection.pinned ?? []) lines.push(`  pinned ${tool.name}: ${tool.reason}`);
   for (const tool of selection.matchedTools) lines.push(`  tool ${tool.name}: ${tool.reason}`);
   if (selection.coUsed !== undefined && selection.coUsed.length > 0) {
     lines.push("Co-usage (learned)");

@@ -109,11 +109,19 @@ describe("dynamic-tools select with nothing to select", () => {
     );
   });
 
-  it.each(["bm25", "fuzzy"])("%s: a message that matches no tool says so instead of crashing", async (strategy) => {
+  it.each(["bm25", "fuzzy"])("%s: small talk abstains and says why instead of crashing", async (strategy) => {
     const { code, out } = await run("select", "--catalog", BARE, "--strategy", strategy, "hello there");
     expect(code).toBe(0);
-    expect(out).toContain(`0 tools selected: no tool ranked for this message with the ${strategy} strategy`);
-    expect(out).toContain("the catalog declares no core tools");
+    expect(out).toContain("0 tools selected: nothing credible to bind (the message asks for nothing a tool could do");
+    const json = JSON.parse((await run("select", "--catalog", BARE, "--strategy", strategy, "--json", "thanks!")).out) as {
+      abstained: { reason: string };
+    };
+    expect(json.abstained.reason).toMatch(/asks for nothing/);
+  });
+
+  it("a named tool is pinned and shown as such", async () => {
+    const { out } = await run("select", "--catalog", BARE, "--strategy", "bm25", "run send_email now");
+    expect(out).toContain('pinned send_email: named in the current message ("send_email")');
   });
 
   it("--json carries the reason next to count 0", async () => {

@@ -2,6 +2,7 @@
  * @module What selection reads from a conversation: the current human message and the recent earlier ones.
  * Accepts LangChain messages, plain `{ role, content }` objects, or a single string.
  */
+import type { CalledTool } from "./called-tools.js";
 
 /** A message as selection reads it: a LangChain `BaseMessage` or a plain chat message. */
 export type ConversationMessage =
@@ -15,6 +16,11 @@ export interface ConversationText {
   current: string;
   /** Earlier human messages, most recent last. */
   history: string[];
+  /**
+   * Tools called successfully in earlier turns, most recent first (see `readCalledTools`); a retrieval selection
+   * ranks them up. Absent when there are none.
+   */
+  calledTools?: CalledTool[];
 }
 
 /**

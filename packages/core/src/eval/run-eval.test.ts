@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
 import type { RankRequest, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
-import { runEval } from "./run-eval.js";
+import { calledToolsOf, runEval } from "./run-eval.js";
 
 const catalog = new ToolCatalog({ tools: [{ name: "a" }, { name: "b" }, { name: "c" }] });
 
@@ -59,5 +59,31 @@ describe("runEval", () => {
     const strategy: RetrievalStrategy = { name: "sync", index: () => {}, rank: () => [{ name: "c", score: 1, signals: {} }] };
     const result = await runEval({ catalog, queries: [{ id: "1", query: "x", relevant: ["c"] }], strategy });
     expect(result.mrr).toBe(1);
+  });
+
+  it("with memory, ranks up the tools the history turns called, as a selector does", async () => {
+    const ranks = (names: string[]) => ({
+      name: "ranks",
+      index: () => {},
+      rank: () => names.map((name, index) => ({ name, score: 3 - index, signals: {} })),
+    });
+    const query = { id: "1", query: "q", relevant: ["a", "c"], history: ["earlier"], turns: [{ query: "earlier", tools: ["c"] }] };
+    const plain = await runEval({ catalog, queries: [query], strategy: ranks(["a", "b"]) });
+    expect(plain.complete["5"]).toBe(0);
+    const remembered = await runEval({ catalog, queries: [query], strategy: ranks(["a", "b"]), memory: {} });
+    expect(remembered.complete["5"]).toBe(1);
+    expect(
+      calledToolsOf({
+        ...query,
+        turns: [
+          { query: "x", tools: ["a"] },
+          { query: "y", tools: ["b", "c"] },
+        ],
+      }),
+    ).toEqual([
+      { name: "a", turnsAgo: 2 },
+      { name: "b", turnsAgo: 1 },
+      { name: "c", turnsAgo: 1 },
+    ]);
   });
 });

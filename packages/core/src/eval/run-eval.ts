@@ -7,6 +7,8 @@ import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strat
 import { calibrateRelevanceFloor, judgeRanking, resolveAbstentionOptions, type AbstentionOptions } from "../selection/abstention.js";
 import { meanMetrics, queryMetrics, type RetrievalMetrics } from "./aggregate-metrics.js";
 import type { EvalQuery } from "./queries-file.js";
+import type { CalledTool } from "../conversation/called-tools.js";
+import { rememberCalledTools, type ConversationMemoryOptions } from "../selection/conversation-memory.js";
 
 /** One strategy's results: exactly what `dynamic-tools eval --json` prints. */
 export interface EvalResult extends RetrievalMetrics {
@@ -53,6 +55,17 @@ export interface RunEvalOptions {
   abstention?: AbstentionOptions;
   /** With `abstention`: messages that should bind nothing (small talk, off-topic); the share abstained is reported. */
   offTopic?: readonly string[];
+  /**
+   * Conversation memory, as a selector applies it: the tools each query's history turns called (`turns[i].tools`)
+   * are ranked up by recency. @defaultValue off
+   */
+  memory?: ConversationMemoryOptions;
+}
+
+/** The called tools of a query's history, as a live thread would show them: the last turn is 1 turn ago. */
+export function calledToolsOf(query: EvalQuery): CalledTool[] {
+  const turns = query.turns ?? [];
+  return turns.flatMap((turn, index) => turn.tools.map((name) => ({ name, turnsAgo: turns.length - index })));
 }
 
 function round(ms: number): number {
@@ -80,6 +93,7 @@ export async function runEval({
   name,
   abstention,
   offTopic,
+  memory,
 }: RunEvalOptions): Promise<EvalResult> {
   const indexStart = performance.now();
   const indexing = strategy.index(catalog);
@@ -98,7 +112,9 @@ export async function runEval({
     const { query, history, relevant } = queries[index]!;
     const start = performance.now();
     const ranking = strategy.rank({ query, limit: catalog.size, ...(history === undefined ? {} : { history }) });
-    const ranked = ranking instanceof Promise ? await ranking : ranking;
+    const strategyRanked = ranking instanceof Promise ? await ranking : ranking;
+    const called = memory === undefined ? [] : calledToolsOf(queries[index]!);
+    const ranked = called.length === 0 ? strategyRanked : rememberCalledTools({ ranked: strategyRanked, called, ...memory });
     const abstain = abstains(ranked, query);
     if (abstain) abstained++;
     const names = abstain ? [] : reorder === undefined ? ranked.map((tool) => tool.name) : reorder(ranked);

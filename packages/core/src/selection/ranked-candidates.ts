@@ -8,6 +8,7 @@ import type { ConversationText } from "../conversation/conversation-text.js";
 import { autoCut } from "../retrieval/hybrid/auto-cut.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import type { Abstention } from "./abstention.js";
+import { CALLED_SIGNAL, rememberCalledTools, type ConversationMemoryOptions } from "./conversation-memory.js";
 import type { RankedSelection } from "./tool-selection.js";
 
 /** AutoCut settings: cut where a score is more than `ratio` times the next, keeping at least `minimum`. */
@@ -18,10 +19,14 @@ export interface AutoCutOptions {
   minimum?: number;
 }
 
+function formatSignal(signal: string, score: number): string {
+  if (signal === "exact") return "exact name";
+  if (signal === CALLED_SIGNAL) return `called ${score} turn${score === 1 ? "" : "s"} ago`;
+  return `${signal} ${Number(score.toFixed(3))}`;
+}
+
 function formatSignals(tool: RankedTool): string {
-  const parts = Object.entries(tool.signals).map(([signal, score]) =>
-    signal === "exact" ? "exact name" : `${signal} ${Number((score ?? 0).toFixed(3))}`,
-  );
+  const parts = Object.entries(tool.signals).map(([signal, score]) => formatSignal(signal, score ?? 0));
   return parts.length > 0 ? parts.join(", ") : `score ${Number(tool.score.toFixed(3))}`;
 }
 
@@ -44,6 +49,7 @@ export async function rankedCandidates({
   filter,
   minRelativeScore,
   judge,
+  memory,
 }: {
   strategy: RetrievalStrategy;
   conversation: ConversationText;
@@ -57,11 +63,16 @@ export async function rankedCandidates({
    * kept and the abstention is returned with the (empty) list.
    */
   judge?: (ranked: readonly RankedTool[]) => Promise<Abstention | undefined>;
+  /** Conversation memory: the conversation's called tools ranked up (see `rememberCalledTools`). @defaultValue off */
+  memory?: ConversationMemoryOptions;
 }): Promise<RankedSelection[] & { abstained?: Abstention }> {
-  const results =
+  const called = memory === undefined ? [] : (conversation.calledTools ?? []);
+  // Deep enough that a called tool ranked just under the top K is raised from its own score, as eval sees it.
+  const strategyResults =
     conversation.current.trim() === "" && conversation.history.length === 0
       ? []
-      : await strategy.rank({ query: conversation.current, history: conversation.history, limit: topK, filter });
+      : await strategy.rank({ query: conversation.current, history: conversation.history, limit: topK + called.length, filter });
+  const results = called.length === 0 ? strategyResults : rememberCalledTools({ ranked: strategyResults, called, ...memory });
   // The filter is enforced here too, and duplicates dropped: a custom strategy that ignores the filter must still
   // never bind a filtered tool, nor one tool twice.
   const seen = new Set<string>();

@@ -4,6 +4,7 @@
  */
 
 import type { CoUsedTool } from "./expand-co-usage.js";
+import type { CalledTool } from "../conversation/called-tools.js";
 import type { Abstention } from "./abstention.js";
 import type { PinnedTool } from "./pinned-tools.js";
 
@@ -96,8 +97,11 @@ export interface ToolSelection {
    * (see `ToolCatalog.estimatedTotalTokens`).
    */
   tokens?: { selected: number; all: number; allEstimated?: true };
-  /** The text the selection read. */
-  query: { current: string; history: string[] };
+  /**
+   * What the selection read: the current message, earlier human messages and, when the thread called tools in
+   * earlier turns, those tools with how many turns ago (`calledTools`, ranked up by conversation memory).
+   */
+  query: { current: string; history: string[]; calledTools?: CalledTool[] };
   /**
    * Catalog tools never bound to a model although they run when called (a name or schema model APIs reject), with
    * the reason; absent when there are none.

@@ -6,12 +6,13 @@
  * budget and explanation ({@link finishSelection}).
  */
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import { readCalledTools } from "../conversation/called-tools.js";
 import { readConversation, type ConversationMessage, type ConversationText } from "../conversation/conversation-text.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { keywordCandidates, orderByTier, type KeywordTool } from "../retrieval/keyword/keyword-candidates.js";
 import { createCatalogIndex } from "../retrieval/catalog-index.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
-import { createStrategy } from "../retrieval/strategy-registry.js";
+import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-registry.js";
 import {
   calibrateRelevanceFloor,
   judgeRanking,
@@ -20,6 +21,7 @@ import {
   type AbstentionOptions,
   type RelevanceFloor,
 } from "./abstention.js";
+import { resolveMemoryOptions, type ConversationMemoryOptions } from "./conversation-memory.js";
 import { defaultCategories } from "./default-categories.js";
 import { defaultStrategyFor } from "./default-strategy.js";
 import { finishSelection } from "./explain-selection.js";
@@ -31,6 +33,7 @@ import type { SelectedCategory, ToolSelection } from "./tool-selection.js";
 
 export type { AutoCutOptions } from "./ranked-candidates.js";
 export type { Abstention, AbstentionOptions } from "./abstention.js";
+export type { ConversationMemoryOptions } from "./conversation-memory.js";
 export type { SelectToolsOptions } from "./selection-scope.js";
 
 /** What a selector reads: one message, or a conversation whose latest human message is the current one. */
@@ -61,10 +64,16 @@ export interface ToolSelectorOptions extends SelectToolsOptions {
    * (and tools the message names) only, and say why in `ToolSelection.abstained`. A tool is credible when one of its
    * signals reaches the relevance floor, calibrated on the catalog (see `calibrateRelevanceFloor`); a catalog that
    * declares `defaults` still gets them. `false` turns it off; an object tunes the calibration.
-   * @defaultValue true for a built-in strategy (by name, or the default one), false for your own strategy object
-   * (its scores may not say how relevant a tool is)
+   * @defaultValue true for a built-in strategy (by name, the default one, or an object such as `createHybridStrategy()`
+   * or a snapshot's), false for a strategy of your own (its scores may not say how relevant a tool is)
    */
   abstain?: boolean | AbstentionOptions;
+  /**
+   * Retrieval: conversation memory. The tools the thread already called (AI tool calls a tool message answered
+   * without an error, in the last `historyMessages` turns) are ranked up, by recency, within the same `topK` and
+   * budget, explained `called 2 turns ago`. `false` turns it off. @defaultValue true ({@link ConversationMemoryOptions}'s defaults)
+   */
+  memory?: boolean | ConversationMemoryOptions;
 }
 
 /** A selector for any strategy; retrieval strategies answer asynchronously, the keyword strategy synchronously. */
@@ -92,7 +101,10 @@ class SelectionPipeline {
   }
 
   conversation(scope: SelectionScope, input: SelectionInput): ConversationText {
-    return readConversation(input, { historyMessages: scope.settings.historyMessages, historyWindow: scope.settings.historyWindow });
+    const text = readConversation(input, { historyMessages: scope.settings.historyMessages, historyWindow: scope.settings.historyWindow });
+    if (typeof input === "string") return text;
+    const calledTools = readCalledTools(input, { turns: Math.max(1, scope.settings.historyMessages) });
+    return calledTools.length === 0 ? text : { ...text, calledTools };
   }
 
   /** The keyword pipeline: tiers of keyword matches and related categories, then defaults, order, budget. */
@@ -113,6 +125,7 @@ class SelectionPipeline {
     topK: number,
     cut: AutoCutOptions | false,
     judge?: (ranked: readonly RankedTool[], message: string) => Promise<Abstention | undefined>,
+    memory?: Required<ConversationMemoryOptions>,
   ): Promise<ToolSelection> {
     const scope = this.scope();
     const conversation = this.conversation(scope, input);
@@ -124,6 +137,7 @@ class SelectionPipeline {
       topK,
       cut,
       filter,
+      ...(memory === undefined ? {} : { memory }),
       ...(judge === undefined ? {} : { judge: (tools: readonly RankedTool[]) => judge(tools, conversation.current) }),
     });
     const { abstained } = candidates;
@@ -205,6 +219,9 @@ class SelectionPipeline {
  * @param options.topK - most ranked tools bound after the core tools. @defaultValue 10
  * @param options.autoCut - AutoCut settings, or `false`. @defaultValue { ratio: 2, minimum: 3 }
  * @param options.related - follow `related` categories (any strategy). @defaultValue true for keyword, false for retrieval
+ * @param options.abstain - retrieval: bind no ranked tool when none is credible (see `ToolSelection.abstained`).
+ *   @defaultValue true for a built-in strategy (by name or as an object), false for a strategy of your own
+ * @param options.memory - retrieval: rank up the tools the thread already called, by recency. @defaultValue true
  * @example
  * ```ts
  * const select = createToolSelector(catalog, { strategy: "hybrid", topK: 8 });
@@ -222,7 +239,15 @@ class SelectionPipeline {
 export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions & { strategy: "keyword" }): KeywordToolSelector;
 export function createToolSelector(catalog: ToolCatalog, options?: ToolSelectorOptions): ToolSelector;
 export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions = {}): ToolSelector {
-  const { strategy: choice = defaultStrategyFor(catalog), topK = 10, autoCut: cut = {}, related, abstain, ...selectOptions } = options;
+  const {
+    strategy: choice = defaultStrategyFor(catalog),
+    topK = 10,
+    autoCut: cut = {},
+    related,
+    abstain,
+    memory,
+    ...selectOptions
+  } = options;
   if (!Number.isInteger(topK) || topK < 1) {
     throw new DynamicToolsError("INVALID_OPTION", `topK must be a whole number ≥ 1, got ${String(topK)}.`, { path: ["topK"] });
   }
@@ -239,7 +264,9 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
   const pipeline = new SelectionPipeline(catalog, selectOptions, related ?? RELATED_BY_DEFAULT_FOR_RETRIEVAL);
   // Live catalog: each selection first brings the index up to the catalog's version (add/remove, or a rebuild).
   const index = createCatalogIndex(catalog, strategy);
-  const abstention = abstainOptions(abstain, typeof choice === "string");
+  // Built-in strategies abstain by default, chosen by name or passed as objects (createHybridStrategy(), a snapshot's).
+  const abstention = abstainOptions(abstain, strategy.name !== "keyword" && BUILTIN_STRATEGY_NAMES.includes(strategy.name));
+  const remember = resolveMemoryOptions(memory);
   const floors = abstention === undefined ? undefined : new FloorCache(catalog, abstention);
 
   async function selectByRetrieval(input: SelectionInput, request: SelectionRequest = {}): Promise<ToolSelection> {
@@ -249,7 +276,7 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
         ? undefined
         : async (ranked: readonly RankedTool[], message: string) =>
             judgeRanking({ ranked, floor: await floors.floorOf(indexed), depth: abstention!.depth, message });
-    return pipeline.byRanking(indexed, input, request, topK, cut, judge);
+    return pipeline.byRanking(indexed, input, request, topK, cut, judge, remember);
   }
   return selectByRetrieval;
 }

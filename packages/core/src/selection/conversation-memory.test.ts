@@ -1,0 +1,79 @@
+import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ToolCatalog } from "../catalog/tool-catalog.js";
+import { ASSISTANT_TOOLS } from "../retrieval/__fixtures__/assistant-catalog.js";
+import type { RankedTool } from "../retrieval/retrieval-strategy.js";
+import { rememberCalledTools } from "./conversation-memory.js";
+import { createToolSelector } from "./tool-selector.js";
+
+const ranked: RankedTool[] = [
+  { name: "get_forecast", score: 2, signals: { bm25: 2 } },
+  { name: "get_time", score: 1.5, signals: { bm25: 1.5 } },
+  { name: "get_alerts", score: 1.2, signals: { bm25: 1.2 } },
+  { name: "get_weather", score: 1, signals: { bm25: 1 } },
+];
+
+describe("rememberCalledTools", () => {
+  it("raises a called tool by recency, never above the strategy's first `after` tools", () => {
+    const result = rememberCalledTools({ ranked, called: [{ name: "get_weather", turnsAgo: 1 }] });
+    expect(result.map((tool) => tool.name)).toEqual(["get_forecast", "get_time", "get_weather", "get_alerts"]);
+    expect(result[2]!.signals).toEqual({ bm25: 1, called: 1 });
+    // Two turns back the ceiling is one place lower: 1 + 2·0.3·0.5 = 1.3 is held just under get_alerts.
+    const older = rememberCalledTools({ ranked, called: [{ name: "get_weather", turnsAgo: 2 }] });
+    expect(older.map((tool) => tool.name)).toEqual(["get_forecast", "get_time", "get_alerts", "get_weather"]);
+    expect(older[3]!.score).toBeCloseTo(1.2, 6);
+    const far = rememberCalledTools({ ranked, called: [{ name: "get_weather", turnsAgo: 4 }] });
+    expect(far.map((tool) => tool.name)).toEqual(["get_forecast", "get_time", "get_alerts", "get_weather"]);
+  });
+
+  it("adds a called tool the strategy did not rank, with its gain alone", () => {
+    const result = rememberCalledTools({ ranked, called: [{ name: "send_email", turnsAgo: 1 }], weight: 0.55 });
+    expect(result.map((tool) => tool.name)).toEqual(["get_forecast", "get_time", "get_alerts", "send_email", "get_weather"]);
+    expect(result[3]).toEqual({ name: "send_email", score: 1.1, signals: { called: 1 } });
+  });
+
+  it("property: without called tools the ranking is returned unchanged", () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ name: fc.string(), score: fc.double({ noNaN: true }), signals: fc.constant({}) })), (list) => {
+        expect(rememberCalledTools({ ranked: list, called: [] })).toBe(list);
+      }),
+    );
+  });
+});
+
+describe("createToolSelector: conversation memory", () => {
+  const catalog = new ToolCatalog({ tools: ASSISTANT_TOOLS.map(({ category: _category, keywords: _keywords, ...tool }) => tool) });
+  const thread = (current: string) => [
+    new HumanMessage("what's the weather in Paris?"),
+    new AIMessage({ content: "", tool_calls: [{ id: "1", name: "get_weather", args: { city: "Paris" } }] }),
+    new ToolMessage({ tool_call_id: "1", content: "18°C" }),
+    new AIMessage("18°C and sunny."),
+    new HumanMessage(current),
+  ];
+
+  it("ranks a tool the thread called up, explained as called 1 turn ago, and shows it in the query", async () => {
+    const select = createToolSelector(catalog, { countTokens: false, strategy: "bm25", topK: 4, autoCut: false });
+    const selection = await select(thread("send the forecast by email to Ann"));
+    const weather = selection.ranked?.find((tool) => tool.name === "get_weather");
+    expect(weather?.reason).toMatch(/called 1 turn ago/);
+    expect(selection.query.calledTools).toEqual([{ name: "get_weather", turnsAgo: 1 }]);
+    const off = await createToolSelector(catalog, { countTokens: false, strategy: "bm25", topK: 4, autoCut: false, memory: false })(
+      thread("send the forecast by email to Ann"),
+    );
+    expect(off.ranked?.find((tool) => tool.reason.includes("called"))).toBeUndefined();
+  });
+
+  it("property: a thread without tool calls selects exactly as with memory off", async () => {
+    const words = fc.constantFrom("weather", "email", "photo", "resize", "calendar", "event", "file", "Paris", "tomorrow");
+    const on = createToolSelector(catalog, { countTokens: false, strategy: "bm25" });
+    const off = createToolSelector(catalog, { countTokens: false, strategy: "bm25", memory: false });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(words, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 }), async (turns) => {
+        const messages = turns.flatMap((turn) => [new HumanMessage(turn.join(" ")), new AIMessage("ok")]).slice(0, -1);
+        expect(await on(messages)).toEqual(await off(messages));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
