@@ -1,10 +1,11 @@
 /**
- * @module The `dynamic-tools` command line: `select`, `eval`, `bench` and `usage report`.
+ * @module The `dynamic-tools` command line: `select`, `eval`, `bench`, `cost` and `usage report`.
  */
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { registerDefaultPlugins } from "../plugins/default-plugins.js";
 import { didYouMean } from "../text/closest-matches.js";
 import { BENCH_USAGE, benchCommand } from "./bench-command.js";
+import { COST_USAGE, costCommand } from "./cost-command.js";
 import { EVAL_USAGE, evalCommand } from "./eval-command.js";
 import { SELECT_USAGE, selectCommand } from "./select-command.js";
 import { USAGE_USAGE, usageCommand } from "./usage-command.js";
@@ -17,6 +18,7 @@ Commands:
   select   print the tools a catalog selects for a message, and why
   bench    measure index build, selection latency and memory per strategy
   eval     score retrieval strategies on labelled queries (recall, nDCG, MRR, latency)
+  cost     replay conversations under each binding policy and bill them with prompt caching
   usage    report what past usage says about a catalog (usage, never-called tools, suggested keywords)
 
 ${SELECT_USAGE}
@@ -24,6 +26,8 @@ ${SELECT_USAGE}
 ${BENCH_USAGE}
 
 ${EVAL_USAGE}
+
+${COST_USAGE}
 
 ${USAGE_USAGE}
 
@@ -36,6 +40,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   select: { run: selectCommand, usage: SELECT_USAGE },
   bench: { run: benchCommand, usage: BENCH_USAGE },
   eval: { run: (argv, out) => evalCommand(argv, out), usage: EVAL_USAGE },
+  cost: { run: (argv, out) => costCommand(argv, out), usage: COST_USAGE },
   usage: { run: (argv, out) => usageCommand(argv, out), usage: USAGE_USAGE },
 };
 
