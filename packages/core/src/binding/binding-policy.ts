@@ -178,7 +178,13 @@ function bestBoundMatch(selection: ToolSelection, bound: ReadonlySet<string>, un
   return best !== undefined && best.score >= bestMissing ? best.name : undefined;
 }
 
-function finish(policy: BindingPolicyName, input: BindingInput, tools: string[], reason: string, unbound: readonly string[] = []): ToolBinding {
+function finish(
+  policy: BindingPolicyName,
+  input: BindingInput,
+  tools: string[],
+  reason: string,
+  unbound: readonly string[] = [],
+): ToolBinding {
   const previous = input.previous ?? [];
   const before = new Set(previous);
   const after = new Set(tools);

@@ -44,7 +44,8 @@ function loadCostCatalog(file: string): ToolCatalog {
 function parseTokens(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const count = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(count)) throw new UsageError(`${flag} must be a whole number ≥ 0, got "${value}".`, COST_USAGE);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(count))
+    throw new UsageError(`${flag} must be a whole number ≥ 0, got "${value}".`, COST_USAGE);
   return count;
 }
 

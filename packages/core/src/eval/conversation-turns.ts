@@ -55,7 +55,10 @@ export function groupConversations(queries: readonly EvalQuery[], file = "conver
     const turn = Number(number);
     const twin = turns.find((other) => other.turn === turn);
     if (twin !== undefined) {
-      throw new DynamicToolsError("INVALID_DECLARATION", `${file}: ids "${twin.line.id}" and "${line.id}" are both turn ${turn} of "${conversation}".`);
+      throw new DynamicToolsError(
+        "INVALID_DECLARATION",
+        `${file}: ids "${twin.line.id}" and "${line.id}" are both turn ${turn} of "${conversation}".`,
+      );
     }
     turns.push({ turn, line });
     byId.set(conversation!, turns);

@@ -30,7 +30,8 @@ export function formatCostTable(report: CostReport): string {
     ];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
   const capped = report.policies.static?.cappedAt;
   return [
     `${report.provider}: ${report.conversations} conversation${report.conversations === 1 ? "" : "s"}, ${report.turns} user turn${report.turns === 1 ? "" : "s"}`,

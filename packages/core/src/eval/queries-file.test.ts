@@ -27,6 +27,30 @@ describe("parseQueries", () => {
     ]);
   });
 
+  it("reads history entries written as { query, tools }, beside plain messages", () => {
+    const text =
+      '{"id": "a", "query": "mail it", "relevant": ["send_email"], "history": ["hi", {"query": "weather?", "tools": ["get_weather"]}]}';
+    expect(parseQueries(text, "q.jsonl", catalog)).toEqual([
+      { id: "a", query: "mail it", relevant: ["send_email"], history: ["hi", "weather?"], historyTools: [[], ["get_weather"]] },
+    ]);
+    expect(() =>
+      parseQueries('{"id": "a", "query": "x", "relevant": ["send_email"], "history": [{"query": "y", "tool": []}]}', "q.jsonl"),
+    ).toThrow(/q\.jsonl:1: "history"\[0\]: unknown key "tool" in an entry \(allowed: query, tools\)/);
+    expect(() =>
+      parseQueries(
+        '{"id": "a", "query": "x", "relevant": ["send_email"], "history": [{"query": "y", "tools": ["get_wether"]}]}',
+        "q.jsonl",
+        catalog,
+      ),
+    ).toThrow(/history tool "get_wether" is not in the catalog/);
+  });
+
+  it("accepts a turn without tools only when asked (conversations files)", () => {
+    const text = '{"id": "c-turn-1", "query": "hello", "relevant": []}';
+    expect(() => parseQueries(text, "q.jsonl")).toThrow(/"relevant" must be a non-empty array/);
+    expect(parseQueries(text, "q.jsonl", undefined, { allowNoTools: true })).toEqual([{ id: "c-turn-1", query: "hello", relevant: [] }]);
+  });
+
   it.each([
     ["{not json", /^q\.jsonl:1: not valid JSON/],
     ['["a"]', /^q\.jsonl:1: expected an object/],

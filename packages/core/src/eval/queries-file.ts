@@ -33,7 +33,7 @@ export interface ParseQueriesOptions {
 /** A history entry: a message, or `{ "query", "tools"? }`; returns the problem, or the entry. */
 function toHistoryEntry(value: unknown): { query: string; tools?: string[] } | string {
   if (typeof value === "string") return { query: value };
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return "an entry must be a string or { \"query\", \"tools\"? }";
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return 'an entry must be a string or { "query", "tools"? }';
   const { query, tools, ...rest } = value as Record<string, unknown>;
   if (Object.keys(rest).length > 0) return `unknown key "${Object.keys(rest)[0]}" in an entry (allowed: query, tools)`;
   if (typeof query !== "string") return `an entry's "query" must be a string`;
@@ -59,8 +59,7 @@ function toQuery(value: unknown, { allowNoTools = false }: ParseQueriesOptions):
   if (!((typeof id === "string" && id.length > 0) || (typeof id === "number" && Number.isFinite(id))))
     return `"id" must be a non-empty string or a number`;
   if (typeof query !== "string" || query.trim().length === 0) return `"query" must be a non-empty string`;
-  if (!isStringArray(relevant) || (relevant.length === 0 && !allowNoTools))
-    return `"relevant" must be a non-empty array of tool names`;
+  if (!isStringArray(relevant) || (relevant.length === 0 && !allowNoTools)) return `"relevant" must be a non-empty array of tool names`;
   if (history !== undefined && !Array.isArray(history)) return `"history" must be an array of strings or { "query", "tools"? } entries`;
   const entries: { query: string; tools?: string[] }[] = [];
   for (const [index, item] of (history ?? []).entries()) {

@@ -5,6 +5,7 @@
  * into the conversation once, by reference. Pure.
  */
 import { bindTools } from "../binding/binding-policy.js";
+import { OPENAI_MAX_TOOLS } from "../catalog/tool-catalog.js";
 import type { PromptRequest, PromptSegment } from "../cost/bill-requests.js";
 import type { CacheRules } from "../cost/cache-rules.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
@@ -15,9 +16,6 @@ export type CostPolicyName = "static" | "per-turn" | "cache-aware" | "native";
 
 /** Every {@link CostPolicyName}, in the order reports list them. */
 export const COST_POLICIES: readonly CostPolicyName[] = ["static", "per-turn", "cache-aware", "native"];
-
-/** Most tools OpenAI accepts in one request's tools array. */
-export const OPENAI_MAX_TOOLS = 128;
 
 /** One user turn, its selection made. */
 export interface PlannedTurn {

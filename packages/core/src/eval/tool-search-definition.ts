@@ -25,7 +25,9 @@ export function toolSearchDefinition(catalog: ToolCatalog): { name: string; desc
   if (namespaces.length > 0) {
     lines.push("Namespaces (a match on any member loads the whole group):");
     for (const namespace of namespaces) {
-      lines.push(`- ${namespace.name}${namespace.description === "" ? "" : `: ${namespace.description}`} (${namespace.tools.length} tools)`);
+      lines.push(
+        `- ${namespace.name}${namespace.description === "" ? "" : `: ${namespace.description}`} (${namespace.tools.length} tools)`,
+      );
     }
   }
   return {
