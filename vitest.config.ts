@@ -22,6 +22,5 @@ export default defineConfig({
     include: ["packages/*/src/**/*.test.ts", "examples/*/src/**/*.test.ts", "test/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**", "**/*.int.test.ts"],
     testTimeout: 30_000,
-    setupFiles: ["./test/setup/default-plugins.ts"],
   },
 });

@@ -22,6 +22,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const LAYERS: Record<string, readonly (readonly string[])[]> = {
   core: [
     ["errors", "text", "events"],
+    ["plugins"], // the default plug-ins' loaders, the one place that names plug-in packages (used lazily by the seams)
     ["catalog"], // registry, groups, token counting (catalog/tokens), live updates; nothing about selection
     ["conversation", "permissions"],
     ["retrieval"], // strategies; the keyword strategy owns its keyword index
@@ -32,7 +33,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["snapshot"],
     ["bench"], // speed measurements (and the percentile statistic the eval runner reports latency with)
     ["eval"], // quality measurements: metrics, queries files, runEval
-    ["plugins"], // the default plug-ins, wired by the entry points: the one place that names plug-in packages
+    ["doctor"], // the catalog doctor: self-retrieval, confusable pairs, definition and budget checks
     ["cli"],
   ],
   langgraph: [

@@ -6,6 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
+import type { ApprovalRequest } from "@dynamic-tools/langgraph";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { createMcpAgent } from "./agent.js";
 import { createExampleCatalog } from "./catalog.js";
@@ -34,10 +35,12 @@ console.log(`trainer → ${String(lastTool(trainer.messages))}`);
 
 const owner = { configurable: { thread_id: "owner" }, context: { role: "owner" } };
 const paused = await agent.invoke({ messages: [new HumanMessage("pay Li's pending salary")] }, owner);
-console.log(
-  `owner → paused for approval: ${JSON.stringify((paused as { __interrupt__?: Array<{ value: { toolCall: unknown } }> }).__interrupt__?.[0]?.value.toolCall)}`,
-);
-const done = await agent.invoke(new Command({ resume: { decision: "approve" } }), owner);
+const request = (paused as { __interrupt__?: Array<{ value: ApprovalRequest }> }).__interrupt__?.[0]?.value;
+console.log(`owner → paused for approval: ${JSON.stringify(request?.toolCall)}`);
+// An answer names the call it approves: its id and the digest of what was shown.
+const [action] = request?.actionRequests ?? [];
+const approve = { type: "approve", toolCallId: action?.toolCallId, digest: action?.digest };
+const done = await agent.invoke(new Command({ resume: { decisions: [approve] } }), owner);
 console.log(
   `owner → approved: ${String(lastTool(done.messages))}; servers: ${mcp.serverIds.map((id) => `${id} ${mcp.status(id)}`).join(", ")}`,
 );

@@ -71,6 +71,10 @@ export { toolResultsObservation } from "./usage/tool-results-observation.js";
 export { learnFromFile } from "./usage/learn-from-file.js";
 export { usageReport } from "./usage/usage-report.js";
 
-// The package's entry point is where default plug-ins are wired (see plugins/default-plugins.ts): nothing below names them.
-import { registerDefaultPlugins } from "./plugins/default-plugins.js";
-registerDefaultPlugins();
+// The catalog doctor: hard-to-find and confusable tools, and what to change in the catalog file.
+export { runDoctor, type DoctorOptions, type DoctorReport, type DoctorFindingWithPatch } from "./doctor/run-doctor.js";
+export type { DoctorCheck, DoctorFinding, DoctorSeverity } from "./doctor/doctor-finding.js";
+export type { DeclarationPatch } from "./doctor/self-retrieval.js";
+export { formatDoctorReport } from "./doctor/format-doctor.js";
+export { doctorReportHtml } from "./doctor/doctor-report-html.js";
+

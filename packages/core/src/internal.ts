@@ -28,7 +28,7 @@ export { coUsageReaderOf, type CoUsageInput } from "./usage/co-usage-reader.js";
 export { oftenUsedWithNames } from "./usage/co-usage-line.js";
 export { checkObservation } from "./usage/observation.js";
 export { loadObservationsFile } from "./usage/observations-file.js";
-export type { UsageBatch } from "./usage/usage-store.js";
+export type { UsageBatch, SkippedRecord } from "./usage/usage-store.js";
 
 export { applyBudget } from "./budget/apply-budget.js";
 

@@ -5,12 +5,6 @@
  * search, both and auto). The createAgent middleware is at `@dynamic-tools/langgraph/middleware`, a local fake
  * OpenAI endpoint for tests at `@dynamic-tools/langgraph/testing`.
  */
-import { registerSchemaConverter } from "@dynamic-tools/core/internal";
-import { toJsonSchema } from "@langchain/core/utils/json_schema";
-
-// Tools' zod schemas are converted by the @langchain/core this application imported (core alone loads its own copy).
-registerSchemaConverter((schema) => toJsonSchema(schema as Parameters<typeof toJsonSchema>[0]));
-
 export {
   DynamicToolsAnnotation,
   toolSelectionChannels,

@@ -6,6 +6,7 @@
 import { parseArgs } from "node:util";
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
+import type { ApprovalRequest } from "@dynamic-tools/langgraph";
 import { Command } from "@langchain/langgraph";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { createMcpAgent } from "../agent.js";
@@ -25,10 +26,22 @@ const model =
     : fakeModel().respond(new AIMessage("Paid Li 2300."));
 const agent = createMcpAgent({ model, catalog, mcp, checkpointer });
 const config = { configurable: { thread_id: values.thread! }, context: { role: "owner" } };
+/** The edit, naming the call this process reads as pending from the shared checkpoint (as a reviewing UI would). */
+async function editPendingPayment(): Promise<unknown> {
+  const pending = (await agent.getState(config)).tasks.flatMap((task) => task.interrupts ?? []);
+  const [action] = (pending[0]?.value as ApprovalRequest | undefined)?.actionRequests ?? [];
+  const edit = {
+    type: "edit",
+    toolCallId: action?.toolCallId,
+    digest: action?.digest,
+    editedAction: { name: action?.name, args: { staffId: "li", amount: 2300 } },
+  };
+  return { decisions: [edit] };
+}
 const result =
   values.phase === "ask"
     ? await agent.invoke({ messages: [new HumanMessage("pay Li's pending salary")] }, config)
-    : await agent.invoke(new Command({ resume: { decision: "edit", args: { staffId: "li", amount: 2300 } } }), config);
+    : await agent.invoke(new Command({ resume: await editPendingPayment() }), config);
 const state = await agent.getState(config);
 const interrupts = (result as { __interrupt__?: Array<{ value: unknown }> }).__interrupt__ ?? [];
 console.log(

@@ -16,6 +16,19 @@ function write(extension: string, text: string): string {
 }
 
 describe("hostile catalog files", () => {
+  it.each([
+    ["json", '"hello"', '"hello"'],
+    ["json", "42", "number 42"],
+    ["json", "null", "null"],
+    ["yaml", "just text", '"just text"'],
+    ["yaml", "", "null"],
+  ])("a %s catalog whose top level is %s is CATALOG_FILE_MALFORMED naming the file and what it holds", (extension, text, what) => {
+    const file = write(extension, text);
+    const error = failure(() => loadCatalogFile(file));
+    expect(error.code).toBe("CATALOG_FILE_MALFORMED");
+    expect(error.message).toBe(`${file}: a catalog file holds a list of tool declarations or an object with "tools", got ${what}.`);
+  });
+
   it("a YAML alias bomb is CATALOG_FILE_MALFORMED naming the file, not a raw ReferenceError", () => {
     const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
     for (let level = 1; level < 9; level++)

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { Document, LineCounter } from "yaml";
-import { formatPath, quote } from "../errors/describe-value.js";
+import { describeValue, formatPath, quote } from "../errors/describe-value.js";
 import { DynamicToolsError, type DynamicToolsProblem } from "../errors/dynamic-tools-error.js";
 import { editDistance } from "../text/closest-matches.js";
 import type { CatalogConfig, CatalogSettings } from "./catalog-config.js";
@@ -68,11 +68,8 @@ function readContents(file: string): Buffer {
   }
 }
 
-/**
- * Parses a catalog file's text. `vouched`: the text is one this code loaded before without a problem (see
- * `catalog-source.ts`), so the scan for keys written twice is skipped.
- */
-function readConfig(file: string, text: string, vouched: boolean): ReadConfig {
+/** Parses a catalog file's text (every time in full: nothing from elsewhere vouches for it). */
+function readConfig(file: string, text: string): ReadConfig {
   if (/\.json$/i.test(file)) {
     let config: unknown;
     try {
@@ -86,7 +83,7 @@ function readConfig(file: string, text: string, vouched: boolean): ReadConfig {
         { cause },
       );
     }
-    const problems = (vouched ? [] : findDuplicateKeys(text)).map(({ key, path, line }) =>
+    const problems = findDuplicateKeys(text).map(({ key, path, line }) =>
       malformed(
         file,
         line,
@@ -167,8 +164,16 @@ export function loadCatalogFile(
   // Executable tools are code, which no hash of the file vouches for; without them the file is the whole catalog.
   const { derived, ...options } = settings;
   const hash = tools === undefined ? catalogSourceHash(file, contents, options) : undefined;
+  // A derivation whose source hash is this file's saves fingerprinting its tools (its token counts are still checked
+  // when read), never validating them: the derivation comes from a file anyone may have written.
   const vouched = hash !== undefined && derived?.source === hash;
-  const { config, locate, problems: readProblems } = readConfig(file, text, vouched);
+  const { config, locate, problems: readProblems } = readConfig(file, text);
+  if (!Array.isArray(config) && (typeof config !== "object" || config === null)) {
+    throw new DynamicToolsError(
+      "CATALOG_FILE_MALFORMED",
+      `${file}: a catalog file holds a list of tool declarations or an object with "tools", got ${describeValue(config)}.`,
+    );
+  }
   // A plain array (form (a)) has no `tools` key: its paths start at the array itself.
   const where = (path: ReadonlyArray<string | number> | undefined) => {
     const local = Array.isArray(config) && path?.[0] === "tools" ? path.slice(1) : path;
@@ -186,7 +191,7 @@ export function loadCatalogFile(
     };
   };
   const parseProblems: DynamicToolsError[] = [];
-  const parsed: CatalogConfig = parseCatalogConfig(config, { problems: parseProblems, vouched });
+  const parsed: CatalogConfig = parseCatalogConfig(config, { problems: parseProblems });
   const problems = [...readProblems, ...parseProblems.map(located)];
   if (problems.length > 0) throw combinedError(file, problems, parseProblems[0]);
   for (const warning of categoryTypos(parsed)) onWarning({ ...warning, message: `${where(warning.path)}: ${warning.message}` });

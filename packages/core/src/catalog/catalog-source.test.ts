@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadCatalogFile } from "./catalog-file.js";
+import * as sourceModule from "./catalog-source.js";
 
 const folder = mkdtempSync(join(tmpdir(), "catalog-source-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -61,6 +62,18 @@ describe("a catalog file's source hash", () => {
     writeFileSync(file, YAML);
     expect(loadCatalogFile(file, { ...quiet, derived, maxTools: 64 }).fingerprint()).not.toBe("saved");
     expect(loadCatalogFile(file, { ...quiet, derived }).fingerprint()).toBe("saved");
+  });
+
+  it("never vouches for validity: a derivation naming an invalid file's source hash still gets every problem reported", () => {
+    const valid = write("crafted.yaml", YAML);
+    const derived = loadCatalogFile(valid, quiet).saveDerived();
+    // A crafted derivation carries the source hash of the invalid text (anyone can compute it): still validated.
+    const invalidText = YAML.replace("platforms: all", "platforms: all\n    permission: dangrous");
+    const invalid = write("crafted-invalid.yaml", invalidText);
+    const { catalogSourceHash } = sourceModule;
+    const forged = { ...derived, source: catalogSourceHash(invalid, readFileSync(invalid), {}) };
+    expect(forged.source).toEqual(expect.any(String));
+    expect(() => loadCatalogFile(invalid, { ...quiet, derived: forged })).toThrow(/permission/);
   });
 
   it("is not saved once the catalog changed, nor for a file merged over executable tools", () => {

@@ -110,21 +110,6 @@ function collectProblem<T>(problems: DynamicToolsError[] | undefined, parse: () 
 const parsedDeclarations = new WeakSet<object>();
 
 /**
- * A declaration of a file already validated by this code (its source hash vouches for it: see `catalog-source.ts`),
- * normalised as {@link parseToolDeclaration} normalises a valid one: `available` becomes `enabled`, a localised
- * string becomes `{ en: … }` (a file has no `undefined` values to leave out).
- */
-export function vouchedDeclaration(value: unknown): ToolDeclaration {
-  const { available, display, desc, ...rest } = value as ToolDeclaration & Record<string, unknown>;
-  const declaration = rest as ToolDeclaration & Record<string, unknown>;
-  if (declaration.enabled === undefined && available !== undefined) declaration.enabled = available;
-  if (display !== undefined) declaration.display = typeof display === "string" ? { en: display } : display;
-  if (desc !== undefined) declaration.desc = typeof desc === "string" ? { en: desc } : desc;
-  parsedDeclarations.add(Object.freeze(declaration));
-  return declaration;
-}
-
-/**
  * Validates one tool declaration (a plain object from a file or from code). A declaration it returned before is
  * returned as it is.
  * @param problems - when given, every bad field of the declaration is collected here (the first is still thrown
@@ -227,8 +212,6 @@ function parseNamespace(value: unknown, path: Path): NamespaceDeclaration {
 
 /** Options of {@link parseCatalogConfig}. */
 export interface ParseCatalogOptions {
-  /** The tool declarations were validated by this code before (see {@link vouchedDeclaration}): only normalise them. */
-  vouched?: boolean;
   /**
    * Collects every problem here instead of throwing at the first: each tool, category, namespace and setting is
    * checked on its own (tool names and repeated names too). The caller throws when the list is not empty.
@@ -241,11 +224,10 @@ export interface ParseCatalogOptions {
  * `categories`, `core`, `defaults`, `maxTools`, `maxTokens`, `history`, `relatedDepth` and `namespaces` (form (b)).
  * @throws DynamicToolsError for the first bad value, unless `options.problems` collects them all.
  */
-export function parseCatalogConfig(value: unknown, { problems, vouched = false }: ParseCatalogOptions = {}): CatalogConfig {
+export function parseCatalogConfig(value: unknown, { problems }: ParseCatalogOptions = {}): CatalogConfig {
   // An error may carry several problems (every bad field of one tool): each becomes an entry.
   const attempt = <T>(parse: () => T): T | undefined => collectProblem(problems, parse, { split: true });
   const parseTools = (items: unknown[], path: Path): ToolDeclaration[] => {
-    if (vouched) return items.map(vouchedDeclaration);
     const seen = new Set<string>();
     return items.flatMap((item, index) => {
       const declaration = attempt(() => parseToolDeclaration(item, [...path, index], problems));

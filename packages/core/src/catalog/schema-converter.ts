@@ -1,8 +1,8 @@
 /**
  * @module How the catalog turns a LangChain tool's schema (zod 3 or 4, Standard Schema) into the JSON Schema a model
  * is sent: with `toJsonSchema` of `@langchain/core/utils/json_schema`, loaded on the first such schema (so importing
- * core loads neither zod nor LangChain's runnables), or with the converter registered here, as
- * `@dynamic-tools/langgraph` registers the copy its application imported. A plain JSON Schema is taken as it is.
+ * core loads neither zod nor LangChain's runnables), or with the converter registered here (an application may register
+ * the copy it imported; nothing registers one at import). A plain JSON Schema is taken as it is.
  */
 import type { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { lazyRequire } from "./lazy-require.js";

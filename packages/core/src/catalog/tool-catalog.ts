@@ -3,7 +3,7 @@
  * settings, validated at construction.
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { definitionTokens } from "./tokens/definition-tokens.js";
+import { checkedDefinitionTokens, definitionTokens } from "./tokens/definition-tokens.js";
 import { estimateTokens } from "./tokens/estimate-tokens.js";
 import { toToolDefinition, type ToolDefinition } from "./tokens/tool-definition.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
@@ -214,15 +214,15 @@ export class ToolCatalog {
 
   /**
    * Tokens of one tool's definition as sent (o200k_base), exact: memoised per tool and remembered process-wide by
-   * the definition's content hash, so each distinct definition is counted once.
+   * the definition's content hash, so each distinct definition is counted once. A count adopted from a snapshot is
+   * used once checked against bounds every real count lies within (outside them, the definition is counted).
    */
   tokensOf(name: string): number {
-    let tokens = this.#state.tokens.get(name);
-    if (tokens === undefined) {
-      const metadata = this.#require(name);
-      tokens = definitionTokens(metadata);
-      this.#state.tokens.set(name, tokens);
-    }
+    const metadata = this.#require(name);
+    const known = this.#state.tokens.get(name);
+    // A count taken from a snapshot or a saved derivation is checked against bounds any real count lies within.
+    const tokens = known === undefined ? definitionTokens(metadata) : checkedDefinitionTokens(metadata, known);
+    if (tokens !== known) this.#state.tokens.set(name, tokens);
     return tokens;
   }
 

@@ -1,5 +1,5 @@
 /**
- * @module `dynamic-tools bench`: for the gym catalog (137 tools) and 1,000- and 10,000-tool catalogs, per strategy:
+ * @module `dynamic-tools bench`: for the gym catalog (137 tools) and catalogs of 10,000 tools (or --sizes), per strategy:
  * index build ms, selection latency p50/p99 (µs) and resident memory added.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -16,8 +16,12 @@ import { learnFrom } from "../usage/learn-from-file.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, parseCount, STRATEGY, UsageError } from "./usage-error.js";
 
+/** What `bench` measures when no --strategy is given: the defaults of selectors (keyword, hybrid) and bm25. */
+const DEFAULT_STRATEGIES = ["keyword", "bm25", "hybrid"] as const;
+
 export const BENCH_USAGE = `dynamic-tools bench [--catalog <file>] [--datasets <dir>] [--strategy <name>]... [--iterations N]
-                    [--sizes N,N,...] [--runs N] [--snapshot] [--usage <file.jsonl> [--queries <file.jsonl>]] [--json]
+                    [--sizes N,N,...] [--runs N] [--snapshot] [--usage <file.jsonl> [--queries <file.jsonl>]]
+                    [--budget-ms N] [--wide] [--json]
 
   --catalog <file>    the small real catalog (default: examples/gym-agent/catalog.yaml when present)
   --usage <file>      past usage of that catalog (JSON Lines, as for eval --usage): its row also times selections
@@ -28,11 +32,16 @@ export const BENCH_USAGE = `dynamic-tools bench [--catalog <file>] [--datasets <
   --datasets <dir>    dev set whose tools build the 1,000- and 10,000-tool catalogs, or "synthetic" for generated
                       catalogs (30 and 300 categories) (default: datasets/sealtools-dev when present,
                       else synthetic)
-  --strategy <name>   measure only these strategies (repeatable; default: every built-in one)
-  --iterations N      most timed selections per row (default 2000; each row stops after 3 s)
-  --sizes N,N,...     sizes of the catalogs built from the dev set (default 1000,10000; e.g. 1000,10000,100000)
+  --strategy <name>   measure these strategies (repeatable, or "all"; default: ${DEFAULT_STRATEGIES.join(", ")}, the
+                      ones selectors use by default)
+  --iterations N      most timed selections per row (default 2000; each row stops after --budget-ms)
+  --budget-ms N       most time spent timing selections per row, in process and in each cold process
+                      (default 1000; 3000 with --wide)
+  --sizes N,N,...     sizes of the catalogs built from the dev set (default 10000; 1000,10000 with --wide)
   --runs N            cold processes per row for the end-to-end columns; their medians are shown (default 1)
   --snapshot          also start each cold process from a snapshot of its catalog (written once per row)
+  --wide              print every column (catalog ms, embed p50/p99, samples, tokens ms, steady p99, learned p99 …)
+                      instead of the compact summary; the default strategies become all of them
   --json              print { "results": [{ strategy, tools, indexMs, p50Us, p99Us, memoryMb, firstSelectionMs,
                       ... }] }
   -h, --help          print this help
@@ -80,8 +89,8 @@ function endToEnd(cold: ColdStartResult, runs: number, fromSnapshot: ColdStartRe
   };
 }
 
-function parseSizes(value: string | undefined): number[] {
-  if (value === undefined) return [1_000, 10_000];
+function parseSizes(value: string | undefined, wide: boolean): number[] {
+  if (value === undefined) return wide ? [1_000, 10_000] : [10_000];
   return value.split(",").map((part) => {
     const size = Number(part.trim());
     if (!Number.isInteger(size) || size < 1)
@@ -143,6 +152,41 @@ function formatTable(results: readonly BenchRow[]): string {
   return [header, ...rows].map((row) => row.map((cell, column) => cell.padStart(widths[column]!)).join("  ")).join("\n");
 }
 
+/** The summary: one row per strategy and catalog, the columns a reader compares first. */
+function formatCompact(results: readonly BenchRow[]): string {
+  const header = ["strategy", "catalog", "tools", "index ms", "p50 µs", "p99 µs", "memory MB", "first ms", "RSS MB"];
+  const learned = results.some((row) => row.learnedRatio !== undefined);
+  const snapshot = results.some((row) => row.snapshotFirstSelectionMs !== undefined);
+  if (snapshot) header.splice(8, 0, "snapshot first ms");
+  if (learned) header.push("learned ×");
+  const rows = results.map((row) => {
+    const cells = [
+      row.strategy,
+      row.catalog,
+      row.tools,
+      row.indexMs,
+      row.p50Us,
+      row.p99Us,
+      row.memoryMb,
+      row.firstSelectionMs ?? "-",
+      row.rssMb ?? "-",
+    ];
+    if (snapshot) cells.splice(8, 0, row.snapshotFirstSelectionMs ?? "-");
+    if (learned) cells.push(row.learnedRatio ?? "-");
+    return cells.map(String);
+  });
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
+  const table = [header, ...rows].map((row) =>
+    row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  "),
+  );
+  return [
+    ...table,
+    "",
+    "p50/p99: one selection in process, without the query's embedding; first ms: a new process to its first selection.",
+    "--wide prints every column, --json every field.",
+  ].join("\n");
+}
+
 /** Runs `bench`; resolves to the exit code. */
 export async function benchCommand(argv: string[], out: (text: string) => void, err: (text: string) => void = () => {}): Promise<number> {
   const { values } = parseCommandLine(
@@ -158,6 +202,8 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
         snapshot: { type: "boolean", default: false },
         usage: { type: "string" },
         queries: { type: "string" },
+        "budget-ms": { type: "string" },
+        wide: { type: "boolean", default: false },
         json: { type: "boolean", default: false },
         help: HELP_OPTION,
       },
@@ -170,8 +216,16 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
   }
   const iterations = parseCount(values.iterations, "--iterations", BENCH_USAGE) ?? 2000;
   const runs = parseCount(values.runs, "--runs", BENCH_USAGE) ?? 1;
-  const sizes = parseSizes(values.sizes);
-  const strategies = values.strategy ?? [...BUILTIN_STRATEGY_NAMES];
+  const sizes = parseSizes(values.sizes, values.wide);
+  const budgetMs = parseCount(values["budget-ms"], "--budget-ms", BENCH_USAGE) ?? (values.wide ? 3000 : 1000);
+  const strategies =
+    values.strategy === undefined
+      ? values.wide
+        ? [...BUILTIN_STRATEGY_NAMES]
+        : [...DEFAULT_STRATEGIES]
+      : values.strategy.includes("all")
+        ? [...BUILTIN_STRATEGY_NAMES]
+        : values.strategy;
   for (const name of strategies) checkChoice(name, BUILTIN_STRATEGY_NAMES, STRATEGY, BENCH_USAGE);
   const catalogs: BenchCatalog[] = [];
   const catalogFile = values.catalog ?? (existsSync(GYM_CATALOG) ? GYM_CATALOG : undefined);
@@ -197,6 +251,7 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
         build: catalog.build,
         queries: catalog.queries,
         iterations,
+        budgetMs,
         ...(observations !== undefined && catalog === small ? { learn: (built) => learnFrom(built, observations) } : {}),
       });
       if (size !== undefined && catalog.file !== undefined) {
@@ -210,7 +265,7 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
           const queriesFile = join(folder, "queries.json");
           writeFileSync(catalogFile, JSON.stringify(catalog.file()));
           writeFileSync(queriesFile, JSON.stringify(catalog.queries));
-          const request = { strategy, catalogFile, queriesFile, iterations, budgetMs: 3000 };
+          const request = { strategy, catalogFile, queriesFile, iterations, budgetMs };
           cold = await medianColdStart(request, runs);
           if (values.snapshot) {
             const file = join(folder, "catalog.snapshot");
@@ -226,7 +281,7 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
       results.push(row);
     }
   }
-  out(values.json ? JSON.stringify({ results }) : formatTable(results));
+  out(values.json ? JSON.stringify({ results }) : values.wide ? formatTable(results) : formatCompact(results));
   return 0;
 }
 

@@ -42,9 +42,46 @@ const EXPECTED = {
   complete: { "5": 0.8, "10": 0.8, "20": 0.8 },
 };
 
+describe("dynamic-tools eval: abstention", () => {
+  it("scores as a selector abstains by default, reporting the count, the floor and the off-topic share", async () => {
+    const talk = join(mkdtempSync(join(tmpdir(), "eval-talk-")), "talk.jsonl");
+    writeFileSync(talk, '"thanks!"\n{"id": "t2", "query": "ok, bye"}\n"what time does the zoo open"\n');
+    const { code, out } = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "bm25", "--off-topic", talk, "--json");
+    expect(code).toBe(0);
+    const result = JSON.parse(out[0]!) as {
+      abstention: { abstained: number; floor: Record<string, number>; offTopic: { messages: number; abstained: number } };
+    };
+    expect(result.abstention.offTopic).toMatchObject({ messages: 3 });
+    expect(result.abstention.offTopic.abstained).toBeGreaterThanOrEqual(2);
+    expect(Object.keys(result.abstention.floor)).toEqual(["bm25"]);
+    const table = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "bm25", "--off-topic", talk);
+    expect(table.out.join("\n")).toMatch(/bm25: abstained on \d+\/5 queries \(floor bm25 ≥ [\d.]+\); off-topic: abstained on \d\/3/);
+  });
+
+  it("rejects an --abstention value other than on or off, and --off-topic with abstention off", async () => {
+    const bad = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "bm25", "--abstention", "maybe");
+    expect(bad.code).toBe(2);
+    expect(bad.err.join("\n")).toMatch(/Unknown --abstention value "maybe"/);
+    const offTopic = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "bm25", "--abstention", "off", "--off-topic", "x");
+    expect(offTopic.code).toBe(2);
+    expect(offTopic.err.join("\n")).toMatch(/--off-topic measures abstention/);
+  });
+});
+
 describe("dynamic-tools eval", () => {
   it("--json prints exactly one JSON object with the hand-computed metrics", async () => {
-    const { code, out, err } = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "sequence-matcher", "--json");
+    // Hand-computed without abstention (a 6-tool catalog has no score distribution worth calibrating on).
+    const { code, out, err } = await run(
+      "--catalog",
+      CATALOG,
+      "--queries",
+      QUERIES,
+      "--strategy",
+      "sequence-matcher",
+      "--abstention",
+      "off",
+      "--json",
+    );
     expect(code).toBe(0);
     expect(err).toEqual([]);
     expect(out).toHaveLength(1);
@@ -61,7 +98,7 @@ describe("dynamic-tools eval", () => {
   });
 
   it("--strategy all --json prints { results: [one object per built-in strategy] }", async () => {
-    const { code, out } = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "all", "--json");
+    const { code, out } = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "all", "--abstention", "off", "--json");
     expect(code).toBe(0);
     expect(out).toHaveLength(1);
     const { results } = JSON.parse(out[0]!) as { results: Array<{ strategy: string; mrr: number }> };
@@ -70,7 +107,7 @@ describe("dynamic-tools eval", () => {
   });
 
   it("prints a table without --json", async () => {
-    const { code, out } = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "sequence-matcher");
+    const { code, out } = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "sequence-matcher", "--abstention", "off");
     expect(code).toBe(0);
     const [header, row, ...rest] = out.join("\n").split("\n");
     expect(rest).toEqual([]);
@@ -163,7 +200,7 @@ describe("dynamic-tools eval", () => {
     await main(["--help"], (text) => out.push(text));
     expect(out.join("\n")).toMatch(/eval\s+score retrieval strategies/);
     expect(out.join("\n")).toMatch(
-      /dynamic-tools eval --catalog <file> --queries <file\.jsonl> --strategy <name\|all> \[--usage <file\.jsonl>\] \[--json\]/,
+      /dynamic-tools eval --catalog <file> \| --mcp <servers\.json> --queries <file\.jsonl> --strategy <name\|all> \[--usage <file\.jsonl>\] \[--json\]/,
     );
   });
 });

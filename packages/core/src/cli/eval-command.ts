@@ -2,19 +2,19 @@
  * @module `dynamic-tools eval`: scores retrieval strategies on a labelled queries file (recall, nDCG, MRR,
  * completeness, latency).
  */
-import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { formatEvalTable } from "../eval/format-eval-table.js";
 import { progressReporter, type ProgressStream } from "../eval/progress-bar.js";
-import { loadQueriesFile } from "../eval/queries-file.js";
+import { loadMessagesFile, loadQueriesFile } from "../eval/queries-file.js";
 import { runEval, type EvalResult } from "../eval/run-eval.js";
 import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-registry.js";
 import { rankWithCoUsage } from "../eval/co-usage-ranking.js";
 import { learnFromFile } from "../usage/learn-from-file.js";
+import { CATALOG_OPTIONS_USAGE, loadCliCatalog } from "./load-cli-catalog.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, STRATEGY, UsageError } from "./usage-error.js";
 
-export const EVAL_USAGE = `dynamic-tools eval --catalog <file> --queries <file.jsonl> --strategy <name|all> [--usage <file.jsonl>] [--json]
+export const EVAL_USAGE = `dynamic-tools eval --catalog <file> | --mcp <servers.json> --queries <file.jsonl> --strategy <name|all> [--usage <file.jsonl>] [--json]
 
-  --catalog <file>     catalog file (JSON or YAML)
+${CATALOG_OPTIONS_USAGE}
   --queries <file>     JSON Lines: { "id", "query", "relevant": [tool names], "history"?: [messages] } per line
   --strategy <name>    a built-in strategy (${BUILTIN_STRATEGY_NAMES.join(", ")}), or "all"; with --usage,
                        hybrid when omitted
@@ -23,8 +23,13 @@ export const EVAL_USAGE = `dynamic-tools eval --catalog <file> --queries <file.j
   --co-usage           with --usage: also apply the co-usage expansion as a selector does (top 10 after
                        AutoCut, then up to 3 tools used with them at least twice, then the rest); the strategy is
                        reported as <name>+co-usage
+  --abstention <on|off>
+                       score as a selector abstains (default on, except for keyword): a query whose best
+                       tools reach no signal's relevance floor scores as an empty ranking; the count is reported
+  --off-topic <file>   with abstention: messages that should bind nothing (JSON Lines { "query" } or strings,
+                       e.g. datasets/small-talk/dev.jsonl); the share abstained is reported
   --json               print one JSON object: { strategy, tools, queries, recall, ndcg, mrr, complete, latencyMs,
-                       indexMs }; with --strategy all, { "results": [ … ] }
+                       indexMs, abstention? }; with --strategy all, { "results": [ … ] }
   -h, --help           print this help`;
 
 /**
@@ -41,10 +46,13 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
       args: argv,
       options: {
         catalog: { type: "string" },
+        mcp: { type: "string" },
         queries: { type: "string" },
         strategy: { type: "string" },
         usage: { type: "string" },
         "co-usage": { type: "boolean", default: false },
+        abstention: { type: "string", default: "on" },
+        "off-topic": { type: "string" },
         json: { type: "boolean", default: false },
         help: HELP_OPTION,
       },
@@ -55,7 +63,8 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
     out(`${EVAL_USAGE}\n\n${EXIT_CODES}`);
     return 0;
   }
-  if (values.catalog === undefined) throw new UsageError("eval needs --catalog <file>.", EVAL_USAGE);
+  if (values.catalog === undefined && values.mcp === undefined)
+    throw new UsageError("eval needs --catalog <file> or --mcp <servers.json>.", EVAL_USAGE);
   if (values.queries === undefined) throw new UsageError("eval needs --queries <file.jsonl>.", EVAL_USAGE);
   // With --usage the strategy may be left out: hybrid, the strategy learning is measured with.
   if (values.strategy === undefined && values.usage !== undefined) values.strategy = "hybrid";
@@ -63,25 +72,48 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
     throw new UsageError(`eval needs --strategy <name>: one of ${BUILTIN_STRATEGY_NAMES.join(", ")}, or all.`, EVAL_USAGE);
   if (values["co-usage"] && values.usage === undefined)
     throw new UsageError("--co-usage needs --usage <file.jsonl> (the usage it expands with).", EVAL_USAGE);
+  checkChoice(values.abstention!, ["on", "off"], { one: "--abstention value", many: "Values" }, EVAL_USAGE);
+  if (values["off-topic"] !== undefined && values.abstention === "off")
+    throw new UsageError("--off-topic measures abstention: drop --abstention off.", EVAL_USAGE);
   const all = values.strategy === "all";
   // Unknown names fail here, before the (possibly slow) loading: a usage error (2), as under select and bench.
   checkChoice(values.strategy, [...BUILTIN_STRATEGY_NAMES, "all"], STRATEGY, EVAL_USAGE);
-  const catalog = loadCatalogFile(values.catalog);
+  const catalog = await loadCliCatalog({ catalog: values.catalog, mcp: values.mcp }, EVAL_USAGE, "eval");
   // Learned before the queries are even read: scoring never learns from what it scores.
   const usage = values.usage === undefined ? undefined : learnFromFile(catalog, values.usage);
   const strategies = (all ? BUILTIN_STRATEGY_NAMES : [values.strategy]).map((name) =>
     createStrategy(name, usage === undefined ? {} : { usage }),
   );
   const queries = loadQueriesFile(values.queries, catalog);
+  const offTopic = values["off-topic"] === undefined ? undefined : loadMessagesFile(values["off-topic"]);
   const results: EvalResult[] = [];
   for (const strategy of strategies) {
     const expand =
       values["co-usage"] && usage !== undefined
         ? { reorder: (ranked: Parameters<typeof rankWithCoUsage>[0]) => rankWithCoUsage(ranked, usage), name: `${strategy.name}+co-usage` }
         : {};
-    results.push(await runEval({ catalog, queries, strategy, onProgress: progressReporter(progress, strategy.name), ...expand }));
+    // As a selector does: abstention for every retrieval strategy, never for keyword matching.
+    const abstention =
+      values.abstention === "on" && strategy.name !== "keyword" ? { abstention: {}, ...(offTopic === undefined ? {} : { offTopic }) } : {};
+    results.push(
+      await runEval({ catalog, queries, strategy, onProgress: progressReporter(progress, strategy.name), ...expand, ...abstention }),
+    );
   }
   if (values.json) out(JSON.stringify(all ? { results } : results[0]));
-  else out(formatEvalTable(results));
+  else out([formatEvalTable(results), ...results.flatMap(formatAbstention)].join("\n"));
   return 0;
+}
+
+/** The abstention line of one result, under the table. */
+function formatAbstention(result: EvalResult): string[] {
+  const { abstention } = result;
+  if (abstention === undefined) return [];
+  const floor = Object.entries(abstention.floor)
+    .map(([signal, value]) => `${signal} ≥ ${Number(value.toFixed(3))}`)
+    .join(" or ");
+  const offTopic =
+    abstention.offTopic === undefined
+      ? ""
+      : `; off-topic: abstained on ${abstention.offTopic.abstained}/${abstention.offTopic.messages} (${abstention.offTopic.share})`;
+  return [`${result.strategy}: abstained on ${abstention.abstained}/${result.queries} queries (floor ${floor || "none"})${offTopic}`];
 }

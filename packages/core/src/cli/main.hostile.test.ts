@@ -24,6 +24,16 @@ describe("CLI on hostile input", () => {
     expect(err).toContain(`${file}:4: tools[1].permission: expected one of`);
   });
 
+  it("names the file whose top level is not a catalog, and exits 1", async () => {
+    const file = join(dir, "scalar.json");
+    writeFileSync(file, '"tools"');
+    const { code, err } = await run("select", "--catalog", file, "hello");
+    expect(code).toBe(1);
+    expect(err).toContain(
+      `CATALOG_FILE_MALFORMED: ${file}: a catalog file holds a list of tool declarations or an object with "tools", got "tools".`,
+    );
+  });
+
   it("reports a YAML alias bomb as a malformed file naming it, and exits 1", async () => {
     const file = join(dir, "bomb.yaml");
     const lines = ["a: &a [x,x,x,x,x,x,x,x,x]"];

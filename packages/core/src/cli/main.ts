@@ -1,11 +1,11 @@
 /**
- * @module The `dynamic-tools` command line: `select`, `eval`, `bench`, `cost` and `usage report`.
+ * @module The `dynamic-tools` command line: `select`, `eval`, `bench`, `cost`, `doctor` and `usage report`.
  */
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { registerDefaultPlugins } from "../plugins/default-plugins.js";
 import { didYouMean } from "../text/closest-matches.js";
 import { BENCH_USAGE, benchCommand } from "./bench-command.js";
 import { COST_USAGE, costCommand } from "./cost-command.js";
+import { DOCTOR_USAGE, doctorCommand } from "./doctor-command.js";
 import { EVAL_USAGE, evalCommand } from "./eval-command.js";
 import { SELECT_USAGE, selectCommand } from "./select-command.js";
 import { USAGE_USAGE, usageCommand } from "./usage-command.js";
@@ -19,6 +19,7 @@ Commands:
   bench    measure index build, selection latency and memory per strategy
   eval     score retrieval strategies on labelled queries (recall, nDCG, MRR, latency)
   cost     replay conversations under each binding policy and bill them with prompt caching
+  doctor   find the tools a catalog makes hard to find or easy to confuse, and what to add to the catalog file
   usage    report what past usage says about a catalog (usage, never-called tools, suggested keywords)
 
 ${SELECT_USAGE}
@@ -28,6 +29,7 @@ ${BENCH_USAGE}
 ${EVAL_USAGE}
 
 ${COST_USAGE}
+${DOCTOR_USAGE}
 
 ${USAGE_USAGE}
 
@@ -41,6 +43,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   bench: { run: benchCommand, usage: BENCH_USAGE },
   eval: { run: (argv, out) => evalCommand(argv, out), usage: EVAL_USAGE },
   cost: { run: (argv, out) => costCommand(argv, out), usage: COST_USAGE },
+  doctor: { run: doctorCommand, usage: DOCTOR_USAGE },
   usage: { run: (argv, out) => usageCommand(argv, out), usage: USAGE_USAGE },
 };
 
@@ -74,8 +77,6 @@ export async function main(
   out: (text: string) => void = console.log,
   err: (text: string) => void = console.error,
 ): Promise<number> {
-  // The CLI is a top layer: it wires the default plug-ins (HNSW when installed) as the library root does.
-  registerDefaultPlugins();
   const [command, ...rest] = argv;
   try {
     if (command === undefined) throw new UsageError("dynamic-tools needs a command.", USAGE);

@@ -2,18 +2,18 @@
  * @module `dynamic-tools select`: prints the selection a catalog makes for a message.
  */
 import { existsSync } from "node:fs";
-import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
 import { createToolSelector } from "../selection/tool-selector.js";
 import { readSnapshot, writeSnapshot } from "../snapshot/catalog-snapshot.js";
 import { learnFromFile } from "../usage/learn-from-file.js";
 import { formatSelection, selectionJson } from "./format-selection.js";
+import { CATALOG_OPTIONS_USAGE, loadCliCatalog } from "./load-cli-catalog.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, parseCount, STRATEGY, UsageError } from "./usage-error.js";
 
-export const SELECT_USAGE = `dynamic-tools select --catalog <file> [--history <message>]... [--strategy <name>] [--top-k N]
+export const SELECT_USAGE = `dynamic-tools select --catalog <file> | --mcp <servers.json> [--history <message>]... [--strategy <name>] [--top-k N]
                      [--max-tools N] [--max-tokens N] [--snapshot <file>] [--usage <file.jsonl>] [--json] <message>
 
-  --catalog <file>     catalog file (JSON or YAML; a plain array of tools or { tools, categories, core, ... })
+${CATALOG_OPTIONS_USAGE}
   --history <message>  an earlier human message, oldest first (repeatable)
   --strategy <name>    keyword, bm25, fuzzy, vector, hybrid or sequence-matcher; default: keyword when the
                        catalog's categories declare keywords for every tool, else hybrid
@@ -35,6 +35,7 @@ export async function selectCommand(argv: string[], out: (text: string) => void)
       allowPositionals: true,
       options: {
         catalog: { type: "string" },
+        mcp: { type: "string" },
         history: { type: "string", multiple: true },
         "max-tools": { type: "string" },
         "max-tokens": { type: "string" },
@@ -52,7 +53,8 @@ export async function selectCommand(argv: string[], out: (text: string) => void)
     out(`${SELECT_USAGE}\n\n${EXIT_CODES}`);
     return 0;
   }
-  if (values.catalog === undefined) throw new UsageError("select needs --catalog <file>.", SELECT_USAGE);
+  if (values.catalog === undefined && values.mcp === undefined)
+    throw new UsageError("select needs --catalog <file> or --mcp <servers.json>.", SELECT_USAGE);
   if (positionals.length === 0) throw new UsageError("select needs a message.", SELECT_USAGE);
   const maxTools = parseCount(values["max-tools"], "--max-tools", SELECT_USAGE);
   const maxTokens = parseCount(values["max-tokens"], "--max-tokens", SELECT_USAGE);
@@ -60,7 +62,11 @@ export async function selectCommand(argv: string[], out: (text: string) => void)
   if (values.strategy !== undefined) checkChoice(values.strategy, BUILTIN_STRATEGY_NAMES, STRATEGY, SELECT_USAGE);
   // An existing snapshot is read first, so the catalog takes its derived keywords and token counts.
   const existing = values.snapshot !== undefined && existsSync(values.snapshot) ? readSnapshot(values.snapshot) : undefined;
-  const catalog = loadCatalogFile(values.catalog, existing === undefined ? {} : { derived: existing.derived });
+  const catalog = await loadCliCatalog(
+    { catalog: values.catalog, mcp: values.mcp, ...(existing === undefined ? {} : { derived: existing.derived }) },
+    SELECT_USAGE,
+    "select",
+  );
   const vectors = values.strategy === "vector" || values.strategy === "hybrid";
   if (values.snapshot !== undefined && existing === undefined) await writeSnapshot(values.snapshot, catalog, { vectors });
   const snapshot = values.snapshot === undefined ? undefined : (existing ?? readSnapshot(values.snapshot)).load(catalog);

@@ -152,3 +152,50 @@ describe("dynamic-tools bench --usage", () => {
     expect(missing.err).not.toMatch(/bench: bm25 on/);
   });
 });
+
+describe("dynamic-tools bench output", () => {
+  const small = [
+    "--catalog",
+    CATALOG,
+    "--datasets",
+    "synthetic",
+    "--sizes",
+    "100",
+    "--strategy",
+    "bm25",
+    "--iterations",
+    "20",
+    "--budget-ms",
+    "50",
+  ];
+
+  it.runIf(existsSync(fileURLToPath(new URL("../../dist/bench-child.js", import.meta.url))))(
+    "prints a compact summary by default and every column with --wide",
+    async () => {
+      const compact = await run("bench", ...small);
+      expect(compact.code).toBe(0);
+      const [header] = compact.out.split("\n");
+      expect(header!.split(/\s{2,}/)).toEqual([
+        "strategy",
+        "catalog",
+        "tools",
+        "index ms",
+        "p50 µs",
+        "p99 µs",
+        "memory MB",
+        "first ms",
+        "RSS MB",
+      ]);
+      expect(Math.max(...compact.out.split("\n").map((line) => line.length))).toBeLessThanOrEqual(120);
+      const wide = await run("bench", ...small, "--wide");
+      expect(wide.out.split("\n")[0]).toMatch(/embed p50 µs.*steady p99 µs.*learned ×/);
+    },
+    120_000,
+  );
+
+  it("rejects a malformed --budget-ms", async () => {
+    const { code, err } = await run("bench", "--budget-ms", "soon");
+    expect(code).toBe(2);
+    expect(err).toMatch(/--budget-ms must be a whole number ≥ 1, got "soon"/);
+  });
+});

@@ -26,6 +26,13 @@ export type DynamicToolsErrorCode =
   | "INDEX_FAILED"
   /** A call that needs approval is not the call the human answered (changed or added after approval was asked). */
   | "APPROVAL_REQUIRED"
+  /**
+   * An approval answer does not answer this call as it was shown: it names another call id or another digest (the call
+   * changed while paused), is not exactly one decision, or is unreadable.
+   */
+  | "APPROVAL_MISMATCH"
+  /** An approval was already used by another run of the same pause (a second or concurrent resume). */
+  | "APPROVAL_CONSUMED"
   /** A tool call ran past its timeout and was cancelled (its signal aborted). */
   | "TOOL_TIMEOUT"
   /** A tool returned something the executor cannot accept as this call's answer (a ToolMessage for another call). */

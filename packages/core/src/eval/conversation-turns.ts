@@ -70,9 +70,7 @@ export function groupConversations(queries: readonly EvalQuery[], file = "conver
       .map(({ line }) => ({
         query: line.query,
         tools: [...line.relevant],
-        ...(line.history === undefined
-          ? {}
-          : { history: line.history.map((query, index) => ({ query, tools: [...(line.historyTools?.[index] ?? [])] })) }),
+        ...(line.turns === undefined ? {} : { history: line.turns.map((turn) => ({ query: turn.query, tools: [...turn.tools] })) }),
       })),
   }));
 }

@@ -181,7 +181,7 @@ describe("replayCost", () => {
         query: "freeze the first one",
         relevant: ["freeze_membership"],
         history: ["show me all active clients"],
-        historyTools: [["get_clients_list"]],
+        turns: [{ query: "show me all active clients", tools: ["get_clients_list"] }],
       },
     ]);
     const report = await replayCost({ catalog, conversations: withHistory, policies: ["static"] });

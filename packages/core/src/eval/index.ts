@@ -6,7 +6,14 @@
  */
 export { completeAt, ndcgAt, recallAt, reciprocalRank } from "./metrics.js";
 export { COMPLETE_KS, meanMetrics, NDCG_KS, queryMetrics, RECALL_KS, type RetrievalMetrics } from "./aggregate-metrics.js";
-export { loadQueriesFile, parseQueries, type EvalQuery, type ParseQueriesOptions } from "./queries-file.js";
+export {
+  loadMessagesFile,
+  loadQueriesFile,
+  parseQueries,
+  type EvalQuery,
+  type HistoryTurn,
+  type ParseQueriesOptions,
+} from "./queries-file.js";
 export { groupConversations, type ConversationTurn, type ReplayConversation } from "./conversation-turns.js";
 export { replayCost, type CostReplayOptions, type CostReport, type PolicyCost } from "./cost-replay.js";
 export { COST_POLICIES, type CostPolicyName } from "./replay-policies.js";

@@ -1,11 +1,15 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { loadQueriesFile, parseQueries } from "./queries-file.js";
+import { loadMessagesFile, loadQueriesFile, parseQueries } from "./queries-file.js";
 
 const fixture = (name: string) => fileURLToPath(new URL(`./__fixtures__/${name}`, import.meta.url));
 const catalog = new ToolCatalog({ tools: [{ name: "get_weather" }, { name: "send_email" }] });
+const weather = new ToolCatalog({ tools: [{ name: "get_weather" }, { name: "get_forecast" }] });
 
 function errorOf(action: () => unknown): DynamicToolsError {
   try {
@@ -23,26 +27,8 @@ describe("parseQueries", () => {
       '{"id": "a", "query": "weather?", "relevant": ["get_weather", "get_weather"]}\n\n{"id": 7, "query": "mail", "relevant": ["send_email"], "history": ["hi"]}\n';
     expect(parseQueries(text, "q.jsonl", catalog)).toEqual([
       { id: "a", query: "weather?", relevant: ["get_weather"] },
-      { id: "7", query: "mail", relevant: ["send_email"], history: ["hi"] },
+      { id: "7", query: "mail", relevant: ["send_email"], history: ["hi"], turns: [{ query: "hi", tools: [] }] },
     ]);
-  });
-
-  it("reads history entries written as { query, tools }, beside plain messages", () => {
-    const text =
-      '{"id": "a", "query": "mail it", "relevant": ["send_email"], "history": ["hi", {"query": "weather?", "tools": ["get_weather"]}]}';
-    expect(parseQueries(text, "q.jsonl", catalog)).toEqual([
-      { id: "a", query: "mail it", relevant: ["send_email"], history: ["hi", "weather?"], historyTools: [[], ["get_weather"]] },
-    ]);
-    expect(() =>
-      parseQueries('{"id": "a", "query": "x", "relevant": ["send_email"], "history": [{"query": "y", "tool": []}]}', "q.jsonl"),
-    ).toThrow(/q\.jsonl:1: "history"\[0\]: unknown key "tool" in an entry \(allowed: query, tools\)/);
-    expect(() =>
-      parseQueries(
-        '{"id": "a", "query": "x", "relevant": ["send_email"], "history": [{"query": "y", "tools": ["get_wether"]}]}',
-        "q.jsonl",
-        catalog,
-      ),
-    ).toThrow(/history tool "get_wether" is not in the catalog/);
   });
 
   it("accepts a turn without tools only when asked (conversations files)", () => {
@@ -63,11 +49,62 @@ describe("parseQueries", () => {
       '{"id": "a", "query": "x", "relevant": ["get_weather"]}\n{"id": "a", "query": "y", "relevant": ["get_weather"]}',
       /^q\.jsonl:2: id "a" is already used on line 1/,
     ],
+    [
+      '{"id": "a", "query": "x", "relevant": ["get_weather"], "history": [{"query": "y", "tool": ["z"]}]}',
+      /^q\.jsonl:1: a "history" entry has unknown key "tool"/,
+    ],
+    [
+      '{"id": "a", "query": "x", "relevant": ["get_weather"], "history": [{"query": "y", "tools": "z"}]}',
+      /^q\.jsonl:1: a "history" entry's "tools" must be an array/,
+    ],
+    ['{"id": "a", "query": "x", "relevant": ["get_weather"], "history": [3]}', /^q\.jsonl:1: "history" must be an array of strings or/],
     ["\n\n", /^q\.jsonl: has no queries/],
   ])("rejects %j as INVALID_DECLARATION naming the line", (text, message) => {
     const error = errorOf(() => parseQueries(text, "q.jsonl"));
     expect(error.code).toBe("INVALID_DECLARATION");
     expect(error.message).toMatch(message);
+  });
+});
+
+describe("parseQueries: history entries with the tools each turn called", () => {
+  it("reads strings and { query, tools } entries: history keeps the words, turns the tools", () => {
+    const [query] = parseQueries(
+      '{"id": "c", "query": "and tomorrow?", "relevant": ["get_forecast"], "history": ["hi", {"query": "weather in Paris", "tools": ["get_weather"]}]}',
+      "q.jsonl",
+      weather,
+    );
+    expect(query).toEqual({
+      id: "c",
+      query: "and tomorrow?",
+      relevant: ["get_forecast"],
+      history: ["hi", "weather in Paris"],
+      turns: [
+        { query: "hi", tools: [] },
+        { query: "weather in Paris", tools: ["get_weather"] },
+      ],
+    });
+  });
+
+  it("names a history tool missing from the catalog", () => {
+    const error = errorOf(() =>
+      parseQueries(
+        '{"id": "c", "query": "x", "relevant": ["get_weather"], "history": [{"query": "y", "tools": ["get_wether"]}]}',
+        "q.jsonl",
+        catalog,
+      ),
+    );
+    expect(error.code).toBe("UNKNOWN_TOOL");
+    expect(error.message).toMatch(/q\.jsonl:1: query "c": history tool "get_wether" is not in the catalog.*get_weather/);
+  });
+});
+
+describe("loadMessagesFile", () => {
+  it("reads strings and { query } objects, one per line, and names a bad line", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "messages-")), "talk.jsonl");
+    writeFileSync(file, '"hi"\n\n{"id": "t2", "query": "thanks!"}\n');
+    expect(loadMessagesFile(file)).toEqual(["hi", "thanks!"]);
+    writeFileSync(file, '"hi"\n{"id": "t2"}\n');
+    expect(errorOf(() => loadMessagesFile(file)).message).toMatch(/talk\.jsonl:2: expected a string or \{ "query": "…" \}/);
   });
 });
 

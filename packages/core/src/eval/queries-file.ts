@@ -1,7 +1,7 @@
 /**
  * @module Reads an eval queries file (JSON Lines: `{ "id", "query", "relevant": [tool names], "history"? }` per
- * line; a history entry is a message, or `{ "query", "tools"? }` with the tools that turn called); every error names
- * the file, the line and the problem.
+ * line, where each history entry is an earlier human message or `{ "query", "tools" }`: that turn's message and the
+ * tools it called) and an off-topic messages file; every error names the file, the line and the problem.
  */
 import { readFileSync } from "node:fs";
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
@@ -15,31 +15,25 @@ export interface EvalQuery {
   query: string;
   /** The tools that answer it (binary relevance), at least one. */
   relevant: string[];
-  /** Earlier human messages, oldest first. */
+  /** Earlier human messages, oldest first (the text of every history entry). */
   history?: string[];
   /**
-   * The tools each earlier message called, index by index with `history` (`[]` for an entry written as a plain
-   * string); present only when some entry is written as `{ "query", "tools" }`.
+   * The history as the file gives it, oldest first: each earlier turn's message and the tools it called (`[]` for
+   * an entry given as a plain string). Present exactly when `history` is.
    */
-  historyTools?: string[][];
+  turns?: HistoryTurn[];
+}
+
+/** One earlier turn of a labelled conversation: the human message and the tools that turn called successfully. */
+export interface HistoryTurn {
+  query: string;
+  tools: string[];
 }
 
 /** Options of {@link parseQueries}. */
 export interface ParseQueriesOptions {
-  /** Accept `"relevant": []` (a turn the model answers without a tool, as in a conversations file). @defaultValue false */
+  /** Accept `"relevant": []`: a turn the model answers without a tool (conversations files of `cost`). @defaultValue false */
   allowNoTools?: boolean;
-}
-
-/** A history entry: a message, or `{ "query", "tools"? }`; returns the problem, or the entry. */
-function toHistoryEntry(value: unknown): { query: string; tools?: string[] } | string {
-  if (typeof value === "string") return { query: value };
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return 'an entry must be a string or { "query", "tools"? }';
-  const { query, tools, ...rest } = value as Record<string, unknown>;
-  if (Object.keys(rest).length > 0) return `unknown key "${Object.keys(rest)[0]}" in an entry (allowed: query, tools)`;
-  if (typeof query !== "string") return `an entry's "query" must be a string`;
-  if (tools !== undefined && !(Array.isArray(tools) && tools.every((tool) => typeof tool === "string" && tool.length > 0)))
-    return `an entry's "tools" must be an array of tool names`;
-  return { query, ...(tools === undefined ? {} : { tools: [...new Set(tools as string[])] }) };
 }
 
 const KEYS = new Set(["id", "query", "relevant", "history"]);
@@ -49,7 +43,7 @@ function isStringArray(value: unknown): value is string[] {
 }
 
 /** Validates one parsed line; returns the problem, or the query. */
-function toQuery(value: unknown, { allowNoTools = false }: ParseQueriesOptions): EvalQuery | string {
+function toQuery(value: unknown, { allowNoTools = false }: ParseQueriesOptions = {}): EvalQuery | string {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return `expected an object { "id", "query", "relevant" }`;
   const record = value as Record<string, unknown>;
   const unknown = Object.keys(record).filter((key) => !KEYS.has(key));
@@ -60,21 +54,37 @@ function toQuery(value: unknown, { allowNoTools = false }: ParseQueriesOptions):
     return `"id" must be a non-empty string or a number`;
   if (typeof query !== "string" || query.trim().length === 0) return `"query" must be a non-empty string`;
   if (!isStringArray(relevant) || (relevant.length === 0 && !allowNoTools)) return `"relevant" must be a non-empty array of tool names`;
-  if (history !== undefined && !Array.isArray(history)) return `"history" must be an array of strings or { "query", "tools"? } entries`;
-  const entries: { query: string; tools?: string[] }[] = [];
-  for (const [index, item] of (history ?? []).entries()) {
-    const entry = toHistoryEntry(item);
-    if (typeof entry === "string") return `"history"[${index}]: ${entry}`;
-    entries.push(entry);
+  let turns: HistoryTurn[] | undefined;
+  if (history !== undefined) {
+    if (!Array.isArray(history)) return HISTORY_SHAPE;
+    turns = [];
+    for (const entry of history) {
+      const turn = toTurn(entry);
+      if (typeof turn === "string") return turn;
+      turns.push(turn);
+    }
   }
-  const withTools = entries.some((entry) => entry.tools !== undefined);
   return {
     id: String(id),
     query,
     relevant: [...new Set(relevant)],
-    ...(history === undefined ? {} : { history: entries.map((entry) => entry.query) }),
-    ...(withTools ? { historyTools: entries.map((entry) => entry.tools ?? []) } : {}),
+    ...(turns === undefined ? {} : { history: turns.map((turn) => turn.query), turns }),
   };
+}
+
+const HISTORY_SHAPE = `"history" must be an array of strings or { "query": "…", "tools": ["…"] } entries`;
+
+/** One history entry: a string, or `{ query, tools }`. */
+function toTurn(entry: unknown): HistoryTurn | string {
+  if (typeof entry === "string") return { query: entry, tools: [] };
+  if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return HISTORY_SHAPE;
+  const { query, tools, ...rest } = entry as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0)
+    return `a "history" entry has unknown key${unknown.length > 1 ? "s" : ""} ${unknown.map((key) => `"${key}"`).join(", ")} (allowed: query, tools)`;
+  if (typeof query !== "string") return `a "history" entry's "query" must be a string`;
+  if (tools !== undefined && !isStringArray(tools)) return `a "history" entry's "tools" must be an array of tool names`;
+  return { query, tools: [...new Set((tools as string[] | undefined) ?? [])] };
 }
 
 /**
@@ -82,6 +92,7 @@ function toQuery(value: unknown, { allowNoTools = false }: ParseQueriesOptions):
  * tool must be in it.
  *
  * @param file - the file name to put in error messages.
+ * @param options.allowNoTools - accept lines whose `relevant` is empty (a turn that calls no tool).
  * @throws DynamicToolsError `INVALID_DECLARATION` (a malformed line, a repeated id, no queries) or `UNKNOWN_TOOL`
  *   (a relevant tool missing from `catalog`, with close matches), as `file:line: problem`.
  * @example
@@ -109,14 +120,14 @@ export function parseQueries(text: string, file: string, catalog?: ToolCatalog, 
     if (earlier !== undefined) throw fail(`id "${query.id}" is already used on line ${earlier}; ids must be unique`);
     lineOfId.set(query.id, line);
     const named = [
-      ...query.relevant.map((name) => ({ name, role: "relevant tool" })),
-      ...(query.historyTools ?? []).flat().map((name) => ({ name, role: "history tool" })),
+      ...query.relevant.map((name) => ({ name, what: "relevant tool" })),
+      ...(query.turns ?? []).flatMap((turn) => turn.tools.map((name) => ({ name, what: "history tool" }))),
     ];
-    for (const { name, role } of catalog === undefined ? [] : named) {
+    for (const { name, what } of catalog === undefined ? [] : named) {
       if (!catalog!.has(name)) {
         throw new DynamicToolsError(
           "UNKNOWN_TOOL",
-          `${file}:${line}: query "${query.id}": ${role} "${name}" is not in the catalog (${catalog!.size} tools).${catalog!.suggest(name)}`,
+          `${file}:${line}: query "${query.id}": ${what} "${name}" is not in the catalog (${catalog!.size} tools).${catalog!.suggest(name)}`,
         );
       }
     }
@@ -143,4 +154,41 @@ export function loadQueriesFile(file: string, catalog?: ToolCatalog, options: Pa
     throw new DynamicToolsError("INVALID_OPTION", `Cannot read queries file ${file}: ${(cause as Error).message}`, { cause });
   }
   return parseQueries(text, file, catalog, options);
+}
+
+/**
+ * Reads a file of messages, one per line as a JSON string or an object with a `"query"` (other keys such as `"id"`
+ * are ignored): e.g. small talk that should bind nothing (`eval --off-topic`). Blank lines are skipped.
+ * @throws DynamicToolsError `INVALID_OPTION` when the file cannot be read, `INVALID_DECLARATION` for a bad line.
+ * @example
+ * ```ts
+ * loadMessagesFile("datasets/small-talk/dev.jsonl"); // ["hi", "hello there", …]
+ * ```
+ */
+export function loadMessagesFile(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (cause) {
+    throw new DynamicToolsError("INVALID_OPTION", `Cannot read messages file ${file}: ${(cause as Error).message}`, { cause });
+  }
+  const messages: string[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    if (raw.trim().length === 0) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (cause) {
+      throw new DynamicToolsError("INVALID_DECLARATION", `${file}:${index + 1}: not valid JSON: ${(cause as Error).message}`, { cause });
+    }
+    const message = typeof value === "string" ? value : (value as { query?: unknown } | null)?.query;
+    if (typeof message !== "string" || message.trim().length === 0)
+      throw new DynamicToolsError(
+        "INVALID_DECLARATION",
+        `${file}:${index + 1}: expected a string or { "query": "…" } with a non-empty query`,
+      );
+    messages.push(message);
+  });
+  if (messages.length === 0) throw new DynamicToolsError("INVALID_DECLARATION", `${file}: has no messages (one per line).`);
+  return messages;
 }

@@ -4,6 +4,7 @@
 import { percentile } from "../bench/percentile.js";
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
+import { calibrateRelevanceFloor, judgeRanking, resolveAbstentionOptions, type AbstentionOptions } from "../selection/abstention.js";
 import { meanMetrics, queryMetrics, type RetrievalMetrics } from "./aggregate-metrics.js";
 import type { EvalQuery } from "./queries-file.js";
 
@@ -18,6 +19,16 @@ export interface EvalResult extends RetrievalMetrics {
   latencyMs: { p50: number; p95: number };
   /** Time `index(catalog)` took, in milliseconds. */
   indexMs: number;
+  /**
+   * With abstention: how many queries a selector would have abstained on (their ranking scored as empty), the
+   * floor in force, and how long calibrating it took; with `offTopic`, how many of those messages it abstained on.
+   */
+  abstention?: {
+    abstained: number;
+    floor: Record<string, number>;
+    calibrationMs: number;
+    offTopic?: { messages: number; abstained: number; share: number };
+  };
 }
 
 /** Options of {@link runEval}. */
@@ -35,6 +46,13 @@ export interface RunEvalOptions {
   reorder?: (ranked: RankedTool[]) => string[];
   /** The name reported for the strategy. @defaultValue `strategy.name` */
   name?: string;
+  /**
+   * Score as a selector with abstention does: a query whose ranking is not credible scores as an empty ranking.
+   * @defaultValue off
+   */
+  abstention?: AbstentionOptions;
+  /** With `abstention`: messages that should bind nothing (small talk, off-topic); the share abstained is reported. */
+  offTopic?: readonly string[];
 }
 
 function round(ms: number): number {
@@ -53,11 +71,27 @@ function round(ms: number): number {
  * result.recall["5"]; // 0.61…
  * ```
  */
-export async function runEval({ catalog, queries, strategy, onProgress, reorder, name }: RunEvalOptions): Promise<EvalResult> {
+export async function runEval({
+  catalog,
+  queries,
+  strategy,
+  onProgress,
+  reorder,
+  name,
+  abstention,
+  offTopic,
+}: RunEvalOptions): Promise<EvalResult> {
   const indexStart = performance.now();
   const indexing = strategy.index(catalog);
   if (indexing instanceof Promise) await indexing;
   const indexMs = performance.now() - indexStart;
+  const calibrationStart = performance.now();
+  const settings = abstention === undefined ? undefined : resolveAbstentionOptions(abstention);
+  const floor = settings === undefined ? undefined : await calibrateRelevanceFloor({ strategy, catalog, options: settings });
+  const calibrationMs = performance.now() - calibrationStart;
+  const abstains = (ranked: readonly RankedTool[], message: string) =>
+    floor !== undefined && judgeRanking({ ranked, floor, depth: settings!.depth, message }) !== undefined;
+  let abstained = 0;
   const latencies: number[] = new Array(queries.length);
   const perQuery: RetrievalMetrics[] = new Array(queries.length);
   for (let index = 0; index < queries.length; index++) {
@@ -65,12 +99,19 @@ export async function runEval({ catalog, queries, strategy, onProgress, reorder,
     const start = performance.now();
     const ranking = strategy.rank({ query, limit: catalog.size, ...(history === undefined ? {} : { history }) });
     const ranked = ranking instanceof Promise ? await ranking : ranking;
-    const names = reorder === undefined ? ranked.map((tool) => tool.name) : reorder(ranked);
+    const abstain = abstains(ranked, query);
+    if (abstain) abstained++;
+    const names = abstain ? [] : reorder === undefined ? ranked.map((tool) => tool.name) : reorder(ranked);
     latencies[index] = performance.now() - start;
     perQuery[index] = queryMetrics(names, relevant);
     onProgress?.(index + 1, queries.length);
   }
-  return {
+  let offTopicAbstained = 0;
+  for (const message of floor === undefined ? [] : (offTopic ?? [])) {
+    const ranking = strategy.rank({ query: message, limit: settings!.depth });
+    if (abstains(ranking instanceof Promise ? await ranking : ranking, message)) offTopicAbstained++;
+  }
+  const result: EvalResult = {
     strategy: name ?? strategy.name,
     tools: catalog.size,
     queries: queries.length,
@@ -78,4 +119,12 @@ export async function runEval({ catalog, queries, strategy, onProgress, reorder,
     latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)) },
     indexMs: round(indexMs),
   };
+  if (floor !== undefined) {
+    result.abstention = { abstained, floor: { ...floor.signals }, calibrationMs: round(calibrationMs) };
+    if (offTopic !== undefined && offTopic.length > 0) {
+      const share = Math.round((offTopicAbstained / offTopic.length) * 1000) / 1000;
+      result.abstention.offTopic = { messages: offTopic.length, abstained: offTopicAbstained, share };
+    }
+  }
+  return result;
 }

@@ -1,12 +1,10 @@
 /**
- * @module The plug-ins the package wires by default, at its entry points (the library's root and the CLI), the only
- * place that names them: the layers below reach them through {@link registerVectorIndexPlugin} and
- * {@link registerDefaultEmbeddings}.
+ * @module The plug-ins used by default, the one place that names plug-in packages. Nothing registers them: the seams
+ * (`registerDefaultEmbeddings`, `registerVectorIndexPlugin`) fall back to these until something else is registered,
+ * and each package is imported on first use, so importing `@dynamic-tools/core` has no side effect.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { hasDefaultEmbeddings, registerDefaultEmbeddings } from "../retrieval/vector/default-embeddings.js";
-import { hasVectorIndexPlugin, registerVectorIndexPlugin, type VectorIndexPlugin } from "../retrieval/vector/vector-index-plugin.js";
 
 /** The approximate vector index used when installed. A variable: bundlers must not resolve the optional package. */
 const HNSW_PACKAGE = "@dynamic-tools/hnswlib";
@@ -17,6 +15,10 @@ const OFFLINE_EMBEDDINGS_PACKAGE = "@dynamic-tools/offline-embeddings";
 /**
  * `new OfflineEmbeddings()`, imported on first use; a missing package becomes an error that names it.
  * @param importModule - replaceable for tests.
+ * @example
+ * ```ts
+ * const embeddings = await loadOfflineEmbeddings();
+ * ```
  */
 export async function loadOfflineEmbeddings(
   importModule: () => Promise<unknown> = () => import(OFFLINE_EMBEDDINGS_PACKAGE),
@@ -37,23 +39,13 @@ export async function loadOfflineEmbeddings(
   return new module.OfflineEmbeddings();
 }
 
-/** Registers `OfflineEmbeddings` as the default embeddings unless others are registered already. */
-export function registerOfflineEmbeddings(): void {
-  if (!hasDefaultEmbeddings()) registerDefaultEmbeddings(() => loadOfflineEmbeddings());
-}
-
 /**
- * Registers the default embeddings ({@link registerOfflineEmbeddings}) and a loader of `@dynamic-tools/hnswlib`
- * (imported on the first vector index of 5,000 tools or more), each unless one is registered already. Called when the
- * package's entry points load.
+ * The default loader of `@dynamic-tools/hnswlib` (imported on the first vector index of 5,000 tools or more; a
+ * missing package means exact search). Its shape is `VectorIndexPluginLoader`'s, which the seam checks.
  */
-export function registerDefaultPlugins(): void {
-  registerOfflineEmbeddings();
-  if (hasVectorIndexPlugin()) return;
-  registerVectorIndexPlugin({
-    name: HNSW_PACKAGE,
-    async import() {
-      return ((await import(HNSW_PACKAGE)) as { hnswPlugin: VectorIndexPlugin }).hnswPlugin;
-    },
-  });
-}
+export const DEFAULT_VECTOR_INDEX_PLUGIN = {
+  name: HNSW_PACKAGE,
+  async import(): Promise<unknown> {
+    return ((await import(HNSW_PACKAGE)) as { hnswPlugin: unknown }).hnswPlugin;
+  },
+} as const;

@@ -1,12 +1,17 @@
 /**
- * @module The seam through which learned evidence (usage) enters ranking: an extra, weighted field per tool, updated
- * in place as evidence arrives. Retrieval knows only this interface, not where the terms come from.
+ * @module The seam through which learned evidence (usage) enters ranking: an extra, weighted field per tool, and a
+ * versioned log of its changes that an index pulls from when it is next used (as it does from the catalog's change
+ * log). Retrieval knows only this interface, not where the terms come from; nothing subscribes to it.
  */
 
 /**
  * Terms learned for each tool, as an extra field of the lexical index. Terms are analysed as `analyze(text)` does
  * (Porter stems). Counts are kept in the field's own unit: `count · scale()` is the term's decayed frequency now. Decay
  * changes only the scale, so time passing touches no stored count and no index entry.
+ *
+ * An index built from the field remembers the {@link LearnedField.version} it has applied and, before its next query,
+ * catches up with {@link LearnedField.changesSince}. The field holds no reference to any index, so an index nobody
+ * references is collected with nothing to close.
  */
 export interface LearnedField {
   /** The tool's learned terms and their counts (times {@link LearnedField.scale} for decayed frequencies); undefined when nothing is learned for it. */
@@ -18,11 +23,17 @@ export interface LearnedField {
    * each tool as its own text plus these. Optional: without it only the lexical strategies learn.
    */
   words?(tool: string, limit: number): string[];
-  /** Calls `listener` after the learned terms of some tools changed; returns the unsubscribe function. */
-  subscribe(listener: (change: LearnedFieldChange) => void): () => void;
+  /** The field's version: a whole number that grows by one with every change of the learned terms. */
+  readonly version: number;
+  /**
+   * The changes from `version` to the current version, oldest first, or `{ rebuild: true }` when the field's log no
+   * longer reaches back that far (the reader then reads every tool again with `fieldTerms`).
+   * @throws DynamicToolsError `INVALID_OPTION` for a version that is not a whole number from 0 to the current one.
+   */
+  changesSince(version: number): LearnedFieldChanges;
 }
 
-/** What changed in a {@link LearnedField}. */
+/** What changed in a {@link LearnedField} in one version. */
 export interface LearnedFieldChange {
   /** The tools whose learned terms changed. */
   tools: readonly string[];
@@ -33,3 +44,18 @@ export interface LearnedFieldChange {
    */
   increases?: ReadonlyArray<{ tool: string; terms: readonly string[]; count: number }>;
 }
+
+/** The answer of {@link LearnedField.changesSince}. */
+export type LearnedFieldChanges =
+  | {
+      readonly rebuild: false;
+      /** The version these changes lead to (the current one). */
+      readonly version: number;
+      /** One entry per version after the one asked about, oldest first. */
+      readonly changes: readonly LearnedFieldChange[];
+    }
+  | {
+      readonly rebuild: true;
+      /** The current version. */
+      readonly version: number;
+    };

@@ -81,4 +81,14 @@ describe("expandRelated", () => {
   it("returns nothing for an empty start", () => {
     expect(expandRelated({ start: [], relatedOf: gym, depth: 3 })).toEqual([]);
   });
+
+  it("with reachStart, reaches a start category another start category declares related, never itself", () => {
+    const links = graph({ salary: ["staff"], staff: ["classes"], loop: ["loop"] });
+    expect(expandRelated({ start: ["salary", "staff"], relatedOf: links, depth: 1 })).toEqual([{ name: "classes", relatedTo: "staff" }]);
+    expect(expandRelated({ start: ["salary", "staff"], relatedOf: links, depth: 1, reachStart: true })).toEqual([
+      { name: "staff", relatedTo: "salary" },
+      { name: "classes", relatedTo: "staff" },
+    ]);
+    expect(expandRelated({ start: ["loop"], relatedOf: links, depth: 2, reachStart: true })).toEqual([]);
+  });
 });

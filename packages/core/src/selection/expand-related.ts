@@ -8,7 +8,8 @@ import type { SelectedCategory } from "./tool-selection.js";
 
 /**
  * The categories related to the ranked tools' categories (up to `depth` hops), each explained as
- * `related to <category>`, in the order reached. The ranked tools' own categories are not added.
+ * `related to <category>`, in the order reached. A ranked tool's own category is added only when another ranked
+ * tool's category declares it related (then its other tools are bound too, after the ranked ones).
  *
  * @example
  * ```ts
@@ -27,7 +28,7 @@ export function relatedToRanked({
 }): SelectedCategory[] {
   const start = [...new Set(ranked.flatMap((name) => catalog.get(name)?.category ?? []))];
   const relatedOf = (name: string) => catalog.category(name)?.related ?? [];
-  return expandRelated({ start, relatedOf, depth }).map(({ name, relatedTo }) => ({
+  return expandRelated({ start, relatedOf, depth, reachStart: true }).map(({ name, relatedTo }) => ({
     name,
     reason: `related to ${relatedTo}`,
     tier: "related" as const,

@@ -5,6 +5,8 @@
 import { applyBudget } from "../budget/apply-budget.js";
 import type { ConversationText } from "../conversation/conversation-text.js";
 import { expandCoUsage, type CoUsedTool } from "./expand-co-usage.js";
+import type { Abstention } from "./abstention.js";
+import type { PinnedTool } from "./pinned-tools.js";
 import type { SelectionScope } from "./selection-scope.js";
 import type { RankedSelection, SelectedCategory, SelectedTool, ToolSelection } from "./tool-selection.js";
 
@@ -16,13 +18,17 @@ export interface SelectionDraft {
   categories: SelectedCategory[];
   matchedTools: SelectedTool[];
   ranked?: RankedSelection[];
+  /** Tools the current message names, bound right after core. */
+  pinned?: PinnedTool[];
+  /** Set when no ranked tool was credible. */
+  abstained?: Abstention;
   conversation: ConversationText;
 }
 
 /** Applies the budget (count and tokens) and assembles the explanation. */
 export function finishSelection(
   scope: SelectionScope,
-  { strategy, ordered: candidates, categories, matchedTools, ranked, conversation }: SelectionDraft,
+  { strategy, ordered: candidates, categories, matchedTools, ranked, pinned, abstained, conversation }: SelectionDraft,
   filter?: (name: string) => boolean,
 ): ToolSelection {
   const { catalog, settings, countTokens } = scope;
@@ -63,6 +69,8 @@ export function finishSelection(
     query: conversation,
   };
   if (ranked !== undefined) selection.ranked = ranked;
+  if (pinned !== undefined && pinned.length > 0) selection.pinned = pinned;
+  if (abstained !== undefined) selection.abstained = abstained;
   if (coUsed !== undefined) selection.coUsed = coUsed;
   if (scope.unbindable.length > 0) selection.unbindable = scope.unbindable.map((entry) => ({ ...entry }));
   if (budget.trimmedBy !== undefined) selection.trimmedBy = budget.trimmedBy;

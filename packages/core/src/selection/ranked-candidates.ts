@@ -7,6 +7,7 @@
 import type { ConversationText } from "../conversation/conversation-text.js";
 import { autoCut } from "../retrieval/hybrid/auto-cut.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
+import type { Abstention } from "./abstention.js";
 import type { RankedSelection } from "./tool-selection.js";
 
 /** AutoCut settings: cut where a score is more than `ratio` times the next, keeping at least `minimum`. */
@@ -42,6 +43,7 @@ export async function rankedCandidates({
   cut,
   filter,
   minRelativeScore,
+  judge,
 }: {
   strategy: RetrievalStrategy;
   conversation: ConversationText;
@@ -50,7 +52,12 @@ export async function rankedCandidates({
   filter: (name: string) => boolean;
   /** Drop results scoring 0 or less, or below this share of the best score (`tool_search`'s noise floor). */
   minRelativeScore?: number;
-}): Promise<RankedSelection[]> {
+  /**
+   * Called with the allowed top K before the noise floor and AutoCut; when it returns an abstention, nothing is
+   * kept and the abstention is returned with the (empty) list.
+   */
+  judge?: (ranked: readonly RankedTool[]) => Promise<Abstention | undefined>;
+}): Promise<RankedSelection[] & { abstained?: Abstention }> {
   const results =
     conversation.current.trim() === "" && conversation.history.length === 0
       ? []
@@ -59,6 +66,8 @@ export async function rankedCandidates({
   // never bind a filtered tool, nor one tool twice.
   const seen = new Set<string>();
   let allowed = results.filter((tool) => filter(tool.name) && !seen.has(tool.name) && seen.add(tool.name)).slice(0, topK);
+  const abstained = judge === undefined ? undefined : await judge(allowed);
+  if (abstained !== undefined) return Object.assign([] as RankedSelection[], { abstained });
   if (minRelativeScore !== undefined) {
     const best = Math.max(0, ...allowed.map((tool) => tool.score));
     allowed = allowed.filter((tool) => tool.score > 0 && tool.score >= best * minRelativeScore);

@@ -4,6 +4,8 @@
  */
 
 import type { CoUsedTool } from "./expand-co-usage.js";
+import type { Abstention } from "./abstention.js";
+import type { PinnedTool } from "./pinned-tools.js";
 
 /** Why a category or tool was selected, by priority (earlier tiers are trimmed last). */
 export type SelectionTier = "current" | "related" | "history" | "default";
@@ -69,6 +71,19 @@ export interface ToolSelection {
    * reason `often used with …`), in bind order; those the budget cut are also in `trimmed`. Absent without usage.
    */
   coUsed?: CoUsedTool[];
+  /**
+   * Tools the current message names (by name, or by display name), bound right after the core tools whatever the
+   * ranking, `topK`, AutoCut or the budget say, each explained `named in the current message ("…")`. A name that is
+   * one ordinary word (`calculator`) counts only when quoted, back-ticked or followed by "tool". Absent when none.
+   */
+  pinned?: PinnedTool[];
+  /**
+   * Retrieval with abstention: set when no ranked tool was a credible match (small talk, thanks, off-topic), so no
+   * ranked tool (nor what it would pull in) was bound: only core tools, tools the message names, and the catalog's
+   * declared defaults. `reason` says which floor nothing reached and what ranked best; `ranked` is then empty.
+   * Absent when the selection found something credible, or abstention is off.
+   */
+  abstained?: Abstention;
   /** Tools that were chosen but cut by the budget, highest priority first. */
   trimmed: string[];
   /** The limit that cut them. */

@@ -14,6 +14,7 @@ import { createToolSelector, type ToolSelectorOptions } from "./tool-selector.js
 import type { ToolSelection } from "./tool-selection.js";
 import { declaresKeywordCategories, defaultStrategyFor, RETRIEVAL_DEFAULT_STRATEGY } from "./default-strategy.js";
 import { keywordSelector } from "../__fixtures__/select-by-keywords.js";
+import { gymCatalog } from "../__fixtures__/gym-catalog.js";
 
 const noTokens = { countTokens: false } as const;
 
@@ -447,18 +448,36 @@ describe("createToolSelector: related categories with a retrieval strategy", () 
     expect(selection.ranked?.map((tool) => tool.name)).toEqual(["send_email"]);
   });
 
-  it("adds no category a ranked tool sits in, nor one without related categories", async () => {
-    // calendar is related to email, but create_event was ranked: its category is not pulled in whole.
+  it("expands a related category even when one of its tools also ranked, binding its other tools after the ranked ones", async () => {
+    // calendar is related to email; create_event was ranked too, and the rest of calendar still comes in.
     const both = await createToolSelector(related, {
       ...noTokens,
       related: true,
       strategy: tableStrategy({ send_email: 5, create_event: 4 }),
     })("x");
-    expect(both.categories).toEqual([]);
-    expect(both.tools).toEqual(["send_email", "create_event"]);
+    expect(both.categories).toEqual([{ name: "calendar", reason: "related to email", tier: "related", relatedTo: "email" }]);
+    expect(both.tools).toEqual(["send_email", "create_event", ...calendar.filter((name) => name !== "create_event")]);
+  });
+
+  it("on the gym catalog: ranking a salary tool and a staff tool still binds the rest of staff (related to salary)", async () => {
+    const gym = gymCatalog();
+    const selection = await createToolSelector(gym, {
+      ...noTokens,
+      related: true,
+      strategy: tableStrategy({ get_pending_salaries: 5, create_staff: 3 }),
+    })("what is pending salary?");
+    expect(selection.tools).toContain("get_staff_list");
+    expect(selection.categories.find((category) => category.name === "staff")).toMatchObject({ reason: "related to salary" });
+  });
+
+  it("adds no category a ranked tool sits in unless another ranked tool's category declares it related", async () => {
     const none = await createToolSelector(related, { ...noTokens, related: true, strategy: tableStrategy({ get_weather: 5 }) })("x");
     expect(none.categories).toEqual([]);
     expect(none.tools).toEqual(["get_weather"]);
+    const calendarOnly = await createToolSelector(related, { ...noTokens, related: true, strategy: tableStrategy({ create_event: 5 }) })(
+      "x",
+    );
+    expect(calendarOnly.categories).toEqual([]);
   });
 
   it("is turned off by related: false, for retrieval and keyword alike", async () => {

@@ -10,17 +10,27 @@ import { readConversation, type ConversationMessage, type ConversationText } fro
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { keywordCandidates, orderByTier, type KeywordTool } from "../retrieval/keyword/keyword-candidates.js";
 import { createCatalogIndex } from "../retrieval/catalog-index.js";
-import type { RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
+import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { createStrategy } from "../retrieval/strategy-registry.js";
+import {
+  calibrateRelevanceFloor,
+  judgeRanking,
+  resolveAbstentionOptions,
+  type Abstention,
+  type AbstentionOptions,
+  type RelevanceFloor,
+} from "./abstention.js";
 import { defaultCategories } from "./default-categories.js";
 import { defaultStrategyFor } from "./default-strategy.js";
 import { finishSelection } from "./explain-selection.js";
 import { relatedToRanked } from "./expand-related.js";
 import { rankedCandidates, type AutoCutOptions } from "./ranked-candidates.js";
+import { createPinIndex, pinnedTools, type PinIndex } from "./pinned-tools.js";
 import { followCatalog, type SelectionRequest, type SelectionScope, type SelectToolsOptions } from "./selection-scope.js";
 import type { SelectedCategory, ToolSelection } from "./tool-selection.js";
 
 export type { AutoCutOptions } from "./ranked-candidates.js";
+export type { Abstention, AbstentionOptions } from "./abstention.js";
 export type { SelectToolsOptions } from "./selection-scope.js";
 
 /** What a selector reads: one message, or a conversation whose latest human message is the current one. */
@@ -46,6 +56,15 @@ export interface ToolSelectorOptions extends SelectToolsOptions {
    * @defaultValue true for `"keyword"`, false for retrieval strategies (binding few tools is why one ranks)
    */
   related?: boolean;
+  /**
+   * Retrieval: abstain when no ranked tool is a credible match (small talk, thanks, off-topic): bind the core tools
+   * (and tools the message names) only, and say why in `ToolSelection.abstained`. A tool is credible when one of its
+   * signals reaches the relevance floor, calibrated on the catalog (see `calibrateRelevanceFloor`); a catalog that
+   * declares `defaults` still gets them. `false` turns it off; an object tunes the calibration.
+   * @defaultValue true for a built-in strategy (by name, or the default one), false for your own strategy object
+   * (its scores may not say how relevant a tool is)
+   */
+  abstain?: boolean | AbstentionOptions;
 }
 
 /** A selector for any strategy; retrieval strategies answer asynchronously, the keyword strategy synchronously. */
@@ -59,6 +78,7 @@ class SelectionPipeline {
   readonly #catalog: ToolCatalog;
   readonly #currentScope: () => SelectionScope;
   readonly #related: boolean;
+  #pins: { scope: SelectionScope; index: PinIndex } | undefined;
 
   constructor(catalog: ToolCatalog, options: SelectToolsOptions, related: boolean) {
     this.#catalog = catalog;
@@ -92,17 +112,34 @@ class SelectionPipeline {
     request: SelectionRequest,
     topK: number,
     cut: AutoCutOptions | false,
+    judge?: (ranked: readonly RankedTool[], message: string) => Promise<Abstention | undefined>,
   ): Promise<ToolSelection> {
     const scope = this.scope();
     const conversation = this.conversation(scope, input);
     const filter = (name: string) => scope.selectable.has(name) && (request.filter === undefined || request.filter(name));
-    const ranked = await rankedCandidates({ strategy, conversation, topK, cut, filter });
+    // Nothing credible (abstained): no ranked tool is bound, and nothing they would pull in.
+    const candidates = await rankedCandidates({
+      strategy,
+      conversation,
+      topK,
+      cut,
+      filter,
+      ...(judge === undefined ? {} : { judge: (tools: readonly RankedTool[]) => judge(tools, conversation.current) }),
+    });
+    const { abstained } = candidates;
+    const ranked = [...candidates];
     const names = ranked.map((tool) => tool.name);
     const related = this.#related ? relatedToRanked({ catalog: this.#catalog, ranked: names, depth: scope.settings.relatedDepth }) : [];
     const defaults = defaultCategories({ found: ranked.length, defaults: scope.settings.defaults });
     // Ranked tools form the first tier, so their categories never repeat them.
     const tools: KeywordTool[] = ranked.map((tool) => ({ name: tool.name, reason: tool.reason, tier: "current" }));
-    return this.#finish(scope, conversation, strategy.name, [...related, ...defaults], tools, ranked, request);
+    return this.#finish(scope, conversation, strategy.name, [...related, ...defaults], tools, ranked, request, abstained);
+  }
+
+  /** The pin index of the scope's catalog version, built on first use. */
+  #pinIndex(scope: SelectionScope): PinIndex {
+    if (this.#pins?.scope !== scope) this.#pins = { scope, index: createPinIndex(this.#catalog.tools()) };
+    return this.#pins.index;
   }
 
   #finish(
@@ -113,6 +150,7 @@ class SelectionPipeline {
     tools: KeywordTool[],
     ranked: ToolSelection["ranked"],
     request: SelectionRequest,
+    abstained?: Abstention,
   ): ToolSelection {
     const { categories: sorted, ordered } = orderByTier({
       categoryOrder: scope.categoryOrder,
@@ -121,14 +159,23 @@ class SelectionPipeline {
       toolsOf: (name) => scope.toolsByCategory.get(name) ?? [],
       allowed: (name) => scope.selectable.has(name),
     });
+    // Tools the current message names come right after core: no cap or budget drops them before a chosen tool.
+    const pinned = pinnedTools({
+      index: this.#pinIndex(scope),
+      message: conversation.current,
+      allowed: (name) => scope.selectable.has(name) && (request.filter === undefined || request.filter(name)),
+    });
+    const pinnedNames = new Set(pinned.map((tool) => tool.name));
     return finishSelection(
       scope,
       {
         strategy,
-        ordered: [...scope.bindableCore, ...ordered],
+        ordered: [...scope.bindableCore, ...pinnedNames, ...ordered.filter((name) => !pinnedNames.has(name))],
+        pinned,
         categories: sorted as SelectedCategory[],
         matchedTools: ranked === undefined ? tools : [],
         ...(ranked === undefined ? {} : { ranked }),
+        ...(abstained === undefined ? {} : { abstained }),
         conversation,
       },
       request.filter,
@@ -175,7 +222,7 @@ class SelectionPipeline {
 export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions & { strategy: "keyword" }): KeywordToolSelector;
 export function createToolSelector(catalog: ToolCatalog, options?: ToolSelectorOptions): ToolSelector;
 export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions = {}): ToolSelector {
-  const { strategy: choice = defaultStrategyFor(catalog), topK = 10, autoCut: cut = {}, related, ...selectOptions } = options;
+  const { strategy: choice = defaultStrategyFor(catalog), topK = 10, autoCut: cut = {}, related, abstain, ...selectOptions } = options;
   if (!Number.isInteger(topK) || topK < 1) {
     throw new DynamicToolsError("INVALID_OPTION", `topK must be a whole number ≥ 1, got ${String(topK)}.`, { path: ["topK"] });
   }
@@ -192,12 +239,50 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
   const pipeline = new SelectionPipeline(catalog, selectOptions, related ?? RELATED_BY_DEFAULT_FOR_RETRIEVAL);
   // Live catalog: each selection first brings the index up to the catalog's version (add/remove, or a rebuild).
   const index = createCatalogIndex(catalog, strategy);
+  const abstention = abstainOptions(abstain, typeof choice === "string");
+  const floors = abstention === undefined ? undefined : new FloorCache(catalog, abstention);
 
   async function selectByRetrieval(input: SelectionInput, request: SelectionRequest = {}): Promise<ToolSelection> {
     const indexed = await index.current();
-    return pipeline.byRanking(indexed, input, request, topK, cut);
+    const judge =
+      floors === undefined
+        ? undefined
+        : async (ranked: readonly RankedTool[], message: string) =>
+            judgeRanking({ ranked, floor: await floors.floorOf(indexed), depth: abstention!.depth, message });
+    return pipeline.byRanking(indexed, input, request, topK, cut, judge);
   }
   return selectByRetrieval;
+}
+
+/** The abstention settings in force, or undefined when off; validated at construction. */
+function abstainOptions(abstain: ToolSelectorOptions["abstain"], builtIn: boolean): Required<AbstentionOptions> | undefined {
+  if (abstain === false || (abstain === undefined && !builtIn)) return undefined;
+  return resolveAbstentionOptions(abstain === true || abstain === undefined ? {} : abstain);
+}
+
+/**
+ * A selector's relevance floor: calibrated on first use, shared by concurrent selections, and calibrated again
+ * once the catalog's size has moved by more than a tenth since (a few tools added or removed leave the score
+ * distribution where it was).
+ */
+class FloorCache {
+  readonly #catalog: ToolCatalog;
+  readonly #options: Required<AbstentionOptions>;
+  #floor: { tools: number; strategy: RetrievalStrategy; value: Promise<RelevanceFloor> } | undefined;
+
+  constructor(catalog: ToolCatalog, options: Required<AbstentionOptions>) {
+    this.#catalog = catalog;
+    this.#options = options;
+  }
+
+  floorOf(strategy: RetrievalStrategy): Promise<RelevanceFloor> {
+    const size = this.#catalog.size;
+    const current = this.#floor;
+    if (current === undefined || current.strategy !== strategy || Math.abs(size - current.tools) > current.tools / 10) {
+      this.#floor = { tools: size, strategy, value: calibrateRelevanceFloor({ strategy, catalog: this.#catalog, options: this.#options }) };
+    }
+    return this.#floor!.value;
+  }
 }
 
 /**

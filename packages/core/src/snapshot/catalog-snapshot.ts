@@ -7,8 +7,10 @@
  * this module adds the strategies'.
  *
  * The file is a binary container: the 8 bytes `DTSNAP\0\0`, the JSON header's byte length (uint32, little-endian),
- * 4 reserved bytes, the JSON header ({@link CatalogSnapshot}), zero padding to a multiple of 8, then the binary
- * sections the header's `sections` names (offsets from the end of the padding, each a multiple of 8).
+ * 4 reserved bytes, the sha256 of everything after these 48 bytes (32 bytes), the JSON header ({@link CatalogSnapshot}),
+ * zero padding to a multiple of 8, then the binary sections the header's `sections` names (offsets from the end of
+ * the padding, each a multiple of 8, each with its own sha256). Reading checks both checksums and every count against
+ * the others (`snapshot-integrity.ts`): a damaged or altered file is a typed `SNAPSHOT_MISMATCH`, never other tools.
  */
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -25,18 +27,32 @@ import { createStrategy } from "../retrieval/strategy-registry.js";
 import type { VectorIndex, VectorIndexFactory } from "../retrieval/vector/vector-index.js";
 import { createVectorStrategy, type SavedVectorIndex, type VectorStrategyOptions } from "../retrieval/vector/vector-strategy.js";
 import { loadVectorIndexPlugin } from "../retrieval/vector/vector-index-plugin.js";
+import {
+  checkFuzzy,
+  checkPostings,
+  checkSections,
+  checksumOf,
+  checkVectors,
+  damaged,
+  Shape,
+  type CheckedSection,
+} from "./snapshot-integrity.js";
 
 /** The snapshot format this version writes and reads; any other is refused with `SNAPSHOT_MISMATCH`. */
-export const SNAPSHOT_FORMAT_VERSION = 5;
+export const SNAPSHOT_FORMAT_VERSION = 6;
 
 const FORMAT = "dynamic-tools/snapshot";
 const MAGIC = Buffer.from("DTSNAP\0\0", "latin1");
-const PREAMBLE = 16;
+/** Magic, header length, reserved, then the sha256 of the rest of the file. */
+const PREAMBLE = 48;
+/** The preamble of format versions up to 5 (no checksum), read only to say which version a file is. */
+const OLD_PREAMBLE = 16;
 
-/** Where a binary section lies, in bytes from the start of the sections. */
+/** Where a binary section lies, in bytes from the start of the sections, and its checksum (sha256, base64). */
 export interface SnapshotSection {
   offset: number;
   length: number;
+  sha256: string;
 }
 
 /** A catalog snapshot's JSON header: what {@link createCatalogSnapshot} returns and {@link writeSnapshot} writes. */
@@ -154,7 +170,7 @@ class SectionWriter {
 
   add(name: string, data: ArrayBufferView): void {
     const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    this.sections[name] = { offset: this.#length, length: bytes.byteLength };
+    this.sections[name] = { offset: this.#length, length: bytes.byteLength, sha256: checksumOf(bytes) };
     this.#parts.push(bytes);
     this.#length += bytes.byteLength;
     const pad = (8 - (this.#length % 8)) % 8;
@@ -236,11 +252,13 @@ export async function writeSnapshot(
   const { tools, ...header } = snapshot;
   sections.add("tools", Buffer.from(JSON.stringify(tools), "utf8"));
   const json = Buffer.from(JSON.stringify({ ...header, sections: sections.sections }), "utf8");
+  const pad = Buffer.alloc((8 - ((PREAMBLE + json.byteLength) % 8)) % 8);
+  const body = Buffer.concat([json, pad, ...sections.parts]);
   const preamble = Buffer.alloc(PREAMBLE);
   MAGIC.copy(preamble);
   preamble.writeUInt32LE(json.byteLength, 8);
-  const pad = Buffer.alloc((8 - ((PREAMBLE + json.byteLength) % 8)) % 8);
-  writeFileSync(file, Buffer.concat([preamble, json, pad, ...sections.parts]));
+  Buffer.from(checksumOf(body), "base64").copy(preamble, 16);
+  writeFileSync(file, Buffer.concat([preamble, body]));
   return snapshot;
 }
 
@@ -259,7 +277,7 @@ export interface LoadedSnapshot {
   ): RetrievalStrategy | string;
 }
 
-/** Reads a section as a typed array (a view when aligned, else a copy). */
+/** Reads a section as a typed array (a view when aligned, else a copy), after checking its length and checksum. */
 function sectionOf<T extends Float64Array | Uint32Array>(
   kind: { new (buffer: ArrayBuffer, offset: number, length: number): T; new (length: number): T; BYTES_PER_ELEMENT: number },
   bytes: Buffer,
@@ -268,65 +286,132 @@ function sectionOf<T extends Float64Array | Uint32Array>(
   file: string,
   name: string,
 ): T {
-  if (section === undefined || start + section.offset + section.length > bytes.byteLength) {
-    throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated or damaged: its section "${name}" is missing.`);
-  }
-  const at = bytes.byteOffset + start + section.offset;
+  if (section === undefined) throw damaged(file, `its section "${name}" is missing`);
+  const data = sectionBytes(bytes, start, section, file, name);
+  if (section.length % kind.BYTES_PER_ELEMENT !== 0) throw damaged(file, `its section "${name}" is not a whole number of values`);
+  const at = data.byteOffset;
   const count = section.length / kind.BYTES_PER_ELEMENT;
-  if (at % kind.BYTES_PER_ELEMENT === 0) return new kind(bytes.buffer as ArrayBuffer, at, count);
+  if (at % kind.BYTES_PER_ELEMENT === 0) return new kind(data.buffer as ArrayBuffer, at, count);
   const copy = new kind(count);
-  new Uint8Array(copy.buffer).set(bytes.subarray(start + section.offset, start + section.offset + section.length));
+  new Uint8Array(copy.buffer).set(data);
   return copy;
+}
+
+/** A section's bytes, once its checksum matched. */
+function sectionBytes(bytes: Buffer, start: number, section: SnapshotSection, file: string, name: string): Buffer {
+  const data = bytes.subarray(start + section.offset, start + section.offset + section.length);
+  if (checksumOf(data) !== section.sha256) throw damaged(file, `the checksum of its section "${name}" does not match`);
+  return data;
+}
+
+/** Says which format version an old or damaged file is, when its header still reads as one; undefined otherwise. */
+function olderVersion(bytes: Buffer): unknown {
+  const magic = bytes.byteLength >= PREAMBLE && bytes.subarray(0, MAGIC.byteLength).equals(MAGIC);
+  for (const at of magic ? [PREAMBLE, OLD_PREAMBLE] : [0]) {
+    try {
+      const text = at === 0 ? bytes.toString("utf8") : bytes.toString("utf8", at, at + bytes.readUInt32LE(8));
+      const header = JSON.parse(text) as { format?: unknown; formatVersion?: unknown };
+      if (header.format === FORMAT && header.formatVersion !== SNAPSHOT_FORMAT_VERSION) return header.formatVersion;
+    } catch {
+      // Not a header there.
+    }
+  }
+  return undefined;
+}
+
+function versionMismatch(file: string, version: unknown): DynamicToolsError {
+  return new DynamicToolsError(
+    "SNAPSHOT_MISMATCH",
+    `The snapshot ${file} has format version ${String(version)}; this version of dynamic-tools reads version ${SNAPSHOT_FORMAT_VERSION}. Write it again.`,
+  );
 }
 
 function readHeader(file: string, bytes: Buffer): { snapshot: CatalogSnapshot; start: number } {
   const notSnapshot = () =>
     new DynamicToolsError("SNAPSHOT_MISMATCH", `${file} is not a dynamic-tools snapshot (no "format": "${FORMAT}").`);
+  const hasMagic = bytes.byteLength >= MAGIC.byteLength && bytes.subarray(0, MAGIC.byteLength).equals(MAGIC);
+  const older = olderVersion(bytes);
+  if (older !== undefined) throw versionMismatch(file, older);
+  if (!hasMagic) throw notSnapshot();
+  if (bytes.byteLength < PREAMBLE) throw damaged(file, `it is ${bytes.byteLength} bytes, shorter than its ${PREAMBLE}-byte preamble`);
+  const length = bytes.readUInt32LE(8);
+  if (PREAMBLE + length > bytes.byteLength) throw damaged(file, "its header runs past the end (truncated?)");
+  if (!bytes.subarray(16, PREAMBLE).equals(Buffer.from(checksumOf(bytes.subarray(PREAMBLE)), "base64")))
+    throw damaged(file, "its checksum does not match its contents (truncated or changed)");
   let header: unknown;
-  let start = 0;
-  if (bytes.byteLength >= PREAMBLE && bytes.subarray(0, MAGIC.byteLength).equals(MAGIC)) {
-    const length = bytes.readUInt32LE(8);
-    if (PREAMBLE + length > bytes.byteLength)
-      throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated: its header runs past the end.`);
-    try {
-      header = JSON.parse(bytes.toString("utf8", PREAMBLE, PREAMBLE + length));
-    } catch (cause) {
-      throw new DynamicToolsError(
-        "CATALOG_FILE_MALFORMED",
-        `The snapshot ${file} has a header that is not JSON: ${(cause as Error).message}`,
-        { cause },
-      );
-    }
-    start = PREAMBLE + length + ((8 - ((PREAMBLE + length) % 8)) % 8);
-  } else {
-    // A snapshot of an earlier version was one JSON document: say which version it is.
-    try {
-      header = JSON.parse(bytes.toString("utf8"));
-    } catch {
-      throw notSnapshot();
-    }
-  }
-  const snapshot = header as Partial<CatalogSnapshot> | null;
-  if (typeof snapshot !== "object" || snapshot === null || snapshot.format !== FORMAT) throw notSnapshot();
-  if (snapshot.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
-    throw new DynamicToolsError(
-      "SNAPSHOT_MISMATCH",
-      `The snapshot ${file} has format version ${String(snapshot.formatVersion)}; this version of dynamic-tools reads version ${SNAPSHOT_FORMAT_VERSION}. Write it again.`,
-    );
-  }
-  const read = snapshot as CatalogSnapshot;
-  const section = read.sections?.tools;
-  if (section !== undefined && start + section.offset + section.length <= bytes.byteLength) {
-    const at = start + section.offset;
-    let tools: CatalogSnapshot["tools"] | undefined;
-    Object.defineProperty(read, "tools", {
-      enumerable: true,
-      get: () => (tools ??= JSON.parse(bytes.toString("utf8", at, at + section.length)) as CatalogSnapshot["tools"]),
+  try {
+    header = JSON.parse(bytes.toString("utf8", PREAMBLE, PREAMBLE + length));
+  } catch (cause) {
+    throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} has a header that is not JSON: ${(cause as Error).message}`, {
+      cause,
     });
-  } else {
-    throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated or damaged: its section "tools" is missing.`);
   }
+  const start = PREAMBLE + length + ((8 - ((PREAMBLE + length) % 8)) % 8);
+  const shape = new Shape(file);
+  const read = shape.object(header, "the header") as unknown as CatalogSnapshot;
+  if (read.format !== FORMAT) throw notSnapshot();
+  if (read.formatVersion !== SNAPSHOT_FORMAT_VERSION) throw versionMismatch(file, read.formatVersion);
+  checkHeader(shape, read, bytes.byteLength - start);
+  const section = read.sections!.tools;
+  if (section === undefined) throw damaged(file, `its section "tools" is missing`);
+  let tools: CatalogSnapshot["tools"] | undefined;
+  Object.defineProperty(read, "tools", {
+    enumerable: true,
+    get: () => (tools ??= toolsSection(shape, sectionBytes(bytes, start, section, file, "tools").toString("utf8"))),
+  });
   return { snapshot: read, start };
+}
+
+/** The `tools` section: `[name, hash]` pairs. */
+function toolsSection(shape: Shape, text: string): CatalogSnapshot["tools"] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    shape.fail("the tools section", "JSON");
+  }
+  if (
+    !Array.isArray(value) ||
+    !value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === "string"))
+  )
+    shape.fail("the tools section", "an array of [name, hash] pairs");
+  return value as CatalogSnapshot["tools"];
+}
+
+/** Checks every field of the header that reading uses (the binary sections are checked when read). */
+function checkHeader(shape: Shape, read: CatalogSnapshot, available: number): void {
+  shape.string(read.fingerprint, "fingerprint");
+  const catalog = shape.object(read.catalog, "catalog");
+  shape.string(catalog.fingerprint, "catalog.fingerprint");
+  shape.tokenCounts(catalog.tokens, "catalog.tokens");
+  if (catalog.source !== undefined) shape.string(catalog.source, "catalog.source");
+  shape.count(read.totalTokens, "totalTokens");
+  read.sections = checkSections(shape, read.sections, available) as Record<string, SnapshotSection & CheckedSection>;
+  if (read.bm25 !== undefined) {
+    const bm25 = shape.object(read.bm25, "bm25");
+    if (bm25.ids !== undefined) shape.strings(bm25.ids, "bm25.ids");
+    shape.strings(bm25.terms, "bm25.terms");
+    shape.finite(bm25.totalLength, "bm25.totalLength");
+    shape.object(bm25.settings, "bm25.settings");
+    if (!Array.isArray(bm25.nameTerms)) shape.fail("bm25.nameTerms", "an array");
+    (bm25.nameTerms as unknown[]).forEach((pair, index) => {
+      if (!Array.isArray(pair) || typeof pair[0] !== "string") shape.fail(`bm25.nameTerms[${index}]`, "a [term, count] pair");
+      shape.count(pair[1], `bm25.nameTerms[${index}][1]`);
+    });
+  }
+  if (read.vectors !== undefined) {
+    const vectors = shape.object(read.vectors, "vectors");
+    if (vectors.names !== undefined) shape.strings(vectors.names, "vectors.names");
+    shape.strings(vectors.textHashes, "vectors.textHashes");
+    shape.count(vectors.dimensions, "vectors.dimensions");
+    shape.string(vectors.model, "vectors.model");
+  }
+  if (read.fuzzy !== undefined) {
+    const fuzzy = shape.object(read.fuzzy, "fuzzy");
+    shape.strings(fuzzy.words, "fuzzy.words");
+    shape.strings(fuzzy.stems, "fuzzy.stems");
+  }
+  if (read.hnsw !== undefined) shape.object(read.hnsw, "hnsw");
 }
 
 /** A snapshot file read, not yet checked against a catalog: see {@link readSnapshot}. */
@@ -365,8 +450,11 @@ export function readSnapshot(file: string): SnapshotFile {
  * Reads a snapshot for `catalog`: checks its format version and that it was taken of this very catalog, then hands
  * its token counts to the catalog (no tokenizer is loaded for them) and offers strategies that restore its indexes.
  * A catalog built with the snapshot's `derived` (see {@link readSnapshot}) also skips deriving its keywords.
+ * Every checksum, count and offset is checked first (when a section is first used, for the indexes' sections).
+ * @param options.onFallback - given, a snapshot that cannot be used is reported to it and the indexes are built instead.
  * @throws DynamicToolsError `SNAPSHOT_MISMATCH` naming the file and what differs (format version, tool count, the
- *   first tool that differs) or that it is not a snapshot; `CATALOG_FILE_UNREADABLE` when it cannot be read.
+ *   first tool that differs), what is damaged, or that it is not a snapshot; `CATALOG_FILE_UNREADABLE` when it cannot
+ *   be read. With `onFallback`, neither.
  * @example
  * ```ts
  * const catalog = loadCatalogFile("catalog.yaml");
@@ -374,8 +462,61 @@ export function readSnapshot(file: string): SnapshotFile {
  * const select = createToolSelector(catalog, { strategy: snapshot.strategy("hybrid") });
  * ```
  */
-export function loadSnapshot(file: string, catalog: ToolCatalog): LoadedSnapshot {
-  return readSnapshot(file).load(catalog);
+export function loadSnapshot(file: string, catalog: ToolCatalog): LoadedSnapshot;
+export function loadSnapshot(file: string, catalog: ToolCatalog, options: LoadSnapshotOptions): SnapshotOrRebuild;
+export function loadSnapshot(file: string, catalog: ToolCatalog, { onFallback }: LoadSnapshotOptions = {}): SnapshotOrRebuild {
+  if (onFallback === undefined) return readSnapshot(file).load(catalog);
+  const fallBack = (error: unknown): void => {
+    if (!DynamicToolsError.isInstance(error) || (error.code !== "SNAPSHOT_MISMATCH" && error.code !== "CATALOG_FILE_UNREADABLE"))
+      throw error;
+    onFallback(error);
+  };
+  let loaded: LoadedSnapshot | undefined;
+  try {
+    loaded = readSnapshot(file).load(catalog);
+  } catch (error) {
+    fallBack(error);
+  }
+  return {
+    snapshot: loaded?.snapshot,
+    strategy(name, options = {}) {
+      if (loaded !== undefined) {
+        try {
+          return loaded.strategy(name, options);
+        } catch (error) {
+          fallBack(error);
+        }
+      }
+      return builtStrategy(name, options);
+    },
+  };
+}
+
+/** What {@link loadSnapshot} gives with `onFallback`: `snapshot` is undefined when the file could not be used. */
+export interface SnapshotOrRebuild extends Omit<LoadedSnapshot, "snapshot"> {
+  readonly snapshot: CatalogSnapshot | undefined;
+}
+
+/** Options of {@link loadSnapshot}. */
+export interface LoadSnapshotOptions {
+  /**
+   * Given, a snapshot that cannot be used (damaged or altered, of another format version or another catalog,
+   * unreadable) is reported to it instead of thrown, and every strategy is built from the catalog as without a
+   * snapshot. @defaultValue throw
+   */
+  onFallback?: (error: DynamicToolsError) => void;
+}
+
+/** A strategy built from the catalog alone (what `strategy()` gives when the snapshot cannot be used). */
+function builtStrategy(
+  name: string,
+  options: { embeddings?: EmbeddingsInterface; index?: VectorIndex | VectorIndexFactory },
+): RetrievalStrategy | string {
+  createStrategy(name); // an unknown name fails here, naming the valid ones
+  if (options.embeddings === undefined && options.index === undefined) return name;
+  if (name === "vector") return createVectorStrategy(options);
+  if (name === "hybrid") return createHybridStrategy({ vector: createVectorStrategy(options) });
+  return name;
 }
 
 function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, start: number, catalog: ToolCatalog): LoadedSnapshot {
@@ -383,14 +524,21 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
   // (A catalog built with the snapshot's `derived` has these counts already: adopting them again changes nothing.)
   catalog.adoptTokenCounts(snapshot.catalog.tokens);
   const sections = snapshot.sections ?? {};
-  const section = <T extends Float64Array | Uint32Array>(kind: Parameters<typeof sectionOf<T>>[0], name: string) =>
-    sectionOf(kind, bytes, start, sections[name], file, name);
+  const shape = new Shape(file);
+  // Each section is checked (checksum, length) once, when first used.
+  const read = new Map<string, Float64Array | Uint32Array>();
+  const section = <T extends Float64Array | Uint32Array>(kind: Parameters<typeof sectionOf<T>>[0], name: string): T => {
+    let array = read.get(name) as T | undefined;
+    if (array === undefined) read.set(name, (array = sectionOf(kind, bytes, start, sections[name], file, name)));
+    return array;
+  };
   let vectors: SavedVectorIndex | undefined;
   const savedVectors = (): SavedVectorIndex | undefined => {
     if (snapshot.vectors === undefined || vectors !== undefined) return vectors;
     const { names = catalog.names(), textHashes, ...rest } = snapshot.vectors;
     const numbers = section(Float64Array, "vectors");
     const { dimensions } = rest;
+    checkVectors(shape, { names, textHashes, dimensions, numbers });
     vectors = {
       ...rest,
       entries: names.map((name, position) => ({
@@ -414,18 +562,21 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
       docs: section(Uint32Array, "bm25.docs"),
       tfs: section(Float64Array, "bm25.tfs"),
     };
+    checkPostings(shape, postings);
     return { ...rest, postings };
   };
-  const savedFuzzy = (): SavedFuzzyIndex | undefined =>
-    snapshot.fuzzy === undefined
-      ? undefined
-      : {
-          ...snapshot.fuzzy,
-          // Written from this very catalog (checked above), so its tools in its order.
-          names: catalog.names(),
-          counts: section(Uint32Array, "fuzzy.counts"),
-          wordIds: section(Uint32Array, "fuzzy.wordIds"),
-        };
+  const savedFuzzy = (): SavedFuzzyIndex | undefined => {
+    if (snapshot.fuzzy === undefined) return undefined;
+    const fuzzy = {
+      ...snapshot.fuzzy,
+      // Written from this very catalog (checked above), so its tools in its order.
+      names: catalog.names(),
+      counts: section(Uint32Array, "fuzzy.counts"),
+      wordIds: section(Uint32Array, "fuzzy.wordIds"),
+    };
+    checkFuzzy(shape, fuzzy);
+    return fuzzy;
+  };
   const graphIndex = (): VectorIndexFactory | undefined => {
     if (snapshot.hnsw === undefined) return undefined;
     const graph = sections.hnsw;
@@ -447,7 +598,7 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
       const folder = mkdtempSync(join(tmpdir(), "dynamic-tools-snapshot-"));
       try {
         const path = join(folder, "graph.hnsw");
-        writeFileSync(path, bytes.subarray(start + graph.offset, start + graph.offset + graph.length));
+        writeFileSync(path, sectionBytes(bytes, start, graph, file, "hnsw"));
         return await plugin.read(path, sidecar);
       } finally {
         rmSync(folder, { recursive: true, force: true });

@@ -21,6 +21,31 @@ function fromQueryLine(record: Record<string, unknown>): Record<string, unknown>
 }
 
 /**
+ * One usage line: the observation, the problem with it (`not valid JSON: …`, or what {@link checkObservation}
+ * says), or undefined for a blank line.
+ * @example
+ * ```ts
+ * parseObservationLine('{"message": "weather in Oslo", "tools": ["get_weather"]}', { at: 0 }); // { …, at: 0 }
+ * ```
+ */
+export function parseObservationLine(
+  raw: string,
+  { at = Date.now(), scope }: ParseObservationsOptions = {},
+): Observation | string | undefined {
+  if (raw.trim() === "") return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (cause) {
+    return `not valid JSON: ${(cause as Error).message}`;
+  }
+  if (typeof value === "object" && value !== null && !Array.isArray(value) && "query" in value)
+    value = fromQueryLine(value as Record<string, unknown>);
+  if (scope !== undefined && typeof value === "object" && value !== null && !("scope" in value)) value = { ...value, scope };
+  return checkObservation(value, () => at);
+}
+
+/**
  * Parses usage lines. Blank lines are skipped.
  * @throws DynamicToolsError `INVALID_OBSERVATION` as `file:line: problem`.
  * @example
@@ -32,21 +57,10 @@ function fromQueryLine(record: Record<string, unknown>): Record<string, unknown>
 export function parseObservations(text: string, file: string, { at = Date.now(), scope }: ParseObservationsOptions = {}): Observation[] {
   const observations: Observation[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
-    if (raw.trim() === "") return;
-    const fail = (problem: string, cause?: unknown) =>
-      new DynamicToolsError("INVALID_OBSERVATION", `${file}:${index + 1}: ${problem}`, cause === undefined ? undefined : { cause });
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (cause) {
-      throw fail(`not valid JSON: ${(cause as Error).message}`, cause);
-    }
-    if (typeof value === "object" && value !== null && !Array.isArray(value) && "query" in value)
-      value = fromQueryLine(value as Record<string, unknown>);
-    if (scope !== undefined && typeof value === "object" && value !== null && !("scope" in value)) value = { ...value, scope };
-    const checked = checkObservation(value, () => at);
-    if (typeof checked === "string") throw fail(checked);
-    observations.push(checked);
+    const parsed = parseObservationLine(raw, { at, ...(scope === undefined ? {} : { scope }) });
+    if (parsed === undefined) return;
+    if (typeof parsed === "string") throw new DynamicToolsError("INVALID_OBSERVATION", `${file}:${index + 1}: ${parsed}`);
+    observations.push(parsed);
   });
   return observations;
 }

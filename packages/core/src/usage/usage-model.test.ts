@@ -128,15 +128,19 @@ describe("UsageModel", () => {
     });
   });
 
-  it("tells listeners what each observation added (no re-reading), and nothing as time alone passes", () => {
+  it("logs what each observation added (no re-reading) under a new version, and nothing as time alone passes", () => {
     const usage = new UsageModel({ catalog: gymCatalog(), halfLifeMs: HOUR });
-    const changes: LearnedFieldChange[] = [];
-    usage.subscribe((change) => changes.push(change));
+    expect(usage.version).toBe(0);
     usage.observe({ message: "coaches owed", tools: ["get_pending_salaries", "get_salary_stats"], at: 0 });
     usage.observe([
       { message: "freeze", tools: ["freeze_membership"], at: HOUR },
       { message: "still owed?", tools: ["get_pending_salaries"], at: 2 * HOUR },
     ]);
+    expect(usage.version).toBe(2);
+    const all = usage.changesSince(0);
+    const changes: readonly LearnedFieldChange[] = all.rebuild ? [] : all.changes;
+    expect(usage.changesSince(1)).toEqual({ rebuild: false, version: 2, changes: [changes[1]] });
+    expect(usage.changesSince(2)).toEqual({ rebuild: false, version: 2, changes: [] });
     expect(changes).toEqual([
       {
         tools: ["get_pending_salaries", "get_salary_stats"],
@@ -159,13 +163,40 @@ describe("UsageModel", () => {
     expect(Object.fromEntries(usage.terms("get_pending_salaries")!)).toEqual({ coach: 0.25, ow: 1.25 });
   });
 
-  it("asks listeners to read every tool again when its frame moves (rescaling every stored count)", () => {
+  it("asks readers to read every tool again when its frame moves (rescaling every stored count)", () => {
     const usage = new UsageModel({ catalog: gymCatalog(), halfLifeMs: 1 });
-    const changes: LearnedFieldChange[] = [];
     usage.observe({ message: "coaches", tools: ["get_pending_salaries"], at: 0 });
-    usage.subscribe((change) => changes.push(change));
+    const seen = usage.version;
     usage.observe({ message: "freeze", tools: ["freeze_membership"], at: 1000 });
-    expect(changes).toEqual([{ tools: ["get_pending_salaries", "freeze_membership"] }]);
+    expect(usage.changesSince(seen)).toEqual({
+      rebuild: false,
+      version: seen + 1,
+      changes: [{ tools: ["get_pending_salaries", "freeze_membership"] }],
+    });
+  });
+
+  it("forgets tools that left the catalog when next used (pulled from the catalog's log), logging it", () => {
+    const catalog = gymCatalog();
+    const usage = new UsageModel({ catalog });
+    usage.observe({ message: "coaches owed", tools: ["get_pending_salaries", "get_salary_stats"], at: 0 });
+    const seen = usage.version;
+    catalog.remove(["get_salary_stats"]);
+    expect(usage.learnedTools()).toEqual(["get_pending_salaries"]);
+    expect(usage.oftenUsedWith("get_pending_salaries")).toEqual([]);
+    expect(usage.changesSince(seen)).toEqual({ rebuild: false, version: seen + 1, changes: [{ tools: ["get_salary_stats"] }] });
+  });
+
+  it("learns an observation dated in the future as of now: it neither wipes what was learned nor stops later learning", () => {
+    let now = 1_000 * HOUR;
+    const usage = new UsageModel({ catalog: gymCatalog(), halfLifeMs: HOUR, clock: () => now });
+    usage.observe({ message: "coaches owed", tools: ["get_pending_salaries"], at: now });
+    usage.observe({ message: "freeze", tools: ["freeze_membership"], at: 8.64e15 });
+    expect(usage.toolUsage("get_pending_salaries").weight).toBeCloseTo(1, 9);
+    expect(usage.toolUsage("freeze_membership").weight).toBeCloseTo(1, 9);
+    now += HOUR;
+    usage.observe({ message: "coaches owed", tools: ["get_pending_salaries"], at: now });
+    expect(usage.toolUsage("get_pending_salaries").weight).toBeCloseTo(1.5, 9);
+    expect(usage.toolUsage("freeze_membership").weight).toBeCloseTo(0.5, 9);
   });
 
   it("rejects bad options at construction", () => {
@@ -208,7 +239,12 @@ describe("bm25 with learned usage", () => {
         await live.rank({ query: queries[step % queries.length]!, limit: 5 });
       }
       // The reference reads the decayed counts as they are now, at scale 1, and never changes.
-      const decayed: LearnedField = { fieldTerms: (tool) => usage.terms(tool), scale: () => 1, subscribe: () => () => {} };
+      const decayed: LearnedField = {
+        fieldTerms: (tool) => usage.terms(tool),
+        scale: () => 1,
+        version: 0,
+        changesSince: () => ({ rebuild: false, version: 0, changes: [] }),
+      };
       const built = createBm25Strategy({ usage: decayed });
       built.index(catalog);
       for (const query of queries) {

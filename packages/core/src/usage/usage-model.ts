@@ -1,16 +1,17 @@
 /**
  * @module The learning engine: folds observations, one at a time, into what selection can use (terms per tool,
  * co-usage, per-category statistics). Incremental: one observation costs time proportional to its words and
- * tools, never a re-index. Pure state, no I/O.
+ * tools, never a re-index. Pure state, no I/O. Indexes pull its changes from a versioned log
+ * ({@link UsageModel.changesSince}); it pulls the catalog's (tools that leave it drop out): nothing subscribes.
  */
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { ListenerSet } from "../events/listener-set.js";
-import type { LearnedField, LearnedFieldChange } from "../retrieval/learned-field.js";
+import type { LearnedField, LearnedFieldChange, LearnedFieldChanges } from "../retrieval/learned-field.js";
 import { bestK } from "../retrieval/best-k.js";
 import { analyze } from "../text/analyzer.js";
 import { STOP_WORDS } from "../text/stop-words.js";
 import { frameWeight, MAX_FRAME_EXPONENT } from "./decay.js";
+import { LearnedChangeLog } from "./learned-change-log.js";
 import { toObservation, type Observation, type ObservationInput } from "./observation.js";
 
 /** Options of {@link UsageModel}. */
@@ -32,6 +33,12 @@ export interface UsageModelOptions {
   consecutiveWithinMs?: number;
   /** Keep the raw messages (by default only analysed terms are kept). @defaultValue false */
   keepMessages?: boolean;
+  /**
+   * The clock: an observation dated after `clock()` is learned as of `clock()`, so one wrong (or hostile) timestamp
+   * in the future can neither decay everything learned to nothing nor outweigh every later observation.
+   * @defaultValue `Date.now`
+   */
+  clock?: () => number;
 }
 
 interface ToolEvidence {
@@ -87,13 +94,15 @@ export class UsageModel implements LearnedField {
   readonly #categories = new Map<string, { mass: number; count: number; terms: Map<string, number> }>();
   readonly #callers = new Map<string, number>();
   readonly #last = new Map<string, { at: number; tools: readonly string[] }>();
-  readonly #listeners = new ListenerSet<LearnedFieldChange>(({ tools }) => `usage of ${tools.length} tool(s) changed`);
+  readonly #log = new LearnedChangeLog();
+  readonly #clock: () => number;
+  /** The catalog version whose removals this model has applied. */
+  #catalogVersion: number;
   #epoch: number | undefined;
   #now = -Infinity;
-  /** Whether the frame moved during the current `observe` (every stored value changed: listeners read all again). */
+  /** Whether the frame moved during the current `observe` (every stored value changed: readers of the log read all again). */
   #rebased = false;
   #observations = 0;
-  readonly #unsubscribe: () => void;
   #mass = 0;
 
   constructor(options: UsageModelOptions) {
@@ -105,6 +114,7 @@ export class UsageModel implements LearnedField {
       maxPerCaller = 20,
       consecutiveWithinMs = 30 * 60 * 1000,
       keepMessages = false,
+      clock = Date.now,
     } = options;
     if (!(halfLifeMs > 0))
       throw new DynamicToolsError(
@@ -118,12 +128,45 @@ export class UsageModel implements LearnedField {
     this.#maxPerCaller = maxPerCaller;
     this.#consecutiveWithinMs = consecutiveWithinMs;
     this.#keepMessages = keepMessages;
-    this.#unsubscribe = catalog.on("toolsUpdated", ({ removed }) => this.forget(removed));
+    this.#clock = clock;
+    this.#catalogVersion = catalog.version;
   }
 
-  /** Stops following the catalog (tools removed later are no longer forgotten automatically). */
-  close(): void {
-    this.#unsubscribe();
+  /**
+   * Forgets the tools that left the catalog since this model last looked (pulled from the catalog's change log, one
+   * version comparison when nothing changed). A tool removed and added back in between keeps its evidence.
+   */
+  #followCatalog(): void {
+    const catalog = this.catalog;
+    if (catalog.version === this.#catalogVersion) return;
+    const changes = catalog.changesSince(this.#catalogVersion);
+    this.#catalogVersion = changes.version;
+    this.forget(changes.rebuild ? [...this.#tools.keys(), ...this.#pairs.keys()].filter((name) => !catalog.has(name)) : changes.removed);
+  }
+
+  /** {@link LearnedField.version}: grows by one with every change of what is learned. */
+  get version(): number {
+    this.#followCatalog();
+    return this.#log.version;
+  }
+
+  /**
+   * {@link LearnedField.changesSince}: what changed after `version`, oldest first (or `rebuild` once the bounded log no
+   * longer reaches back that far).
+   * @example
+   * ```ts
+   * const seen = usage.version;
+   * usage.observe({ message: "weather in Oslo", tools: ["get_weather"] });
+   * usage.changesSince(seen); // { rebuild: false, version: seen + 1, changes: [{ tools: ["get_weather"], increases: [...] }] }
+   * ```
+   */
+  changesSince(version: number): LearnedFieldChanges {
+    this.#followCatalog();
+    return this.#log.changesSince(version);
+  }
+
+  #record(change: LearnedFieldChange): void {
+    this.#log.record(change, this.#tools.size);
   }
 
   /** Observations learned from. */
@@ -136,10 +179,11 @@ export class UsageModel implements LearnedField {
     const list = Array.isArray(input) ? input : [input];
     const outcomes: ObserveOutcome[] = [];
     const increases: Array<{ tool: string; terms: readonly string[]; count: number }> = [];
+    this.#followCatalog();
     this.#rebased = false;
     for (const item of list) outcomes.push(this.#observeOne(toObservation(item), increases));
-    if (this.#rebased) this.#listeners.emit({ tools: [...this.#tools.keys()] });
-    else if (increases.length > 0) this.#listeners.emit({ tools: [...new Set(increases.map(({ tool }) => tool))], increases });
+    if (this.#rebased) this.#record({ tools: [...this.#tools.keys()] });
+    else if (increases.length > 0) this.#record({ tools: [...new Set(increases.map(({ tool }) => tool))], increases });
     return outcomes;
   }
 
@@ -153,7 +197,9 @@ export class UsageModel implements LearnedField {
     if (!observation.ok) return "failed";
     const tools = observation.tools.filter((name) => this.catalog.has(name));
     if (tools.length === 0) return "no-known-tool";
-    const observationWeight = this.#weightAt(observation.at);
+    // Never later than now: a future date would move the frame's "now" ahead and decay all else to nothing.
+    const at = Math.min(observation.at, this.#clock());
+    const observationWeight = this.#weightAt(at);
     const scale = this.scale();
     const terms = [...new Set(analyze(observation.message, { stopWords: STOP_WORDS }))];
     // Categories keep the words as said (not stemmed): they become keyword suggestions a person reads.
@@ -193,10 +239,10 @@ export class UsageModel implements LearnedField {
     if (observation.caller !== undefined) {
       const key = `${observation.scope ?? ""}\u0000${observation.caller}`;
       const previous = this.#last.get(key);
-      if (previous !== undefined && observation.at - previous.at <= this.#consecutiveWithinMs && observation.at >= previous.at) {
+      if (previous !== undefined && at - previous.at <= this.#consecutiveWithinMs && at >= previous.at) {
         for (const before of previous.tools) for (const after of learned) if (before !== after) this.#pair(before, after, weight / 2);
       }
-      this.#last.set(key, { at: observation.at, tools: learned });
+      this.#last.set(key, { at, tools: learned });
     }
     this.#observations++;
     this.#mass += weight;
@@ -254,7 +300,7 @@ export class UsageModel implements LearnedField {
     return this.#epoch === undefined ? 1 : 1 / frameWeight(this.#now, this.#epoch, this.#halfLifeMs);
   }
 
-  /** Drops everything learned about these tools (called when they leave the catalog). */
+  /** Drops everything learned about these tools (done by itself for tools that leave the catalog). */
   forget(names: readonly string[]): void {
     const gone = names.filter((name) => this.#tools.delete(name) || this.#pairs.has(name));
     for (const name of names) {
@@ -262,7 +308,7 @@ export class UsageModel implements LearnedField {
       this.#pairs.delete(name);
     }
     this.#sortedPairs.clear();
-    if (gone.length > 0) this.#listeners.emit({ tools: gone });
+    if (gone.length > 0) this.#record({ tools: gone });
   }
 
   /** {@link LearnedField.fieldTerms}: the tool's learned terms in stored counts (times `scale()`: decayed counts). */
@@ -272,17 +318,13 @@ export class UsageModel implements LearnedField {
 
   /** The tool's learned terms as decayed observation counts. */
   terms(tool: string): ReadonlyMap<string, number> | undefined {
+    this.#followCatalog();
     const evidence = this.#tools.get(tool);
     if (evidence === undefined) return undefined;
     const scale = this.scale();
     const terms = new Map<string, number>();
     for (const [term, value] of evidence.terms) terms.set(term, value * scale);
     return terms;
-  }
-
-  /** {@link LearnedField.subscribe}. */
-  subscribe(listener: (change: LearnedFieldChange) => void): () => void {
-    return this.#listeners.add(listener);
   }
 
   /** The words most said (unstemmed, stop words dropped) in messages that led to the tool, most first. */
@@ -295,17 +337,20 @@ export class UsageModel implements LearnedField {
 
   /** How often the tool was used: observations, and the decayed weight of that evidence. */
   toolUsage(tool: string): { count: number; weight: number } {
+    this.#followCatalog();
     const evidence = this.#tools.get(tool);
     return evidence === undefined ? { count: 0, weight: 0 } : { count: evidence.count, weight: evidence.mass * this.scale() };
   }
 
   /** The raw messages that led to the tool (only with `keepMessages`). */
   messages(tool: string): readonly string[] {
+    this.#followCatalog();
     return this.#tools.get(tool)?.messages ?? [];
   }
 
   /** Tools used with this one (same turn, or consecutive turns at half weight), most first. */
   oftenUsedWith(tool: string, limit = 5): Array<{ name: string; weight: number }> {
+    this.#followCatalog();
     let sorted = this.#sortedPairs.get(tool);
     if (sorted === undefined) {
       sorted = [...(this.#pairs.get(tool) ?? [])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
@@ -319,6 +364,7 @@ export class UsageModel implements LearnedField {
 
   /** Every co-used pair once (a before b alphabetically), most first. */
   coUsedPairs(limit = 20): Array<{ a: string; b: string; weight: number }> {
+    this.#followCatalog();
     const scale = this.scale();
     const pairs: Array<{ a: string; b: string; weight: number }> = [];
     for (const [a, row] of this.#pairs) for (const [b, weight] of row) if (a < b) pairs.push({ a, b, weight: weight * scale });
@@ -343,6 +389,7 @@ export class UsageModel implements LearnedField {
 
   /** Tools with any evidence. */
   learnedTools(): string[] {
+    this.#followCatalog();
     return [...this.#tools.keys()];
   }
 }

@@ -6,7 +6,7 @@ import { analyze } from "../text/analyzer.js";
 import { STOP_WORDS } from "../text/stop-words.js";
 import { toObservation, type Observation, type ObservationInput } from "./observation.js";
 import type { UsageModel } from "./usage-model.js";
-import type { UsageStore } from "./usage-store.js";
+import type { SkippedRecord, UsageStore } from "./usage-store.js";
 
 /** Options of {@link UsageRecorder}. */
 export interface UsageRecorderOptions {
@@ -19,7 +19,21 @@ export interface UsageRecorderOptions {
    * dropped), which is all the model learns from. @defaultValue false
    */
   keepMessages?: boolean;
+  /**
+   * Told about each stored record a sync skipped because it is not an observation (a bad line of a JSONL store, with
+   * its line number); the others are learned. @defaultValue prints the message with `console.warn`
+   */
+  onSkipped?: (record: SkippedRecord) => void;
 }
+
+/** Observations one learning slice takes: a sync of more yields to the event loop between slices. */
+export const LEARN_SLICE = 64;
+
+function warnSkipped(record: SkippedRecord): void {
+  console.warn(`dynamic-tools: skipped a stored usage record: ${record.message}`);
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function warnNotRecorded(error: Error): void {
   console.warn(`dynamic-tools: could not record usage: ${error.message}`);
@@ -44,15 +58,17 @@ export class UsageRecorder {
   readonly model: UsageModel;
   readonly store: UsageStore | undefined;
   readonly #keepMessages: boolean;
+  readonly #onSkipped: (record: SkippedRecord) => void;
   #cursor: string | undefined;
   #syncing: Promise<number> | undefined;
   /** The last recording `recordLater` queued (each waits for the one before, so they are stored in call order). */
   #later: Promise<void> = Promise.resolve();
 
-  constructor({ model, store, keepMessages = false }: UsageRecorderOptions) {
+  constructor({ model, store, keepMessages = false, onSkipped = warnSkipped }: UsageRecorderOptions) {
     this.model = model;
     this.store = store;
     this.#keepMessages = keepMessages;
+    this.#onSkipped = onSkipped;
   }
 
   /**
@@ -96,17 +112,32 @@ export class UsageRecorder {
     await this.sync();
   }
 
-  /** Learns every observation appended to the store since the last sync (by any process); resolves to how many. */
+  /**
+   * Learns every observation appended to the store since the last sync (by any process); resolves to how many.
+   * Records that are not observations are skipped and reported to `onSkipped`; the cursor moves past them, so one
+   * bad record never stops learning. A large backlog is read in the store's batches and learned in slices of
+   * {@link LEARN_SLICE} observations, yielding to the event loop between slices.
+   */
   async sync(): Promise<number> {
     if (this.store === undefined) return 0;
     // One read at a time: two overlapping reads from one cursor would learn a batch twice.
     while (this.#syncing !== undefined) await this.#syncing;
     const store = this.store;
     this.#syncing = (async () => {
-      const { observations, cursor } = await store.read(this.#cursor);
-      this.#cursor = cursor;
-      this.model.observe(observations);
-      return observations.length;
+      let learned = 0;
+      for (let more = true; more; ) {
+        const batch = await store.read(this.#cursor);
+        this.#cursor = batch.cursor;
+        more = batch.more === true;
+        for (const record of batch.skipped ?? []) this.#onSkipped(record);
+        const { observations } = batch;
+        for (let start = 0; start < observations.length; start += LEARN_SLICE) {
+          if (start > 0) await yieldToEventLoop();
+          this.model.observe(observations.slice(start, start + LEARN_SLICE));
+        }
+        learned += observations.length;
+      }
+      return learned;
     })();
     try {
       return await this.#syncing;

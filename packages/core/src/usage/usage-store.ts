@@ -5,18 +5,35 @@
  */
 import type { Observation } from "./observation.js";
 
+/** A stored record that is not a valid observation: skipped, the rest of the batch is read. */
+export interface SkippedRecord {
+  /** Where it is and what is wrong, e.g. `usage.jsonl:12: not valid JSON: …`. */
+  message: string;
+  /** Its line (1-based), in a line-oriented store. */
+  line?: number;
+  /** Its key, in a keyed store. */
+  key?: string;
+}
+
 /** A batch read from a store, and where to read on from. */
 export interface UsageBatch {
   observations: Observation[];
-  /** Pass to the next `read` to get only what was appended since; opaque. */
+  /** Pass to the next `read` to get only what was appended since; opaque. The cursor moves past skipped records. */
   cursor: string;
+  /** Records read past that are not observations (one bad record never stops the others). @defaultValue none */
+  skipped?: SkippedRecord[];
+  /** More is stored after this batch now: read again from `cursor` (a store bounds what one read holds). @defaultValue false */
+  more?: boolean;
 }
 
 /** An append-only log of observations. */
 export interface UsageStore {
   /** Appends validated observations. */
   append(observations: readonly Observation[]): Promise<void>;
-  /** Observations appended after `cursor` (all of them without one), oldest first where the store knows the order. */
+  /**
+   * Observations appended after `cursor` (from the start without one), oldest first where the store knows the
+   * order; a record that is not an observation is skipped and named in `skipped`.
+   */
   read(cursor?: string): Promise<UsageBatch>;
 }
 

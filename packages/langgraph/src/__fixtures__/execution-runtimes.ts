@@ -3,12 +3,13 @@
  * `createAgent` with `dynamicToolsMiddleware` (the model is a fake that emits the given calls once). Tests run the
  * same calls through both and assert the same outcome.
  */
-import type { PermissionPolicy, ToolCatalog } from "@dynamic-tools/core";
+import type { PermissionPolicy, ToolCatalog, UsageRecorder } from "@dynamic-tools/core";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import { fakeModel } from "@langchain/core/testing";
 import { Command, END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { createAgent } from "langchain";
+import type { ApprovalRequest } from "../execution/approval.js";
 import type { ToolTimeouts } from "../execution/execution-options.js";
 import type { ToolProvider } from "../execution/tool-resolution.js";
 import { dynamicToolsMiddleware } from "../middleware/dynamic-tools-middleware.js";
@@ -25,6 +26,21 @@ export interface RuntimeRun {
   messages: BaseMessage[];
   /** Interrupt values shown, in order (approvals). */
   asked: unknown[];
+  /** With `concurrentResumes`: every concurrent resume's ToolMessages (the first is also `toolMessages`). */
+  resumed?: ToolMessage[][];
+}
+
+/** A resume value, or how to build it from the request shown. */
+export type Answer = unknown | ((request: ApprovalRequest) => unknown);
+
+/** What `beforeResume` may do while the run is paused. */
+export interface PausedRun {
+  /** The request shown at this pause. */
+  request: ApprovalRequest;
+  /** How many answers were given before this pause. */
+  answered: number;
+  /** Rewrites the paused step's calls in the checkpoint (`updateState`), as a client with write access could. */
+  rewriteCalls(rewrite: (call: ToolCall) => ToolCall): Promise<void>;
 }
 
 export interface RunOptions {
@@ -35,9 +51,34 @@ export interface RunOptions {
   sources?: readonly ToolProvider[];
   /** The caller (`config.context`). */
   context?: Record<string, unknown>;
-  /** Resume values for approvals, in the order they are asked. */
-  answers?: readonly unknown[];
+  /** Resume values for approvals, in the order they are asked (a function is given the request shown). */
+  answers?: readonly Answer[];
+  /** Learns from the calls the executor ran. */
+  usage?: UsageRecorder;
+  /** Runs at each pause before its answer is sent. */
+  beforeResume?: (paused: PausedRun) => Promise<void> | void;
+  /** How many resumes with the last answer run at once. @defaultValue 1 */
+  concurrentResumes?: number;
 }
+
+/** The id and digest a bound answer echoes, from the request shown. */
+const named = (request: ApprovalRequest) => ({
+  toolCallId: request.actionRequests[0]!.toolCallId,
+  digest: request.actionRequests[0]!.digest,
+});
+
+/** Bound answers (LangChain's HITL decisions naming the call shown). */
+export const answer = {
+  approve: (request: ApprovalRequest) => ({ decisions: [{ type: "approve", ...named(request) }] }),
+  reject: (message?: string) => (request: ApprovalRequest) => ({
+    decisions: [{ type: "reject", ...named(request), ...(message === undefined ? {} : { message }) }],
+  }),
+  edit: (editedAction: { name?: string; args: Record<string, unknown> }) => (request: ApprovalRequest) => ({
+    decisions: [
+      { type: "edit", ...named(request), editedAction: { name: editedAction.name ?? request.toolCall.name, args: editedAction.args } },
+    ],
+  }),
+};
 
 /** A runtime under test. */
 export interface ExecutionRuntime {
@@ -51,7 +92,15 @@ function stepMessage(calls: readonly StepCall[]): AIMessage {
   return new AIMessage({ content: "", tool_calls: calls.map((call) => ({ ...call, type: "tool_call" as const }) as ToolCall) });
 }
 
-type Invokable = { invoke(input: unknown, config: Record<string, unknown>): Promise<unknown> };
+type Invokable = {
+  invoke(input: unknown, config: Record<string, unknown>): Promise<unknown>;
+  getState(config: Record<string, unknown>): Promise<{ values: { messages: BaseMessage[] } }>;
+  updateState(config: Record<string, unknown>, values: unknown): Promise<unknown>;
+};
+type Result = { messages: BaseMessage[]; __interrupt__?: Array<{ value: unknown }> };
+
+const toolMessagesOf = (messages: readonly BaseMessage[]) =>
+  messages.filter((message): message is ToolMessage => ToolMessage.isInstance(message));
 
 async function runWithAnswers(graph: Invokable, input: unknown, options: RunOptions): Promise<RuntimeRun> {
   const config = {
@@ -60,14 +109,33 @@ async function runWithAnswers(graph: Invokable, input: unknown, options: RunOpti
   };
   const asked: unknown[] = [];
   const answers = [...(options.answers ?? [])];
-  let result = (await graph.invoke(input, config)) as { messages: BaseMessage[]; __interrupt__?: Array<{ value: unknown }> };
+  let answered = 0;
+  let resumed: ToolMessage[][] | undefined;
+  let result = (await graph.invoke(input, config)) as Result;
   while ((result.__interrupt__?.length ?? 0) > 0) {
     asked.push(...result.__interrupt__!.map((entry) => entry.value));
     if (answers.length === 0) break;
-    result = (await graph.invoke(new Command({ resume: answers.shift() }), config)) as typeof result;
+    const request = result.__interrupt__!.at(-1)!.value as ApprovalRequest;
+    await options.beforeResume?.({
+      request,
+      answered,
+      async rewriteCalls(rewrite) {
+        const { values } = await graph.getState(config);
+        const step = values.messages.findLast((message) => AIMessage.isInstance(message)) as AIMessage;
+        const rewritten = new AIMessage({ id: step.id!, content: step.content, tool_calls: (step.tool_calls ?? []).map(rewrite) });
+        await graph.updateState(config, { messages: [rewritten] });
+      },
+    });
+    const given = answers.shift();
+    answered += 1;
+    const resume = typeof given === "function" ? (given as (shown: ApprovalRequest) => unknown)(request) : given;
+    const copies = answers.length === 0 ? (options.concurrentResumes ?? 1) : 1;
+    const results = (await Promise.all(Array.from({ length: copies }, () => graph.invoke(new Command({ resume }), config)))) as Result[];
+    if (copies > 1) resumed = results.map((each) => toolMessagesOf(each.messages ?? []));
+    result = results[0]!;
   }
   const messages = result.messages ?? [];
-  return { messages, asked, toolMessages: messages.filter((message): message is ToolMessage => ToolMessage.isInstance(message)) };
+  return { messages, asked, toolMessages: toolMessagesOf(messages), ...(resumed === undefined ? {} : { resumed }) };
 }
 
 /** DynamicToolNode in a StateGraph (START → tools → END), with a checkpointer. */
@@ -78,13 +146,14 @@ export const nodeRuntime: ExecutionRuntime = {
       ...(options.policy === undefined ? {} : { policy: options.policy }),
       ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
       ...(options.sources === undefined ? {} : { sources: options.sources }),
+      ...(options.usage === undefined ? {} : { usage: options.usage }),
     });
     const graph = new StateGraph(MessagesAnnotation)
       .addNode("tools", node)
       .addEdge(START, "tools")
       .addEdge("tools", END)
       .compile({ checkpointer: new MemorySaver() });
-    return runWithAnswers(graph, { messages: [stepMessage(options.calls)] }, options);
+    return runWithAnswers(graph as unknown as Invokable, { messages: [new HumanMessage("go"), stepMessage(options.calls)] }, options);
   },
 };
 
@@ -92,13 +161,16 @@ export const nodeRuntime: ExecutionRuntime = {
 export const middlewareRuntime: ExecutionRuntime = {
   name: "createAgent + dynamicToolsMiddleware",
   run(options) {
-    const model = fakeModel().respond(stepMessage(options.calls)).respond(new AIMessage("done"));
+    let model = fakeModel().respond(stepMessage(options.calls));
+    // One final answer per run that reaches the model again (concurrent resumes each do).
+    for (let copy = 0; copy < (options.concurrentResumes ?? 1); copy++) model = model.respond(new AIMessage("done"));
     const middleware = dynamicToolsMiddleware({
       catalog: options.catalog,
       countTokens: false,
       ...(options.policy === undefined ? {} : { policy: options.policy }),
       ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
       ...(options.sources === undefined ? {} : { sources: options.sources }),
+      ...(options.usage === undefined ? {} : { usage: options.usage }),
     });
     const agent = createAgent({ model, tools: [], middleware: [middleware], checkpointer: new MemorySaver() });
     return runWithAnswers(agent as unknown as Invokable, { messages: [new HumanMessage("go")] }, options);
@@ -118,4 +190,11 @@ export async function settle(runtime: ExecutionRuntime, options: RunOptions): Pr
   } catch (error) {
     return { toolMessages: [], messages: [], asked: [], error };
   }
+}
+
+/** The bound answer (a resume value) for the call a paused result shows. */
+export function answerFor(paused: unknown, build: (request: ApprovalRequest) => unknown): unknown {
+  const interrupts = (paused as { __interrupt__?: Array<{ value: ApprovalRequest }> }).__interrupt__ ?? [];
+  if (interrupts.length === 0) throw new Error("answerFor: the result is not paused for approval");
+  return build(interrupts.at(-1)!.value);
 }

@@ -1,72 +1,76 @@
 /**
  * @module The answered approvals of one model step, kept in the middleware's state between `afterModel` (which
- * asks) and `wrapToolCall` (which applies). An answer belongs to one call as the human saw it: its id, name and
- * arguments together, never the model-chosen id alone. Calls that cannot be told apart (same id, name and
- * arguments) that got different answers all get the most restrictive one, so no call runs under another's approval.
+ * asks) and `wrapToolCall` (which applies). An answer belongs to one call as the human saw it: its id and digest
+ * (name and arguments) together, never the model-chosen id alone or its position. Calls that cannot be told apart
+ * (same id and digest) that got different answers all get the most restrictive one; each still consumes its own
+ * approval (its claim key), so no approval runs two calls.
  */
-import type { ToolMetadata } from "@dynamic-tools/core";
 import type { ToolCall } from "@langchain/core/messages/tool";
-import { requestApproval, type ApprovalDecision } from "./approval.js";
+import { callDigest, canonicalJson, type ApprovalAnswer } from "./approval.js";
 
-/** One answered approval: the call as the human saw it, and the answer. */
+/** One answered approval: the call as the human saw it, the answer, and the key that consumes it. */
 export interface RecordedApproval {
   id: string | null;
-  name: string;
-  args: Record<string, unknown>;
-  decision: ApprovalDecision;
+  digest: string;
+  answer: ApprovalAnswer;
+  /** The approval's claim key: its pause and its call's place in the step. */
+  claim: string;
 }
 
 /** The answered approvals of the latest model step, in call order. */
 export type StepApprovals = RecordedApproval[];
 
-/** JSON with object keys sorted, so equal arguments compare equal whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    typeof inner === "object" && inner !== null && !Array.isArray(inner)
-      ? Object.fromEntries(
-          Object.keys(inner)
-            .sort()
-            .map((key) => [key, (inner as Record<string, unknown>)[key]]),
-        )
-      : inner,
-  );
-}
-
-const sameCall = (recorded: RecordedApproval, call: Pick<ToolCall, "id" | "name" | "args">) =>
-  recorded.id === (call.id ?? null) && recorded.name === call.name && canonicalJson(recorded.args) === canonicalJson(call.args);
-
 /**
- * Asks every approval of a step, one `interrupt()` per call in call order (so LangGraph matches each resume value
- * to its call when the node re-runs); undefined when no call needs approval.
+ * Records the answers `askApprovals` read for a step (undefined when no call needed one).
  *
- * @param approvalFor - the catalog metadata of a call that needs approval, or undefined when it does not.
+ * @example
+ * ```ts
+ * const recorded = recordStepApprovals(calls, askApprovals(calls, plans), pauseKey(config));
+ * ```
  */
-export function askStepApprovals(
+export function recordStepApprovals(
   calls: readonly ToolCall[],
-  approvalFor: (call: ToolCall, index: number) => ToolMetadata | undefined,
+  answers: ReadonlyArray<ApprovalAnswer | undefined>,
+  pause: string,
 ): StepApprovals | undefined {
-  const approvals: StepApprovals = [];
+  const recorded: StepApprovals = [];
   calls.forEach((call, index) => {
-    const metadata = approvalFor(call, index);
-    if (metadata !== undefined)
-      approvals.push({ id: call.id ?? null, name: call.name, args: call.args, decision: requestApproval(call, metadata) });
+    const answer = answers[index];
+    if (answer !== undefined) recorded.push({ id: call.id ?? null, digest: callDigest(call), answer, claim: `${pause}#${index}` });
   });
-  return approvals.length > 0 ? approvals : undefined;
+  return recorded.length > 0 ? recorded : undefined;
 }
 
-/**
- * The answer recorded for exactly this call (same id, name and arguments as shown to the human), or undefined.
- * When several indistinguishable calls got different answers, a rejection wins, and any other disagreement rejects.
- */
-export function recordedDecision(approvals: unknown, call: Pick<ToolCall, "id" | "name" | "args">): ApprovalDecision | undefined {
-  if (!Array.isArray(approvals)) return undefined;
-  const answers = (approvals as StepApprovals)
-    .filter((recorded) => typeof recorded === "object" && recorded !== null && sameCall(recorded, call))
-    .map((recorded) => recorded.decision);
-  if (answers.length === 0) return undefined;
+/** The most restrictive of several answers given to indistinguishable calls. */
+function mostRestrictive(answers: readonly ApprovalAnswer[]): ApprovalAnswer {
+  const mismatch = answers.find((answer) => answer.decision === "mismatch");
+  if (mismatch !== undefined) return mismatch;
   const rejection = answers.find((answer) => answer.decision === "reject");
   if (rejection !== undefined) return rejection;
   const first = canonicalJson(answers[0]);
-  if (answers.every((answer) => canonicalJson(answer) === first)) return answers[0];
+  if (answers.every((answer) => canonicalJson(answer) === first)) return answers[0]!;
   return { decision: "reject", reason: "identical calls of this step got different answers" };
+}
+
+/**
+ * The answer recorded for exactly this call (same id and digest as shown to the human) and the claim keys of its
+ * approvals, or undefined when none was recorded for it.
+ */
+export function recordedAnswer(
+  approvals: unknown,
+  call: Pick<ToolCall, "id" | "name" | "args">,
+): { answer: ApprovalAnswer; claims: string[] } | undefined {
+  if (!Array.isArray(approvals)) return undefined;
+  const id = call.id ?? null;
+  const digest = callDigest(call);
+  const matching = (approvals as unknown[]).filter(
+    (recorded): recorded is RecordedApproval =>
+      typeof recorded === "object" &&
+      recorded !== null &&
+      (recorded as RecordedApproval).id === id &&
+      (recorded as RecordedApproval).digest === digest &&
+      typeof (recorded as RecordedApproval).claim === "string",
+  );
+  if (matching.length === 0) return undefined;
+  return { answer: mostRestrictive(matching.map((recorded) => recorded.answer)), claims: matching.map((recorded) => recorded.claim) };
 }

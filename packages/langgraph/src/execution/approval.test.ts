@@ -1,67 +1,100 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normaliseDecision } from "./approval.js";
-import { recordedDecision, type StepApprovals } from "./approval-ledger.js";
+import { callDigest, readAnswer } from "./approval.js";
+import { ApprovalClaims } from "./approval-claims.js";
+import { recordedAnswer, recordStepApprovals } from "./approval-ledger.js";
 
-describe("normaliseDecision", () => {
-  it("reads LangChain's HITL response and the older { decision } form", () => {
-    expect(normaliseDecision({ decisions: [{ type: "approve" }] })).toEqual({ decision: "approve" });
-    expect(normaliseDecision({ decisions: [{ type: "reject", message: "no" }] })).toEqual({ decision: "reject", reason: "no" });
-    expect(normaliseDecision({ decisions: [{ type: "edit", editedAction: { name: "t", args: { a: 1 } } }] })).toEqual({
+const call = { id: "c1", name: "delete_file", args: { path: "a.txt" } };
+const bound = (
+  decision: Record<string, unknown>,
+  shown: { id?: string | undefined; name: string; args: Record<string, unknown> } = call,
+) => ({
+  decisions: [{ ...decision, toolCallId: shown.id ?? null, digest: callDigest(shown) }],
+});
+
+describe("readAnswer", () => {
+  it("reads LangChain's HITL decisions, the bare decision and the older { decision } form, when they name the call", () => {
+    expect(readAnswer(bound({ type: "approve" }), call)).toEqual({ decision: "approve" });
+    expect(readAnswer(bound({ type: "reject", message: "no" }), call)).toEqual({ decision: "reject", reason: "no" });
+    expect(readAnswer(bound({ type: "edit", editedAction: { name: "archive_file", args: { path: "b" } } }), call)).toEqual({
       decision: "edit",
-      args: { a: 1 },
+      name: "archive_file",
+      args: { path: "b" },
     });
-    expect(normaliseDecision({ decision: "edit", args: { a: 2 } })).toEqual({ decision: "edit", args: { a: 2 } });
-    expect(normaliseDecision(true)).toEqual({ decision: "approve" });
+    const [decision] = bound({ decision: "edit", args: { path: "c" } }).decisions;
+    expect(readAnswer(decision, call)).toEqual({ decision: "edit", name: "delete_file", args: { path: "c" } });
+    expect(readAnswer(bound({ type: "approve" }, { name: "t", args: {} }), { name: "t", args: {} })).toEqual({ decision: "approve" });
   });
 
-  it("fails closed on anything else, including a decisions list that is not exactly one decision", () => {
-    for (const value of [
+  it("binds to the digest of name and arguments, key order aside", () => {
+    expect(callDigest({ name: "t", args: { a: 1, b: 2 } })).toBe(callDigest({ name: "t", args: { b: 2, a: 1 } }));
+    expect(callDigest({ name: "t", args: { a: 1 } })).not.toBe(callDigest({ name: "u", args: { a: 1 } }));
+  });
+
+  it("refuses (mismatch) an answer that does not name this call as it is now, whatever it decides", () => {
+    const cases: unknown[] = [
+      true,
+      "approve",
+      { decision: "approve" },
+      { decisions: [{ type: "approve" }] },
       { decisions: [] },
-      { decisions: [{ type: "approve" }, { type: "approve" }] },
-      { decisions: [{ type: "edit" }] },
-      "yes",
+      { decisions: [bound({ type: "approve" }).decisions[0], bound({ type: "approve" }).decisions[0]] },
+      bound({ type: "approve" }, { ...call, id: "other" }),
+      bound({ type: "approve" }, { ...call, args: { path: "/etc/passwd" } }),
+      bound({ type: "approve" }, { ...call, name: "drop_database" }),
+      bound({ type: "edit" }),
+      bound({ type: "maybe" }),
+      { decisions: "approve" },
       1,
-      {},
-    ]) {
-      expect(normaliseDecision(value).decision).toBe("reject");
-    }
+      null,
+    ];
+    for (const value of cases) expect(readAnswer(value, call).decision, JSON.stringify(value)).toBe("mismatch");
+  });
+
+  it("property: an answer applies only to the call it names, with the arguments it was shown", () => {
+    const callArb = fc.record({
+      id: fc.option(fc.constantFrom("a", "b", "c"), { nil: undefined }),
+      name: fc.constantFrom("delete_file", "archive_file"),
+      args: fc.dictionary(fc.constantFrom("path", "force"), fc.oneof(fc.string({ maxLength: 3 }), fc.boolean()), { maxKeys: 2 }),
+    });
+    fc.assert(
+      fc.property(callArb, callArb, fc.constantFrom("approve", "reject", "edit"), (shown, now, type) => {
+        const decision = type === "edit" ? { type, editedAction: { name: "archive_file", args: {} } } : { type };
+        const read = readAnswer(bound(decision, shown), now);
+        const same = (shown.id ?? null) === (now.id ?? null) && callDigest(shown) === callDigest(now);
+        return same ? read.decision === type : read.decision === "mismatch";
+      }),
+    );
   });
 });
 
-describe("recordedDecision", () => {
-  const approvals: StepApprovals = [
-    { id: "x", name: "delete_file", args: { path: "/etc/passwd" }, decision: { decision: "reject" } },
-    { id: "x", name: "delete_file", args: { path: "tmp" }, decision: { decision: "approve" } },
-  ];
+describe("recorded answers (the middleware's ledger)", () => {
+  const a = { id: "x", name: "delete_file", args: { path: "/etc/passwd" } };
+  const b = { id: "x", name: "delete_file", args: { path: "tmp" } };
 
-  it("binds an answer to id, name and arguments together (key order aside)", () => {
-    expect(recordedDecision(approvals, { id: "x", name: "delete_file", args: { path: "tmp" } })).toEqual({ decision: "approve" });
-    expect(recordedDecision(approvals, { id: "x", name: "delete_file", args: { path: "/etc/passwd" } })).toEqual({ decision: "reject" });
-    expect(recordedDecision(approvals, { id: "x", name: "delete_file", args: { path: "other" } })).toBeUndefined();
-    expect(
-      recordedDecision([{ id: null, name: "t", args: { a: 1, b: 2 }, decision: { decision: "approve" } }], {
-        name: "t",
-        args: { b: 2, a: 1 },
-      }),
-    ).toEqual({ decision: "approve" });
+  it("finds an answer by id and digest, never by position or id alone", () => {
+    const recorded = recordStepApprovals([a, b], [{ decision: "reject" }, { decision: "approve" }], "pause");
+    expect(recordedAnswer(recorded, b)).toEqual({ answer: { decision: "approve" }, claims: ["pause#1"] });
+    expect(recordedAnswer(recorded, a)?.answer).toEqual({ decision: "reject" });
+    expect(recordedAnswer(recorded, { ...b, args: { path: "other" } })).toBeUndefined();
+    expect(recordedAnswer({ x: recorded }, b)).toBeUndefined();
   });
 
-  it("gives indistinguishable calls with different answers the most restrictive one", () => {
-    const twins: StepApprovals = [
-      { id: "x", name: "t", args: {}, decision: { decision: "approve" } },
-      { id: "x", name: "t", args: {}, decision: { decision: "reject" } },
-    ];
-    expect(recordedDecision(twins, { id: "x", name: "t", args: {} })).toEqual({ decision: "reject" });
-    const edits: StepApprovals = [
-      { id: null, name: "t", args: {}, decision: { decision: "edit", args: { a: 1 } } },
-      { id: null, name: "t", args: {}, decision: { decision: "approve" } },
-    ];
-    expect(recordedDecision(edits, { name: "t", args: {} })?.decision).toBe("reject");
+  it("gives indistinguishable calls with different answers the most restrictive one, each with its own claim", () => {
+    const twins = recordStepApprovals([b, b], [{ decision: "approve" }, { decision: "reject" }], "p");
+    expect(recordedAnswer(twins, b)).toEqual({ answer: { decision: "reject" }, claims: ["p#0", "p#1"] });
+    const edits = recordStepApprovals([b, b], [{ decision: "edit", name: "delete_file", args: {} }, { decision: "approve" }], "p");
+    expect(recordedAnswer(edits, b)?.answer.decision).toBe("reject");
   });
+});
 
-  it("ignores state that is not a list of answers", () => {
-    expect(
-      recordedDecision({ x: { name: "t", args: {}, decision: { decision: "approve" } } }, { id: "x", name: "t", args: {} }),
-    ).toBeUndefined();
+describe("ApprovalClaims", () => {
+  it("lets one claim of a key win, and forgets the oldest past its limit", () => {
+    const claims = new ApprovalClaims(2);
+    expect([claims.claim("a"), claims.claim("a")]).toEqual([true, false]);
+    expect(claims.claimAny(["a", "b"])).toBe(true);
+    expect(claims.claimAny(["a", "b"])).toBe(false);
+    claims.claim("c"); // "a" forgotten
+    expect(claims.claim("a")).toBe(true);
   });
 });

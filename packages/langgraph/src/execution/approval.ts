@@ -1,18 +1,24 @@
 /**
- * @module Approval: a call whose permission needs a human pauses the graph with LangGraph's `interrupt()`. The
- * interrupt value has LangChain's human-in-the-loop shape (`{ actionRequests, reviewConfigs }`, as
- * `humanInTheLoopMiddleware` sends), so one UI serves both; the run resumes with `{ decisions: [{ type: "approve" }] }`
- * (or `"edit"` with `editedAction`, `"reject"` with `message`), or the older `{ decision: "approve" | "edit" | "reject" }`.
+ * @module Approval: a call whose permission needs a human pauses the graph with LangGraph's `interrupt()`, one pause
+ * per call. The interrupt value has LangChain's human-in-the-loop shape (`{ actionRequests, reviewConfigs }`, as
+ * `humanInTheLoopMiddleware` sends), plus what binds an answer to the call: its id and the digest of the call as
+ * shown (name and arguments). An answer must echo both; this module reads an answer and checks it against the call
+ * as it is when the run resumes. Pure, but for `interrupt()` itself.
  */
+import { createHash } from "node:crypto";
 import type { ToolMetadata } from "@dynamic-tools/core";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import { interrupt } from "@langchain/langgraph";
 
-/** One call shown for review (LangChain's `ActionRequest`). */
+/** One call shown for review (LangChain's `ActionRequest`, plus the call's id and digest an answer must echo). */
 export interface ApprovalActionRequest {
   name: string;
   args: Record<string, unknown>;
   description?: string;
+  /** The call's id (`null` when the model gave none). An answer names it as `toolCallId`. */
+  toolCallId: string | null;
+  /** The digest of the call as shown (`sha256:` + hex of its name and arguments). An answer echoes it as `digest`. */
+  digest: string;
 }
 
 /** What the reviewer may answer for a tool (LangChain's `ReviewConfig`). */
@@ -24,50 +30,107 @@ export interface ApprovalReviewConfig {
 /**
  * What the graph shows when it pauses for approval (the value of the interrupt): LangChain's HITL request with one
  * action, plus the call and the tool's catalog metadata.
+ *
+ * Answer it with one decision that names the call: `{ decisions: [{ type: "approve", toolCallId, digest }] }`,
+ * `{ type: "reject", toolCallId, digest, message? }` or `{ type: "edit", toolCallId, digest, editedAction: { name,
+ * args } }`, where `toolCallId` and `digest` are copied from `actionRequests[0]` (or `toolCall`). The bare decision
+ * (`{ type, toolCallId, digest, … }` without the `decisions` list) and the older `{ decision: "approve" | "reject" |
+ * "edit", toolCallId, digest, args?, reason? }` are read too. An answer that does not name this call, with this
+ * digest, is refused (`APPROVAL_MISMATCH`), whatever its position: so is `true`, a decision without `toolCallId`
+ * and `digest`, or a `decisions` list that is not exactly one decision.
+ *
+ * @example
+ * ```ts
+ * const [action] = result.__interrupt__[0].value.actionRequests;
+ * await graph.invoke(
+ *   new Command({ resume: { decisions: [{ type: "approve", toolCallId: action.toolCallId, digest: action.digest }] } }),
+ *   config,
+ * );
+ * ```
  */
 export interface ApprovalRequest {
   actionRequests: ApprovalActionRequest[];
   reviewConfigs: ApprovalReviewConfig[];
   type: "approval";
-  toolCall: { name: string; args: Record<string, unknown>; id: string | undefined };
+  toolCall: { name: string; args: Record<string, unknown>; id: string | undefined; digest: string };
   /** The tool's catalog metadata: permission, source, description, parameters. */
   tool: ToolMetadata;
 }
 
-/** A human's answer for one call, as the executors apply it. */
+/**
+ * A human's answer for one call, as the executors apply it: `edit` runs `name` with `args` (a new name is checked
+ * against the catalog and the policy again).
+ */
 export type ApprovalDecision =
   | { decision: "approve" }
   | { decision: "reject"; reason?: string }
-  | { decision: "edit"; args: Record<string, unknown> };
+  | { decision: "edit"; name: string; args: Record<string, unknown> };
+
+/** An answer read for one call: a decision, or why it does not answer this call. */
+export type ApprovalAnswer = ApprovalDecision | { decision: "mismatch"; reason: string };
+
+/** JSON with object keys sorted, so equal arguments give equal text whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  return (
+    JSON.stringify(value, (_key, inner: unknown) =>
+      typeof inner === "object" && inner !== null && !Array.isArray(inner)
+        ? Object.fromEntries(
+            Object.keys(inner)
+              .sort()
+              .map((key) => [key, (inner as Record<string, unknown>)[key]]),
+          )
+        : inner,
+    ) ?? "null"
+  );
+}
+
+/**
+ * The digest of a call as shown to a human: its name and arguments (key order aside).
+ *
+ * @example
+ * ```ts
+ * callDigest({ name: "delete_file", args: { path: "a.txt" } }); // "sha256:…"
+ * ```
+ */
+export function callDigest(call: Pick<ToolCall, "name" | "args">): string {
+  return `sha256:${createHash("sha256")
+    .update(canonicalJson([call.name, call.args]))
+    .digest("hex")}`;
+}
 
 /** The interrupt value for one call. */
 export function approvalRequest(call: ToolCall, tool: ToolMetadata): ApprovalRequest {
+  const digest = callDigest(call);
   return {
     actionRequests: [
       {
         name: call.name,
         args: call.args,
         description: `Tool execution pending approval\n\nTool: ${call.name}\nArgs: ${safeJson(call.args)}`,
+        toolCallId: call.id ?? null,
+        digest,
       },
     ],
     reviewConfigs: [{ actionName: call.name, allowedDecisions: ["approve", "edit", "reject"] }],
     type: "approval",
-    toolCall: { name: call.name, args: call.args, id: call.id },
+    toolCall: { name: call.name, args: call.args, id: call.id, digest },
     tool,
   };
 }
 
 /**
- * Pauses for one call (or, on resume, returns its decision). Must be called synchronously in call order: LangGraph
- * matches resume values to interrupts by their order within the node.
+ * Pauses for one call (or, on resume, reads the answer given for it and checks it names this call as it is now).
+ * Must be called synchronously in call order: LangGraph hands resume values to interrupts by their order within the
+ * node, which is why an answer is bound to its call by id and digest, never by position.
  *
  * @example
  * ```ts
- * const decision = requestApproval(call, catalog.get(call.name)!);
+ * const answer = requestApproval(call, catalog.get(call.name)!);
+ * if (answer.decision === "mismatch") return refuse(call, answer.reason);
  * ```
  */
-export function requestApproval(call: ToolCall, tool: ToolMetadata): ApprovalDecision {
-  return normaliseDecision(interrupt<ApprovalRequest, unknown>(approvalRequest(call, tool)));
+export function requestApproval(call: ToolCall, tool: ToolMetadata): ApprovalAnswer {
+  return readAnswer(interrupt<ApprovalRequest, unknown>(approvalRequest(call, tool)), call);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -82,34 +145,57 @@ function safeJson(value: unknown): string {
   }
 }
 
-/** Reads one LangChain HITL decision (`{ type, editedAction?, message? }`). */
-function fromHitlDecision(value: Record<string, unknown>): ApprovalDecision | undefined {
-  if (value.type === "approve") return { decision: "approve" };
-  if (value.type === "reject")
-    return typeof value.message === "string" ? { decision: "reject", reason: value.message } : { decision: "reject" };
-  if (value.type === "edit" && isPlainObject(value.editedAction) && isPlainObject(value.editedAction.args))
-    return { decision: "edit", args: value.editedAction.args };
-  return undefined;
+const shown = (value: unknown) => (typeof value === "string" ? JSON.stringify(value.slice(0, 100)) : safeJson(value).slice(0, 100));
+
+/** The one decision of an answer: the only entry of `decisions`, or the answer itself. */
+function theDecision(value: unknown): Record<string, unknown> | string {
+  if (!isPlainObject(value)) return `expected one decision naming the call, got ${shown(value)}`;
+  if (!("decisions" in value)) return value;
+  const { decisions } = value;
+  if (!Array.isArray(decisions)) return `"decisions" must be a list, got ${shown(decisions)}`;
+  if (decisions.length !== 1) return `expected exactly one decision for this call, got ${decisions.length}`;
+  const [only] = decisions;
+  return isPlainObject(only) ? only : `expected a decision object, got ${shown(only)}`;
+}
+
+/** Reads what the decision asks, once it is known to name this call. */
+function readKind(decision: Record<string, unknown>, call: Pick<ToolCall, "name">): ApprovalAnswer {
+  const kind = decision.type ?? decision.decision;
+  if (kind === "approve") return { decision: "approve" };
+  if (kind === "reject") {
+    const reason = decision.message ?? decision.reason;
+    return typeof reason === "string" ? { decision: "reject", reason } : { decision: "reject" };
+  }
+  if (kind === "edit") {
+    const edited = isPlainObject(decision.editedAction) ? decision.editedAction : { name: call.name, args: decision.args };
+    const name = edited.name ?? call.name;
+    if (typeof name === "string" && name !== "" && isPlainObject(edited.args)) return { decision: "edit", name, args: edited.args };
+    return { decision: "mismatch", reason: "an edit needs editedAction: { name, args } with args an object" };
+  }
+  return { decision: "mismatch", reason: `unknown decision type ${shown(kind)} (expected approve, edit or reject)` };
 }
 
 /**
- * Reads a resume value, failing closed: `{ decisions: [one decision] }` (LangChain's HITL response), the older
- * `{ decision }` form, or `true`/`"approve"`. Anything unreadable, or a decisions list that is not exactly one
- * decision, rejects.
+ * Reads a resume value as the answer for `call` (the call as it is when the run resumes), failing closed. The
+ * answer applies only when it names this call: `toolCallId` equal to the call's id (`null` for a call without one)
+ * and `digest` equal to {@link callDigest} of the call now, so a call whose name or arguments changed while paused,
+ * or an answer meant for another call, is a `mismatch`, never applied.
+ *
+ * @example
+ * ```ts
+ * readAnswer({ decisions: [{ type: "approve", toolCallId: "c1", digest: callDigest(call) }] }, call); // { decision: "approve" }
+ * readAnswer({ decisions: [{ type: "approve" }] }, call).decision; // "mismatch": it does not name the call
+ * ```
  */
-export function normaliseDecision(value: unknown): ApprovalDecision {
-  if (value === true || value === "approve") return { decision: "approve" };
-  if (isPlainObject(value)) {
-    if (Array.isArray(value.decisions)) {
-      const [only] = value.decisions;
-      const read = value.decisions.length === 1 && isPlainObject(only) ? fromHitlDecision(only) : undefined;
-      if (read !== undefined) return read;
-    } else {
-      const { decision, args, reason } = value;
-      if (decision === "approve") return { decision: "approve" };
-      if (decision === "edit" && isPlainObject(args)) return { decision: "edit", args };
-      if (decision === "reject") return typeof reason === "string" ? { decision: "reject", reason } : { decision: "reject" };
-    }
-  }
-  return { decision: "reject", reason: `unreadable approval answer ${safeJson(value).slice(0, 200)}` };
+export function readAnswer(value: unknown, call: Pick<ToolCall, "id" | "name" | "args">): ApprovalAnswer {
+  const decision = theDecision(value);
+  if (typeof decision === "string") return { decision: "mismatch", reason: decision };
+  if (!("toolCallId" in decision) || typeof decision.digest !== "string")
+    return { decision: "mismatch", reason: "the answer does not name the call (toolCallId and digest from the request)" };
+  const id = call.id ?? null;
+  if (decision.toolCallId !== id)
+    return { decision: "mismatch", reason: `the answer is for call ${shown(decision.toolCallId)}, not ${shown(id)}` };
+  if (decision.digest !== callDigest(call))
+    return { decision: "mismatch", reason: "the call's name or arguments are not those shown for approval" };
+  return readKind(decision, call);
 }

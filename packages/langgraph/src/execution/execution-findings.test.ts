@@ -9,7 +9,7 @@ import { ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { executionRuntimes, settle } from "../__fixtures__/execution-runtimes.js";
+import { answer, executionRuntimes, settle } from "../__fixtures__/execution-runtimes.js";
 
 function deleteCatalog() {
   const deleted: string[] = [];
@@ -43,7 +43,7 @@ describe.each(executionRuntimes)("execution findings: %s", (_label, runtime) => 
         { name: "delete_file", args: { path: "/etc/passwd" }, id: "same" },
         { name: "delete_file", args: { path: "tmp/cache.txt" }, id: "same" },
       ],
-      answers: [{ decision: "reject" }, { decision: "approve" }],
+      answers: [answer.reject(), answer.approve],
     });
     expect(deleted).toEqual(["tmp/cache.txt"]);
     expect(run.toolMessages.map((message) => (message.artifact as { code?: string } | undefined)?.code ?? message.content)).toEqual([
@@ -60,7 +60,7 @@ describe.each(executionRuntimes)("execution findings: %s", (_label, runtime) => 
         { name: "delete_file", args: { path: "/etc/passwd" } },
         { name: "delete_file", args: { path: "tmp/cache.txt" } },
       ],
-      answers: [{ decisions: [{ type: "reject", message: "no" }] }, { decisions: [{ type: "approve" }] }],
+      answers: [answer.reject("no"), answer.approve],
     });
     expect(deleted).toEqual(["tmp/cache.txt"]);
   });
@@ -70,7 +70,7 @@ describe.each(executionRuntimes)("execution findings: %s", (_label, runtime) => 
     const run = await runtime.run({
       catalog,
       calls: [{ name: "delete_file", args: { path: "a.txt" }, id: "c1" }],
-      answers: [{ decisions: [{ type: "edit", editedAction: { name: "delete_file", args: { path: "b.txt" } } }] }],
+      answers: [answer.edit({ name: "delete_file", args: { path: "b.txt" } })],
     });
     expect(run.asked[0]).toMatchObject({
       actionRequests: [{ name: "delete_file", args: { path: "a.txt" } }],

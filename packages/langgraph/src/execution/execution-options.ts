@@ -12,11 +12,15 @@ export interface ToolTimeouts {
   tools?: Readonly<Record<string, number>>;
 }
 
+/** The longest delay a timer takes (2³¹ − 1 ms, about 24.8 days): Node fires a longer one at once. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
 function checkMs(value: unknown, path: string): number {
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > MAX_TIMEOUT_MS) {
     throw new DynamicToolsError(
       "INVALID_OPTION",
-      `${path}: expected a number of milliseconds > 0, got ${typeof value === "number" ? value : typeof value}.`,
+      `${path}: expected a number of milliseconds > 0 and at most ${MAX_TIMEOUT_MS} (about 24.8 days, the longest timer), got ${typeof value === "number" ? value : typeof value}.`,
+      { path: path.split(".") },
     );
   }
   return value;
@@ -24,7 +28,7 @@ function checkMs(value: unknown, path: string): number {
 
 /**
  * Validates timeouts once and returns the lookup of one tool's limit (undefined: no limit).
- * @throws DynamicToolsError `INVALID_OPTION` for a limit that is not a positive number.
+ * @throws DynamicToolsError `INVALID_OPTION` for a limit that is not a positive number of at most 2³¹ − 1 ms.
  * @example
  * ```ts
  * const timeoutOf = timeoutLookup({ default: 30_000, tools: { run_report: 120_000 } });

@@ -6,7 +6,8 @@
 import { isAIMessage, isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 
-function messagesOf(input: unknown): readonly unknown[] {
+/** The messages of a tools step's input (its `messages`, or the input itself when it is a list). */
+export function messagesOf(input: unknown): readonly unknown[] {
   if (Array.isArray(input)) return input;
   const messages = (input as { messages?: unknown } | null | undefined)?.messages;
   return Array.isArray(messages) ? messages : [];

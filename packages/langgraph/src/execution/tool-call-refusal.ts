@@ -15,6 +15,8 @@ export type ToolCallRefusalCode =
   | "PERMISSION_DENIED"
   | "APPROVAL_REJECTED"
   | "APPROVAL_REQUIRED"
+  | "APPROVAL_MISMATCH"
+  | "APPROVAL_CONSUMED"
   | "TOOL_TIMEOUT"
   | "INVALID_TOOL_RESULT";
 
@@ -30,7 +32,10 @@ export interface ToolCallRefusal {
   /** `PERMISSION_DENIED`: the tool's permission level and category. */
   permission?: string;
   category?: string;
-  /** `APPROVAL_REJECTED`: the human's reason; `TOOL_TIMEOUT`: the limit in milliseconds. */
+  /**
+   * `APPROVAL_REJECTED`: the human's reason; `APPROVAL_MISMATCH`: why the answer does not answer this call;
+   * `TOOL_TIMEOUT`: the limit in milliseconds.
+   */
   reason?: string;
   timeoutMs?: number;
 }
@@ -70,6 +75,13 @@ export function refusalReason(refusal: ToolCallRefusal): string {
         `"${name}" needs a human's approval, and this call is not the one approved in this step (its arguments ` +
         "changed after approval, or it was added after approvals were asked). It did not run; call it again to ask for approval."
       );
+    case "APPROVAL_MISMATCH":
+      return (
+        `The approval answer does not answer this call of "${name}"${refusal.reason === undefined ? "" : ` (${refusal.reason})`}. ` +
+        "It did not run; call it again to ask for approval."
+      );
+    case "APPROVAL_CONSUMED":
+      return `The approval of this call of "${name}" was already used by another run of the same pause. It did not run again.`;
     case "TOOL_TIMEOUT":
       return `Tool "${name}" did not finish within ${refusal.timeoutMs} ms and was cancelled.`;
     case "INVALID_TOOL_RESULT":

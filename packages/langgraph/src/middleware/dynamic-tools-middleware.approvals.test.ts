@@ -13,6 +13,7 @@ import { createAgent, createMiddleware } from "langchain";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ApprovalRequest } from "../execution/approval.js";
+import { answer, answerFor } from "../__fixtures__/execution-runtimes.js";
 import { dynamicToolsMiddleware } from "./dynamic-tools-middleware.js";
 
 /** A gym catalog whose tools count their runs: two dangerous tools and a read tool. */
@@ -69,11 +70,11 @@ describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware approvals of a para
     expect(askedFor(first)).toEqual(["delete"]);
     expect(runs).toEqual([]); // not even the safe call
 
-    const second = await agent.invoke(new Command({ resume: { decision: "approve" } }), config);
+    const second = await agent.invoke(new Command({ resume: answerFor(first, answer.approve) }), config);
     expect(askedFor(second)).toEqual(["refund"]);
     expect(runs).toEqual([]);
 
-    const done = await agent.invoke(new Command({ resume: { decision: "reject", reason: "already refunded" } }), config);
+    const done = await agent.invoke(new Command({ resume: answerFor(second, answer.reject("already refunded")) }), config);
     expect(askedFor(done)).toEqual([]);
     expect([ranCount("delete_member"), ranCount("get_gym_info"), ranCount("refund_payment")]).toEqual([1, 1, 0]);
     const replies = toolReplies(done.messages);
@@ -90,9 +91,12 @@ describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware approvals of a para
     const { catalog, runs } = countingCatalog();
     const { agent } = agentFor(catalog, version);
     const config = { configurable: { thread_id: `edit-${version}` } };
-    await agent.invoke({ messages: [new HumanMessage("delete member m-7 and refund p-1")] }, config);
-    await agent.invoke(new Command({ resume: { decision: "approve" } }), config);
-    const done = await agent.invoke(new Command({ resume: { decision: "edit", args: { paymentId: "p-1", amount: 45 } } }), config);
+    const first = await agent.invoke({ messages: [new HumanMessage("delete member m-7 and refund p-1")] }, config);
+    const second = await agent.invoke(new Command({ resume: answerFor(first, answer.approve) }), config);
+    const done = await agent.invoke(
+      new Command({ resume: answerFor(second, answer.edit({ args: { paymentId: "p-1", amount: 45 } })) }),
+      config,
+    );
     expect(runs.toSorted((a, b) => a.name.localeCompare(b.name))).toEqual([
       { name: "delete_member", args: { memberId: "m-7" } },
       { name: "get_gym_info", args: {} },
@@ -105,9 +109,9 @@ describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware approvals of a para
     const { catalog, ranCount } = countingCatalog();
     const { agent } = agentFor(catalog, version);
     const config = { configurable: { thread_id: `edit-invalid-${version}` } };
-    await agent.invoke({ messages: [new HumanMessage("delete member m-7 and refund p-1")] }, config);
-    await agent.invoke(new Command({ resume: { decision: "edit", args: { memberId: 7 } } }), config);
-    const done = await agent.invoke(new Command({ resume: true }), config); // the lenient approve
+    const first = await agent.invoke({ messages: [new HumanMessage("delete member m-7 and refund p-1")] }, config);
+    const second = await agent.invoke(new Command({ resume: answerFor(first, answer.edit({ args: { memberId: 7 } })) }), config);
+    const done = await agent.invoke(new Command({ resume: answerFor(second, answer.approve) }), config);
     expect(toolReplies(done.messages).delete!.status).toBe("error");
     expect([ranCount("delete_member"), ranCount("get_gym_info"), ranCount("refund_payment")]).toEqual([0, 1, 1]);
   });
@@ -119,9 +123,9 @@ describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware approvals of a para
     const build = () =>
       createAgent({ model, tools: [], middleware: [dynamicToolsMiddleware({ catalog, countTokens: false })], checkpointer, version });
     const config = { configurable: { thread_id: `processes-${version}` } };
-    await build().invoke({ messages: [new HumanMessage("delete member m-7 and refund p-1")] }, config);
-    await build().invoke(new Command({ resume: { decision: "approve" } }), config);
-    const done = await build().invoke(new Command({ resume: { decision: "approve" } }), config);
+    const first = await build().invoke({ messages: [new HumanMessage("delete member m-7 and refund p-1")] }, config);
+    const second = await build().invoke(new Command({ resume: answerFor(first, answer.approve) }), config);
+    const done = await build().invoke(new Command({ resume: answerFor(second, answer.approve) }), config);
     expect([ranCount("delete_member"), ranCount("get_gym_info"), ranCount("refund_payment")]).toEqual([1, 1, 1]);
     expect(done.messages.at(-1)?.content).toBe("done");
   });
@@ -168,13 +172,13 @@ describe.each(["v2", "v1"] as const)(
         version,
       });
       const config = { configurable: { thread_id: `changed-${version}` } };
-      await agent.invoke({ messages: [new HumanMessage("delete member m-7 and refund p-1")] }, config);
-      const refundAsked = await agent.invoke(new Command({ resume: { decision: "approve" } }), config);
+      const first = await agent.invoke({ messages: [new HumanMessage("delete member m-7 and refund p-1")] }, config);
+      const refundAsked = await agent.invoke(new Command({ resume: answerFor(first, answer.approve) }), config);
       expect((refundAsked as { __interrupt__?: Array<{ value: ApprovalRequest }> }).__interrupt__?.[0]?.value.toolCall.args).toEqual({
         paymentId: "p-1",
         amount: 90,
       });
-      const done = await agent.invoke(new Command({ resume: { decision: "approve" } }), config);
+      const done = await agent.invoke(new Command({ resume: answerFor(refundAsked, answer.approve) }), config);
       expect(askedFor(done)).toEqual([]);
       const refund = toolReplies(done.messages).refund!;
       expect(refund.status).toBe("error");
@@ -204,9 +208,9 @@ describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware approvals of calls 
       version,
     });
     const config = { configurable: { thread_id: `no-ids-${version}` } };
-    await agent.invoke({ messages: [new HumanMessage("delete members a and b")] }, config);
-    await agent.invoke(new Command({ resume: { decision: "reject" } }), config);
-    const done = await agent.invoke(new Command({ resume: { decision: "approve" } }), config);
+    const first = await agent.invoke({ messages: [new HumanMessage("delete members a and b")] }, config);
+    const second = await agent.invoke(new Command({ resume: answerFor(first, answer.reject()) }), config);
+    const done = await agent.invoke(new Command({ resume: answerFor(second, answer.approve) }), config);
     expect(askedFor(done)).toEqual([]);
     expect(runs).toEqual([{ name: "delete_member", args: { memberId: "b" } }]);
     // The rejected call gets the human's rejection (not "not the one approved": its own answer was found).
@@ -215,5 +219,34 @@ describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware approvals of calls 
     );
     expect(replies.filter((content) => content.includes("The user rejected"))).toHaveLength(1);
     expect(replies.some((content) => content.includes("not the one approved"))).toBe(false);
+  });
+});
+
+describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware plans each call once (createAgent tools %s)", (version) => {
+  it("looks a source tool up once per call: afterModel's plan is the one wrapToolCall runs", async () => {
+    const { catalog } = countingCatalog();
+    let listed = 0;
+    const remote = tool(() => "remote ran", { name: "remote_lookup", description: "A source's tool", schema: z.object({}) });
+    const source = { tools: () => ((listed += 1), [remote]) };
+    const step = new AIMessage({
+      content: "",
+      tool_calls: [
+        { name: "remote_lookup", args: {}, id: "r1", type: "tool_call" },
+        { name: "remote_lookup", args: {}, id: "r2", type: "tool_call" },
+      ],
+    });
+    const agent = createAgent({
+      model: fakeModel().respond(step).respond(new AIMessage("done")),
+      tools: [],
+      middleware: [dynamicToolsMiddleware({ catalog, sources: [source], countTokens: false })],
+      checkpointer: new MemorySaver(),
+      version,
+    });
+    const result = await agent.invoke(
+      { messages: [new HumanMessage("look it up twice")] },
+      { configurable: { thread_id: `once-${version}` } },
+    );
+    expect(Object.values(toolReplies(result.messages)).map((message) => message.content)).toEqual(["remote ran", "remote ran"]);
+    expect(listed).toBe(2);
   });
 });

@@ -11,6 +11,7 @@ import { createAgent } from "langchain";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { callTool } from "../__fixtures__/tool-calls.js";
+import { answer, answerFor } from "../__fixtures__/execution-runtimes.js";
 import { dynamicToolsMiddleware } from "./dynamic-tools-middleware.js";
 
 function catalogWithDangerousTool() {
@@ -60,7 +61,7 @@ describe("dynamicToolsMiddleware permissions", () => {
     const paused = await agent.invoke({ messages: [new HumanMessage("drop the database")] }, config);
     expect((paused as { __interrupt__?: Array<{ value: { type: string } }> }).__interrupt__?.[0]?.value.type).toBe("approval");
     expect(ran).toEqual([]);
-    const resumed = await agent.invoke(new Command({ resume: { decision: "approve" } }), config);
+    const resumed = await agent.invoke(new Command({ resume: answerFor(paused, answer.approve) }), config);
     expect(resumed.messages.find((message) => ToolMessage.isInstance(message))?.content).toBe("dropped");
     expect(ran).toEqual(["drop_database"]);
   });

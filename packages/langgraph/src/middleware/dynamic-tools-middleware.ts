@@ -7,16 +7,20 @@
  * wrapToolCall), applying the policy and those answers.
  */
 import { DEFAULT_POLICY, type PermissionPolicy } from "@dynamic-tools/core";
+import { isAIMessage, isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { getConfig, isGraphDrained, isGraphInterrupt } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
-import { askStepApprovals, recordedDecision } from "../execution/approval-ledger.js";
-import { createCallPlanner, type CallContext } from "../execution/call-planner.js";
+import { ApprovalClaims, pauseKey } from "../execution/approval-claims.js";
+import { askApprovals, settleCall } from "../execution/approval-gate.js";
+import { recordedAnswer, recordStepApprovals } from "../execution/approval-ledger.js";
+import { createCallPlanner, type CallContext, type CallPlan } from "../execution/call-planner.js";
 import { foreignAnswer } from "../execution/checked-result.js";
 import { timeoutLookup, type ToolTimeouts } from "../execution/execution-options.js";
 import { guardTool } from "../execution/guarded-tool.js";
 import { pendingCalls } from "../execution/pending-calls.js";
+import { PlanCache, planKey } from "../execution/plan-cache.js";
 import { refusalMessage } from "../execution/tool-call-refusal.js";
 import { failureMessage } from "../execution/tool-failure.js";
 import { readRequestTools, type ToolProvider } from "../execution/tool-resolution.js";
@@ -24,10 +28,12 @@ import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
 import { usesSearch } from "../modes/tool-mode.js";
 import { createTurnPlanner, type TurnPlannerOptions } from "../modes/turn-planner.js";
 import { callerFromConfig } from "../permissions/caller.js";
-import { recordStepUsage, type UsageLearningOptions } from "../usage/record-step-usage.js";
+import { ExecutedSteps, stepKey } from "../usage/executed-steps.js";
+import { recordExecutedStep, usageCaller, type UsageLearningOptions } from "../usage/record-step-usage.js";
 import { traceSelection } from "../nodes/tool-selector-node.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
-import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
+import { agentToolSearch } from "../search/search-wiring.js";
+import type { ToolSearchOptions } from "../search/tool-search-tool.js";
 import { dynamicToolsContextSchema } from "./middleware-context.js";
 import { dynamicToolsMiddlewareState } from "./middleware-state.js";
 
@@ -54,6 +60,16 @@ function currentConfig(): ReturnType<typeof getConfig> | undefined {
     return undefined;
   }
 }
+
+/** The calls of the conversation's last AI message (the step being run, or the one that just ran). */
+function lastStepCalls(messages: readonly unknown[]): ToolCall[] {
+  const last = messages.findLast((message) => isBaseMessage(message) && isAIMessage(message)) as BaseMessage | undefined;
+  return last !== undefined && isAIMessage(last) ? (last.tool_calls ?? []) : [];
+}
+
+/** Whether a tool's result reports success (an error ToolMessage does not; a Command does). */
+const succeeded = (result: unknown) =>
+  !(isBaseMessage(result) && result.getType() === "tool" && (result as ToolMessage).status === "error");
 
 function nameOf(tool: unknown): string | undefined {
   const candidate = tool as { name?: unknown; function?: { name?: unknown } } | null;
@@ -114,19 +130,8 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   const policy: PermissionPolicy = planOptions.policy ?? DEFAULT_POLICY;
   const { platform, exclude, core, strategy, mode = "select" } = planOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
-  const searchStrategy = search?.strategy ?? (strategy === undefined || strategy === "keyword" ? undefined : strategy);
-  const candidateSearch =
-    mode === "select"
-      ? undefined
-      : createToolSearchTool(catalog, {
-          // The recorder's model also annotates search results ("Often used with"), unless search.usage says otherwise.
-          ...(planOptions.usage === undefined ? {} : { usage: planOptions.usage }),
-          ...search,
-          ...filters,
-          policy,
-          ...(core === undefined ? {} : { core }),
-          ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }),
-        });
+  // The recorder's model also annotates search results ("Often used with"), unless search.usage says otherwise.
+  const candidateSearch = agentToolSearch({ catalog, mode, search, strategy, core, policy, usage: planOptions.usage, ...filters });
   const plan = createTurnPlanner({
     ...planOptions,
     policy,
@@ -138,6 +143,20 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   const planner = createCallPlanner({ catalog, filters, policy, sources });
   const timeoutOf = timeoutLookup(timeouts);
   const isSearch = (name: string) => searchTool !== undefined && name === searchTool.name;
+  /** Plans made in afterModel, taken by wrapToolCall: each call is planned once. */
+  const stepPlans = new PlanCache();
+  /** Approvals already used: a second resume of one pause never runs a call again. */
+  const claims = new ApprovalClaims();
+  /** What wrapToolCall ran successfully, until the next beforeModel (or afterAgent) records it. */
+  const executed = new ExecutedSteps();
+
+  /** Records the step that just ended: the calls this middleware ran, never what the messages claim. */
+  function recordExecuted(messages: readonly unknown[], config: ReturnType<typeof currentConfig>): void {
+    const calls = lastStepCalls(messages);
+    if (calls.length === 0) return;
+    const names = executed.take(stepKey(config?.configurable?.thread_id, usageCaller(callerFromConfig(config)), calls));
+    recordExecutedStep(messages, names, config, options);
+  }
 
   /** The tool (or, for a declared-only tool, its definition) to bind for a name. */
   function bindable(name: string, registered: ReadonlyMap<string, unknown>): unknown {
@@ -154,12 +173,13 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
 
     async beforeModel(state) {
       const config = currentConfig();
-      // The step that just ended (tool results) is recorded in the background: this step does not wait for it.
-      recordStepUsage(state.messages, config, options);
+      // The step that just ended is recorded in the background: this step does not wait for it.
+      recordExecuted(state.messages, config);
       const { selection, loadedUpdate } = await plan({
         messages: state.messages,
         loadedTools: state.loadedTools,
         caller: callerFromConfig(config),
+        previous: state.toolSelection,
       });
       await traceSelection(selection, config);
       const update: { toolSelection: DynamicToolSelection; loadedTools?: LoadedToolsUpdate } = { toolSelection: selection };
@@ -189,18 +209,31 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
 
     async afterModel(state, runtime) {
       // Every approval of the step is asked here, before the tools step starts any call: a resume re-runs this node
-      // only, so no call runs twice and each resume value answers the call it was asked for.
+      // only, so no call runs twice and each resume value is checked against the call it was asked for.
       const config = currentConfig() ?? { configurable: runtime.configurable };
-      const context = { caller: callerFromConfig(config), requestTools: readRequestTools(config) };
+      const caller = callerFromConfig(config);
+      const context = { caller, requestTools: readRequestTools(config) };
       const calls = pendingCalls(state.messages);
       const plans = await Promise.all(calls.map((call) => (isSearch(call.name) ? undefined : planner.plan(call, context))));
-      const approvals = askStepApprovals(calls, (_call, index) => {
-        const plan = plans[index];
-        return plan?.kind === "run" && plan.approval ? plan.metadata : undefined;
-      });
+      if (context.requestTools === undefined) {
+        const thread = config.configurable?.thread_id;
+        stepPlans.setStep(
+          calls.flatMap((call, index) => {
+            const callPlan = plans[index];
+            return callPlan === undefined ? [] : [[planKey(thread, caller, call), callPlan] as const];
+          }),
+        );
+      }
+      const approvals = recordStepApprovals(calls, askApprovals(calls, plans), pauseKey(config));
       // Written on every model call (also to clear it), so a later step never reuses an answer.
       if (approvals === undefined && state._toolApprovals == null) return undefined;
       return { _toolApprovals: approvals ?? null };
+    },
+
+    afterAgent(state) {
+      // A run that ends right after its tools (a tool that returns directly) still records them.
+      recordExecuted(state.messages, currentConfig());
+      return undefined;
     },
 
     async wrapToolCall(request, handler) {
@@ -210,30 +243,34 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
       const runConfig = { configurable: config?.configurable ?? runtime?.configurable, context: runtime?.context ?? config?.context };
       // tool_search, and tools createAgent was given that the catalog does not know, run as they are.
       const extra = (isSearch(call.name) ? (request.tool ?? searchTool) : request.tool) as StructuredToolInterface | undefined;
-      const context: CallContext = { caller: callerFromConfig(runConfig), requestTools: readRequestTools(runConfig), extra };
+      const caller = callerFromConfig(runConfig);
+      const context: CallContext = { caller, requestTools: readRequestTools(runConfig), extra };
+      const thread = runConfig.configurable?.thread_id;
       try {
-        // The model is untrusted: the catalog rules and the policy are checked here too, even for a tool it names
-        // without it being bound.
-        const plan = await planner.plan(call, context);
-        if (plan.kind === "refuse") return refusalMessage(call, plan.refusal);
-        let toolCall = call;
-        // An answer recorded for exactly this call applies even if the policy no longer asks (a rejection always holds).
-        const answer = recordedDecision(request.state._toolApprovals, call);
-        // A call that needs approval but was not the one approved (changed, e.g. by another middleware, or added after
-        // afterModel asked) is refused, not asked here: an interrupt() inside the tools step would re-run calls of the
-        // step that already ran. The model can call it again, and the next step asks.
-        if (answer === undefined && plan.approval) return refusalMessage(call, { code: "APPROVAL_REQUIRED", toolName: call.name });
-        if (answer?.decision === "reject") {
-          return refusalMessage(call, {
-            code: "APPROVAL_REJECTED",
-            toolName: call.name,
-            ...(answer.reason === undefined ? {} : { reason: answer.reason }),
-          });
-        }
-        if (answer?.decision === "edit") toolCall = { ...call, args: answer.args };
-        const result = await handler({ ...request, toolCall, tool: guardTool(plan.tool, timeoutOf(call.name)) });
+        // The model is untrusted: the catalog rules and the policy are checked here too (planned in afterModel when
+        // it ran in this process), even for a tool it names without it being bound.
+        const cached: CallPlan | undefined =
+          context.requestTools === undefined && !isSearch(call.name) ? stepPlans.take(planKey(thread, caller, call)) : undefined;
+        const callPlan = cached ?? (await planner.plan(call, context));
+        // Only an answer recorded for exactly this call (its id and digest) applies, even if the policy no longer
+        // asks. A call that needs approval without one (changed, e.g. by another middleware, or added after
+        // afterModel asked) is refused, not asked here: an interrupt() inside the tools step would re-run calls of
+        // the step that already ran. The model can call it again, and the next step asks.
+        const recorded = recordedAnswer(request.state._toolApprovals, call);
+        const settled = await settleCall({
+          call,
+          plan: callPlan,
+          answer: recorded?.answer,
+          replan: (name) => planner.plan({ name }, { ...context, extra: isSearch(name) ? searchTool : undefined }),
+          claim: () => claims.claimAny(recorded?.claims ?? []),
+        });
+        if (settled.kind === "refuse") return refusalMessage(call, settled.refusal);
+        const result = await handler({ ...request, toolCall: settled.call, tool: guardTool(settled.tool, timeoutOf(settled.call.name)) });
         const foreign = foreignAnswer(call, result);
-        return foreign === undefined ? result : refusalMessage(call, foreign);
+        if (foreign !== undefined) return refusalMessage(call, foreign);
+        if (succeeded(result))
+          executed.add(stepKey(thread, usageCaller(caller), lastStepCalls(request.state.messages as unknown[])), settled.call.name);
+        return result;
       } catch (error) {
         // As createAgent's own tool node: interrupts, drains and a cancelled run go on; any other failure (whatever
         // was thrown, by the tool, its source or a handler) becomes an error ToolMessage the model can read.

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DynamicToolNode, type DynamicToolNodeOptions } from "./dynamic-tool-node.js";
 import type { ApprovalRequest } from "../execution/approval.js";
+import { answer, answerFor } from "../__fixtures__/execution-runtimes.js";
 
 function gymCatalog() {
   const ran: Array<{ name: string; args: unknown }> = [];
@@ -88,12 +89,12 @@ describe("DynamicToolNode permissions", () => {
     expect(interruptsOf(paused)).toEqual([
       expect.objectContaining({
         type: "approval",
-        toolCall: { name: "drop_database", args: {}, id: "d" },
+        toolCall: { name: "drop_database", args: {}, id: "d", digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) },
         tool: expect.objectContaining({ permission: "dangerous" }),
       }),
     ]);
     expect(ran).toEqual([]);
-    const resumed = await graph.invoke(new Command({ resume: { decision: "approve" } }), config);
+    const resumed = await graph.invoke(new Command({ resume: answerFor(paused, answer.approve) }), config);
     expect(toolMessages(resumed).map((message) => message.content)).toEqual(["drop_database ran"]);
     expect(ran).toHaveLength(1);
   });
@@ -102,8 +103,8 @@ describe("DynamicToolNode permissions", () => {
     const { catalog, ran } = gymCatalog();
     const graph = toolGraph(catalog);
     const config = { configurable: { thread_id: "reject" } };
-    await graph.invoke(calls({ name: "drop_database", id: "d" }), config);
-    const resumed = await graph.invoke(new Command({ resume: { decision: "reject", reason: "not today" } }), config);
+    const paused = await graph.invoke(calls({ name: "drop_database", id: "d" }), config);
+    const resumed = await graph.invoke(new Command({ resume: answerFor(paused, answer.reject("not today")) }), config);
     const [message] = toolMessages(resumed);
     expect(message).toMatchObject({ status: "error", tool_call_id: "d" });
     expect(message!.content).toContain('The user rejected the call of "drop_database": not today');
@@ -114,15 +115,21 @@ describe("DynamicToolNode permissions", () => {
     const { catalog, ran } = gymCatalog();
     const graph = toolGraph(catalog, { policy: definePolicy({ approval: ["write"] }) });
     const config = { configurable: { thread_id: "edit" } };
-    await graph.invoke(calls({ name: "pay_salary", args: { staffId: "s1", amount: 9000 }, id: "p" }), config);
-    const resumed = await graph.invoke(new Command({ resume: { decision: "edit", args: { staffId: "s1", amount: 900 } } }), config);
+    const paused = await graph.invoke(calls({ name: "pay_salary", args: { staffId: "s1", amount: 9000 }, id: "p" }), config);
+    const resumed = await graph.invoke(
+      new Command({ resume: answerFor(paused, answer.edit({ args: { staffId: "s1", amount: 900 } })) }),
+      config,
+    );
     expect(toolMessages(resumed)[0]!.status).toBe("success");
     expect(ran).toEqual([{ name: "pay_salary", args: { staffId: "s1", amount: 900 } }]);
 
     const invalid = toolGraph(catalog, { policy: definePolicy({ approval: ["write"] }) });
     const other = { configurable: { thread_id: "edit-invalid" } };
-    await invalid.invoke(calls({ name: "pay_salary", args: { staffId: "s1", amount: 1 }, id: "q" }), other);
-    const rejected = await invalid.invoke(new Command({ resume: { decision: "edit", args: { amount: "lots" } } }), other);
+    const pausedAgain = await invalid.invoke(calls({ name: "pay_salary", args: { staffId: "s1", amount: 1 }, id: "q" }), other);
+    const rejected = await invalid.invoke(
+      new Command({ resume: answerFor(pausedAgain, answer.edit({ args: { amount: "lots" } })) }),
+      other,
+    );
     expect(toolMessages(rejected)[0]!.status).toBe("error");
     expect(ran).toHaveLength(1);
   });
@@ -140,10 +147,10 @@ describe("DynamicToolNode permissions", () => {
       config,
     );
     expect(interruptsOf(first).map((request) => request.toolCall.id)).toEqual(["p"]);
-    const second = await graph.invoke(new Command({ resume: { decision: "approve" } }), config);
+    const second = await graph.invoke(new Command({ resume: answerFor(first, answer.approve) }), config);
     expect(interruptsOf(second).map((request) => request.toolCall.id)).toEqual(["d"]);
     expect(ran).toEqual([]);
-    const done = await graph.invoke(new Command({ resume: { decision: "reject" } }), config);
+    const done = await graph.invoke(new Command({ resume: answerFor(second, answer.reject()) }), config);
     expect(toolMessages(done).map((message) => [message.tool_call_id, message.status])).toEqual([
       ["p", "success"],
       ["r", "success"],

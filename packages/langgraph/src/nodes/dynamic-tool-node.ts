@@ -11,19 +11,22 @@ import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { Command, LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
-import { requestApproval, type ApprovalDecision } from "../execution/approval.js";
+import type { ApprovalAnswer } from "../execution/approval.js";
+import { ApprovalClaims, pauseKey } from "../execution/approval-claims.js";
+import { askApprovals, settleCall } from "../execution/approval-gate.js";
 import { createCallPlanner, type CallPlan, type CallPlanner } from "../execution/call-planner.js";
 import { foreignAnswer } from "../execution/checked-result.js";
 import { timeoutLookup, type ToolTimeouts } from "../execution/execution-options.js";
 import { guardTool } from "../execution/guarded-tool.js";
-import { pendingCalls } from "../execution/pending-calls.js";
+import { messagesOf, pendingCalls } from "../execution/pending-calls.js";
 import { refusalError, refusalMessage, type ToolCallRefusal } from "../execution/tool-call-refusal.js";
 import { ToolCallFailure, unwrapFailure } from "../execution/tool-failure.js";
 import { readRequestTools, type RequestToolsReader, type ToolProvider } from "../execution/tool-resolution.js";
 import { callerFromConfig } from "../permissions/caller.js";
+import { recordExecutedStep, type UsageLearningOptions } from "../usage/record-step-usage.js";
 
 /** Options of {@link DynamicToolNode}. */
-export interface DynamicToolNodeOptions extends ToolFilterOptions {
+export interface DynamicToolNodeOptions extends ToolFilterOptions, UsageLearningOptions {
   /** The node's name. @defaultValue "tools" */
   name?: string;
   tags?: string[];
@@ -58,7 +61,15 @@ const isToolMessage = (value: unknown): value is ToolMessage => isBaseMessage(va
 /** A call planned (and, when it needs one, answered by a human) before any call of the step runs. */
 interface PreparedCall {
   plan: CallPlan;
-  decision: ApprovalDecision | undefined;
+  answer: ApprovalAnswer | undefined;
+  /** The key that consumes its approval: the pause and the call's place in the step. */
+  claim: string;
+}
+
+/** One run of the node: its prepared calls, by call object, and the names it ran successfully. */
+interface PreparedStep {
+  calls: Map<ToolCall, PreparedCall[]>;
+  executed: string[];
 }
 
 /**
@@ -67,8 +78,10 @@ interface PreparedCall {
  * caller may not use, and declared tools without an implementation are answered with an error ToolMessage whose
  * `artifact` is the refusal (`{ code, toolName, suggestions? }`), and never executed. Everything else behaves as
  * ToolNode: the same texts, Commands, Sends, parallel calls, streaming, and interrupts. Calls that need approval
- * all pause (one `interrupt()` each, in call order) before any call of the step runs, and each call runs only under
- * its own answer.
+ * all pause (one `interrupt()` each, in call order) before any call of the step runs; each call runs only under an
+ * answer that names it (its id and the digest of its name and arguments as shown, see `ApprovalRequest`), and an
+ * approval runs its call once, however many times the pause is resumed. With `usage`, the calls it ran
+ * successfully are recorded (learning only from what ran).
  *
  * @example
  * ```ts
@@ -88,7 +101,9 @@ export class DynamicToolNode extends ToolNode {
    * The calls of the step being run, prepared in `run` before any runs, by the call object itself (ToolNode.run
    * hands `runTool` the very objects of the input): no model-chosen id can make two calls share an answer.
    */
-  readonly #prepared = new WeakMap<object, Map<ToolCall, PreparedCall[]>>();
+  readonly #prepared = new WeakMap<object, PreparedStep>();
+  readonly #claims = new ApprovalClaims();
+  readonly #usage: UsageLearningOptions;
 
   constructor(
     catalog: ToolCatalog,
@@ -101,6 +116,8 @@ export class DynamicToolNode extends ToolNode {
       requestTools = readRequestTools,
       policy = DEFAULT_POLICY,
       timeouts,
+      usage,
+      usageScope,
       ...filters
     }: DynamicToolNodeOptions = {},
   ) {
@@ -114,6 +131,7 @@ export class DynamicToolNode extends ToolNode {
     this.#requestTools = requestTools;
     this.#planner = createCallPlanner({ catalog, filters, policy, sources });
     this.#timeoutOf = timeoutLookup(timeouts);
+    this.#usage = { ...(usage === undefined ? {} : { usage }), ...(usageScope === undefined ? {} : { usageScope }) };
     // ToolNode keeps `tools` as a field; here it is the live catalog's executable tools, then the extra tools.
     Object.defineProperty(this, "tools", {
       get: () => [...catalog.executableTools(), ...extraTools.filter((tool) => !catalog.has(tool.name))],
@@ -123,7 +141,7 @@ export class DynamicToolNode extends ToolNode {
     });
   }
 
-  async #plan(call: ToolCall, config: LangGraphRunnableConfig): Promise<CallPlan> {
+  async #plan(call: Pick<ToolCall, "name">, config: LangGraphRunnableConfig): Promise<CallPlan> {
     return this.#planner.plan(call, {
       caller: callerFromConfig(config),
       requestTools: this.#requestTools(config),
@@ -136,31 +154,36 @@ export class DynamicToolNode extends ToolNode {
     // node, so asking later would run the calls before the interrupt twice.
     const calls = pendingCalls(input);
     const plans = await Promise.all(calls.map((call) => this.#plan(call, config)));
-    const prepared = new Map<ToolCall, PreparedCall[]>();
+    const answers = askApprovals(calls, plans);
+    const pause = pauseKey(config);
+    const step: PreparedStep = { calls: new Map(), executed: [] };
     calls.forEach((call, index) => {
-      const plan = plans[index]!;
-      const decision = plan.kind === "run" && plan.approval ? requestApproval(call, plan.metadata!) : undefined;
-      prepared.set(call, [...(prepared.get(call) ?? []), { plan, decision }]);
+      const prepared = { plan: plans[index]!, answer: answers[index], claim: `${pause}#${index}` };
+      step.calls.set(call, [...(step.calls.get(call) ?? []), prepared]);
     });
-    this.#prepared.set(config, prepared);
-    return super.run(input, config);
+    this.#prepared.set(config, step);
+    const output = await super.run(input, config);
+    recordExecutedStep(messagesOf(input), step.executed, config, this.#usage);
+    return output;
   }
 
   protected override async runTool(call: ToolCall, config: LangGraphRunnableConfig, state: unknown): Promise<ToolMessage | Command> {
     // Taken synchronously, in the order ToolNode starts the calls.
-    const prepared = this.#prepared.get(config)?.get(call)?.shift();
+    const step = this.#prepared.get(config);
+    const prepared = step?.calls.get(call)?.shift();
     const plan = prepared?.plan ?? (await this.#plan(call, config));
-    if (plan.kind === "refuse") return this.#refuse(call, plan.refusal);
-    const decision = prepared?.decision ?? (plan.approval ? requestApproval(call, plan.metadata!) : undefined);
-    if (decision?.decision === "reject") {
-      return this.#refuse(call, {
-        code: "APPROVAL_REJECTED",
-        toolName: call.name,
-        ...(decision.reason === undefined ? {} : { reason: decision.reason }),
-      });
-    }
-    const approved = decision?.decision === "edit" ? { ...call, args: decision.args } : call;
-    return this.#invoke(plan.tool, approved, config, state);
+    const settled = await settleCall({
+      call,
+      plan,
+      // A call this run did not prepare (a subclass's own) is asked here.
+      answer: prepared?.answer ?? askApprovals([call], [plan])[0],
+      replan: (name) => this.#plan({ name }, config),
+      claim: () => this.#claims.claim(prepared?.claim ?? `${pauseKey(config)}#${call.id ?? ""}`),
+    });
+    if (settled.kind === "refuse") return this.#refuse(call, settled.refusal);
+    const result = await this.#invoke(settled.tool, settled.call, config, state);
+    if (step !== undefined && !(isToolMessage(result) && result.status === "error")) step.executed.push(settled.call.name);
+    return result;
   }
 
   #refuse(call: ToolCall, refusal: ToolCallRefusal): ToolMessage {

@@ -7,7 +7,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
 import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
 import { callerFromConfig } from "../permissions/caller.js";
-import { recordStepUsage, type UsageLearningOptions } from "../usage/record-step-usage.js";
+import type { UsageLearningOptions } from "../usage/record-step-usage.js";
 import { createTurnPlanner, type TurnPlannerOptions } from "../modes/turn-planner.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 
@@ -26,7 +26,7 @@ export const SELECTION_RUN_NAME = "tool_selection";
  * ```
  */
 export function selectionTraceMetadata(selection: ToolSelection | DynamicToolSelection): Record<string, string | number | string[]> {
-  const { mode, loaded, unloaded } = selection as DynamicToolSelection;
+  const { mode, loaded, unloaded, binding } = selection as DynamicToolSelection;
   return {
     ...(mode === undefined ? {} : { mode }),
     strategy: selection.strategy,
@@ -41,6 +41,9 @@ export function selectionTraceMetadata(selection: ToolSelection | DynamicToolSel
     ...(selection.budget.maxTokens === undefined ? {} : { maxTokens: selection.budget.maxTokens }),
     ...(loaded === undefined ? {} : { loaded }),
     ...(unloaded === undefined || unloaded.length === 0 ? {} : { unloaded: unloaded.map((tool) => tool.name) }),
+    ...(binding === undefined
+      ? {}
+      : { binding: binding.policy, toolsChanged: binding.changed ? "yes" : "no", rebilledTokens: binding.rebilledTokens }),
   };
 }
 
@@ -86,7 +89,8 @@ export interface ToolSelectorNodeUpdate {
  * @param options.catalog - the full registry to select from.
  * @param options.mode - `"select"` (default), `"search"`, `"both"`, `"auto"` or `"auto:N"`.
  * @param options.searchTool - the tool from `createToolSearchTool(catalog)`, for modes that bind it.
- * @param options.usage - a `UsageRecorder`: each step's successful tool calls are recorded (learning from usage).
+ * @param options.usage - a `UsageRecorder` whose model ranks and adds co-used tools. The node records nothing: pass
+ *   the same recorder to `DynamicToolNode`, which records the calls it ran (never calls read from messages).
  * @example
  * ```ts
  * const graph = new StateGraph(DynamicToolsAnnotation)
@@ -103,15 +107,14 @@ export interface ToolSelectorNodeUpdate {
 export function createToolSelectorNode(options: ToolSelectorNodeOptions) {
   const plan = createTurnPlanner(options);
   return async function selectTools(
-    state: { messages: BaseMessage[]; loadedTools?: readonly string[] | null },
+    state: { messages: BaseMessage[]; loadedTools?: readonly string[] | null; toolSelection?: ToolSelection | null },
     config?: RunnableConfig,
   ): Promise<ToolSelectorNodeUpdate> {
-    // The step that just ended (tool results) is recorded in the background: this step does not wait for it.
-    recordStepUsage(state.messages, config, options);
     const { selection, loadedUpdate } = await plan({
       messages: state.messages,
       loadedTools: state.loadedTools,
       caller: callerFromConfig(config),
+      previous: state.toolSelection,
     });
     await traceSelection(selection, config);
     return loadedUpdate === undefined ? { toolSelection: selection } : { toolSelection: selection, loadedTools: loadedUpdate };

@@ -9,11 +9,13 @@ import { createDynamicModelNode, type ToolCallingModel } from "../nodes/bind-sel
 import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
 import type { ToolProvider } from "../execution/tool-resolution.js";
 import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
-import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
+import { agentToolSearch } from "../search/search-wiring.js";
+import type { ToolSearchOptions } from "../search/tool-search-tool.js";
 import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
+import type { UsageLearningOptions } from "../usage/record-step-usage.js";
 
 /** Options of {@link createDynamicToolAgent}. */
-export interface DynamicToolAgentOptions extends Omit<TurnPlannerOptions, "model" | "searchTool" | "usage"> {
+export interface DynamicToolAgentOptions extends Omit<TurnPlannerOptions, "model" | "searchTool" | "usage">, UsageLearningOptions {
   /** A tool-calling chat model (its name gives `auto` the context window, unless `contextWindow` is set). */
   model: ToolCallingModel;
   /**
@@ -50,6 +52,8 @@ export const AGENT_NODES = { select: "select_tools", model: "agent", tools: "too
  * @param options.model - a tool-calling chat model.
  * @param options.catalog - the full registry.
  * @param options.mode - `"select"` (default), `"search"`, `"both"`, `"auto"` or `"auto:N"`.
+ * @param options.usage - a `UsageRecorder`: the tools node records the calls it ran successfully, and its model
+ *   ranks selection and annotates `tool_search` results ("Often used with").
  * @example
  * ```ts
  * import { MemorySaver } from "@langchain/langgraph";
@@ -80,21 +84,11 @@ export function createDynamicToolAgent({
   sources = [],
   ...selectOptions
 }: DynamicToolAgentOptions) {
-  const { policy } = selectOptions;
-  const { platform, exclude, core, strategy, mode = "select" } = selectOptions;
+  const { policy, platform, exclude, core, strategy, mode, usage, usageScope } = selectOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
-  const searchStrategy = search?.strategy ?? (strategy === undefined || strategy === "keyword" ? undefined : strategy);
-  const searchTool =
-    mode === "select"
-      ? undefined
-      : createToolSearchTool(catalog, {
-          ...search,
-          ...filters,
-          ...(policy === undefined ? {} : { policy }),
-          ...(core === undefined ? {} : { core }),
-          ...(searchStrategy === undefined ? {} : { strategy: searchStrategy }),
-        });
+  const searchTool = agentToolSearch({ catalog, mode, search, strategy, core, policy, usage, ...filters });
   const extraTools = searchTool === undefined ? [] : [searchTool];
+  const learning = { ...(usage === undefined ? {} : { usage }), ...(usageScope === undefined ? {} : { usageScope }) };
   const graph = new StateGraph(DynamicToolsAnnotation)
     .addNode(
       AGENT_NODES.select,
@@ -106,7 +100,7 @@ export function createDynamicToolAgent({
     )
     .addNode(
       AGENT_NODES.tools,
-      new DynamicToolNode(catalog, { ...filters, extraTools, sources, ...(policy === undefined ? {} : { policy }) }),
+      new DynamicToolNode(catalog, { ...filters, ...learning, extraTools, sources, ...(policy === undefined ? {} : { policy }) }),
     )
     .addEdge(START, AGENT_NODES.select)
     .addEdge(AGENT_NODES.select, AGENT_NODES.model)

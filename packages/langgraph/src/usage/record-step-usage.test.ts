@@ -3,7 +3,7 @@
  * before the next step is planned, and the recorded usage changes later selections.
  */
 import { createBm25Strategy, MemoryUsageStore, UsageModel, UsageRecorder } from "@dynamic-tools/core";
-import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { InMemoryStore } from "@langchain/langgraph";
 import { createAgent } from "langchain";
@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { createSmallCatalog } from "../__fixtures__/small-catalog.js";
 import { dynamicToolsMiddleware } from "../middleware/dynamic-tools-middleware.js";
 import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
+import { createDynamicToolAgent } from "../prebuilt/create-dynamic-tool-agent.js";
 import { BaseStoreUsageStore } from "./base-store-usage-store.js";
 
 function learningSetup() {
@@ -20,37 +21,37 @@ function learningSetup() {
   return { catalog, calls, model, recorder, strategy: createBm25Strategy({ usage: model }) };
 }
 
-describe("recording usage in the select node", () => {
+describe("recording usage in the prebuilt agent (DynamicToolNode records, the select node ranks)", () => {
   it("learns a step's successful call (not a refused one) in the background, and selects by it afterwards", async () => {
     const { catalog, model, recorder, strategy } = learningSetup();
-    const node = createToolSelectorNode({ catalog, strategy, autoCut: false, topK: 1, usage: recorder, usageScope: () => undefined });
+    const node = createToolSelectorNode({ catalog, strategy, autoCut: false, topK: 1, usage: recorder });
     const before = await node({ messages: [new HumanMessage("who works at the front desk?")] });
     expect(before.toolSelection.tools).not.toContain("get_staff_list");
 
-    await node(
-      {
-        messages: [
-          new HumanMessage("who works at the front desk?"),
-          new AIMessage({
-            content: "",
-            tool_calls: [
-              { id: "1", name: "get_staff_list", args: {} },
-              { id: "2", name: "delete_everything", args: {} },
-            ],
-          }),
-          new ToolMessage({ tool_call_id: "1", content: "[Ann, Bob]" }),
-          new ToolMessage({ tool_call_id: "2", content: "Tool delete_everything is disabled.", status: "error" }),
-        ],
-      },
-      { configurable: { thread_id: "t1" } },
+    const agent = createDynamicToolAgent({
+      catalog,
+      strategy,
+      autoCut: false,
+      topK: 1,
+      usage: recorder,
+      countTokens: false,
+      model: fakeModel()
+        .respondWithTools([
+          { id: "1", name: "get_staff_list", args: {} },
+          { id: "2", name: "delete_everything", args: {} },
+        ])
+        .respond(new AIMessage("Ann and Bob.")),
+    });
+    await agent.invoke(
+      { messages: [new HumanMessage("who works at the front desk?")] },
+      { configurable: { thread_id: "t1" }, context: { userId: "u1" } },
     );
-    // The step did not wait for the recording.
-    expect(model.toolUsage("get_staff_list").count).toBe(0);
     await recorder.flush();
     expect(model.toolUsage("get_staff_list").count).toBe(1);
     expect(model.toolUsage("delete_everything").count).toBe(0);
+    // The caller is the permission layer's identity, not the thread.
     expect((await recorder.store!.read()).observations).toEqual([
-      expect.objectContaining({ message: "works front desk", tools: ["get_staff_list"], ok: true, caller: "t1" }),
+      expect.objectContaining({ message: "works front desk", tools: ["get_staff_list"], ok: true, caller: "u1" }),
     ]);
 
     const after = await node({ messages: [new HumanMessage("who is at the front desk today")] });

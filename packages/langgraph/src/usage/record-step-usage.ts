@@ -1,43 +1,73 @@
 /**
- * @module What the select node and the middleware do with usage when a step starts: when the conversation ends with
- * tool results, record which calls succeeded, in the background. Recording never fails or delays the step.
+ * @module Learning only from what ran: the executors (DynamicToolNode, the middleware's wrapToolCall) record the
+ * calls they executed successfully in a step, never calls read back from messages, which a client can write. An
+ * observation is recorded in the background; recording never fails or delays the step.
  */
-import { toolResultsObservation, type UsageRecorder } from "@dynamic-tools/core";
+import type { Caller, ConversationMessage, UsageRecorder } from "@dynamic-tools/core";
+import { readConversation } from "@dynamic-tools/core/internal";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { callerFromConfig } from "../permissions/caller.js";
 
-/** Options for learning from usage in the select node and the middleware. */
+/** Options for learning from usage in the executors (and the select node, which reads `usage` for co-usage). */
 export interface UsageLearningOptions {
-  /** Records each step's successful tool calls (and keeps its model in step with the store). */
+  /**
+   * Records each step's successful tool calls, as executed by DynamicToolNode or the middleware's `wrapToolCall`
+   * (and keeps its model in step with the store).
+   */
   usage?: UsageRecorder;
   /** The scope recorded (e.g. a tenant); a function reads it from the run's config. */
   usageScope?: string | ((config: RunnableConfig | undefined) => string | undefined);
 }
 
-/** The caller recorded: the caller's `id` (or `userId`), else the thread. */
-function callerId(config: RunnableConfig | undefined): string | undefined {
-  const caller = callerFromConfig(config);
-  for (const value of [caller.id, caller.userId, config?.configurable?.thread_id])
-    if (typeof value === "string" && value !== "") return value;
-  return undefined;
+/**
+ * The caller an observation is counted for (`maxPerCaller`), as the permission layer resolves the caller: its `id`
+ * (or `userId`), else the whole caller record (callers who differ in nothing share one cap), else `"anonymous"`.
+ * Never the thread: a caller gets one cap however many threads they open.
+ *
+ * @example
+ * ```ts
+ * usageCaller({ role: "owner", userId: "u1" }); // "u1"
+ * usageCaller({ role: "trainer" }); // 'caller:{"role":"trainer"}'
+ * usageCaller({}); // "anonymous"
+ * ```
+ */
+export function usageCaller(caller: Caller): string {
+  for (const value of [caller.id, caller.userId]) if (typeof value === "string" && value !== "") return value;
+  const fields = Object.keys(caller)
+    .sort()
+    .filter((key) => ["string", "number", "boolean"].includes(typeof caller[key]))
+    .map((key) => [key, caller[key]] as const);
+  return fields.length === 0 ? "anonymous" : `caller:${JSON.stringify(Object.fromEntries(fields))}`;
 }
 
 /**
- * Starts recording the observation of the step that just ended, if the messages end with tool results, and returns
- * at once: the step plans with what was learned before, and the next step with this too (`usage.flush()` waits for
- * it). Errors go to `console.warn`: learning is best effort and never stops the agent.
+ * Starts recording what one step executed, and returns at once: `executed` are the names of the calls this library
+ * ran successfully in the step, `messages` the conversation the step answered (its last human message is the
+ * observation's message). Nothing is recorded when nothing ran successfully. Errors go to `console.warn`.
+ *
+ * @example
+ * ```ts
+ * recordExecutedStep(state.messages, ["get_staff_list"], config, { usage: recorder });
+ * ```
  */
-export function recordStepUsage(
+export function recordExecutedStep(
   messages: readonly unknown[],
+  executed: readonly string[],
   config: RunnableConfig | undefined,
   { usage, usageScope }: UsageLearningOptions,
 ): void {
-  if (usage === undefined) return;
+  if (usage === undefined || executed.length === 0) return;
+  const conversation = readConversation(
+    messages.filter((message) => typeof message === "object" && message !== null) as ConversationMessage[],
+  );
+  if (conversation.current === "") return;
   const scope = typeof usageScope === "function" ? usageScope(config) : usageScope;
-  const caller = callerId(config);
-  const observation = toolResultsObservation(messages, {
+  usage.recordLater({
+    message: conversation.current,
+    ...(conversation.history.length === 0 ? {} : { history: conversation.history }),
+    tools: [...new Set(executed)],
+    ok: true,
     ...(scope === undefined ? {} : { scope }),
-    ...(caller === undefined ? {} : { caller }),
+    caller: usageCaller(callerFromConfig(config)),
   });
-  if (observation !== undefined) usage.recordLater(observation);
 }

@@ -101,9 +101,9 @@ export async function connectServer(options: ConnectServerOptions): Promise<Live
     const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
     const stdio = new StdioClientTransport({
       command: config.command,
-      args: config.args ?? [],
+      args: [...(config.args ?? [])],
       // The SDK merges these over its safe defaults (HOME, PATH, …), not over this process's whole environment.
-      ...(config.env === undefined ? {} : { env: config.env }),
+      ...(config.env === undefined ? {} : { env: { ...config.env } }),
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
       stderr: "pipe",
     });

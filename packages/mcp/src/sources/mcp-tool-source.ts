@@ -21,14 +21,14 @@ import { namespaceDeclarations, type ToolNamespace } from "../tools/tool-namespa
 /** Options of {@link createMcpToolSource}. */
 export interface McpToolSourceOptions {
   /** The servers by id (1–40 letters, digits or "-"): the id names their tools, `mcp_{serverId}_{tool}`. */
-  servers: Record<string, McpServerConfig>;
+  servers: Readonly<Record<string, McpServerConfig>>;
   /** The folder of the metadata cache, one `{serverId}.json` per server; created when first written. */
   cacheDir: string;
   /**
    * A description of each server's namespace for tool search.
    * @defaultValue the first line of the server's instructions, else a generic line
    */
-  namespaceDescriptions?: Record<string, string>;
+  namespaceDescriptions?: Readonly<Record<string, string>>;
   /** Most time to start and initialise a server, in ms. @defaultValue 30000 */
   connectTimeoutMs?: number;
   /**

@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ToolMetadata } from "../tool-metadata.js";
+import { tokenBounds } from "./token-bounds.js";
 import { countTokens } from "./token-counter.js";
 import { toToolDefinition } from "./tool-definition.js";
 
@@ -31,4 +32,21 @@ export function definitionTokens(tool: Definable): number {
     counts.set(hash, tokens);
   }
   return tokens;
+}
+
+/** Counts known to be a definition's: made here, or from elsewhere and within {@link tokenBounds} (by metadata object). */
+const trusted = new WeakMap<object, number>();
+
+/**
+ * A count of the tool's definition that came from elsewhere (a snapshot, a saved derivation), once checked: within
+ * {@link tokenBounds} it is used as is; outside them it cannot be this definition's (a damaged or crafted file), and
+ * the definition is counted instead. Each (tool, count) is checked once.
+ */
+export function checkedDefinitionTokens(tool: Definable, count: number): number {
+  if (trusted.get(tool) === count) return count;
+  const text = definitionText(tool);
+  const { min, max } = tokenBounds(text);
+  const checked = Number.isSafeInteger(count) && count >= min && count <= max ? count : definitionTokens(tool);
+  trusted.set(tool, checked);
+  return checked;
 }

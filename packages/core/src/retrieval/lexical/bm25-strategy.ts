@@ -162,21 +162,33 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     }
   };
   const termOptions: WeightedTermsOptions = { ...options, isNameTerm: (term) => weights.name > 0 && nameTerms.has(term) };
-  // Learned evidence changed: counts that grew change in place; otherwise just those tools are stored again.
-  usage?.subscribe(({ tools, increases }) => {
-    if (increases !== undefined) {
-      for (const { tool, terms, count } of increases) index.increase(tool, terms, count);
-      return;
+  /** The usage version the index holds (see {@link LearnedField.changesSince}); undefined before the first build. */
+  let usageVersion: number | undefined;
+  // Learned evidence is pulled before the index is used: counts that grew change in place; otherwise just the tools
+  // named are stored again (every indexed tool when the usage's log no longer reaches back far enough).
+  const catchUpUsage = () => {
+    if (usage === undefined || usageVersion === undefined || usage.version === usageVersion) return;
+    const changes = usage.changesSince(usageVersion);
+    usageVersion = changes.version;
+    const restore = (names: Iterable<string>) => {
+      for (const name of names) {
+        const tool = indexed.has(name) ? catalog?.get(name) : undefined;
+        if (tool !== undefined) store(tool, true);
+      }
+    };
+    if (changes.rebuild) return restore([...indexed]);
+    for (const { tools, increases } of changes.changes) {
+      if (increases === undefined) restore(tools);
+      else for (const { tool, terms, count } of increases) if (indexed.has(tool)) index.increase(tool, terms, count);
     }
-    for (const name of tools) {
-      const tool = indexed.has(name) ? catalog?.get(name) : undefined;
-      if (tool !== undefined) store(tool, true);
-    }
-  });
+  };
   return {
     name: "bm25",
     index(current: ToolCatalog) {
       catalog = current;
+      // Every tool stored below reads its learned terms as they are now.
+      catchUpUsage();
+      usageVersion = usage?.version;
       const restorable = saved;
       saved = undefined;
       if (restorable !== undefined && indexed.size === 0 && canRestore(restorable, settings, current.names())) {
@@ -192,16 +204,20 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       index.trim();
     },
     add(tools) {
+      // Stored tools read their learned terms as they are now: the index must be at the usage's version first.
+      catchUpUsage();
       for (const tool of tools) store(tool);
     },
     remove: unstore,
     rank(request: RankRequest): RankedTool[] {
+      catchUpUsage();
       if (usage !== undefined) index.setScale(usage.scale());
       return index
         .search(weightedTerms(request, termOptions), request.limit, request.filter)
         .map(({ id, score }) => ({ name: id, score, signals: { bm25: score } }));
     },
     save(): SavedBm25Index {
+      catchUpUsage();
       if (usage !== undefined) index.setScale(usage.scale());
       return { settings: structuredClone(settings), postings: index.save(), nameTerms: [...nameTerms] };
     },

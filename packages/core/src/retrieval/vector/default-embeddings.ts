@@ -1,18 +1,20 @@
 /**
- * @module The seam through which the vector strategy finds the embeddings it uses when none are passed. The package's
- * entry points register `OfflineEmbeddings` (see `plugins/default-plugins.ts`); nothing in this layer names a package.
+ * @module The seam through which the vector strategy finds the embeddings it uses when none are passed:
+ * `OfflineEmbeddings` (see `plugins/default-plugins.ts`, imported on first use) until others are registered.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
+import { loadOfflineEmbeddings } from "../../plugins/default-plugins.js";
 
 /** Makes the default embeddings, on the first vector index built without `embeddings`. */
 export type DefaultEmbeddingsLoader = () => Promise<EmbeddingsInterface>;
 
-let registered: DefaultEmbeddingsLoader | undefined;
+/** The default until something else is registered: nothing runs at import (the package is imported on first use). */
+let registered: DefaultEmbeddingsLoader | undefined = () => loadOfflineEmbeddings();
 
 /**
- * Sets (or, with `undefined`, removes) the embeddings the vector strategy uses when none are passed. Importing
- * `@dynamic-tools/core` registers `OfflineEmbeddings` from `@dynamic-tools/offline-embeddings` unless one is registered.
+ * Sets (or, with `undefined`, removes) the embeddings the vector strategy uses when none are passed. Until one is
+ * registered, they are `OfflineEmbeddings` from `@dynamic-tools/offline-embeddings`, imported on first use.
  *
  * @example
  * ```ts

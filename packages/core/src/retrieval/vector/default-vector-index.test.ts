@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 
-// Each test loads fresh copies of the modules, so the "warned once" flag starts unset and no plug-in is registered.
+// Each test loads fresh copies of the modules, so the "warned once" flag starts unset and the default plug-in (a
+// loader of @dynamic-tools/hnswlib) is the registered one.
 let BruteForceVectorIndex: typeof import("./vector-index.js").BruteForceVectorIndex;
 async function freshDefaultVectorIndex({ defaults = true }: { defaults?: boolean } = {}) {
   vi.resetModules();
   ({ BruteForceVectorIndex } = await import("./vector-index.js"));
-  // The package's entry point registers the default plug-ins (a loader of @dynamic-tools/hnswlib) the same way.
-  if (defaults) (await import("../../plugins/default-plugins.js")).registerDefaultPlugins();
+  // Without a registration the default loader is in place; `defaults: false` starts with none.
+  if (!defaults) (await import("./vector-index-plugin.js")).registerVectorIndexPlugin(undefined);
   return (await import("./default-vector-index.js")).defaultVectorIndex;
 }
 
@@ -78,8 +79,6 @@ describe("defaultVectorIndex without a usable HNSW index", () => {
     expect(await defaultVectorIndex({ dimensions: 3, size: 4_999 })).not.toBe(own);
     expect(await defaultVectorIndex({ dimensions: 3, size: 5_000 })).toBe(own);
     expect(made).toEqual([{ dimensions: 3, capacity: 5_000 }]);
-    // The entry point's defaults never replace a plug-in registered before them.
-    (await import("../../plugins/default-plugins.js")).registerDefaultPlugins();
     expect(await defaultVectorIndex({ dimensions: 3, size: 6_000 })).toBe(own);
     registerVectorIndexPlugin(undefined);
     expect(await defaultVectorIndex({ dimensions: 3, size: 9_000 })).not.toBe(own);

@@ -1,6 +1,6 @@
 /**
  * @module The vector strategy with learned evidence: each tool is embedded as its own text plus the words users most
- * said when they needed it, re-embedded (that tool only, with the embeddings' fit kept) when its usage changes.
+ * said when they needed it, re-embedded (that tool only, with the embeddings' fit kept) before the next query once its usage changed.
  */
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../../catalog/tool-metadata.js";
@@ -33,24 +33,38 @@ export function createUsageVectorStrategy(options: UsageVectorStrategyOptions): 
   };
   const vector = createVectorStrategy({ ...vectorOptions, documentText: text });
   let catalog: ToolCatalog | undefined;
+  /** The usage version the vectors hold; undefined before the first build. */
+  let usageVersion: number | undefined;
   let pending: Promise<void> = Promise.resolve();
-  usage.subscribe(({ tools: names }) => {
-    const current = catalog;
-    if (current === undefined) return;
-    const tools = names.map((name) => current.get(name)).filter((tool): tool is ToolMetadata => tool !== undefined);
-    // Re-embedded in the background, in order (keeping the fit: learning is not a catalog change); the next rank
-    // waits for it.
-    pending = pending.then(() => vector.reembed(tools)).catch(() => undefined);
-  });
+  // Learned evidence is pulled before the index is used: the tools whose usage changed since are re-embedded (that
+  // tool only, keeping the fit: learning is not a catalog change), in order, one catch-up at a time.
+  const catchUpUsage = (): Promise<void> => {
+    pending = pending
+      .then(async () => {
+        const current = catalog;
+        if (current === undefined || usageVersion === undefined || usage.version === usageVersion) return;
+        const changes = usage.changesSince(usageVersion);
+        const names = changes.rebuild ? current.names() : [...new Set(changes.changes.flatMap((change) => change.tools))];
+        const tools = names.map((name) => current.get(name)).filter((tool): tool is ToolMetadata => tool !== undefined);
+        await vector.reembed(tools);
+        usageVersion = changes.version;
+      })
+      // A failed re-embedding is tried again by the next catch-up (the version did not move).
+      .catch(() => undefined);
+    return pending;
+  };
   return {
     name: vector.name,
     async index(current: ToolCatalog) {
       catalog = current;
       await pending;
+      // Every tool embedded below reads its learned words as they are now.
+      const version = usage.version;
       await vector.index(current);
+      usageVersion = version;
     },
     async add(tools) {
-      await pending;
+      await catchUpUsage();
       await vector.add(tools);
     },
     async remove(names) {
@@ -58,7 +72,7 @@ export function createUsageVectorStrategy(options: UsageVectorStrategyOptions): 
       vector.remove(names);
     },
     async rank(request: RankRequest) {
-      await pending;
+      await catchUpUsage();
       return vector.rank(request);
     },
   };

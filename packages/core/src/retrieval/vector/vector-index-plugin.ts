@@ -1,7 +1,9 @@
 /**
  * @module The seam through which an approximate vector index (a plug-in such as `@dynamic-tools/hnswlib`) reaches
- * the vector strategy: registered once per process, loaded on first use, never imported by name here.
+ * the vector strategy: registered once per process (by default `plugins/default-plugins.ts`'s loader), loaded on
+ * first use, never imported by name here.
  */
+import { DEFAULT_VECTOR_INDEX_PLUGIN } from "../../plugins/default-plugins.js";
 import type { VectorIndex } from "./vector-index.js";
 
 /** An approximate vector index for large catalogs, as a plug-in provides it (`hnswPlugin` of `@dynamic-tools/hnswlib`). */
@@ -26,13 +28,14 @@ export interface VectorIndexPluginLoader {
   import(): Promise<VectorIndexPlugin>;
 }
 
-let registered: VectorIndexPlugin | VectorIndexPluginLoader | undefined;
+/** The default until something else is registered: a loader of `@dynamic-tools/hnswlib` (nothing runs at import). */
+let registered: VectorIndexPlugin | VectorIndexPluginLoader | undefined = DEFAULT_VECTOR_INDEX_PLUGIN as VectorIndexPluginLoader;
 let loaded: Promise<VectorIndexPlugin> | undefined;
 
 /**
  * Sets the approximate vector index the default vector index uses at or above `HNSW_THRESHOLD` tools (below it, or
- * with none registered, search is exact). `@dynamic-tools/core`'s entry point registers a loader of
- * `@dynamic-tools/hnswlib` when it is imported, so that package is used when it is installed; register your own
+ * with none registered, search is exact). Until one is registered, a loader of `@dynamic-tools/hnswlib` is
+ * (imported on first use), so that package is used when it is installed; register your own
  * plug-in (or `undefined`, for exact search always) to replace it. An index passed to `createVectorStrategy({ index })`
  * wins over both.
  *

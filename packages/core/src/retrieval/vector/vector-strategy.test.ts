@@ -279,7 +279,7 @@ describe("createVectorStrategy", () => {
   });
 
   it("finds its default embeddings through the registration seam, and says how to provide them when none is registered", async () => {
-    expect(hasDefaultEmbeddings()).toBe(true); // registered by the entry point (the test setup does what it does)
+    expect(hasDefaultEmbeddings()).toBe(true); // OfflineEmbeddings until something else is registered
     const fake = new CountingEmbeddings();
     registerDefaultEmbeddings(async () => fake);
     try {

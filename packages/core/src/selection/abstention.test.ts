@@ -1,0 +1,134 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ToolCatalog } from "../catalog/tool-catalog.js";
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { ASSISTANT_TOOLS, tableStrategy } from "../retrieval/__fixtures__/assistant-catalog.js";
+import { createBm25Strategy } from "../retrieval/lexical/bm25-strategy.js";
+import { asksForSomething, calibrateRelevanceFloor, calibrationProbes, judgeRanking } from "./abstention.js";
+import { createToolSelector } from "./tool-selector.js";
+
+// The assistant's tools without categories or defaults: the catalogs abstention is for.
+const catalog = new ToolCatalog({
+  tools: ASSISTANT_TOOLS.map(({ category: _category, keywords: _keywords, ...tool }) => tool),
+  core: ["get_weather"],
+});
+const noTokens = { countTokens: false } as const;
+
+describe("asksForSomething", () => {
+  it("is false for a message of greetings, thanks and fillers only, true once it names anything else", () => {
+    for (const talk of ["thanks, that's all for now", "hi!", "ok cool", "you're welcome", "see you later", "no worries"]) {
+      expect(asksForSomething(talk)).toBe(false);
+    }
+    for (const request of ["thanks, now resize the photo", "weather?", "send an email to Bob"])
+      expect(asksForSomething(request)).toBe(true);
+  });
+});
+
+describe("calibrateRelevanceFloor", () => {
+  it("draws the same probes from the catalog's words every time, and floors each signal it saw", async () => {
+    expect(calibrationProbes(catalog, { count: 5, words: 2 })).toEqual(calibrationProbes(catalog, { count: 5, words: 2 }));
+    expect(calibrationProbes(catalog, { count: 3, words: 2 }).every((probe) => probe.split(" ").length === 2)).toBe(true);
+    const strategy = createBm25Strategy();
+    strategy.index(catalog);
+    const floor = await calibrateRelevanceFloor({ strategy, catalog });
+    expect(Object.keys(floor.signals)).toEqual(["bm25"]);
+    expect(floor.signals.bm25).toBeGreaterThan(0);
+    expect(floor).toMatchObject({ probes: 64, tools: catalog.size });
+  });
+
+  it("rejects bad settings as INVALID_OPTION naming the setting", async () => {
+    const strategy = createBm25Strategy();
+    await expect(calibrateRelevanceFloor({ strategy, catalog, options: { quantile: 2 } })).rejects.toThrow(
+      /abstain\.quantile must be a number from 0 to 1, got 2/,
+    );
+    expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { probes: 0 } })).toThrow(DynamicToolsError);
+  });
+});
+
+describe("judgeRanking", () => {
+  const floor = { signals: { bm25: 5, vector: 0.5 }, probes: 64, tools: 10 };
+
+  it("finds a ranking credible when one of its first tools reaches one signal's floor", () => {
+    expect(judgeRanking({ ranked: [{ name: "a", score: 1, signals: { bm25: 1, vector: 0.6 } }], floor })).toBeUndefined();
+    expect(judgeRanking({ ranked: [{ name: "a", score: 1, signals: { bm25: 6 } }], floor })).toBeUndefined();
+  });
+
+  it("abstains otherwise, naming the floor and the best tool; and on a message that asks for nothing", () => {
+    expect(judgeRanking({ ranked: [{ name: "a", score: 1, signals: { bm25: 4.2, vector: 0.3 } }], floor })).toEqual({
+      reason: "no tool reaches the relevance floor (bm25 ≥ 5 or vector ≥ 0.5); best: a (bm25 4.2, vector 0.3)",
+      floor: { bm25: 5, vector: 0.5 },
+      best: { name: "a", signals: { bm25: 4.2, vector: 0.3 } },
+    });
+    expect(judgeRanking({ ranked: [], floor })?.reason).toBe("no tool reaches the relevance floor (bm25 ≥ 5 or vector ≥ 0.5)");
+    const strong = [{ name: "a", score: 9, signals: { bm25: 9 } }];
+    expect(judgeRanking({ ranked: strong, floor, message: "thanks!" })?.reason).toMatch(/asks for nothing a tool could do/);
+  });
+});
+
+describe("createToolSelector: abstention", () => {
+  it("binds core only on small talk with a built-in strategy, and says why", async () => {
+    const select = createToolSelector(catalog, { ...noTokens, strategy: "bm25" });
+    const selection = await select("thanks, that's all for now");
+    expect(selection.tools).toEqual(["get_weather"]);
+    expect(selection.ranked).toEqual([]);
+    expect(selection.abstained?.reason).toMatch(/asks for nothing/);
+    const request = await select("resize my photo to 800 pixels");
+    expect(request.abstained).toBeUndefined();
+    expect(request.tools).toContain("resize_image");
+  });
+
+  it("abstains on an off-topic message whose best tools stay under the floor", async () => {
+    const selection = await createToolSelector(catalog, { ...noTokens, strategy: "bm25" })("my grandmother knits scarves");
+    expect(selection.tools).toEqual(["get_weather"]);
+    expect(selection.abstained?.reason).toMatch(/no tool reaches the relevance floor \(bm25 ≥ [\d.]+\)/);
+  });
+
+  it("still binds the catalog's declared defaults", async () => {
+    const withDefaults = new ToolCatalog({ tools: ASSISTANT_TOOLS, categories: { weather: {} }, defaults: ["weather"] });
+    const selection = await createToolSelector(withDefaults, { ...noTokens, strategy: "bm25" })("ok thanks");
+    expect(selection.abstained).toBeDefined();
+    expect(selection.categories.map((category) => category.name)).toEqual(["weather"]);
+  });
+
+  it("is off with abstain: false, and by default for a strategy object of your own", async () => {
+    const off = await createToolSelector(catalog, { ...noTokens, strategy: "bm25", abstain: false })("my grandmother knits scarves");
+    expect(off.abstained).toBeUndefined();
+    const custom = await createToolSelector(catalog, { ...noTokens, strategy: tableStrategy({ send_email: 1 }) })("thanks!");
+    expect(custom.tools).toContain("send_email");
+    const customOn = await createToolSelector(catalog, { ...noTokens, strategy: tableStrategy({ send_email: 1 }), abstain: true })(
+      "thanks!",
+    );
+    expect(customOn.tools).not.toContain("send_email");
+  });
+});
+
+describe("property: on a credible message, abstention changes nothing", () => {
+  const words = fc.constantFrom(
+    "resize",
+    "photo",
+    "email",
+    "weather",
+    "forecast",
+    "file",
+    "calendar",
+    "event",
+    "image",
+    "read",
+    "write",
+    "thanks",
+    "hello",
+  );
+  it("a selection that does not abstain is the selection with abstention off", async () => {
+    const on = createToolSelector(catalog, { ...noTokens, strategy: "bm25" });
+    const off = createToolSelector(catalog, { ...noTokens, strategy: "bm25", abstain: false });
+    await fc.assert(
+      fc.asyncProperty(fc.array(words, { minLength: 1, maxLength: 5 }), async (message) => {
+        const text = message.join(" ");
+        const [withAbstention, without] = [await on(text), await off(text)];
+        if (withAbstention.abstained === undefined) expect(withAbstention).toEqual(without);
+        else expect(withAbstention.tools).toEqual(["get_weather"]);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

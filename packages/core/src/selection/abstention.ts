@@ -1,0 +1,239 @@
+/**
+ * @module Abstention: when no ranked tool is a credible match (small talk, thanks, off-topic), a retrieval
+ * selection binds the core tools only. Credible means that some signal of a top tool (BM25, vector, …) reaches the
+ * relevance floor, and the floor is calibrated on the catalog itself: the scores its strategy gives to probes made
+ * of the catalog's own words drawn at random, i.e. what a message that merely shares a word or two with some tool
+ * scores there.
+ */
+import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
+import { CONVERSATIONAL_WORDS } from "../text/conversational-words.js";
+import { STOP_WORDS } from "../text/stop-words.js";
+import { splitWords } from "../text/tokenize.js";
+
+/** Settings of abstention (`abstain` of `createToolSelector`). */
+export interface AbstentionOptions {
+  /**
+   * Where each signal's floor sits in the calibration probes' distribution of best scores: 0.25 means a credible
+   * tool scores at least what a quarter of random two-word probes of the catalog's vocabulary reach. @defaultValue 0.25
+   */
+  quantile?: number;
+  /** Probes ranked to calibrate the floor. @defaultValue 64 */
+  probes?: number;
+  /** Words per probe. @defaultValue 2 */
+  probeWords?: number;
+  /** How many of the best ranked tools are looked at. @defaultValue 5 */
+  depth?: number;
+}
+
+/** The relevance floor of a catalog: for each signal, the score a credible tool reaches. */
+export interface RelevanceFloor {
+  /** Floor per signal name (`bm25`, `vector`, …); a signal absent here never makes a tool credible. */
+  readonly signals: Readonly<Record<string, number>>;
+  /** Probes ranked to calibrate it. */
+  readonly probes: number;
+  /** Tools in the catalog when it was calibrated. */
+  readonly tools: number;
+}
+
+/** Why a selection bound no ranked tool (`ToolSelection.abstained`). */
+export interface Abstention {
+  /** `no tool reaches the relevance floor (bm25 ≥ 5.3 or vector ≥ 0.49); best: get_weather (bm25 2.1, vector 0.31)`. */
+  reason: string;
+  /** The floor in force, per signal. */
+  floor: Record<string, number>;
+  /** The best ranked tool, which was not bound. */
+  best?: { name: string; signals: Record<string, number> };
+}
+
+const DEFAULTS: Required<AbstentionOptions> = { quantile: 0.25, probes: 64, probeWords: 2, depth: 5 };
+/** Signals that are not evidence of relevance on their own scale. */
+const NOT_CALIBRATED = new Set(["exact"]);
+
+/**
+ * Validated settings, with defaults.
+ * @throws DynamicToolsError `INVALID_OPTION` naming the bad setting and what is valid.
+ */
+export function resolveAbstentionOptions(options: AbstentionOptions = {}): Required<AbstentionOptions> {
+  if (typeof options !== "object" || options === null) {
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `abstain must be true, false or { quantile, probes, probeWords, depth }, got ${String(options)}.`,
+      {
+        path: ["abstain"],
+      },
+    );
+  }
+  const resolved = { ...DEFAULTS, ...options };
+  const wholeNumber = (key: "probes" | "probeWords" | "depth") => Number.isInteger(resolved[key]) && resolved[key] >= 1;
+  const bad: Array<[keyof AbstentionOptions, string]> = [];
+  if (!(typeof resolved.quantile === "number" && resolved.quantile >= 0 && resolved.quantile <= 1))
+    bad.push(["quantile", "a number from 0 to 1"]);
+  for (const key of ["probes", "probeWords", "depth"] as const) if (!wholeNumber(key)) bad.push([key, "a whole number ≥ 1"]);
+  const [first] = bad;
+  if (first !== undefined) {
+    const [key, valid] = first;
+    throw new DynamicToolsError("INVALID_OPTION", `abstain.${key} must be ${valid}, got ${String(resolved[key])}.`, {
+      path: ["abstain", key],
+    });
+  }
+  return resolved;
+}
+
+/** A small deterministic generator (mulberry32), so a catalog always gets the same floor. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return function next() {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The calibration probes of a catalog: `count` messages of `words` words each, drawn (deterministically) from the
+ * words of its tools' descriptions as they occur, so a common word is drawn as often as the catalog uses it.
+ *
+ * @example
+ * ```ts
+ * calibrationProbes(catalog, { count: 2, words: 2 }); // ["weather city", "file text"]
+ * ```
+ */
+export function calibrationProbes(catalog: ToolCatalog, { count, words }: { count: number; words: number }): string[] {
+  const pool: string[] = [];
+  for (const tool of catalog.tools()) {
+    for (const word of splitWords(tool.description)) if (word.length >= 3 && !STOP_WORDS.has(word) && !/\d/.test(word)) pool.push(word);
+  }
+  if (pool.length === 0) return [];
+  const random = seededRandom(pool.length * 31 + catalog.size);
+  return Array.from({ length: count }, () => Array.from({ length: words }, () => pool[Math.floor(random() * pool.length)]!).join(" "));
+}
+
+/** The value at `quantile` of `values` (nearest rank, values sorted ascending). */
+function quantileOf(sorted: readonly number[], quantile: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(quantile * sorted.length) - 1))]!;
+}
+
+/**
+ * Calibrates the relevance floor of `strategy` (already indexed) on `catalog`: ranks the calibration probes and
+ * takes, for each signal, the `quantile` of the probes' best score of that signal (a probe that a signal does not
+ * find counts 0 for it).
+ *
+ * @example
+ * ```ts
+ * const floor = await calibrateRelevanceFloor({ strategy, catalog });
+ * floor.signals; // { bm25: 5.3, fuzzy: 0.35, vector: 0.49 }
+ * ```
+ */
+export async function calibrateRelevanceFloor({
+  strategy,
+  catalog,
+  options = {},
+}: {
+  strategy: RetrievalStrategy;
+  catalog: ToolCatalog;
+  options?: AbstentionOptions;
+}): Promise<RelevanceFloor> {
+  const { quantile, probes, probeWords, depth } = resolveAbstentionOptions(options);
+  const texts = calibrationProbes(catalog, { count: probes, words: probeWords });
+  const best = new Map<string, number[]>();
+  for (const [index, query] of texts.entries()) {
+    const ranking = strategy.rank({ query, limit: depth });
+    const ranked = ranking instanceof Promise ? await ranking : ranking;
+    for (const [signal, value] of bestSignals(ranked.slice(0, depth))) {
+      if (NOT_CALIBRATED.has(signal)) continue;
+      const values = best.get(signal) ?? [];
+      values[index] = value;
+      best.set(signal, values);
+    }
+  }
+  const signals: Record<string, number> = {};
+  for (const [signal, values] of best) {
+    const all = Array.from({ length: texts.length }, (_, index) => values[index] ?? 0).sort((a, b) => a - b);
+    const floor = quantileOf(all, quantile);
+    // A floor of 0 would make any match credible: such a signal says nothing here.
+    if (floor > 0) signals[signal] = floor;
+  }
+  return { signals, probes: texts.length, tools: catalog.size };
+}
+
+/** Each signal's best value among `ranked`. */
+function bestSignals(ranked: readonly RankedTool[]): Map<string, number> {
+  const best = new Map<string, number>();
+  for (const tool of ranked) {
+    for (const [signal, value] of Object.entries(tool.signals)) {
+      if (typeof value === "number" && value > (best.get(signal) ?? -Infinity)) best.set(signal, value);
+    }
+  }
+  return best;
+}
+
+const rounded = (value: number) => Number(value.toFixed(3));
+
+/**
+ * Whether a message asks for anything at all: it has a word that is neither a stop word nor a conversational one
+ * (greetings, thanks, acknowledgements, farewells, reactions; see `CONVERSATIONAL_WORDS`).
+ *
+ * @example
+ * ```ts
+ * asksForSomething("thanks, that's all for now"); // false
+ * asksForSomething("thanks, now book a yoga class"); // true
+ * ```
+ */
+export function asksForSomething(message: string): boolean {
+  return splitWords(message).some((word) => !STOP_WORDS.has(word) && !CONVERSATIONAL_WORDS.has(word));
+}
+
+/**
+ * Whether the ranking is credible: with `message`, that message must ask for something (see
+ * {@link asksForSomething}); then some signal of one of its first `depth` tools reaches that signal's floor. A
+ * ranking is judged credible when the floor has no signal at all (nothing to judge by). Returns the abstention
+ * (with its explanation) when it is not.
+ *
+ * @example
+ * ```ts
+ * judgeRanking({ ranked, floor: { signals: { bm25: 5.3 }, probes: 64, tools: 199 } });
+ * // undefined (credible), or { reason: "no tool reaches the relevance floor (bm25 ≥ 5.3); best: …", floor, best }
+ * ```
+ */
+export function judgeRanking({
+  ranked,
+  floor,
+  depth = DEFAULTS.depth,
+  message,
+}: {
+  ranked: readonly RankedTool[];
+  floor: RelevanceFloor;
+  depth?: number;
+  /** The current message; omitted, only the scores are judged. */
+  message?: string;
+}): Abstention | undefined {
+  if (message !== undefined && !asksForSomething(message)) {
+    return { reason: "the message asks for nothing a tool could do (only conversational words)", floor: { ...floor.signals } };
+  }
+  const floors = Object.entries(floor.signals);
+  if (floors.length === 0) return undefined;
+  const top = ranked.slice(0, depth);
+  const credible = top.some((tool) => floors.some(([signal, value]) => (tool.signals[signal] ?? 0) >= value));
+  if (credible) return undefined;
+  const best = top[0];
+  const bestSignalsOf = best === undefined ? {} : (best.signals as Record<string, number>);
+  return {
+    reason: `no tool reaches the relevance floor (${floors.map(([signal, value]) => `${signal} ≥ ${rounded(value)}`).join(" or ")})${
+      best === undefined
+        ? ""
+        : `; best: ${best.name}${
+            Object.keys(bestSignalsOf).length > 0
+              ? ` (${Object.entries(bestSignalsOf)
+                  .map(([signal, value]) => `${signal} ${rounded(value)}`)
+                  .join(", ")})`
+              : ""
+          }`
+    }`,
+    floor: { ...floor.signals },
+    ...(best === undefined ? {} : { best: { name: best.name, signals: { ...bestSignalsOf } } }),
+  };
+}
