@@ -1,7 +1,8 @@
 /**
  * @module `pnpm start`: the 137-tool gym agent over a scripted multi-turn conversation. Per turn it prints the
  * message, the categories chosen and why, how many of the 137 tools were bound, their definition tokens versus
- * binding all, and the tool call made with its result. Offline by default; with OPENAI_API_KEY set it uses
+ * binding all, and the tool call made with its result; then what the conversation bills with prompt caching under
+ * each binding policy, for Anthropic and OpenAI (cost-by-policy.ts). Offline by default; with OPENAI_API_KEY set it uses
  * ChatOpenAI (model from OPENAI_MODEL, default gpt-4o-mini).
  *
  * `pnpm start -- --compare` runs the same conversation through the real ChatOpenAI client against a local fake
@@ -96,6 +97,8 @@ async function main(): Promise<void> {
     seen = state.messages.length;
     console.log("");
   }
+  const { formatCostByPolicy, measureCostByPolicy } = await import("./cost-by-policy.js");
+  console.log(formatCostByPolicy(await measureCostByPolicy(catalog)));
 }
 
 async function compare(): Promise<void> {

@@ -103,6 +103,64 @@ describe("bindTools: cache-aware", () => {
   });
 });
 
+describe("bindTools: cache-aware weighs the re-bill against the risk", () => {
+  const big = { tokensOf: () => 100, promptTokens: 2_000 };
+
+  it("keeps the array when its best match is bound and the unbound needed tools rank below it", () => {
+    const selection = ranked(["a", "x"], [10, 8]);
+    const binding = bindTools("cache-aware", { selection, previous: ["a", "b"], ...big });
+    expect(binding).toMatchObject({ changed: false, tools: ["a", "b"], unbound: ["x"], rebilledTokens: 0 });
+    // 2,000 prompt tokens + 3 tools of 100 under Anthropic's breakpoints: what the change would have re-billed.
+    expect(binding.reason).toBe("kept: the selection's best match a is bound; x ranks below it, not worth re-billing about 2300 tokens");
+  });
+
+  it("changes when a needed tool outranks every bound one", () => {
+    const selection = ranked(["x", "a"], [10, 8]);
+    const binding = bindTools("cache-aware", { selection, previous: ["a", "b"], ...big });
+    expect(binding).toMatchObject({ changed: true, tools: ["a", "b", "x"], added: ["x"] });
+    expect(binding.unbound).toBeUndefined();
+  });
+
+  it("changes for any unbound needed tool while the prompt is under the cache minimum (a change costs nothing)", () => {
+    const selection = ranked(["a", "x"], [10, 8]);
+    const binding = bindTools("cache-aware", { selection, previous: ["a", "b"], tokensOf: () => 100, promptTokens: 700 });
+    expect(binding).toMatchObject({ changed: true, tools: ["a", "b", "x"] });
+  });
+
+  it("always changes for a tool matched by name in the current message", () => {
+    const selection = ranked(["a", "x"], [10, 8], { matchedTools: [{ name: "x", reason: "named", tier: "current" }] });
+    expect(bindTools("cache-aware", { selection, previous: ["a", "b"], ...big }).changed).toBe(true);
+  });
+
+  it("property: with a cached prompt, never changes when the needed tools are bound; after any decision the array holds every needed tool or the best match", () => {
+    const names = ["a", "b", "c", "d", "e", "f", "g"];
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...names), { maxLength: 7 }),
+        fc.uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 5, maxLength: 5 }),
+        (previous, selected, scores) => {
+          const selection = ranked(
+            selected,
+            scores.slice(0, selected.length).sort((x, y) => y - x),
+          );
+          const binding = bindTools("cache-aware", { selection, previous, ...big });
+          const needed = neededTools(selection);
+          if (needed.every((name) => previous.includes(name))) expect(binding).toMatchObject({ changed: false, tools: previous });
+          const left = needed.filter((name) => !binding.tools.includes(name));
+          expect(binding.unbound ?? []).toEqual(left);
+          if (left.length > 0) {
+            const scoreOf = (name: string) => selection.ranked!.find((tool) => tool.name === name)!.score;
+            const best = Math.max(...selection.ranked!.filter((tool) => binding.tools.includes(tool.name)).map((tool) => tool.score));
+            for (const name of left) expect(scoreOf(name)).toBeLessThanOrEqual(best);
+            expect(binding.changed).toBe(false);
+          }
+        },
+      ),
+    );
+  });
+});
+
 describe("bindTools: per-turn", () => {
   it("sends each selection as it is", () => {
     const selection = select("book a class for tomorrow");

@@ -55,14 +55,27 @@ export interface ToolBinding {
    * price: the tools array plus `promptTokens` when the array changed, else 0.
    */
   rebilledTokens: number;
+  /**
+   * Needed tools the policy left unbound: the array kept the selection's best match, and these rank below it (see
+   * {@link bindTools}). Absent when every needed tool is bound.
+   */
+  unbound?: string[];
 }
 
 /**
  * Decides this call's tools array under `policy` (see the module summary).
  *
- * `cache-aware`:
+ * `cache-aware` (the decision weighs what a change re-bills against the risk it removes):
  * - **keep** the previous array, in its order, while every tool the selection *needs* is in it
  *   ({@link neededTools}: what matched the current message, not the tail of a ranking or the default categories);
+ * - **keep** it too when a ranked selection's best match for the current message is bound and the needed tools that
+ *   are not rank below it, and the change would re-bill something: a change re-bills the whole prompt after the
+ *   array's first changed tool (`rebilledTokens`: all of it under Anthropic's breakpoints, at the write price; under
+ *   OpenAI everything after the common prefix), while the model already has the tool the evidence favours most. The
+ *   tools left out are named in `unbound`. A needed tool the keyword stage matched by name, a needed category's tool,
+ *   or a core tool always counts;
+ * - a change costs nothing while the prompt (previous array, system and messages) is under the provider's cache
+ *   minimum (`rules.minimumTokens`): then any needed tool that is not bound changes the array;
  * - otherwise **change once for the topic**: the previous array stays in order and the whole selection that is
  *   missing is appended, so the following messages on the topic find their tools bound;
  * - **drop** only a tool that may no longer be bound, or, when the budget (`selection.budget`) forces it, the
@@ -74,6 +87,7 @@ export interface ToolBinding {
  * const binding = bindTools("cache-aware", { selection, previous: ["get_salary", "get_staff_list"] });
  * binding.changed; // false while the selection needs nothing else
  * binding.reason; // "kept: every needed tool is bound (get_salary)"
+ * binding.rebilledTokens; // 0: nothing re-billed
  * ```
  */
 export function bindTools(policy: BindingPolicyName, input: BindingInput): ToolBinding {
@@ -97,17 +111,23 @@ function cacheAware(input: BindingInput): ToolBinding {
   const lost = previous.filter((name) => !bindable(name));
   const bound = new Set(kept);
   const needed = neededTools(selection, input.needed);
-  const missing = needed.filter((name) => !bound.has(name));
+  const unbound = needed.filter((name) => !bound.has(name));
   const missingCore = selection.core.filter((name) => !bound.has(name));
-  if (missing.length === 0 && missingCore.length === 0) {
+  // The cost side: what a change would re-bill (nothing while the prompt is too short to be cached at all).
+  const additions = selection.tools.filter((name) => !bound.has(name));
+  const rebill = changeCost(input, [...kept, ...additions]);
+  const outranked = rebill === 0 ? undefined : bestBoundMatch(selection, bound, unbound);
+  if ((unbound.length === 0 || outranked !== undefined) && missingCore.length === 0) {
     const why =
       lost.length > 0
         ? `changed: ${list(lost)} may no longer be bound`
-        : `kept: every needed tool is bound${needed.length > 0 ? ` (${list(needed)})` : ""}`;
-    return finish("cache-aware", input, kept, why);
+        : unbound.length > 0
+          ? `kept: the selection's best match ${outranked} is bound; ${list(unbound)} rank${unbound.length === 1 ? "s" : ""} below it, not worth re-billing about ${rebill} tokens`
+          : `kept: every needed tool is bound${needed.length > 0 ? ` (${list(needed)})` : ""}`;
+    return finish("cache-aware", input, kept, why, unbound);
   }
+  const missing = unbound;
   // Change once for the topic: the previous array in order, then what the selection adds, in its order.
-  const additions = selection.tools.filter((name) => !bound.has(name));
   const selected = new Set(selection.tools);
   const core = new Set(selection.core);
   // Under the budget, what goes first is what this selection does not name, oldest first (the array's front).
@@ -126,7 +146,45 @@ function cacheAware(input: BindingInput): ToolBinding {
   return finish("cache-aware", input, tools, why);
 }
 
-function finish(policy: BindingPolicyName, input: BindingInput, tools: string[], reason: string): ToolBinding {
+/**
+ * Tokens a change to `tools` would re-bill (see {@link rebilled}), or 0 when the prompt is shorter than the
+ * provider's cache minimum: nothing of it is cached, so a change loses nothing.
+ */
+function changeCost(input: BindingInput, tools: readonly string[]): number {
+  const { tokensOf = () => 0, promptTokens = 0, rules = cacheRules("anthropic") } = input;
+  const previousTokens = (input.previous ?? []).reduce((sum, name) => sum + tokensOf(name), 0);
+  if (previousTokens + promptTokens < rules.minimumTokens) return 0;
+  return rebilled(input, tools);
+}
+
+/**
+ * For a ranked selection: the bound tool the current message ranks best, when it ranks at least as high as every
+ * needed tool that is not bound (the array already holds the selection's best evidence); else undefined. Keyword
+ * selections have no scores: a needed category's tool that is not bound always counts.
+ */
+function bestBoundMatch(selection: ToolSelection, bound: ReadonlySet<string>, unbound: readonly string[]): string | undefined {
+  if (selection.ranked === undefined || unbound.length === 0) return undefined;
+  const missing = new Set(unbound);
+  // Only a tool the keyword stage did not choose on its own may be weighed: a matched tool is asked for by name.
+  if (selection.matchedTools.some((tool) => tool.tier === "current" && missing.has(tool.name))) return undefined;
+  let best: { name: string; score: number } | undefined;
+  let bestMissing = Number.NEGATIVE_INFINITY;
+  for (const tool of selection.ranked) {
+    if (tool.reason === "history") continue;
+    if (bound.has(tool.name) && (best === undefined || tool.score > best.score)) best = { name: tool.name, score: tool.score };
+    if (missing.has(tool.name)) bestMissing = Math.max(bestMissing, tool.score);
+  }
+  if (bestMissing === Number.NEGATIVE_INFINITY) return undefined;
+  return best !== undefined && best.score >= bestMissing ? best.name : undefined;
+}
+
+function finish(
+  policy: BindingPolicyName,
+  input: BindingInput,
+  tools: string[],
+  reason: string,
+  unbound: readonly string[] = [],
+): ToolBinding {
   const previous = input.previous ?? [];
   const before = new Set(previous);
   const after = new Set(tools);
@@ -140,6 +198,7 @@ function finish(policy: BindingPolicyName, input: BindingInput, tools: string[],
     dropped: previous.filter((name) => !after.has(name)),
     reason: changed && reason.startsWith("kept") ? `changed: ${reason}` : reason,
     rebilledTokens,
+    ...(unbound.length === 0 ? {} : { unbound: [...unbound] }),
   };
 }
 

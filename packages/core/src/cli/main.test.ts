@@ -56,7 +56,7 @@ describe("dynamic-tools: mistakes on the command line exit 2 with close matches"
   it.each([
     [
       ["slect", "--catalog", BARE, "hi"],
-      /^Unknown command "slect"\. Did you mean: select\? Commands: select, bench, eval, doctor, usage\./,
+      /^Unknown command "slect"\. Did you mean: select\? Commands: select, bench, eval, cost, doctor, usage\./,
     ],
     [["evl"], /^Unknown command "evl"\. Did you mean: eval\?/],
     [["help", "bnch"], /^Unknown command "bnch"\. Did you mean: bench\?/],

@@ -1,9 +1,10 @@
 /**
- * @module The `dynamic-tools` command line: `select`, `eval`, `bench`, `doctor` and `usage report`.
+ * @module The `dynamic-tools` command line: `select`, `eval`, `bench`, `cost`, `doctor` and `usage report`.
  */
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { didYouMean } from "../text/closest-matches.js";
 import { BENCH_USAGE, benchCommand } from "./bench-command.js";
+import { COST_USAGE, costCommand } from "./cost-command.js";
 import { DOCTOR_USAGE, doctorCommand } from "./doctor-command.js";
 import { EVAL_USAGE, evalCommand } from "./eval-command.js";
 import { SELECT_USAGE, selectCommand } from "./select-command.js";
@@ -17,6 +18,7 @@ Commands:
   select   print the tools a catalog selects for a message, and why
   bench    measure index build, selection latency and memory per strategy
   eval     score retrieval strategies on labelled queries (recall, nDCG, MRR, latency)
+  cost     replay conversations under each binding policy and bill them with prompt caching
   doctor   find the tools a catalog makes hard to find or easy to confuse, and what to add to the catalog file
   usage    report what past usage says about a catalog (usage, never-called tools, suggested keywords)
 
@@ -26,6 +28,7 @@ ${BENCH_USAGE}
 
 ${EVAL_USAGE}
 
+${COST_USAGE}
 ${DOCTOR_USAGE}
 
 ${USAGE_USAGE}
@@ -39,6 +42,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   select: { run: selectCommand, usage: SELECT_USAGE },
   bench: { run: benchCommand, usage: BENCH_USAGE },
   eval: { run: (argv, out) => evalCommand(argv, out), usage: EVAL_USAGE },
+  cost: { run: (argv, out) => costCommand(argv, out), usage: COST_USAGE },
   doctor: { run: doctorCommand, usage: DOCTOR_USAGE },
   usage: { run: (argv, out) => usageCommand(argv, out), usage: USAGE_USAGE },
 };

@@ -31,6 +31,12 @@ describe("parseQueries", () => {
     ]);
   });
 
+  it("accepts a turn without tools only when asked (conversations files)", () => {
+    const text = '{"id": "c-turn-1", "query": "hello", "relevant": []}';
+    expect(() => parseQueries(text, "q.jsonl")).toThrow(/"relevant" must be a non-empty array/);
+    expect(parseQueries(text, "q.jsonl", undefined, { allowNoTools: true })).toEqual([{ id: "c-turn-1", query: "hello", relevant: [] }]);
+  });
+
   it.each([
     ["{not json", /^q\.jsonl:1: not valid JSON/],
     ['["a"]', /^q\.jsonl:1: expected an object/],

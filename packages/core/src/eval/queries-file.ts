@@ -30,6 +30,12 @@ export interface HistoryTurn {
   tools: string[];
 }
 
+/** Options of {@link parseQueries}. */
+export interface ParseQueriesOptions {
+  /** Accept `"relevant": []`: a turn the model answers without a tool (conversations files of `cost`). @defaultValue false */
+  allowNoTools?: boolean;
+}
+
 const KEYS = new Set(["id", "query", "relevant", "history"]);
 
 function isStringArray(value: unknown): value is string[] {
@@ -37,7 +43,7 @@ function isStringArray(value: unknown): value is string[] {
 }
 
 /** Validates one parsed line; returns the problem, or the query. */
-function toQuery(value: unknown): EvalQuery | string {
+function toQuery(value: unknown, { allowNoTools = false }: ParseQueriesOptions = {}): EvalQuery | string {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return `expected an object { "id", "query", "relevant" }`;
   const record = value as Record<string, unknown>;
   const unknown = Object.keys(record).filter((key) => !KEYS.has(key));
@@ -47,7 +53,7 @@ function toQuery(value: unknown): EvalQuery | string {
   if (!((typeof id === "string" && id.length > 0) || (typeof id === "number" && Number.isFinite(id))))
     return `"id" must be a non-empty string or a number`;
   if (typeof query !== "string" || query.trim().length === 0) return `"query" must be a non-empty string`;
-  if (!isStringArray(relevant) || relevant.length === 0) return `"relevant" must be a non-empty array of tool names`;
+  if (!isStringArray(relevant) || (relevant.length === 0 && !allowNoTools)) return `"relevant" must be a non-empty array of tool names`;
   let turns: HistoryTurn[] | undefined;
   if (history !== undefined) {
     if (!Array.isArray(history)) return HISTORY_SHAPE;
@@ -86,6 +92,7 @@ function toTurn(entry: unknown): HistoryTurn | string {
  * tool must be in it.
  *
  * @param file - the file name to put in error messages.
+ * @param options.allowNoTools - accept lines whose `relevant` is empty (a turn that calls no tool).
  * @throws DynamicToolsError `INVALID_DECLARATION` (a malformed line, a repeated id, no queries) or `UNKNOWN_TOOL`
  *   (a relevant tool missing from `catalog`, with close matches), as `file:line: problem`.
  * @example
@@ -94,7 +101,7 @@ function toTurn(entry: unknown): HistoryTurn | string {
  * // [{ id: "q1", query: "pending salary?", relevant: ["get_pending_salaries"] }]
  * ```
  */
-export function parseQueries(text: string, file: string, catalog?: ToolCatalog): EvalQuery[] {
+export function parseQueries(text: string, file: string, catalog?: ToolCatalog, options: ParseQueriesOptions = {}): EvalQuery[] {
   const queries: EvalQuery[] = [];
   const lineOfId = new Map<string, number>();
   text.split(/\r?\n/).forEach((raw, index) => {
@@ -107,7 +114,7 @@ export function parseQueries(text: string, file: string, catalog?: ToolCatalog):
     } catch (cause) {
       throw new DynamicToolsError("INVALID_DECLARATION", `${file}:${line}: not valid JSON: ${(cause as Error).message}`, { cause });
     }
-    const query = toQuery(value);
+    const query = toQuery(value, options);
     if (typeof query === "string") throw fail(query);
     const earlier = lineOfId.get(query.id);
     if (earlier !== undefined) throw fail(`id "${query.id}" is already used on line ${earlier}; ids must be unique`);
@@ -139,14 +146,14 @@ export function parseQueries(text: string, file: string, catalog?: ToolCatalog):
  * const queries = loadQueriesFile("queries.jsonl", catalog);
  * ```
  */
-export function loadQueriesFile(file: string, catalog?: ToolCatalog): EvalQuery[] {
+export function loadQueriesFile(file: string, catalog?: ToolCatalog, options: ParseQueriesOptions = {}): EvalQuery[] {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (cause) {
     throw new DynamicToolsError("INVALID_OPTION", `Cannot read queries file ${file}: ${(cause as Error).message}`, { cause });
   }
-  return parseQueries(text, file, catalog);
+  return parseQueries(text, file, catalog, options);
 }
 
 /**

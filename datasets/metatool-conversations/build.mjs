@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Builds conversations.jsonl, a multi-turn dev set for `dynamic-tools cost`, from ../metatool (queries.jsonl and
+// usage.jsonl), deterministically: the same inputs always give the same file. See SOURCE.md.
+//   node datasets/metatool-conversations/build.mjs
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const here = (name) => fileURLToPath(new URL(name, import.meta.url));
+const read = (name) =>
+  readFileSync(here(name), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line));
+
+const CONVERSATIONS = 200;
+const MIN_TURNS = 2;
+const MAX_TURNS = 6;
+const FOLLOW_UP = 0.5;
+
+// mulberry32: a small seeded generator, so the file never depends on Math.random.
+function generator(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = generator(22);
+const pick = (items) => items[Math.floor(random() * items.length)];
+
+const queries = read("../metatool/queries.jsonl");
+const usage = read("../metatool/usage.jsonl");
+// Follow-ups come from every labelled message with the same tool (queries and usage); openers and topic shifts from
+// queries.jsonl only.
+const byTool = new Map();
+for (const line of [...queries, ...usage]) {
+  for (const tool of line.relevant) {
+    if (!byTool.has(tool)) byTool.set(tool, []);
+    byTool.get(tool).push(line);
+  }
+}
+
+const lines = [];
+for (let index = 0; index < CONVERSATIONS; index++) {
+  const id = `mt${String(index + 1).padStart(3, "0")}`;
+  const length = MIN_TURNS + Math.floor(random() * (MAX_TURNS - MIN_TURNS + 1));
+  const used = new Set();
+  const turns = [];
+  let current = pick(queries);
+  for (let turn = 0; turn < length; turn++) {
+    if (turn > 0) {
+      const topic = new Set(current.relevant);
+      if (random() < FOLLOW_UP) {
+        // Same topic: another message that calls one of the current turn's tools.
+        const pool = byTool.get(pick(current.relevant)).filter((line) => !used.has(line.query));
+        current = pool.length > 0 ? pick(pool) : pick(queries);
+      } else {
+        // Topic shift: a message none of whose tools the current turn called.
+        let next = pick(queries);
+        while (next.relevant.some((tool) => topic.has(tool)) || used.has(next.query)) next = pick(queries);
+        current = next;
+      }
+    }
+    used.add(current.query);
+    turns.push(current);
+  }
+  turns.forEach((line, turn) => {
+    lines.push({
+      id: `${id}-turn-${turn + 1}`,
+      query: line.query,
+      relevant: line.relevant,
+      ...(turn === 0 ? {} : { history: turns.slice(0, turn).map((earlier) => earlier.query) }),
+    });
+  });
+}
+writeFileSync(here("conversations.jsonl"), `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
+console.log(`${CONVERSATIONS} conversations, ${lines.length} turns -> conversations.jsonl`);

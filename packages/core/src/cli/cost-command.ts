@@ -1,0 +1,109 @@
+/**
+ * @module `dynamic-tools cost`: replays conversations through the selection pipeline and each binding policy, and
+ * prints what their model requests bill under a provider's prompt-caching rules.
+ */
+import { loadCatalogFile } from "../catalog/catalog-file.js";
+import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import { CACHE_PROVIDERS, type CacheProvider } from "../cost/cache-rules.js";
+import { groupConversations } from "../eval/conversation-turns.js";
+import { replayCost } from "../eval/cost-replay.js";
+import { formatCostTable } from "../eval/format-cost-table.js";
+import { loadQueriesFile } from "../eval/queries-file.js";
+import { COST_POLICIES, type CostPolicyName } from "../eval/replay-policies.js";
+import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, UsageError } from "./usage-error.js";
+
+export const COST_USAGE = `dynamic-tools cost --catalog <file> --conversations <file.jsonl> [--provider anthropic|openai]
+                   [--policy <name>|all] [--result-tokens N] [--system-tokens N] [--read-price X] [--json]
+
+  --catalog <file>        catalog file (JSON or YAML)
+  --conversations <file>  the eval queries format, one user turn per line, ids <conversation>-turn-<n>:
+                          { "id", "query", "relevant": [the tools the turn calls; may be empty], "history"? }
+  --provider <name>       whose prompt-caching rules bill the requests: ${CACHE_PROVIDERS.join(" or ")} (default anthropic)
+  --policy <name>         ${COST_POLICIES.join(", ")}, or all (default); static (every tool bound) is always
+                          computed as the baseline
+  --result-tokens N       tokens of one tool result (default 120)
+  --system-tokens N       tokens of the system prompt (default 600)
+  --read-price X          a cached input token's price as a multiple of an uncached one (default 0.1)
+  --json                  print { provider, conversations, turns, policies: { <name>: { billedTokens,
+                          cacheReadTokens, toolsArrayChanges, allNeededBound, ratioToStatic } } }
+  -h, --help              print this help
+
+Each conversation is replayed through the selection pipeline (the select node's defaults) and the policy; each user
+turn makes two model calls (the first returns a call of each needed tool, 30 tokens each; the second, after the
+results, the answer, 60 tokens; one call when the turn needs no tool). Human messages are counted with o200k_base,
+tool definitions as the catalog counts them, in bind order. anthropic: breakpoints at the end of the system block and
+of each request, reads at 0.1x, writes at 1.25x; openai: the longest common prefix with an earlier request, in
+128-token steps, at the read price; both cache nothing under 1,024 tokens. native: the core tools and tool_search in a
+constant tools block; each selected tool's definition enters the messages once, by reference.`;
+
+/** Loads the catalog the command replays against (the one place that does, so another source can replace it). */
+function loadCostCatalog(file: string): ToolCatalog {
+  return loadCatalogFile(file);
+}
+
+function parseTokens(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const count = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(count))
+    throw new UsageError(`${flag} must be a whole number ≥ 0, got "${value}".`, COST_USAGE);
+  return count;
+}
+
+function parsePrice(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const price = Number(value);
+  if (value.trim() === "" || !Number.isFinite(price) || price < 0)
+    throw new UsageError(`--read-price must be a number ≥ 0 (a multiple of the input price), got "${value}".`, COST_USAGE);
+  return price;
+}
+
+/**
+ * Runs `cost`; resolves to the exit code.
+ * @example
+ * ```ts
+ * await costCommand(["--catalog", "catalog.json", "--conversations", "conversations.jsonl", "--json"], console.log);
+ * ```
+ */
+export async function costCommand(argv: string[], out: (text: string) => void): Promise<number> {
+  const { values } = parseCommandLine(
+    {
+      args: argv,
+      options: {
+        catalog: { type: "string" },
+        conversations: { type: "string" },
+        provider: { type: "string", default: "anthropic" },
+        policy: { type: "string", default: "all" },
+        "result-tokens": { type: "string" },
+        "system-tokens": { type: "string" },
+        "read-price": { type: "string" },
+        json: { type: "boolean", default: false },
+        help: HELP_OPTION,
+      },
+    },
+    COST_USAGE,
+  );
+  if (values.help) {
+    out(`${COST_USAGE}\n\n${EXIT_CODES}`);
+    return 0;
+  }
+  if (values.catalog === undefined) throw new UsageError("cost needs --catalog <file>.", COST_USAGE);
+  if (values.conversations === undefined) throw new UsageError("cost needs --conversations <file.jsonl>.", COST_USAGE);
+  checkChoice(values.provider, CACHE_PROVIDERS, { one: "provider", many: "Providers" }, COST_USAGE);
+  checkChoice(values.policy, [...COST_POLICIES, "all"], { one: "policy", many: "Policies" }, COST_USAGE);
+  const resultTokens = parseTokens(values["result-tokens"], "--result-tokens");
+  const systemTokens = parseTokens(values["system-tokens"], "--system-tokens");
+  const readPrice = parsePrice(values["read-price"]);
+  const catalog = loadCostCatalog(values.catalog);
+  const lines = loadQueriesFile(values.conversations, catalog, { allowNoTools: true });
+  const report = await replayCost({
+    catalog,
+    conversations: groupConversations(lines, values.conversations),
+    provider: values.provider as CacheProvider,
+    policies: values.policy === "all" ? COST_POLICIES : [values.policy as CostPolicyName],
+    ...(resultTokens === undefined ? {} : { resultTokens }),
+    ...(systemTokens === undefined ? {} : { systemTokens }),
+    ...(readPrice === undefined ? {} : { readPrice }),
+  });
+  out(values.json ? JSON.stringify(report) : formatCostTable(report));
+  return 0;
+}

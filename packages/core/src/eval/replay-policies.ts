@@ -1,0 +1,141 @@
+/**
+ * @module The model requests one conversation sends under each policy of a cost replay, from its planned turns (the
+ * selection of each turn is already made): `static` binds every tool, `per-turn` and `cache-aware` bind what
+ * `bindTools` decides before each model call, `native` keeps a constant tools block and brings each selected tool
+ * into the conversation once, by reference. Pure.
+ */
+import { bindTools } from "../binding/binding-policy.js";
+import { OPENAI_MAX_TOOLS } from "../catalog/tool-catalog.js";
+import type { PromptRequest, PromptSegment } from "../cost/bill-requests.js";
+import type { CacheRules } from "../cost/cache-rules.js";
+import type { ToolSelection } from "../selection/tool-selection.js";
+import { tokensOfSegments, type TranscriptExchange } from "./replay-transcript.js";
+
+/** The policies a cost replay compares. */
+export type CostPolicyName = "static" | "per-turn" | "cache-aware" | "native";
+
+/** Every {@link CostPolicyName}, in the order reports list them. */
+export const COST_POLICIES: readonly CostPolicyName[] = ["static", "per-turn", "cache-aware", "native"];
+
+/** One user turn, its selection made. */
+export interface PlannedTurn {
+  /** The tools the turn calls (and so needs bound on its first model call). */
+  needed: readonly string[];
+  exchange: TranscriptExchange;
+  /** What the selection pipeline chose before the turn's model calls. */
+  selection: ToolSelection;
+}
+
+/** A conversation ready to replay: what precedes its first turn (history given by the file), and its turns. */
+export interface PlannedConversation {
+  id: string;
+  prelude: readonly PromptSegment[];
+  turns: readonly PlannedTurn[];
+}
+
+/** What a policy needs to know of the catalog and the prompt. */
+export interface ReplayContext {
+  rules: CacheRules;
+  system: readonly PromptSegment[];
+  /** Every enabled tool in catalog order. */
+  allTools: readonly string[];
+  /** The core tools, in order (always bound; under `native`, never deferred). */
+  core: readonly string[];
+  tokensOf: (name: string) => number;
+  membersOf: (category: string) => readonly string[];
+  bindable: (name: string) => boolean;
+  /** Definition tokens of `tool_search`, the one tool `native` binds beside the core tools. */
+  toolSearchTokens: number;
+}
+
+/** One conversation's requests under one policy, and what the policy did. */
+export interface PolicyRun {
+  requests: PromptRequest[];
+  /** Model calls whose tools array differed from the previous call's (the first call is not counted). */
+  toolsArrayChanges: number;
+  /** Turns whose needed tools were all bound (native: bound or referenced) on the turn's first call. */
+  neededBoundTurns: number;
+  /** `static` under OpenAI with more tools than it accepts: how many were bound. */
+  cappedAt?: number;
+}
+
+const TOOL_SEARCH = "tool_search";
+
+function toolSegments(names: readonly string[], tokensOf: (name: string) => number): PromptSegment[] {
+  return names.map((name) => ({ id: `tool:${name}`, tokens: tokensOf(name) }));
+}
+
+/**
+ * The requests of `conversation` under `policy`. Each turn makes two model calls (one when it needs no tool): the
+ * first sees the messages up to the human message (and, under `native`, the references delivered with it), the
+ * second also the tool calls and their results.
+ *
+ * @example
+ * ```ts
+ * const run = replayPolicy("cache-aware", planned, context);
+ * billConversation(run.requests, context.rules).total.billedTokens;
+ * ```
+ */
+export function replayPolicy(policy: CostPolicyName, conversation: PlannedConversation, context: ReplayContext): PolicyRun {
+  const { system, tokensOf } = context;
+  const systemTokens = tokensOfSegments(system);
+  const requests: PromptRequest[] = [];
+  let messages: PromptSegment[] = [...conversation.prelude];
+  let messageTokens = tokensOfSegments(messages);
+  let previous: string[] | null = null;
+  let changes = 0;
+  let neededBoundTurns = 0;
+  let cappedAt: number | undefined;
+  let fixed: string[] | undefined;
+  if (policy === "static") {
+    const cap = context.rules.provider === "openai" && context.allTools.length > OPENAI_MAX_TOOLS;
+    fixed = cap ? context.allTools.slice(0, OPENAI_MAX_TOOLS) : [...context.allTools];
+    if (cap) cappedAt = OPENAI_MAX_TOOLS;
+  } else if (policy === "native") {
+    fixed = [...context.core, TOOL_SEARCH];
+  }
+  const referenced = new Set<string>(context.core);
+  const segmentTokens = (name: string) => (policy === "native" && name === TOOL_SEARCH ? context.toolSearchTokens : tokensOf(name));
+  const toolsFor = (selection: ToolSelection): string[] => {
+    if (fixed !== undefined) return fixed;
+    const binding = bindTools(policy as "per-turn" | "cache-aware", {
+      selection,
+      previous,
+      bindable: context.bindable,
+      tokensOf,
+      promptTokens: systemTokens + messageTokens,
+      rules: context.rules,
+      needed: { membersOf: context.membersOf },
+    });
+    return binding.tools;
+  };
+  const call = (tools: string[]) => {
+    if (previous !== null && (tools.length !== previous.length || tools.some((name, index) => name !== previous![index]))) changes++;
+    previous = tools;
+    requests.push({ tools: toolSegments(tools, segmentTokens), system, messages: [...messages] });
+  };
+  const append = (segments: readonly PromptSegment[]) => {
+    messages = [...messages, ...segments];
+    messageTokens += tokensOfSegments(segments);
+  };
+  conversation.turns.forEach((turn, index) => {
+    const { exchange, selection, needed } = turn;
+    append([exchange.human]);
+    if (policy === "native") {
+      // The select node delivers its selection by reference: each tool's definition enters the messages once.
+      const fresh = selection.tools.filter((name) => !referenced.has(name) && context.bindable(name));
+      for (const name of fresh) referenced.add(name);
+      if (fresh.length > 0) append([{ id: `t${index}.ref`, tokens: fresh.reduce((sum, name) => sum + tokensOf(name), 0) }]);
+    }
+    const first = toolsFor(selection);
+    const available = policy === "native" ? referenced : new Set(first);
+    if (needed.every((name) => available.has(name))) neededBoundTurns++;
+    call(first);
+    if (exchange.calls !== undefined) {
+      append([exchange.calls, ...exchange.results]);
+      call(toolsFor(selection));
+    }
+    append([exchange.answer]);
+  });
+  return { requests, toolsArrayChanges: changes, neededBoundTurns, ...(cappedAt === undefined ? {} : { cappedAt }) };
+}

@@ -1,0 +1,46 @@
+/**
+ * @module The definition of `tool_search` as `@dynamic-tools/langgraph` binds it (default limits), for counting its
+ * tokens where that package cannot be imported (the cost replay's `native` policy binds it beside the core tools).
+ */
+import type { ToolCatalog } from "../catalog/tool-catalog.js";
+
+/**
+ * `tool_search`'s name, description and parameters for `catalog`, as `createToolSearchTool(catalog)` writes them
+ * with its default limits (5 results by default, at most 10).
+ *
+ * @example
+ * ```ts
+ * countDefinitionTokens(toolSearchDefinition(catalog)); // about 110 tokens for a catalog without namespaces
+ * ```
+ */
+export function toolSearchDefinition(catalog: ToolCatalog): { name: string; description: string; parameters: Record<string, unknown> } {
+  const defaultLimit = 5;
+  const maxLimit = 10;
+  const lines = [
+    `Search the catalog of ${catalog.size} tools for tools that can do what you need next, and load them: the tools found ` +
+      'become callable from your next step and stay available. Describe the task in plain words (e.g. "cancel a membership"), ' +
+      `not a guessed tool name. Returns up to ${defaultLimit} tools by default (at most ${maxLimit}); tools already available to you are not returned.`,
+  ];
+  const namespaces = catalog.namespaces().filter((namespace) => namespace.tools.length > 0);
+  if (namespaces.length > 0) {
+    lines.push("Namespaces (a match on any member loads the whole group):");
+    for (const namespace of namespaces) {
+      lines.push(
+        `- ${namespace.name}${namespace.description === "" ? "" : `: ${namespace.description}`} (${namespace.tools.length} tools)`,
+      );
+    }
+  }
+  return {
+    name: "tool_search",
+    description: lines.join("\n"),
+    parameters: {
+      type: "object",
+      properties: {
+        query: { type: "string", description: "What you want to do next, in plain words." },
+        limit: { type: "integer", description: `How many tools to return (1–${maxLimit}). Default ${defaultLimit}.` },
+      },
+      required: ["query"],
+      additionalProperties: false,
+    },
+  };
+}
