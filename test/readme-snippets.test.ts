@@ -20,6 +20,9 @@ const READMES = [
   "packages/hnswlib/README.md",
   "packages/mcp/README.md",
   "packages/offline-embeddings/README.md",
+  "docs/learning.md",
+  "docs/performance.md",
+  "docs/snapshots.md",
 ];
 
 interface Snippet {
