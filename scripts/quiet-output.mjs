@@ -15,7 +15,8 @@ export const HNSW_SKIPPED =
 
 /** Lines of a failed node-gyp build of hnswlib-node, as pnpm prints them (each may be prefixed by a box or a path). */
 const NATIVE_BUILD_NOISE = [
-  /gyp (ERR|info|WARN|http)!/,
+  /\bgyp (ERR!|info|WARN|http|verb)/,
+  /failed to build:? .*hnswlib-node/i,
   /node-gyp/,
   /hnswlib-node.*(install|postinstall|Running|Failed|failed)/i,
   /^[\s│|]*(make|g\+\+|cc|c\+\+|python3?)(: | -)/,
@@ -36,9 +37,16 @@ export function isNativeBuildNoise(line) {
 export function installOutputFilter(write) {
   let pending = "";
   let dropped = 0;
+  let afterNoise = false;
   const line = (text) => {
-    if (isNativeBuildNoise(text)) dropped++;
-    else write(`${text}\n`);
+    // A blank line (or an empty box line) right after dropped lines belongs to them.
+    if (isNativeBuildNoise(text) || (afterNoise && /^[\s│|]*$/.test(text))) {
+      dropped++;
+      afterNoise = true;
+    } else {
+      afterNoise = false;
+      write(`${text}\n`);
+    }
   };
   return {
     push(chunk) {
