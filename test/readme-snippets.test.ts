@@ -20,6 +20,9 @@ const READMES = [
   "packages/hnswlib/README.md",
   "packages/mcp/README.md",
   "packages/offline-embeddings/README.md",
+  "docs/learning.md",
+  "docs/performance.md",
+  "docs/snapshots.md",
 ];
 
 interface Snippet {
@@ -79,7 +82,9 @@ describe("README TypeScript blocks", () => {
     rmSync(directory, { recursive: true, force: true });
     const files = snippets.map((snippet) => {
       // One folder per README (a project of its own), an ES module package like a user's.
-      const folder = join(directory, snippet.readme.replace(/[/.]/g, "_"));
+      // docs/ pages continue the README: their blocks import the README's `catalog.ts` too.
+      const project = snippet.readme.startsWith("docs/") ? "README.md" : snippet.readme;
+      const folder = join(directory, project.replace(/[/.]/g, "_"));
       mkdirSync(folder, { recursive: true });
       writeFileSync(join(folder, "package.json"), JSON.stringify({ type: "module" }));
       const named = /^\/\/ ([\w-]+)\.ts\s*$/.exec(snippet.code.split("\n")[0]!);

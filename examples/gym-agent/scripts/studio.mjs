@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm studio`: the LangGraph dev server (LangGraph Studio's backend) for this example's langgraph.json, on
+// `npm run studio`: the LangGraph dev server (LangGraph Studio's backend) for this example's langgraph.json, on
 // 127.0.0.1, with no browser. The port comes from `--port N` (or `-p N`), else the PORT variable, else 2024: the
 // default may be taken on a shared machine. Other arguments are passed to `langgraphjs dev`.
 import { spawn } from "node:child_process";

@@ -2,20 +2,19 @@
  * @module `dynamic-tools cost`: replays conversations through the selection pipeline and each binding policy, and
  * prints what their model requests bill under a provider's prompt-caching rules.
  */
-import { loadCatalogFile } from "../catalog/catalog-file.js";
-import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { CACHE_PROVIDERS, type CacheProvider } from "../cost/cache-rules.js";
 import { groupConversations } from "../eval/conversation-turns.js";
 import { replayCost } from "../eval/cost-replay.js";
 import { formatCostTable } from "../eval/format-cost-table.js";
 import { loadQueriesFile } from "../eval/queries-file.js";
 import { COST_POLICIES, type CostPolicyName } from "../eval/replay-policies.js";
+import { CATALOG_OPTIONS_USAGE, loadCliCatalog } from "./load-cli-catalog.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, UsageError } from "./usage-error.js";
 
-export const COST_USAGE = `dynamic-tools cost --catalog <file> --conversations <file.jsonl> [--provider anthropic|openai]
+export const COST_USAGE = `dynamic-tools cost --catalog <file> | --mcp <servers.json> --conversations <file.jsonl> [--provider anthropic|openai]
                    [--policy <name>|all] [--result-tokens N] [--system-tokens N] [--read-price X] [--json]
 
-  --catalog <file>        catalog file (JSON or YAML)
+${CATALOG_OPTIONS_USAGE}
   --conversations <file>  the eval queries format, one user turn per line, ids <conversation>-turn-<n>:
                           { "id", "query", "relevant": [the tools the turn calls; may be empty], "history"? }
   --provider <name>       whose prompt-caching rules bill the requests: ${CACHE_PROVIDERS.join(" or ")} (default anthropic)
@@ -36,10 +35,6 @@ of each request, reads at 0.1x, writes at 1.25x; openai: the longest common pref
 128-token steps, at the read price; both cache nothing under 1,024 tokens. native: the core tools and tool_search in a
 constant tools block; each selected tool's definition enters the messages once, by reference.`;
 
-/** Loads the catalog the command replays against (the one place that does, so another source can replace it). */
-function loadCostCatalog(file: string): ToolCatalog {
-  return loadCatalogFile(file);
-}
 
 function parseTokens(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -70,6 +65,7 @@ export async function costCommand(argv: string[], out: (text: string) => void): 
       args: argv,
       options: {
         catalog: { type: "string" },
+        mcp: { type: "string" },
         conversations: { type: "string" },
         provider: { type: "string", default: "anthropic" },
         policy: { type: "string", default: "all" },
@@ -86,14 +82,13 @@ export async function costCommand(argv: string[], out: (text: string) => void): 
     out(`${COST_USAGE}\n\n${EXIT_CODES}`);
     return 0;
   }
-  if (values.catalog === undefined) throw new UsageError("cost needs --catalog <file>.", COST_USAGE);
   if (values.conversations === undefined) throw new UsageError("cost needs --conversations <file.jsonl>.", COST_USAGE);
   checkChoice(values.provider, CACHE_PROVIDERS, { one: "provider", many: "Providers" }, COST_USAGE);
   checkChoice(values.policy, [...COST_POLICIES, "all"], { one: "policy", many: "Policies" }, COST_USAGE);
   const resultTokens = parseTokens(values["result-tokens"], "--result-tokens");
   const systemTokens = parseTokens(values["system-tokens"], "--system-tokens");
   const readPrice = parsePrice(values["read-price"]);
-  const catalog = loadCostCatalog(values.catalog);
+  const catalog = await loadCliCatalog({ catalog: values.catalog, mcp: values.mcp }, COST_USAGE, "cost");
   const lines = loadQueriesFile(values.conversations, catalog, { allowNoTools: true });
   const report = await replayCost({
     catalog,

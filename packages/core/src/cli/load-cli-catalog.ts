@@ -6,7 +6,7 @@
 import type { LoadCatalogOptions } from "../catalog/catalog-file.js";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
-import { loadMcpServersFile } from "../plugins/mcp-servers-file.js";
+import { loadMcpServersFile } from "./mcp-servers-file.js";
 import { UsageError } from "./usage-error.js";
 
 /** The options `--catalog` and `--mcp`, as parsed, and what {@link loadCliCatalog} passes on. */
