@@ -160,6 +160,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         messages: state.messages,
         loadedTools: state.loadedTools,
         caller: callerFromConfig(config),
+        previous: state.toolSelection,
       });
       await traceSelection(selection, config);
       const update: { toolSelection: DynamicToolSelection; loadedTools?: LoadedToolsUpdate } = { toolSelection: selection };

@@ -3,6 +3,7 @@
  * order, and why) plus the mode, the search tool, the loaded tools bound and any the budget unloaded.
  */
 import type { ToolSelection } from "@dynamic-tools/core";
+import type { ToolBinding } from "@dynamic-tools/core/caching";
 import type { AutoModeDecision } from "./auto-mode.js";
 import type { BindingMode } from "./tool-mode.js";
 
@@ -30,4 +31,9 @@ export interface DynamicToolSelection extends ToolSelection {
   rebuiltFromHistory?: boolean;
   /** How `auto` decided, when the mode was auto. */
   auto?: AutoModeDecision;
+  /**
+   * What the binding policy decided (modes select and both): whether the previous call's tools array was kept or
+   * changed, why, and the prompt tokens the change re-bills. `tools` is the array it decided.
+   */
+  binding?: ToolBinding;
 }

@@ -15,6 +15,7 @@ import {
   type ToolSelector,
   type ToolSelectorOptions,
 } from "@dynamic-tools/core";
+import { bindTools, type BindingPolicyName } from "@dynamic-tools/core/caching";
 import { ESTIMATE_ERROR_BOUND, finishSelection, followCatalog, readConversation, visibleTo } from "@dynamic-tools/core/internal";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
@@ -23,6 +24,7 @@ import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { loadedToolRecency, loadedToolsFromMessages } from "../search/loaded-tools-history.js";
 import { planBoundTools } from "../search/plan-bound-tools.js";
 import { decideAutoMode, type AutoModeDecision } from "./auto-mode.js";
+import { estimatePromptTokens } from "./prompt-tokens.js";
 import { modelNameOf } from "./context-windows.js";
 import type { DynamicToolSelection, UnloadedTool } from "./dynamic-tool-selection.js";
 import { parseToolMode, usesSearch, type BindingMode, type FallbackMode, type ToolMode } from "./tool-mode.js";
@@ -39,6 +41,13 @@ export interface TurnPlannerOptions extends ToolSelectorOptions {
   contextWindow?: number;
   /** `auto`: the model, or its name, to look the context window up. */
   model?: unknown;
+  /**
+   * When this call's tools array may differ from the previous call's (modes select and both). `"cache-aware"` keeps
+   * the array while the conversation's needed tools are bound, so the provider's prompt cache (tools come first)
+   * survives; `"per-turn"` binds each selection as it is. See `bindTools` in `@dynamic-tools/core/caching`.
+   * @defaultValue "cache-aware"
+   */
+  binding?: BindingPolicyName;
   /** The `tool_search` tool (from `createToolSearchTool`); required when the mode binds it. */
   searchTool?: StructuredToolInterface;
   /**
@@ -61,6 +70,11 @@ export interface TurnPlannerInput {
   loadedTools?: readonly string[] | null;
   /** Who is asking this turn (see `callerFromConfig`); the policy filters by it. */
   caller?: Caller;
+  /**
+   * The previous model call's selection in this conversation (the `toolSelection` channel): its `tools` are the array
+   * the binding policy keeps or changes. Every tool in it is re-checked (catalog, filters, policy) before it is kept.
+   */
+  previous?: { readonly tools?: readonly string[] } | null;
 }
 
 /** Plans a turn; `mode` and `auto` say what construction decided. */
@@ -115,6 +129,7 @@ class TurnPlanning {
   readonly #searchName: string | undefined;
   readonly #tokensOf: ((name: string) => number) | undefined;
   readonly #selector: ToolSelector | undefined;
+  readonly #binding: BindingPolicyName;
 
   constructor(options: TurnPlannerOptions) {
     const {
@@ -125,8 +140,15 @@ class TurnPlanning {
       model,
       searchTool,
       policy,
+      binding = "cache-aware",
       ...selectOptions
     } = options;
+    if (binding !== "cache-aware" && binding !== "per-turn") {
+      throw new DynamicToolsError("INVALID_OPTION", `Unknown binding "${String(binding)}". Bindings: cache-aware, per-turn.`, {
+        path: ["binding"],
+      });
+    }
+    this.#binding = binding;
     this.#catalog = catalog;
     this.#policy = policy;
     this.#settings = catalog.resolveSettings(selectOptions);
@@ -148,11 +170,42 @@ class TurnPlanning {
     this.#selector = this.mode === "select" || this.mode === "both" ? createToolSelector(catalog, selectOptions) : undefined;
   }
 
-  async plan({ messages, loadedTools, caller = {} }: TurnPlannerInput): Promise<TurnPlan> {
+  async plan({ messages, loadedTools, caller = {}, previous }: TurnPlannerInput): Promise<TurnPlan> {
     const allowed = this.#policy === undefined ? () => true : visibleTo(this.#catalog, this.#policy, caller);
     if (this.mode === "all") return this.#bindAll(messages, allowed);
-    if (this.mode === "select") return this.#select(messages, allowed);
-    return this.#planWithSearch(messages, loadedTools, allowed);
+    const plan =
+      this.mode === "select" ? await this.#select(messages, allowed) : await this.#planWithSearch(messages, loadedTools, allowed);
+    if (this.mode === "search") return plan;
+    return { ...plan, selection: this.#bind(plan.selection, previous?.tools, messages, allowed) };
+  }
+
+  /**
+   * The binding policy over this turn's list (select and both): whether the previous call's array is kept, or how it
+   * changes. In mode both, `tool_search` and the loaded tools are bound like core tools (always, first).
+   */
+  #bind(
+    selection: DynamicToolSelection,
+    previous: readonly string[] | undefined,
+    messages: readonly BaseMessage[],
+    allowed: (name: string) => boolean,
+  ): DynamicToolSelection {
+    const scope = this.#currentScope();
+    const fixed = this.mode === "both" ? [...selection.core, this.#searchName!, ...(selection.loaded ?? [])] : selection.core;
+    const catalog = this.#catalog;
+    const binding = bindTools(this.#binding, {
+      selection: { ...selection, core: fixed },
+      previous,
+      bindable: (name) => fixed.includes(name) || ((scope.coreSet.has(name) || scope.selectable.has(name)) && allowed(name)),
+      ...(this.#tokensOf === undefined ? {} : { tokensOf: this.#tokensOf }),
+      promptTokens: estimatePromptTokens(messages),
+      needed: { membersOf: (category) => catalog.category(category)?.tools ?? [] },
+    });
+    const tokensOf = this.#tokensOf;
+    const tokens =
+      selection.tokens === undefined || tokensOf === undefined
+        ? selection.tokens
+        : { ...selection.tokens, selected: binding.tools.reduce((sum, name) => sum + tokensOf(name), 0) };
+    return { ...selection, tools: binding.tools, count: binding.tools.length, binding, ...(tokens === undefined ? {} : { tokens }) };
   }
 
   /**

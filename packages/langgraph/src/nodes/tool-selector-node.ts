@@ -26,7 +26,7 @@ export const SELECTION_RUN_NAME = "tool_selection";
  * ```
  */
 export function selectionTraceMetadata(selection: ToolSelection | DynamicToolSelection): Record<string, string | number | string[]> {
-  const { mode, loaded, unloaded } = selection as DynamicToolSelection;
+  const { mode, loaded, unloaded, binding } = selection as DynamicToolSelection;
   return {
     ...(mode === undefined ? {} : { mode }),
     strategy: selection.strategy,
@@ -41,6 +41,9 @@ export function selectionTraceMetadata(selection: ToolSelection | DynamicToolSel
     ...(selection.budget.maxTokens === undefined ? {} : { maxTokens: selection.budget.maxTokens }),
     ...(loaded === undefined ? {} : { loaded }),
     ...(unloaded === undefined || unloaded.length === 0 ? {} : { unloaded: unloaded.map((tool) => tool.name) }),
+    ...(binding === undefined
+      ? {}
+      : { binding: binding.policy, toolsChanged: binding.changed ? "yes" : "no", rebilledTokens: binding.rebilledTokens }),
   };
 }
 
@@ -103,7 +106,7 @@ export interface ToolSelectorNodeUpdate {
 export function createToolSelectorNode(options: ToolSelectorNodeOptions) {
   const plan = createTurnPlanner(options);
   return async function selectTools(
-    state: { messages: BaseMessage[]; loadedTools?: readonly string[] | null },
+    state: { messages: BaseMessage[]; loadedTools?: readonly string[] | null; toolSelection?: ToolSelection | null },
     config?: RunnableConfig,
   ): Promise<ToolSelectorNodeUpdate> {
     // The step that just ended (tool results) is recorded in the background: this step does not wait for it.
@@ -112,6 +115,7 @@ export function createToolSelectorNode(options: ToolSelectorNodeOptions) {
       messages: state.messages,
       loadedTools: state.loadedTools,
       caller: callerFromConfig(config),
+      previous: state.toolSelection,
     });
     await traceSelection(selection, config);
     return loadedUpdate === undefined ? { toolSelection: selection } : { toolSelection: selection, loadedTools: loadedUpdate };
