@@ -7,6 +7,7 @@
  * wrapToolCall), applying the policy and those answers.
  */
 import { DEFAULT_POLICY, type PermissionPolicy } from "@dynamic-tools/core";
+import type { BaseMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { getConfig, isGraphDrained, isGraphInterrupt } from "@langchain/langgraph";
@@ -28,7 +29,9 @@ import { recordStepUsage, type UsageLearningOptions } from "../usage/record-step
 import { traceSelection } from "../nodes/tool-selector-node.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { createToolSearchTool, type ToolSearchOptions } from "../search/tool-search-tool.js";
+import { nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
 import { dynamicToolsContextSchema } from "./middleware-context.js";
+import { providerRequestParts } from "./provider-request.js";
 import { dynamicToolsMiddlewareState } from "./middleware-state.js";
 
 /** Options of {@link dynamicToolsMiddleware}: those of the selector node, plus tool_search settings. */
@@ -44,6 +47,8 @@ export interface DynamicToolsMiddlewareOptions extends Omit<TurnPlannerOptions, 
    * error ToolMessage, code `TOOL_TIMEOUT`. @defaultValue no limit
    */
   timeouts?: ToolTimeouts;
+  /** The model's provider protocol, for `binding: "native"` and Anthropic's cache breakpoints. @defaultValue read from the model */
+  nativeProtocol?: NativeProtocol;
 }
 
 /** The run's config, or undefined outside a runnable context. */
@@ -110,13 +115,13 @@ function nameOf(tool: unknown): string | undefined {
  * ```
  */
 export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
-  const { catalog, search, sources = [], timeouts, ...planOptions } = options;
+  const { catalog, search, sources = [], timeouts, nativeProtocol, ...planOptions } = options;
   const policy: PermissionPolicy = planOptions.policy ?? DEFAULT_POLICY;
   const { platform, exclude, core, strategy, mode = "select" } = planOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const searchStrategy = search?.strategy ?? (strategy === undefined || strategy === "keyword" ? undefined : strategy);
   const candidateSearch =
-    mode === "select"
+    mode === "select" && planOptions.binding !== "native"
       ? undefined
       : createToolSearchTool(catalog, {
           // The recorder's model also annotates search results ("Often used with"), unless search.usage says otherwise.
@@ -133,7 +138,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
     catalog,
     ...(candidateSearch === undefined ? {} : { searchTool: candidateSearch }),
   });
-  const searchTool = usesSearch(plan.mode) ? candidateSearch : undefined;
+  const searchTool = usesSearch(plan.mode) || planOptions.binding === "native" ? candidateSearch : undefined;
 
   const planner = createCallPlanner({ catalog, filters, policy, sources });
   const timeoutOf = timeoutLookup(timeouts);
@@ -156,15 +161,22 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
       const config = currentConfig();
       // The step that just ended (tool results) is recorded in the background: this step does not wait for it.
       recordStepUsage(state.messages, config, options);
-      const { selection, loadedUpdate } = await plan({
+      const {
+        selection,
+        loadedUpdate,
+        messages: delivered,
+      } = await plan({
         messages: state.messages,
         loadedTools: state.loadedTools,
         caller: callerFromConfig(config),
         previous: state.toolSelection,
       });
       await traceSelection(selection, config);
-      const update: { toolSelection: DynamicToolSelection; loadedTools?: LoadedToolsUpdate } = { toolSelection: selection };
+      const update: { toolSelection: DynamicToolSelection; loadedTools?: LoadedToolsUpdate; messages?: BaseMessage[] } = {
+        toolSelection: selection,
+      };
       if (loadedUpdate !== undefined) update.loadedTools = loadedUpdate;
+      if (delivered !== undefined) update.messages = delivered;
       return update;
     },
 
@@ -185,7 +197,18 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         }
       }
       const tools = [...selection.tools.map((name) => bindable(name, registered)), ...passthrough];
-      return handler({ ...request, tools: tools as typeof request.tools });
+      const binding = selection.binding;
+      const parts = providerRequestParts({
+        protocol: nativeProtocolOf(request.model, nativeProtocol),
+        catalog,
+        messages: request.messages,
+        systemMessage: request.systemMessage,
+        tools,
+        native: binding?.policy === "native" ? binding : undefined,
+        searchTool,
+      });
+      const answer = await handler({ ...request, ...parts.request, tools: parts.request.tools as typeof request.tools });
+      return parts.receive(answer as BaseMessage) as typeof answer;
     },
 
     async afterModel(state, runtime) {

@@ -68,7 +68,7 @@ export function anthropicCacheBreakpoints(messages: readonly BaseMessage[]): Bas
   }
   const lastIndex = out.length - 1;
   const last = out[lastIndex];
-  if (last === undefined || lastIndex === 0 || hasCacheControl(last.content)) return out;
+  if (last === undefined || (lastIndex === 0 && SystemMessage.isInstance(last)) || hasCacheControl(last.content)) return out;
   if (HumanMessage.isInstance(last)) {
     const blocks = markedBlocks(last.content);
     if (blocks !== undefined) out[lastIndex] = new HumanMessage({ content: blocks as never, id: last.id });
