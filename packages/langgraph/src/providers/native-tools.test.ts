@@ -84,10 +84,10 @@ describe("nativeMessages", () => {
 
   it("sends a Responses search turn as tool_search_call and tool_search_output items", () => {
     const [, asked, answered] = nativeMessages("openai-responses", [new HumanMessage("hi"), call, loadedResult(["a"])], options);
-    expect(asked!.response_metadata.output).toEqual([
+    expect((asked!.response_metadata as { output?: unknown }).output).toEqual([
       { type: "tool_search_call", call_id: "call_1", execution: "client", arguments: { query: "q" }, status: "completed" },
     ]);
-    expect(answered!.response_metadata.output).toMatchObject([
+    expect((answered!.response_metadata as { output?: unknown }).output).toMatchObject([
       { type: "tool_search_output", call_id: "call_1", execution: "client", tools: [{ type: "function", name: "a", defer_loading: true }] },
     ]);
   });
