@@ -85,7 +85,7 @@ export function createDynamicToolAgent({
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const searchStrategy = search?.strategy ?? (strategy === undefined || strategy === "keyword" ? undefined : strategy);
   const searchTool =
-    mode === "select"
+    mode === "select" && selectOptions.binding !== "native"
       ? undefined
       : createToolSearchTool(catalog, {
           ...search,

@@ -122,4 +122,34 @@ describe("the fake Responses endpoint through ChatOpenAI", () => {
     expect(read % 128).toBe(0);
     expect(read).toBe(fake.requests[1]!.bill!.cacheReadTokens);
   });
+
+  it("streams the same items and usage as server-sent events", async () => {
+    fake = await startFakeOpenAIResponses({
+      script: [
+        { when: /weather/, tool: "tool_search", args: { query: "weather" } },
+        { when: /time/, tool: "get_time", args: { city: "Paris" } },
+        { when: /hello/, text: "Hello there." },
+      ],
+    });
+    const model = new ChatOpenAI({
+      model: "gpt-5.4",
+      apiKey: "test",
+      useResponsesApi: true,
+      streaming: true,
+      configuration: { baseURL: `${fake.url}/v1` },
+      maxRetries: 0,
+    }).bindTools([fn("get_time"), search, fn("get_weather", true)]);
+    const call = await model.invoke("what time is it?");
+    expect(call.tool_calls).toMatchObject([{ name: "get_time", args: { city: "Paris" } }]);
+    const searched = await model.invoke("weather?");
+    expect(searched.additional_kwargs.tool_outputs).toMatchObject([{ type: "tool_search_call", execution: "client" }]);
+    const text = await model.invoke("hello");
+    expect(text.text).toBe("Hello there.");
+    expect(text.usage_metadata?.input_tokens).toBe(fake.requests[2]!.bill!.inputTokens);
+    expect(fake.requests.map((request) => [request.stream, request.status])).toEqual([
+      [true, 200],
+      [true, 200],
+      [true, 200],
+    ]);
+  });
 });

@@ -4,13 +4,13 @@
  * answered as a `tool_search_call` item, any other as a `function_call`), bills each request under OpenAI's automatic
  * prefix caching against every request it has seen (a deferred function shows only its name and description, a
  * namespace only its own until loaded; a `tool_search_output` carries the definitions it loads), reports that bill
- * as `usage.input_tokens_details.cached_tokens`, and records every request. Non-streaming only: a streamed request
- * gets a 400 saying so.
+ * as `usage.input_tokens_details.cached_tokens`, and records every request (JSON, or server-sent events when
+ * `stream: true`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestBill } from "@dynamic-tools/core/caching";
 import type { FakeOpenAIReply } from "./fake-openai-script.js";
-import { listenLocally, readBody, sendJson } from "./fake-http-server.js";
+import { listenLocally, readBody, sendEvents, sendJson } from "./fake-http-server.js";
 import { scriptedReply, type FakeModelScript, type FakeModelView } from "./fake-model-script.js";
 import type { OpenAIErrorBody } from "./openai-request-validation.js";
 import { createPromptCacheLedger, tokensOf, type RenderedPrompt } from "./prompt-cache-ledger.js";
@@ -37,6 +37,7 @@ export interface ResponsesRecordedRequest {
   /** Names of every function sent (top-level and namespace members), and which were deferred. */
   tools: string[];
   deferred: string[];
+  stream: boolean;
   status: number;
   error?: OpenAIErrorBody["error"];
   bill?: RequestBill;
@@ -111,6 +112,28 @@ export function responsesView(request: ResponsesRequest): FakeModelView {
   };
 }
 
+type ResponseOutputItem = { type: string; id: string; arguments?: unknown; content?: Array<{ text: string }> } & Record<string, unknown>;
+
+/** The server-sent events of a response, as the API streams them: created, each item added / delta / done, completed. */
+function responseEvents(completed: { id: string; model: string }, output: readonly ResponseOutputItem[]): Array<[string, unknown]> {
+  let sequence = 0;
+  const event = (type: string, data: Record<string, unknown>): [string, unknown] => [type, { type, sequence_number: sequence++, ...data }];
+  const events: Array<[string, unknown]> = [event("response.created", { response: { ...completed, status: "in_progress", output: [] } })];
+  output.forEach((item, index) => {
+    if (item.type === "message") {
+      const text = item.content?.[0]?.text ?? "";
+      events.push(event("response.output_item.added", { output_index: index, item: { ...item, content: [], status: "in_progress" } }));
+      events.push(event("response.output_text.delta", { output_index: index, item_id: item.id, content_index: 0, delta: text }));
+    } else if (item.type === "function_call") {
+      events.push(event("response.output_item.added", { output_index: index, item: { ...item, arguments: "", status: "in_progress" } }));
+      events.push(event("response.function_call_arguments.delta", { output_index: index, item_id: item.id, delta: item.arguments }));
+    }
+    events.push(event("response.output_item.done", { output_index: index, item }));
+  });
+  events.push(event("response.completed", { response: completed }));
+  return events;
+}
+
 /**
  * Starts the fake Responses endpoint on 127.0.0.1. Answers `POST /v1/responses`; anything else gets a 404.
  *
@@ -158,17 +181,8 @@ export async function startFakeOpenAIResponses({ script, port = 0 }: FakeOpenAIR
     record.tools = functions.map(({ tool }) => String(tool.name));
     record.deferred = functions.filter(({ tool }) => tool.defer_loading === true).map(({ tool }) => String(tool.name));
     const rejection = validateResponsesRequest(record.body);
+    record.stream = body?.stream === true;
     if (rejection !== undefined) return reject(rejection);
-    if (body.stream === true) {
-      return reject({
-        error: {
-          message: "This fake endpoint does not stream: call it without stream.",
-          type: "invalid_request_error",
-          param: "stream",
-          code: null,
-        },
-      });
-    }
     const clientSearch = (body.tools ?? []).some((tool) => tool.type === "tool_search" && tool.execution === "client");
     const reply = normalise(await scriptedReply(script, body, responsesView(body)));
     const bill = ledger.bill(renderResponsesPrompt(body));
@@ -207,7 +221,7 @@ export async function startFakeOpenAIResponses({ script, port = 0 }: FakeOpenAIR
       );
     }
     const outputTokens = Math.max(1, tokensOf(JSON.stringify(output)));
-    return sendJson(response, 200, {
+    const completed = {
       id: `resp_fake_${requests.length}`,
       object: "response",
       created_at: Math.floor(Date.now() / 1000),
@@ -225,12 +239,14 @@ export async function startFakeOpenAIResponses({ script, port = 0 }: FakeOpenAIR
         output_tokens_details: { reasoning_tokens: 0 },
         total_tokens: bill.inputTokens + outputTokens,
       },
-    });
+    };
+    if (!record.stream) return sendJson(response, 200, completed);
+    return sendEvents(response, responseEvents(completed, output as ResponseOutputItem[]));
   }
 
   const server = await listenLocally(port, function handleRequest(request, response) {
     const path = (request.url ?? "/").split("?")[0]!;
-    const record: ResponsesRecordedRequest = { path, body: undefined, tools: [], deferred: [], status: 0 };
+    const record: ResponsesRecordedRequest = { path, body: undefined, tools: [], deferred: [], stream: false, status: 0 };
     requests.push(record);
     if (request.method !== "POST" || path.replace(/\/+$/, "") !== "/v1/responses") {
       record.status = 404;
