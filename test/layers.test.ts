@@ -40,12 +40,13 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ["permissions"],
     ["execution", "usage"],
     ["search"], // tool_search
+    ["providers"], // provider binders: native deferred loading (tools array + loading blocks), Anthropic breakpoints
     ["modes"], // turn planner
     ["state"], // the graph state's channels (selection, loaded tools)
     ["nodes"],
     ["middleware"],
     ["prebuilt"],
-    ["testing"], // the ./testing entry (fake OpenAI server, recorders)
+    ["testing"], // the ./testing entry (fake provider endpoints, recorders)
   ],
   mcp: [["errors", "naming", "events"], ["config", "cache"], ["tools"], ["connection"], ["sources"]],
   // hnswlib and offline-embeddings keep their files directly in src/: no folders to order.

@@ -16,6 +16,7 @@ export { PERMISSION_KINDS, TOOL_NAME_PATTERN, toMetadata } from "./catalog/tool-
 export { isLangChainTool, declarationFromLangChainTool } from "./catalog/langchain-tool.js";
 export { registerSchemaConverter, type SchemaConverter } from "./catalog/schema-converter.js";
 export { ESTIMATE_ERROR_BOUND } from "./catalog/tokens/estimate-tokens.js";
+export { countTokens } from "./catalog/tokens/token-counter.js";
 
 export { clipMessage, readConversation } from "./conversation/conversation-text.js";
 export { visibleTo } from "./permissions/permission-policy.js";

@@ -22,6 +22,19 @@ export {
   type ToolCallingModel,
 } from "./nodes/bind-selected-tools.js";
 export { DynamicToolNode, type DynamicToolNodeOptions } from "./nodes/dynamic-tool-node.js";
+export { modelRequest, type ModelRequest, type ModelRequestInput } from "./nodes/model-request.js";
+
+// Provider binders: native deferred loading (binding "native") and Anthropic's cache breakpoints.
+export { nativeProtocolOf, NATIVE_PROTOCOLS, NATIVE_TOOL_LIMITS, type NativeProtocol } from "./providers/native-protocol.js";
+export { nativeTools, type NativeTools, type NativeToolsInput, type NativeNamespace } from "./providers/native-tools.js";
+export {
+  nativeMessages,
+  anthropicCacheBreakpoints,
+  withClientSearchCalls,
+  type NativeMessagesOptions,
+} from "./providers/native-messages.js";
+export { nativeRequest, type NativeRequest, type NativeRequestInput } from "./providers/native-request.js";
+export type { NativeBinding } from "./modes/native-plan.js";
 export { createDynamicToolAgent, AGENT_NODES, type DynamicToolAgentOptions } from "./prebuilt/create-dynamic-tool-agent.js";
 
 // tool_search and the tools it loaded.

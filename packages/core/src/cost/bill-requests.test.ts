@@ -115,3 +115,38 @@ describe("cacheRules", () => {
     expect(() => cacheRules("openai", { read: -1 })).toThrow(/read price must be a finite number ≥ 0/);
   });
 });
+
+describe("billConversation with the breakpoints a request carries", () => {
+  const rules = cacheRules("anthropic");
+
+  it("caches nothing for a request without breakpoints, and reads nothing past its last one", () => {
+    const bare = { ...turn1, breakpoints: [] };
+    const bill = billConversation([turn1, { ...turn2, breakpoints: [] }, bare], rules);
+    expect(bill.requests[1]).toMatchObject({ cacheReadTokens: 0, cacheWriteTokens: 0, uncachedTokens: 2000 });
+    expect(bill.requests[2]).toMatchObject({ cacheReadTokens: 0, cacheWriteTokens: 0 });
+  });
+
+  it("writes up to its last breakpoint only and bills the rest uncached", () => {
+    // One breakpoint at the end of the system block (tools 2 + system 1 segments).
+    const bill = billConversation(
+      [
+        { ...turn1, breakpoints: [3] },
+        { ...turn2, breakpoints: [3] },
+      ],
+      rules,
+    );
+    expect(bill.requests[0]).toMatchObject({ cacheWriteTokens: 1900, uncachedTokens: 20 });
+    expect(bill.requests[1]).toMatchObject({ cacheReadTokens: 1900, cacheWriteTokens: 0, uncachedTokens: 100 });
+  });
+
+  it("gives the default breakpoints when none are given", () => {
+    const explicit = billConversation(
+      [
+        { ...turn1, breakpoints: [3, 4] },
+        { ...turn2, breakpoints: [3, 6] },
+      ],
+      rules,
+    );
+    expect(explicit).toEqual(billConversation([turn1, turn2], rules));
+  });
+});

@@ -22,6 +22,12 @@ export interface PromptRequest {
   tools: readonly PromptSegment[];
   system: readonly PromptSegment[];
   messages: readonly PromptSegment[];
+  /**
+   * Under breakpoint rules, where the request carries its cache breakpoints (Anthropic `cache_control`): each entry
+   * the number of leading segments (tools, then system, then messages) the breakpoint closes. An empty list caches
+   * nothing. @defaultValue the end of the system block and the end of the request
+   */
+  breakpoints?: readonly number[];
 }
 
 /** The input side of one request's bill, in tokens. */
@@ -71,13 +77,14 @@ export function billConversation(requests: readonly PromptRequest[], rules: Cach
     const inputTokens = prefixes.length === 0 ? 0 : prefixes[prefixes.length - 1]!.tokens;
     let bill: RequestBill;
     if (rules.kind === "breakpoints") {
+      const breakpoints = breakpointsOf(request, prefixes.length);
+      // The cache is looked up at the request's breakpoints: nothing past its last one is read.
+      const readable = breakpoints.length === 0 ? 0 : breakpoints[breakpoints.length - 1]!;
       let read = 0;
-      for (const prefix of prefixes) {
+      for (const prefix of prefixes.slice(0, readable)) {
         const tokens = written.get(prefix.key);
         if (tokens !== undefined && tokens > read) read = tokens;
       }
-      const systemEnd = request.tools.length + request.system.length;
-      const breakpoints = [systemEnd, prefixes.length].filter((count) => count > 0);
       const last = breakpoints.length === 0 ? 0 : prefixes[breakpoints[breakpoints.length - 1]! - 1]!.tokens;
       let write = 0;
       for (const count of breakpoints) {
@@ -98,6 +105,12 @@ export function billConversation(requests: readonly PromptRequest[], rules: Cach
     bills.push(bill);
   }
   return { requests: bills, total: sumBills(bills) };
+}
+
+/** The request's breakpoints, in order, each within the request (see {@link PromptRequest.breakpoints}). */
+function breakpointsOf(request: PromptRequest, segments: number): number[] {
+  const given = request.breakpoints ?? [request.tools.length + request.system.length, segments];
+  return [...new Set(given)].filter((count) => count > 0 && count <= segments).sort((a, b) => a - b);
 }
 
 /** Adds bills up. @example sumBills([a, b]).billedTokens === a.billedTokens + b.billedTokens */

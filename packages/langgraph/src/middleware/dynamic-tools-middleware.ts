@@ -34,7 +34,9 @@ import { traceSelection } from "../nodes/tool-selector-node.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { agentToolSearch } from "../search/search-wiring.js";
 import type { ToolSearchOptions } from "../search/tool-search-tool.js";
+import { nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
 import { dynamicToolsContextSchema } from "./middleware-context.js";
+import { providerRequestParts } from "./provider-request.js";
 import { dynamicToolsMiddlewareState } from "./middleware-state.js";
 
 /** Options of {@link dynamicToolsMiddleware}: those of the selector node, plus tool_search settings. */
@@ -50,6 +52,8 @@ export interface DynamicToolsMiddlewareOptions extends Omit<TurnPlannerOptions, 
    * error ToolMessage, code `TOOL_TIMEOUT`. @defaultValue no limit
    */
   timeouts?: ToolTimeouts;
+  /** The model's provider protocol, for `binding: "native"` and Anthropic's cache breakpoints. @defaultValue read from the model */
+  nativeProtocol?: NativeProtocol;
 }
 
 /** The run's config, or undefined outside a runnable context. */
@@ -131,19 +135,29 @@ function nameOf(tool: unknown): string | undefined {
  * ```
  */
 export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
-  const { catalog, search, sources = [], timeouts, ...planOptions } = options;
+  const { catalog, search, sources = [], timeouts, nativeProtocol, ...planOptions } = options;
   const policy: PermissionPolicy = planOptions.policy ?? DEFAULT_POLICY;
   const { platform, exclude, core, strategy, mode = "select" } = planOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   // The recorder's model also annotates search results ("Often used with"), unless search.usage says otherwise.
-  const candidateSearch = agentToolSearch({ catalog, mode, search, strategy, core, policy, usage: planOptions.usage, ...filters });
+  const candidateSearch = agentToolSearch({
+    catalog,
+    mode,
+    binding: planOptions.binding,
+    search,
+    strategy,
+    core,
+    policy,
+    usage: planOptions.usage,
+    ...filters,
+  });
   const plan = createTurnPlanner({
     ...planOptions,
     policy,
     catalog,
     ...(candidateSearch === undefined ? {} : { searchTool: candidateSearch }),
   });
-  const searchTool = usesSearch(plan.mode) ? candidateSearch : undefined;
+  const searchTool = usesSearch(plan.mode) || planOptions.binding === "native" ? candidateSearch : undefined;
 
   const planner = createCallPlanner({ catalog, filters, policy, sources });
   const timeoutOf = timeoutLookup(timeouts);
@@ -180,15 +194,22 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
       const config = currentConfig();
       // The step that just ended is recorded in the background: this step does not wait for it.
       recordExecuted(state.messages, config);
-      const { selection, loadedUpdate } = await plan({
+      const {
+        selection,
+        loadedUpdate,
+        messages: delivered,
+      } = await plan({
         messages: state.messages,
         loadedTools: state.loadedTools,
         caller: callerFromConfig(config),
         previous: state.toolSelection,
       });
       await traceSelection(selection, config);
-      const update: { toolSelection: DynamicToolSelection; loadedTools?: LoadedToolsUpdate } = { toolSelection: selection };
+      const update: { toolSelection: DynamicToolSelection; loadedTools?: LoadedToolsUpdate; messages?: BaseMessage[] } = {
+        toolSelection: selection,
+      };
       if (loadedUpdate !== undefined) update.loadedTools = loadedUpdate;
+      if (delivered !== undefined) update.messages = delivered;
       return update;
     },
 
@@ -209,7 +230,18 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         }
       }
       const tools = [...selection.tools.map((name) => bindable(name, registered)), ...passthrough];
-      return handler({ ...request, tools: tools as typeof request.tools });
+      const binding = selection.binding;
+      const parts = providerRequestParts({
+        protocol: nativeProtocolOf(request.model, nativeProtocol),
+        catalog,
+        messages: request.messages,
+        systemMessage: request.systemMessage,
+        tools,
+        native: binding?.policy === "native" ? binding : undefined,
+        searchTool,
+      });
+      const answer = await handler({ ...request, ...parts.request, tools: parts.request.tools as typeof request.tools });
+      return parts.receive(answer as BaseMessage) as typeof answer;
     },
 
     async afterModel(state, runtime) {

@@ -5,6 +5,7 @@
 import type { ToolSelection } from "@dynamic-tools/core";
 import type { ToolBinding } from "@dynamic-tools/core/caching";
 import type { AutoModeDecision } from "./auto-mode.js";
+import type { NativeBinding } from "./native-plan.js";
 import type { BindingMode } from "./tool-mode.js";
 
 /** A loaded tool the budget unloaded, and why. */
@@ -35,5 +36,5 @@ export interface DynamicToolSelection extends ToolSelection {
    * What the binding policy decided (modes select and both): whether the previous call's tools array was kept or
    * changed, why, and the prompt tokens the change re-bills. `tools` is the array it decided.
    */
-  binding?: ToolBinding;
+  binding?: ToolBinding | NativeBinding;
 }

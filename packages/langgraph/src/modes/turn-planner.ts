@@ -25,6 +25,7 @@ import { loadedToolRecency, loadedToolsFromMessages } from "../search/loaded-too
 import { planBoundTools } from "../search/plan-bound-tools.js";
 import { decideAutoMode, type AutoModeDecision } from "./auto-mode.js";
 import { estimatePromptTokens } from "./prompt-tokens.js";
+import { planNative } from "./native-plan.js";
 import { modelNameOf } from "./context-windows.js";
 import type { DynamicToolSelection, UnloadedTool } from "./dynamic-tool-selection.js";
 import { parseToolMode, usesSearch, type BindingMode, type FallbackMode, type ToolMode } from "./tool-mode.js";
@@ -45,9 +46,13 @@ export interface TurnPlannerOptions extends ToolSelectorOptions {
    * When this call's tools array may differ from the previous call's (modes select and both). `"cache-aware"` keeps
    * the array while the conversation's needed tools are bound, so the provider's prompt cache (tools come first)
    * survives; `"per-turn"` binds each selection as it is. See `bindTools` in `@dynamic-tools/core/caching`.
+   * `"native"` (needs `searchTool`; for models whose provider defers tools natively) sends every tool the caller may
+   * use on every call, deferred but for the core tools and `tool_search`, and loads tools by reference: the model's
+   * searches, and the selection (modes select and both) delivered as a synthetic search turn appended to the
+   * conversation (`TurnPlan.messages`). The model node renders it for the provider (see `nativeProtocolOf`).
    * @defaultValue "cache-aware"
    */
-  binding?: BindingPolicyName;
+  binding?: BindingPolicyName | "native";
   /** The `tool_search` tool (from `createToolSearchTool`); required when the mode binds it. */
   searchTool?: StructuredToolInterface;
   /**
@@ -61,6 +66,8 @@ export interface TurnPlannerOptions extends ToolSelectorOptions {
 export interface TurnPlan {
   selection: DynamicToolSelection;
   loadedUpdate?: LoadedToolsUpdate;
+  /** Binding `native`: messages to append before the model call (the selection delivered as a search turn). */
+  messages?: BaseMessage[];
 }
 
 /** What the planner reads from state. */
@@ -74,7 +81,7 @@ export interface TurnPlannerInput {
    * The previous model call's selection in this conversation (the `toolSelection` channel): its `tools` are the array
    * the binding policy keeps or changes. Every tool in it is re-checked (catalog, filters, policy) before it is kept.
    */
-  previous?: { readonly tools?: readonly string[] } | null;
+  previous?: { readonly tools?: readonly string[]; readonly binding?: { readonly tools?: readonly string[] } } | null;
 }
 
 /** Plans a turn; `mode` and `auto` say what construction decided. */
@@ -129,7 +136,7 @@ class TurnPlanning {
   readonly #searchName: string | undefined;
   readonly #tokensOf: ((name: string) => number) | undefined;
   readonly #selector: ToolSelector | undefined;
-  readonly #binding: BindingPolicyName;
+  readonly #binding: BindingPolicyName | "native";
 
   constructor(options: TurnPlannerOptions) {
     const {
@@ -143,8 +150,8 @@ class TurnPlanning {
       binding = "cache-aware",
       ...selectOptions
     } = options;
-    if (binding !== "cache-aware" && binding !== "per-turn") {
-      throw new DynamicToolsError("INVALID_OPTION", `Unknown binding "${String(binding)}". Bindings: cache-aware, per-turn.`, {
+    if (binding !== "cache-aware" && binding !== "per-turn" && binding !== "native") {
+      throw new DynamicToolsError("INVALID_OPTION", `Unknown binding "${String(binding)}". Bindings: cache-aware, per-turn, native.`, {
         path: ["binding"],
       });
     }
@@ -162,7 +169,7 @@ class TurnPlanning {
     this.auto = parsed.kind === "auto" ? this.#decideAuto(parsed.percent, { contextWindow, model, fallback }) : undefined;
     this.mode = this.auto?.mode ?? (parsed.kind === "auto" ? fallback : parsed.kind);
     this.#searchName = searchTool?.name;
-    const searchTokens = usesSearch(this.mode) ? this.#checkSearchTool(searchTool) : 0;
+    const searchTokens = usesSearch(this.mode) || binding === "native" ? this.#checkSearchTool(searchTool) : 0;
     this.#tokensOf =
       this.#countTokens || this.#settings.maxTokens !== undefined
         ? (name: string) => (name === this.#searchName ? searchTokens : catalog.tokensOf(name))
@@ -175,8 +182,32 @@ class TurnPlanning {
     if (this.mode === "all") return this.#bindAll(messages, allowed);
     const plan =
       this.mode === "select" ? await this.#select(messages, allowed) : await this.#planWithSearch(messages, loadedTools, allowed);
+    if (this.#binding === "native") return this.#native(plan.selection, messages, previous, allowed);
     if (this.mode === "search") return plan;
     return { ...plan, selection: this.#bind(plan.selection, previous?.tools, messages, allowed) };
+  }
+
+  /** The `native` binding over this turn's plan (see {@link planNative}); the array is every tool the caller may use. */
+  #native(
+    selection: DynamicToolSelection,
+    messages: readonly BaseMessage[],
+    previous: TurnPlannerInput["previous"],
+    allowed: (name: string) => boolean,
+  ): TurnPlan {
+    const scope = this.#currentScope();
+    const catalog = this.#catalog;
+    const previousArray = previous?.binding?.tools;
+    const native = planNative({
+      selection,
+      core: scope.bindableCore.filter(allowed),
+      callable: [...scope.selectable].filter(allowed),
+      searchName: this.#searchName!,
+      messages,
+      deliver: this.mode !== "search",
+      previous: previousArray,
+      descriptionOf: (name) => catalog.get(name)?.description ?? "",
+    });
+    return native.messages.length === 0 ? { selection: native.selection } : native;
   }
 
   /**
@@ -192,7 +223,7 @@ class TurnPlanning {
     const scope = this.#currentScope();
     const fixed = this.mode === "both" ? [...selection.core, this.#searchName!, ...(selection.loaded ?? [])] : selection.core;
     const catalog = this.#catalog;
-    const binding = bindTools(this.#binding, {
+    const binding = bindTools(this.#binding as BindingPolicyName, {
       selection: { ...selection, core: fixed },
       previous,
       bindable: (name) => fixed.includes(name) || ((scope.coreSet.has(name) || scope.selectable.has(name)) && allowed(name)),

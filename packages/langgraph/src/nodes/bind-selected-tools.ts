@@ -5,7 +5,9 @@ import { DynamicToolsError, type ToolCatalog, type ToolSelection } from "@dynami
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
+import { nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
 import { definitionOfTool } from "../search/extra-tool-definition.js";
+import { modelRequest } from "./model-request.js";
 
 /** A chat model that can bind tools. */
 export type ToolCallingModel = Pick<BaseChatModel, "bindTools">;
@@ -53,24 +55,32 @@ export interface DynamicModelNodeOptions {
   systemPrompt?: string;
   /** Tools outside the catalog the selection may name (the `tool_search` tool). */
   extraTools?: readonly StructuredToolInterface[];
+  /**
+   * The provider protocol of the model, for the `native` binding and Anthropic's cache breakpoints.
+   * @defaultValue read from the model (`nativeProtocolOf`)
+   */
+  nativeProtocol?: NativeProtocol;
 }
 
 /**
- * Creates the model node: each call binds the tools in `state.toolSelection` and invokes the model.
+ * Creates the model node: each call binds the tools in `state.toolSelection` and invokes the model. Under the
+ * `native` binding it sends the natively deferred request instead (see `modelRequest`); with an Anthropic model it
+ * marks the end of the system prompt and the last message with `cache_control`.
  *
  * @example
  * ```ts
  * graph.addNode("agent", createDynamicModelNode({ model: new ChatOpenAI({ model: "gpt-4o" }), catalog }));
  * ```
  */
-export function createDynamicModelNode({ model, catalog, systemPrompt, extraTools = [] }: DynamicModelNodeOptions) {
+export function createDynamicModelNode({ model, catalog, systemPrompt, extraTools = [], nativeProtocol }: DynamicModelNodeOptions) {
   assertToolCallingModel(model);
+  const protocol = nativeProtocolOf(model, nativeProtocol);
   return async function callModel(
     state: { messages: BaseMessage[]; toolSelection?: ToolSelection | null },
     config?: Parameters<ReturnType<typeof bindSelectedTools>["invoke"]>[1],
   ): Promise<{ messages: BaseMessage[] }> {
     const messages = systemPrompt === undefined ? state.messages : [new SystemMessage(systemPrompt), ...state.messages];
-    const response = await bindSelectedTools(model, catalog, state.toolSelection, extraTools).invoke(messages, config);
-    return { messages: [response] };
+    const request = modelRequest({ model, catalog, selection: state.toolSelection, extraTools, messages, protocol });
+    return { messages: [request.receive(await request.runnable.invoke(request.messages, config))] };
   };
 }

@@ -75,6 +75,8 @@ export type ToolSelectorNodeOptions = Omit<TurnPlannerOptions, "usage"> & UsageL
 export interface ToolSelectorNodeUpdate {
   toolSelection: DynamicToolSelection;
   loadedTools?: LoadedToolsUpdate;
+  /** Binding `native`: the selection delivered as a search turn (an AI `tool_search` call and its result). */
+  messages?: BaseMessage[];
 }
 
 /**
@@ -110,13 +112,20 @@ export function createToolSelectorNode(options: ToolSelectorNodeOptions) {
     state: { messages: BaseMessage[]; loadedTools?: readonly string[] | null; toolSelection?: ToolSelection | null },
     config?: RunnableConfig,
   ): Promise<ToolSelectorNodeUpdate> {
-    const { selection, loadedUpdate } = await plan({
+    const {
+      selection,
+      loadedUpdate,
+      messages: delivered,
+    } = await plan({
       messages: state.messages,
       loadedTools: state.loadedTools,
       caller: callerFromConfig(config),
       previous: state.toolSelection,
     });
     await traceSelection(selection, config);
-    return loadedUpdate === undefined ? { toolSelection: selection } : { toolSelection: selection, loadedTools: loadedUpdate };
+    const update: ToolSelectorNodeUpdate = { toolSelection: selection };
+    if (loadedUpdate !== undefined) update.loadedTools = loadedUpdate;
+    if (delivered !== undefined) update.messages = delivered;
+    return update;
   };
 }

@@ -86,7 +86,7 @@ export function createDynamicToolAgent({
 }: DynamicToolAgentOptions) {
   const { policy, platform, exclude, core, strategy, mode, usage, usageScope } = selectOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
-  const searchTool = agentToolSearch({ catalog, mode, search, strategy, core, policy, usage, ...filters });
+  const searchTool = agentToolSearch({ catalog, mode, binding: selectOptions.binding, search, strategy, core, policy, usage, ...filters });
   const extraTools = searchTool === undefined ? [] : [searchTool];
   const learning = { ...(usage === undefined ? {} : { usage }), ...(usageScope === undefined ? {} : { usageScope }) };
   const graph = new StateGraph(DynamicToolsAnnotation)

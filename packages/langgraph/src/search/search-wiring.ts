@@ -10,8 +10,10 @@ import { createToolSearchTool, type ToolSearchOptions, type ToolSearchTool } fro
 /** Options of {@link agentToolSearch}: the entry point's own options. */
 export interface AgentToolSearchOptions extends ToolFilterOptions {
   catalog: ToolCatalog;
-  /** The entry point's mode: `"select"` binds no `tool_search`. @defaultValue "select" */
+  /** The entry point's mode: `"select"` binds no `tool_search` (unless `binding` is `"native"`). @defaultValue "select" */
   mode?: string;
+  /** The entry point's binding policy: `"native"` delivers selections through `tool_search`, so it is built. */
+  binding?: string | undefined;
   /** `tool_search` settings. */
   search?: Omit<ToolSearchOptions, "platform" | "exclude" | "core" | "policy"> | undefined;
   /** The selection's strategy: a retrieval strategy also ranks `tool_search` (the keyword strategy does not). */
@@ -23,8 +25,8 @@ export interface AgentToolSearchOptions extends ToolFilterOptions {
 }
 
 /**
- * The `tool_search` tool for an entry point, or undefined in mode `"select"` (in `auto` it is built, and bound
- * only when the mode resolves to a searching one).
+ * The `tool_search` tool for an entry point, or undefined in mode `"select"` without native binding (in `auto` it is
+ * built, and bound only when the mode resolves to a searching one).
  *
  * @example
  * ```ts
@@ -34,6 +36,7 @@ export interface AgentToolSearchOptions extends ToolFilterOptions {
 export function agentToolSearch({
   catalog,
   mode = "select",
+  binding,
   search,
   strategy,
   core,
@@ -42,7 +45,7 @@ export function agentToolSearch({
   platform,
   exclude,
 }: AgentToolSearchOptions): ToolSearchTool | undefined {
-  if (mode === "select") return undefined;
+  if (mode === "select" && binding !== "native") return undefined;
   const searchStrategy = search?.strategy ?? (strategy === undefined || strategy === "keyword" ? undefined : strategy);
   return createToolSearchTool(catalog, {
     ...(usage === undefined ? {} : { usage }),

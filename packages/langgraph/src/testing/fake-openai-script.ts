@@ -2,7 +2,7 @@
  * @module What the fake OpenAI endpoint answers: a script, either a function of the request or a list of steps
  * matched against the latest user message. Pure: no server here.
  */
-import type { ChatCompletionMessage, ChatCompletionRequest } from "./openai-request-validation.js";
+import { referencedToolNames, type ChatCompletionMessage, type ChatCompletionRequest } from "./openai-request-validation.js";
 
 /** One tool call the fake model makes. */
 export interface FakeToolCall {
@@ -32,11 +32,14 @@ export interface FakeOpenAIStep {
   always?: boolean;
   /** Answer this text instead of calling a tool. */
   text?: string;
+  /** Match only right after a result of this tool (e.g. `"tool_search"`, to call what the search loaded). */
+  afterTool?: string;
 }
 
 /**
  * The fake's behaviour. A function decides every reply itself. A list of steps answers the latest user message
- * with the first matching step; after a tool result it answers with text naming the tool and its result.
+ * with the first matching step; after a tool result, the first step for that tool (`afterTool`) matching it, else a
+ * text naming the tool and its result.
  */
 export type FakeOpenAIScript = ((request: ChatCompletionRequest) => FakeOpenAIReply | Promise<FakeOpenAIReply>) | readonly FakeOpenAIStep[];
 
@@ -45,7 +48,11 @@ export function messageText(message: ChatCompletionMessage | undefined): string 
   const content = message?.content;
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    return content.map((part: { text?: unknown }) => (typeof part?.text === "string" ? part.text : "")).join("");
+    return content
+      .map((part: { type?: unknown; text?: unknown; tool_name?: unknown }) =>
+        typeof part?.text === "string" ? part.text : part?.type === "tool_reference" ? `[tool ${String(part.tool_name)}]` : "",
+      )
+      .join("");
   }
   return "";
 }
@@ -58,6 +65,19 @@ export function lastUserText(request: ChatCompletionRequest): string {
   return "";
 }
 
+/**
+ * Names of the tools the model can call: those sent without `defer_loading`, then deferred ones a `tool_reference`
+ * in the conversation loaded.
+ */
+export function callableToolNames(request: Pick<ChatCompletionRequest, "tools" | "messages">): string[] {
+  const tools = request.tools ?? [];
+  const names = tools.filter((tool) => tool.defer_loading !== true).map((tool) => String(tool.function?.name ?? ""));
+  const deferred = new Set(tools.filter((tool) => tool.defer_loading === true).map((tool) => String(tool.function?.name)));
+  for (const message of request.messages)
+    for (const name of referencedToolNames(message)) if (deferred.has(name) && !names.includes(name)) names.push(name);
+  return names;
+}
+
 /** Names of the tools a request sent, in order. */
 export function sentToolNames(request: Pick<ChatCompletionRequest, "tools">): string[] {
   return (request.tools ?? []).map((tool) => (typeof tool.function?.name === "string" ? tool.function.name : ""));
@@ -68,10 +88,9 @@ function clip(text: string, limit = 160): string {
   return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
 }
 
-function answerToolResult(request: ChatCompletionRequest, result: ChatCompletionMessage): string {
+function toolNameOf(request: ChatCompletionRequest, result: ChatCompletionMessage): string {
   const calls = request.messages.flatMap((message) => message.tool_calls ?? []);
-  const name = calls.find((call) => call.id === result.tool_call_id)?.function.name ?? "the tool";
-  return `(fake) ${name} returned: ${clip(messageText(result))}`;
+  return calls.find((call) => call.id === result.tool_call_id)?.function.name ?? "the tool";
 }
 
 function matches(when: RegExp | string, text: string): boolean {
@@ -83,12 +102,16 @@ function matches(when: RegExp | string, text: string): boolean {
 /** The reply a list script gives to a request (see {@link FakeOpenAIScript}). */
 export function replyFromSteps(steps: readonly FakeOpenAIStep[], request: ChatCompletionRequest): FakeOpenAIReply {
   const last = request.messages.at(-1);
-  if (last?.role === "tool") return answerToolResult(request, last);
+  const after = last?.role === "tool" ? toolNameOf(request, last) : undefined;
   const text = lastUserText(request);
-  const step = steps.find((candidate) => matches(candidate.when, text));
-  if (step === undefined) return `(fake) No scripted reply for: "${clip(text, 80)}"`;
+  const step = steps.find((candidate) => (candidate.afterTool ?? undefined) === after && matches(candidate.when, text));
+  if (step === undefined) {
+    return last?.role === "tool"
+      ? `(fake) ${after} returned: ${clip(messageText(last))}`
+      : `(fake) No scripted reply for: "${clip(text, 80)}"`;
+  }
   if (step.tool === undefined) return step.text ?? "";
-  const sent = sentToolNames(request);
+  const sent = callableToolNames(request);
   if (!step.always && !sent.includes(step.tool)) {
     return `(fake) I would call ${step.tool}, but it was not among the ${sent.length} tools sent.`;
   }

@@ -2,7 +2,7 @@
  * The real client path: `ChatOpenAI` from `@langchain/openai` pointed at the fake endpoint, invoked and streamed.
  * (The 137-tool gym agent goes through the same path in examples/gym-agent/src/openai-path.int.test.ts.)
  */
-import { HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { ChatOpenAI } from "@langchain/openai";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSmallCatalog } from "../__fixtures__/small-catalog.js";
@@ -64,5 +64,37 @@ describe("ChatOpenAI against the fake endpoint", () => {
       [200, true],
     ]);
     for (const request of fake.requests) expect(request.tools).toEqual(["get_gym_info", "get_pending_salaries", "get_staff_list"]);
+  });
+
+  it("serves the defer_loading + tool_reference protocol: references load deferred tools, and bad ones are refused", async () => {
+    fake = await startFakeOpenAI({
+      script: [{ when: /issue/, afterTool: "tool_search", tool: "create_issue", args: {} }],
+    });
+    const fn = (name: string, deferred = false) => ({
+      type: "function" as const,
+      function: { name, description: name, parameters: { type: "object", properties: {} } },
+      ...(deferred ? { defer_loading: true } : {}),
+    });
+    const tools = [fn("tool_search"), fn("create_issue", true)];
+    const search = new AIMessage({ content: "", tool_calls: [{ name: "tool_search", args: {}, id: "call_1", type: "tool_call" }] });
+    const reference = (name: string) =>
+      new ToolMessage({ content: [{ type: "tool_reference", tool_name: name }] as never, tool_call_id: "call_1" });
+    const answer = await chatOpenAI(fake.url)
+      .bindTools(tools)
+      .invoke([new HumanMessage("open an issue"), search, reference("create_issue")]);
+    expect(answer.tool_calls).toMatchObject([{ name: "create_issue" }]);
+    const unknown = await chatOpenAI(fake.url)
+      .bindTools(tools)
+      .invoke([new HumanMessage("open an issue"), search, reference("drop_table")])
+      .catch((error: { status?: number; message: string }) => error);
+    expect(unknown).toMatchObject({ status: 400 });
+    expect((unknown as Error).message).toContain(
+      "tool_reference 'drop_table' does not name a tool of this request with defer_loading: true",
+    );
+    const allDeferred = await chatOpenAI(fake.url)
+      .bindTools([fn("a", true)])
+      .invoke("hi")
+      .catch((error: Error) => error);
+    expect((allDeferred as Error).message).toContain("every tool has defer_loading set");
   });
 });

@@ -203,7 +203,12 @@ describe("startFakeOpenAI", () => {
       .join("");
     expect(JSON.parse(args)).toEqual({ month: "2026-11" });
     expect(chunks.at(-2)!.choices[0].finish_reason).toBe("tool_calls");
-    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { total_tokens: 0 } });
+    const usage = chunks.at(-1)!.usage;
+    expect(chunks.at(-1)!.choices).toEqual([]);
+    // Counted with o200k: the first request of the endpoint reads nothing from the cache.
+    expect(usage.prompt_tokens).toBeGreaterThan(0);
+    expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
+    expect(usage.prompt_tokens_details).toEqual({ cached_tokens: 0, audio_tokens: 0 });
   });
 
   it("answers anything else in the API's error shape and records it", async () => {

@@ -1,12 +1,23 @@
 /**
  * @module A small OpenAI-compatible Chat Completions endpoint on 127.0.0.1 for tests: it rejects requests the way
  * the real API does (more than 128 tools, bad function names, non-object parameter schemas, unpaired tool
- * messages), answers the rest from a script (JSON, or SSE chunks when `stream: true`), and records every request.
+ * messages; and, for the deferred-loading protocol some hosts serve, a `tool_reference` that names no deferred tool
+ * or every tool deferred), answers the rest from a script (JSON, or SSE chunks when `stream: true`), bills each
+ * request under OpenAI's automatic prefix caching against every request it has seen (reported as `usage`, with
+ * `prompt_tokens_details.cached_tokens`), and records every request.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { replyFromSteps, sentToolNames, type FakeOpenAIReply, type FakeOpenAIScript } from "./fake-openai-script.js";
-import { validateChatCompletionRequest, type ChatCompletionRequest, type OpenAIErrorBody } from "./openai-request-validation.js";
+import type { RequestBill } from "@dynamic-tools/core/caching";
+import {
+  deferredToolNames,
+  referencedToolNames,
+  validateChatCompletionRequest,
+  type ChatCompletionRequest,
+  type OpenAIErrorBody,
+} from "./openai-request-validation.js";
+import { createPromptCacheLedger, tokensOf, type RenderedPrompt } from "./prompt-cache-ledger.js";
 
 /** Options of {@link startFakeOpenAI}. */
 export interface FakeOpenAIOptions {
@@ -32,6 +43,42 @@ export interface RecordedRequest {
   error?: OpenAIErrorBody["error"];
   /** The scripted reply, for an accepted request. */
   reply?: { content: string | null; toolCalls: Array<{ id: string; name: string; args: Record<string, unknown> }> };
+  /** The bill of an accepted request (what `usage` reported). */
+  bill?: RequestBill;
+}
+
+/**
+ * The request as rendered for caching: the tools sent without `defer_loading`, then each message; a deferred tool's
+ * definition enters right after the first tool message that references it.
+ */
+export function renderChatCompletionPrompt(request: ChatCompletionRequest): RenderedPrompt {
+  const tools = request.tools ?? [];
+  const deferred = deferredToolNames(tools);
+  const byName = new Map(tools.map((tool) => [String(tool.function?.name), tool]));
+  const messages: string[] = [];
+  const referenced = new Set<string>();
+  for (const message of request.messages) {
+    messages.push(JSON.stringify(message));
+    for (const name of referencedToolNames(message)) {
+      if (!deferred.has(name) || referenced.has(name)) continue;
+      referenced.add(name);
+      messages.push(JSON.stringify({ loaded: byName.get(name)?.function }));
+    }
+  }
+  return {
+    tools: tools.filter((tool) => tool.defer_loading !== true).map((tool) => JSON.stringify(tool)),
+    system: [],
+    messages,
+  };
+}
+
+function usageOf(bill: RequestBill, completionTokens: number) {
+  return {
+    prompt_tokens: bill.inputTokens,
+    completion_tokens: completionTokens,
+    total_tokens: bill.inputTokens + completionTokens,
+    prompt_tokens_details: { cached_tokens: bill.cacheReadTokens, audio_tokens: 0 },
+  };
 }
 
 /** A running fake endpoint. */
@@ -61,7 +108,7 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.end(text);
 }
 
-function completion(id: string, model: string, reply: NormalisedReply) {
+function completion(id: string, model: string, reply: NormalisedReply, usage: ReturnType<typeof usageOf>) {
   const toolCalls = reply.toolCalls.map((call) => ({
     id: call.id,
     type: "function",
@@ -81,12 +128,17 @@ function completion(id: string, model: string, reply: NormalisedReply) {
         finish_reason: toolCalls.length > 0 ? "tool_calls" : "stop",
       },
     ],
-    // The fake does not count tokens; zeros say so rather than inventing numbers.
-    usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+    usage,
   };
 }
 
-function streamCompletion(response: ServerResponse, id: string, request: ChatCompletionRequest, reply: NormalisedReply): void {
+function streamCompletion(
+  response: ServerResponse,
+  id: string,
+  request: ChatCompletionRequest,
+  reply: NormalisedReply,
+  usage: ReturnType<typeof usageOf>,
+): void {
   response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   const base = {
     id,
@@ -112,7 +164,7 @@ function streamCompletion(response: ServerResponse, id: string, request: ChatCom
     ]);
   }
   send([{ index: 0, delta: {}, logprobs: null, finish_reason: reply.toolCalls.length > 0 ? "tool_calls" : "stop" }]);
-  if (request.stream_options?.include_usage) send([], { usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } });
+  if (request.stream_options?.include_usage) send([], { usage });
   response.end("data: [DONE]\n\n");
 }
 
@@ -136,6 +188,7 @@ function streamCompletion(response: ServerResponse, id: string, request: ChatCom
  */
 export async function startFakeOpenAI({ script, port = 0 }: FakeOpenAIOptions): Promise<FakeOpenAI> {
   const requests: RecordedRequest[] = [];
+  const ledger = createPromptCacheLedger("openai");
   let nextId = 0;
 
   function normalise(reply: FakeOpenAIReply): NormalisedReply {
@@ -172,9 +225,11 @@ export async function startFakeOpenAI({ script, port = 0 }: FakeOpenAIOptions): 
     const reply = normalise(typeof script === "function" ? await script(body) : replyFromSteps(script, body));
     record.status = 200;
     record.reply = reply;
+    record.bill = ledger.bill(renderChatCompletionPrompt(body));
+    const usage = usageOf(record.bill, Math.max(1, tokensOf(JSON.stringify(reply))));
     const id = `chatcmpl-fake-${requests.length}`;
-    if (record.stream) return streamCompletion(response, id, body, reply);
-    return sendJson(response, 200, completion(id, body.model, reply));
+    if (record.stream) return streamCompletion(response, id, body, reply, usage);
+    return sendJson(response, 200, completion(id, body.model, reply, usage));
   }
 
   const server = createServer(function handleRequest(request, response) {

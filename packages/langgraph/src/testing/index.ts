@@ -1,11 +1,20 @@
 /**
- * @module @dynamic-tools/langgraph/testing: test an agent against the real OpenAI client path without a key. A fake
- * Chat Completions endpoint that enforces the API's 128-tool limit (and its tool-name and schema rules) with the
- * API's own error body, answers from a script and records every request; plus a helper that records the tools a
- * model was bound with on each call.
+ * @module @dynamic-tools/langgraph/testing: test an agent against the real provider clients without a key. Fake
+ * endpoints for OpenAI Chat Completions, OpenAI Responses and Anthropic Messages on 127.0.0.1 enforce each API's
+ * documented request rules (tool limits, names and schemas, pairing; deferred loading: `defer_loading`,
+ * `tool_reference`, `tool_search_output`; `cache_control` breakpoints) with the API's own error body, answer from a
+ * script, report `usage` with cache read and write tokens billed by the cost model's rules across the requests they
+ * have seen, and record every request; plus a helper that records the tools a model was bound with on each call.
  */
-export { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions, type RecordedRequest } from "./fake-openai.js";
 export {
+  startFakeOpenAI,
+  renderChatCompletionPrompt,
+  type FakeOpenAI,
+  type FakeOpenAIOptions,
+  type RecordedRequest,
+} from "./fake-openai.js";
+export {
+  callableToolNames,
   lastUserText,
   replyFromSteps,
   sentToolNames,
@@ -24,3 +33,27 @@ export {
   type OpenAIErrorBody,
 } from "./openai-request-validation.js";
 export { recordBoundTools } from "./record-bound-tools.js";
+export {
+  startFakeAnthropic,
+  renderAnthropicPrompt,
+  type FakeAnthropic,
+  type FakeAnthropicOptions,
+  type AnthropicRecordedRequest,
+} from "./fake-anthropic.js";
+export {
+  ANTHROPIC_MAX_BREAKPOINTS,
+  ANTHROPIC_MAX_TOOLS,
+  validateAnthropicRequest,
+  type AnthropicErrorBody,
+  type AnthropicRequest,
+} from "./anthropic-request-validation.js";
+export {
+  startFakeOpenAIResponses,
+  renderResponsesPrompt,
+  type FakeOpenAIResponses,
+  type FakeOpenAIResponsesOptions,
+  type ResponsesRecordedRequest,
+} from "./fake-openai-responses.js";
+export { RESPONSES_MAX_TOOLS, validateResponsesRequest, type ResponsesRequest } from "./responses-request-validation.js";
+export { replyFromModelSteps, type FakeModelScript, type FakeModelStep, type FakeModelView } from "./fake-model-script.js";
+export { createPromptCacheLedger, type PromptCacheLedger, type RenderedPrompt } from "./prompt-cache-ledger.js";

@@ -1,7 +1,10 @@
 /**
  * @module Validates a Chat Completions request body the way the OpenAI API does for the parts an agent gets wrong
  * (the tools array, tool names and schemas, the tool-call/tool-result pairing), and answers with the API's own
- * error body. A pure function: the fake endpoint calls it, and tests can too.
+ * error body; plus the `defer_loading` + `tool_reference` protocol some Chat Completions hosts serve (a deferred
+ * tool carries `defer_loading: true` beside `function`; a tool message's content may hold
+ * `{ type: "tool_reference", tool_name }` blocks, each naming a deferred tool of the request; not every tool may be
+ * deferred). A pure function: the fake endpoint calls it, and tests can too.
  */
 
 /** The most tools one Chat Completions request may carry (the API's limit). */
@@ -34,6 +37,21 @@ export interface ChatCompletionMessage {
 export interface ChatCompletionTool {
   type: string;
   function?: { name?: unknown; description?: unknown; parameters?: unknown; strict?: unknown };
+  /** Hosts serving deferred loading: the definition stays out of the prompt until a `tool_reference` names it. */
+  defer_loading?: unknown;
+}
+
+/** The names of a request's deferred tools (`defer_loading: true`). */
+export function deferredToolNames(tools: readonly ChatCompletionTool[] | undefined): Set<string> {
+  return new Set((tools ?? []).filter((tool) => tool?.defer_loading === true).map((tool) => String(tool.function?.name)));
+}
+
+/** The tools a tool message's content references (`{ type: "tool_reference", tool_name }` blocks). */
+export function referencedToolNames(message: ChatCompletionMessage): string[] {
+  if (!Array.isArray(message.content)) return [];
+  return (message.content as Array<{ type?: unknown; tool_name?: unknown }>)
+    .filter((part) => part?.type === "tool_reference")
+    .map((part) => String(part.tool_name));
 }
 
 /** A Chat Completions request body, as far as validation and the fake's scripts read it. */
@@ -93,6 +111,13 @@ function validateTool(tool: unknown, index: number): OpenAIErrorBody | undefined
       "invalid_value",
     );
   }
+  if ((tool as ChatCompletionTool).defer_loading !== undefined && typeof (tool as ChatCompletionTool).defer_loading !== "boolean") {
+    return invalid(
+      `Invalid type for '${at}.defer_loading': expected a boolean, but got ${typeName((tool as ChatCompletionTool).defer_loading)} instead.`,
+      `${at}.defer_loading`,
+      "invalid_type",
+    );
+  }
   if (fn.parameters !== undefined) {
     const schemaType = (fn.parameters as { type?: unknown } | null)?.type;
     if (typeName(fn.parameters) !== "object" || schemaType !== "object") {
@@ -121,6 +146,34 @@ function validateTools(tools: unknown): OpenAIErrorBody | undefined {
   for (const [index, tool] of tools.entries()) {
     const error = validateTool(tool, index);
     if (error !== undefined) return error;
+  }
+  if (tools.length > 0 && tools.every((tool: ChatCompletionTool) => tool.defer_loading === true)) {
+    return invalid("Invalid 'tools': every tool has defer_loading set. At least one tool must not be deferred.", "tools", "invalid_value");
+  }
+  return undefined;
+}
+
+/** Each `tool_reference` sits in a tool message and names a deferred tool of the request. */
+function validateReferences(messages: readonly ChatCompletionMessage[], tools: unknown): OpenAIErrorBody | undefined {
+  const deferred = deferredToolNames(Array.isArray(tools) ? (tools as ChatCompletionTool[]) : undefined);
+  for (const [index, message] of messages.entries()) {
+    const references = referencedToolNames(message);
+    if (references.length === 0) continue;
+    if (message.role !== "tool") {
+      return invalid(
+        `Invalid 'messages[${index}].content': tool_reference parts are only allowed in messages with role 'tool'.`,
+        `messages[${index}].content`,
+        "invalid_value",
+      );
+    }
+    const unknown = references.find((name) => !deferred.has(name));
+    if (unknown !== undefined) {
+      return invalid(
+        `Invalid 'messages[${index}].content': tool_reference '${unknown}' does not name a tool of this request with defer_loading: true.`,
+        `messages[${index}].content`,
+        "invalid_value",
+      );
+    }
   }
   return undefined;
 }
@@ -203,5 +256,9 @@ export function validateChatCompletionRequest(body: unknown): OpenAIErrorBody | 
   }
   const request = body as Partial<ChatCompletionRequest>;
   if (typeof request.model !== "string" || request.model.length === 0) return invalid("you must provide a model parameter", null, null);
-  return validateMessages(request.messages) ?? validateTools(request.tools);
+  return (
+    validateMessages(request.messages) ??
+    validateTools(request.tools) ??
+    validateReferences(request.messages as ChatCompletionMessage[], request.tools)
+  );
 }

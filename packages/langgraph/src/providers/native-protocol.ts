@@ -1,0 +1,50 @@
+/**
+ * @module Which provider protocol a chat model speaks for native deferred loading: Anthropic Messages
+ * (`defer_loading` + `tool_reference`), OpenAI Responses (client-executed `tool_search` + `tool_search_output`,
+ * namespaces) or Chat Completions (the `defer_loading` + `tool_reference` protocol some hosts serve).
+ */
+import { DynamicToolsError } from "@dynamic-tools/core";
+
+/** The protocols native deferral speaks. */
+export type NativeProtocol = "anthropic" | "openai-responses" | "chat-completions";
+
+/** The valid {@link NativeProtocol}s. */
+export const NATIVE_PROTOCOLS: readonly NativeProtocol[] = ["anthropic", "openai-responses", "chat-completions"];
+
+/** Most tools one request's tools array may hold under each protocol (Responses: top-level entries, a namespace once). */
+export const NATIVE_TOOL_LIMITS: Readonly<Record<NativeProtocol, number>> = {
+  anthropic: 10_000,
+  "openai-responses": 128,
+  "chat-completions": 128,
+};
+
+/**
+ * The protocol of a chat model: `ChatAnthropic` speaks Anthropic Messages, `ChatOpenAI({ useResponsesApi: true })`
+ * the Responses API, any other tool-calling model Chat Completions. `explicit` wins when given.
+ *
+ * @throws DynamicToolsError `INVALID_OPTION` for an unknown explicit protocol.
+ * @example
+ * ```ts
+ * nativeProtocolOf(new ChatAnthropic({ model: "claude-sonnet-4-5" })); // "anthropic"
+ * nativeProtocolOf(new ChatOpenAI({ model: "gpt-5.4", useResponsesApi: true })); // "openai-responses"
+ * ```
+ */
+export function nativeProtocolOf(model: unknown, explicit?: NativeProtocol): NativeProtocol {
+  if (explicit !== undefined) {
+    if (!NATIVE_PROTOCOLS.includes(explicit)) {
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `Unknown native protocol "${String(explicit)}". Protocols: ${NATIVE_PROTOCOLS.join(", ")}.`,
+        {
+          path: ["nativeProtocol"],
+        },
+      );
+    }
+    return explicit;
+  }
+  const candidate = model as { getName?: () => string; useResponsesApi?: unknown; _defaultConfig?: { modelProvider?: string } } | null;
+  const name = typeof candidate?.getName === "function" ? candidate.getName() : undefined;
+  if (name === "ChatAnthropic" || candidate?._defaultConfig?.modelProvider === "anthropic") return "anthropic";
+  if (name === "ChatOpenAI" && candidate?.useResponsesApi === true) return "openai-responses";
+  return "chat-completions";
+}
