@@ -16,12 +16,16 @@ import { splitWords } from "../text/tokenize.js";
 export interface AbstentionOptions {
   /**
    * Where each signal's floor sits in the calibration probes' distribution of best scores: 0.25 means a credible
-   * tool scores at least what a quarter of random two-word probes of the catalog's vocabulary reach. @defaultValue 0.25
+   * tool scores at least what a quarter of random one-word probes of the catalog's vocabulary reach. @defaultValue 0.25
    */
   quantile?: number;
   /** Probes ranked to calibrate the floor. @defaultValue 64 */
   probes?: number;
-  /** Words per probe. @defaultValue 2 */
+  /**
+   * Words per probe. One word: a message that shares one distinctive word with a tool is credible (two-word probes
+   * set the floor above a single rare word's score, and a 13-tool catalog abstained on "what is on the team calendar
+   * this week?"). @defaultValue 1
+   */
   probeWords?: number;
   /** How many of the best ranked tools are looked at. @defaultValue 5 */
   depth?: number;
@@ -47,7 +51,7 @@ export interface Abstention {
   best?: { name: string; signals: Record<string, number> };
 }
 
-const DEFAULTS: Required<AbstentionOptions> = { quantile: 0.25, probes: 64, probeWords: 2, depth: 5 };
+const DEFAULTS: Required<AbstentionOptions> = { quantile: 0.25, probes: 64, probeWords: 1, depth: 5 };
 /** Signals that are not evidence of relevance on their own scale. */
 const NOT_CALIBRATED = new Set(["exact"]);
 
