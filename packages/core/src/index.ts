@@ -82,4 +82,3 @@ export type { DoctorCheck, DoctorFinding, DoctorSeverity } from "./doctor/doctor
 export type { DeclarationPatch } from "./doctor/self-retrieval.js";
 export { formatDoctorReport } from "./doctor/format-doctor.js";
 export { doctorReportHtml } from "./doctor/doctor-report-html.js";
-

@@ -78,6 +78,8 @@ describe("dynamic-tools cost", () => {
   it("is listed in the CLI's help", async () => {
     const { out } = await runCli("--help");
     expect(out).toMatch(/cost\s+replay conversations under each binding policy/);
-    expect((await runCli("help", "cost")).out).toMatch(/^dynamic-tools cost --catalog <file> \| --mcp <servers\.json> --conversations <file\.jsonl>/);
+    expect((await runCli("help", "cost")).out).toMatch(
+      /^dynamic-tools cost --catalog <file> \| --mcp <servers\.json> --conversations <file\.jsonl>/,
+    );
   });
 });

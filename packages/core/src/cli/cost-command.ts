@@ -35,7 +35,6 @@ of each request, reads at 0.1x, writes at 1.25x; openai: the longest common pref
 128-token steps, at the read price; both cache nothing under 1,024 tokens. native: the core tools and tool_search in a
 constant tools block; each selected tool's definition enters the messages once, by reference.`;
 
-
 function parseTokens(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const count = Number(value);

@@ -44,8 +44,11 @@ export {
   ANTHROPIC_MAX_BREAKPOINTS,
   ANTHROPIC_MAX_TOOLS,
   validateAnthropicRequest,
+  type AnthropicBlock,
   type AnthropicErrorBody,
+  type AnthropicMessage,
   type AnthropicRequest,
+  type AnthropicTool,
 } from "./anthropic-request-validation.js";
 export {
   startFakeOpenAIResponses,
@@ -54,6 +57,12 @@ export {
   type FakeOpenAIResponsesOptions,
   type ResponsesRecordedRequest,
 } from "./fake-openai-responses.js";
-export { RESPONSES_MAX_TOOLS, validateResponsesRequest, type ResponsesRequest } from "./responses-request-validation.js";
+export {
+  RESPONSES_MAX_TOOLS,
+  validateResponsesRequest,
+  type ResponsesItem,
+  type ResponsesRequest,
+  type ResponsesTool,
+} from "./responses-request-validation.js";
 export { replyFromModelSteps, type FakeModelScript, type FakeModelStep, type FakeModelView } from "./fake-model-script.js";
 export { createPromptCacheLedger, type PromptCacheLedger, type RenderedPrompt } from "./prompt-cache-ledger.js";
