@@ -103,14 +103,14 @@ describe("the packed packages installed with npm in a new project", () => {
     expect(output.trim()).toBe("payment run client");
   });
 
-  it("publishes the entry points the workspace declares: core's ., ./eval, ./caching, ./internal; langgraph's ., ./testing, ./middleware", () => {
+  it("publishes the entry points the workspace declares: core's ., ./eval, ./caching, ./internal, ./types; langgraph's ., ./testing, ./middleware, ./types", () => {
     const subpaths = (name: string) =>
       Object.keys(
         (JSON.parse(readFileSync(join(project, "node_modules", name, "package.json"), "utf8")) as { exports: Record<string, unknown> })
           .exports,
       );
-    expect(subpaths("@dynamic-tools/core")).toEqual([".", "./eval", "./caching", "./internal", "./package.json"]);
-    expect(subpaths("@dynamic-tools/langgraph")).toEqual([".", "./testing", "./middleware", "./package.json"]);
+    expect(subpaths("@dynamic-tools/core")).toEqual([".", "./eval", "./caching", "./internal", "./types", "./package.json"]);
+    expect(subpaths("@dynamic-tools/langgraph")).toEqual([".", "./testing", "./middleware", "./types", "./package.json"]);
     for (const [specifier, name] of [
       ["@dynamic-tools/core/eval", "runEval"],
       ["@dynamic-tools/core/internal", "isRecord"],
@@ -144,8 +144,12 @@ describe("the packed packages installed with npm in a new project", () => {
           cwd: project,
           encoding: "utf8",
         });
-        expect(Number(esm), `${specifier} (esm)`).toBeGreaterThan(0);
-        expect(Number(cjs), `${specifier} (cjs)`).toBeGreaterThan(0);
+        // `./types` is type-only: it loads, and exports no value.
+        if (subpath === "./types") expect([Number(esm), Number(cjs)], specifier).toEqual([0, 0]);
+        else {
+          expect(Number(esm), `${specifier} (esm)`).toBeGreaterThan(0);
+          expect(Number(cjs), `${specifier} (cjs)`).toBeGreaterThan(0);
+        }
       }
     }
   });

@@ -1,6 +1,6 @@
 /**
  * Learning across replicas: two processes share only a PostgreSQL database (a throwaway cluster) through
- * `PostgresStore`. Process A's conversations, recorded by its select node, change process B's selection.
+ * `PostgresStore`. Process A's conversations, recorded by its tools node (the calls it ran), change process B's selection.
  */
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";

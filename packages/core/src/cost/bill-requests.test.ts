@@ -68,6 +68,34 @@ describe("billConversation under OpenAI's rules", () => {
   });
 });
 
+describe("billConversation identity", () => {
+  it("never reads more than a request holds when ids repeat with other counts (found by the property below)", () => {
+    const first: PromptRequest = {
+      tools: [
+        { id: "b", tokens: 376 },
+        { id: "b", tokens: 27 },
+        { id: "b", tokens: 621 },
+      ],
+      system: [],
+      messages: [],
+    };
+    const second: PromptRequest = {
+      tools: [
+        { id: "b", tokens: 0 },
+        { id: "b", tokens: 0 },
+        { id: "b", tokens: 0 },
+      ],
+      system: [],
+      messages: [],
+    };
+    expect(billConversation([first, second], cacheRules("anthropic")).requests[1]).toMatchObject({
+      inputTokens: 0,
+      cacheReadTokens: 0,
+      uncachedTokens: 0,
+    });
+  });
+});
+
 describe("billConversation properties", () => {
   const segment = fc.record({ id: fc.constantFrom("a", "b", "c", "d"), tokens: fc.integer({ min: 0, max: 900 }) });
   const request = fc.record({

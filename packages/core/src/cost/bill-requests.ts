@@ -69,7 +69,7 @@ export interface ConversationBill {
  * ```
  */
 export function billConversation(requests: readonly PromptRequest[], rules: CacheRules): ConversationBill {
-  const written = new Map<string, number>();
+  const written = new Set<string>();
   const seen: string[][] = [];
   const bills: RequestBill[] = [];
   for (const request of requests) {
@@ -81,16 +81,12 @@ export function billConversation(requests: readonly PromptRequest[], rules: Cach
       // The cache is looked up at the request's breakpoints: nothing past its last one is read.
       const readable = breakpoints.length === 0 ? 0 : breakpoints[breakpoints.length - 1]!;
       let read = 0;
-      for (const prefix of prefixes.slice(0, readable)) {
-        const tokens = written.get(prefix.key);
-        if (tokens !== undefined && tokens > read) read = tokens;
-      }
+      for (const prefix of prefixes.slice(0, readable)) if (written.has(prefix.key) && prefix.tokens > read) read = prefix.tokens;
       const last = breakpoints.length === 0 ? 0 : prefixes[breakpoints[breakpoints.length - 1]! - 1]!.tokens;
       let write = 0;
       for (const count of breakpoints) {
         const prefix = prefixes[count - 1]!;
-        if (prefix.tokens < rules.minimumTokens || written.has(prefix.key)) continue;
-        written.set(prefix.key, prefix.tokens);
+        if (prefix.tokens >= rules.minimumTokens) written.add(prefix.key);
       }
       if (last >= rules.minimumTokens && last > read) write = last - read;
       bill = priced(inputTokens, read, write, rules);
@@ -148,8 +144,9 @@ function prefixKeys(request: PromptRequest): { key: string; tokens: number }[] {
   let tokens = 0;
   const add = (block: string, segments: readonly PromptSegment[]) => {
     for (const segment of segments) {
-      // The block is part of the identity: the same text as a tool and as a message renders differently.
-      const text = `${block}\u0000${segment.id}\u0001`;
+      // The block is part of the identity (the same text as a tool and as a message renders differently), and so is
+      // the count: a segment's id names its bytes, and a count that differs means other bytes.
+      const text = `${block}\u0000${segment.id}\u0000${segment.tokens}\u0001`;
       for (let index = 0; index < text.length; index++) {
         const code = text.charCodeAt(index);
         h1 = Math.imul(h1 ^ code, 0x01000193);
