@@ -182,6 +182,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "createStrategy",
     "declarationFromLangChainTool",
     "defaultVectorIndex",
+    "describeToolSearch",
     "describeValue",
     "didYouMean",
     "expandToNamespaces",

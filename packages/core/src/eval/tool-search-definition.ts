@@ -16,6 +16,32 @@ import type { ToolCatalog } from "../catalog/tool-catalog.js";
 export function toolSearchDefinition(catalog: ToolCatalog): { name: string; description: string; parameters: Record<string, unknown> } {
   const defaultLimit = 5;
   const maxLimit = 10;
+  const description = describeToolSearch(catalog, { defaultLimit, maxLimit });
+  return {
+    name: "tool_search",
+    description,
+    parameters: {
+      type: "object",
+      properties: {
+        query: { type: "string", description: "What you want to do next, in plain words." },
+        limit: { type: "integer", description: `How many tools to return (1–${maxLimit}). Default ${defaultLimit}.` },
+      },
+      required: ["query"],
+      additionalProperties: false,
+    },
+  };
+}
+
+/**
+ * The description of `tool_search` for `catalog`: what it does, its limits and the catalog's namespaces. One text for
+ * the tool `@dynamic-tools/langgraph` binds and for the cost replay that counts it.
+ *
+ * @example
+ * ```ts
+ * describeToolSearch(catalog, { defaultLimit: 5, maxLimit: 10 }); // "Search the catalog of 137 tools for tools that …"
+ * ```
+ */
+export function describeToolSearch(catalog: ToolCatalog, { defaultLimit, maxLimit }: { defaultLimit: number; maxLimit: number }): string {
   const lines = [
     `Search the catalog of ${catalog.size} tools for tools that can do what you need next, and load them: the tools found ` +
       'become callable from your next step and stay available. Describe the task in plain words (e.g. "cancel a membership"), ' +
@@ -30,17 +56,5 @@ export function toolSearchDefinition(catalog: ToolCatalog): { name: string; desc
       );
     }
   }
-  return {
-    name: "tool_search",
-    description: lines.join("\n"),
-    parameters: {
-      type: "object",
-      properties: {
-        query: { type: "string", description: "What you want to do next, in plain words." },
-        limit: { type: "integer", description: `How many tools to return (1–${maxLimit}). Default ${defaultLimit}.` },
-      },
-      required: ["query"],
-      additionalProperties: false,
-    },
-  };
+  return lines.join("\n");
 }

@@ -15,6 +15,7 @@ import {
   type CoUsageInput,
   type ToolFilterOptions,
   clipMessage,
+  describeToolSearch,
   expandToNamespaces,
 } from "@dynamic-tools/core/internal";
 import { ToolMessage } from "@langchain/core/messages";
@@ -100,21 +101,7 @@ function readState(config: ToolRunnableConfig | undefined): SearchState {
 }
 
 function describeSearch(catalog: ToolCatalog, defaultLimit: number, maxLimit: number): string {
-  const lines = [
-    `Search the catalog of ${catalog.size} tools for tools that can do what you need next, and load them: the tools found ` +
-      'become callable from your next step and stay available. Describe the task in plain words (e.g. "cancel a membership"), ' +
-      `not a guessed tool name. Returns up to ${defaultLimit} tools by default (at most ${maxLimit}); tools already available to you are not returned.`,
-  ];
-  const namespaces = catalog.namespaces().filter((namespace) => namespace.tools.length > 0);
-  if (namespaces.length > 0) {
-    lines.push("Namespaces (a match on any member loads the whole group):");
-    for (const namespace of namespaces) {
-      lines.push(
-        `- ${namespace.name}${namespace.description === "" ? "" : `: ${namespace.description}`} (${namespace.tools.length} tools)`,
-      );
-    }
-  }
-  return lines.join("\n");
+  return describeToolSearch(catalog, { defaultLimit, maxLimit });
 }
 
 /**
