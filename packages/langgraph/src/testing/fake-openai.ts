@@ -6,8 +6,7 @@
  * request under OpenAI's automatic prefix caching against every request it has seen (reported as `usage`, with
  * `prompt_tokens_details.cached_tokens`), and records every request.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { replyFromSteps, sentToolNames, type FakeOpenAIReply, type FakeOpenAIScript } from "./fake-openai-script.js";
 import type { RequestBill } from "@dynamic-tools/core/caching";
 import {
@@ -17,6 +16,7 @@ import {
   type ChatCompletionRequest,
   type OpenAIErrorBody,
 } from "./openai-request-validation.js";
+import { listenLocally, readBody, sendJson } from "./fake-http-server.js";
 import { createPromptCacheLedger, tokensOf, type RenderedPrompt } from "./prompt-cache-ledger.js";
 
 /** Options of {@link startFakeOpenAI}. */
@@ -92,21 +92,6 @@ export interface FakeOpenAI {
 }
 
 type NormalisedReply = NonNullable<RecordedRequest["reply"]>;
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-  response.end(text);
-}
 
 function completion(id: string, model: string, reply: NormalisedReply, usage: ReturnType<typeof usageOf>) {
   const toolCalls = reply.toolCalls.map((call) => ({
@@ -232,7 +217,7 @@ export async function startFakeOpenAI({ script, port = 0 }: FakeOpenAIOptions): 
     return sendJson(response, 200, completion(id, body.model, reply, usage));
   }
 
-  const server = createServer(function handleRequest(request, response) {
+  const server = await listenLocally(port, function handleRequest(request, response) {
     const path = (request.url ?? "/").split("?")[0]!;
     const record: RecordedRequest = { method: request.method ?? "GET", path, body: undefined, tools: [], stream: false, status: 0 };
     requests.push(record);
@@ -250,21 +235,5 @@ export async function startFakeOpenAI({ script, port = 0 }: FakeOpenAIOptions): 
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return { url: server.url, requests, close: server.close };
 }
