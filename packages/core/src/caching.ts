@@ -20,3 +20,4 @@ export {
   type ToolBinding,
 } from "./binding/binding-policy.js";
 export { neededTools, NEEDED_SCORE_RATIO, type NeededToolsOptions } from "./binding/needed-tools.js";
+export { callSavings, type LedgerCall } from "./binding/savings-ledger.js";

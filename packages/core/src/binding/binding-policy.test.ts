@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { gymCatalog } from "../__fixtures__/gym-catalog.js";
 import { createToolSelector } from "../selection/tool-selector.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
+import { billConversation, type PromptRequest, type PromptSegment } from "../cost/bill-requests.js";
+import { cacheRules } from "../cost/cache-rules.js";
 import { bindTools } from "./binding-policy.js";
 import { neededTools } from "./needed-tools.js";
 
@@ -103,58 +105,82 @@ describe("bindTools: cache-aware", () => {
   });
 });
 
-describe("bindTools: cache-aware weighs the re-bill against the risk", () => {
-  const big = { tokensOf: () => 100, promptTokens: 2_000 };
+describe("bindTools: cache-aware weighs the re-bill against what the conversation saved", () => {
+  const everyTool = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
+  const big = { tokensOf: () => 100, promptTokens: 2_000, everyTool };
 
-  it("keeps the array when its best match is bound and the unbound needed tools rank below it", () => {
-    const selection = ranked(["a", "x"], [10, 8]);
-    const binding = bindTools("cache-aware", { selection, previous: ["a", "b"], ...big });
-    expect(binding).toMatchObject({ changed: false, tools: ["a", "b"], unbound: ["x"], rebilledTokens: 0 });
-    // 2,000 prompt tokens + 3 tools of 100 under Anthropic's breakpoints: what the change would have re-billed.
-    expect(binding.reason).toBe("kept: the selection's best match a is bound; x ranks below it, not worth re-billing about 2300 tokens");
+  it("keeps a ledger of what smaller arrays saved against binding every tool", () => {
+    const first = bindTools("cache-aware", { selection: ranked(["a"], [1]), tokensOf: () => 100, promptTokens: 700, everyTool });
+    // The first call sends 800 tokens, too few to cache (plain price), where binding everything writes 1,700 at 1.25.
+    expect(first.saved).toBe(1_325);
+    const kept = bindTools("cache-aware", { selection: ranked(["a"], [1]), previous: first.tools, ...big, saved: first.saved });
+    // A kept array reads 1 definition where binding everything reads 10: 900 × 0.1.
+    expect(kept).toMatchObject({ changed: false, saved: 1_415 });
+    expect(bindTools("cache-aware", { selection: ranked(["a"], [1]), previous: ["a"], tokensOf: () => 100 }).saved).toBeUndefined();
   });
 
-  it("changes when a needed tool outranks every bound one", () => {
+  it("changes while the conversation has saved what the change re-bills, and keeps the array (naming what is unbound) when it has not", () => {
     const selection = ranked(["x", "a"], [10, 8]);
-    const binding = bindTools("cache-aware", { selection, previous: ["a", "b"], ...big });
-    expect(binding).toMatchObject({ changed: true, tools: ["a", "b", "x"], added: ["x"] });
-    expect(binding.unbound).toBeUndefined();
+    // Re-billing 2 definitions and 2,000 prompt tokens at 1.25 where binding everything reads 3,000 at 0.1: spends 2,450.
+    const rich = bindTools("cache-aware", { selection, previous: ["a"], ...big, saved: 3_000 });
+    expect(rich).toMatchObject({ changed: true, tools: ["a", "x"], saved: 550 });
+    const poor = bindTools("cache-aware", { selection, previous: ["a"], ...big, saved: 2_000 });
+    // Kept, it reads 2,100 where binding everything reads 3,000: saves 90 more.
+    expect(poor).toMatchObject({ changed: false, tools: ["a"], unbound: ["x"], saved: 2_090 });
+    expect(poor.reason).toBe(
+      "kept: x is needed, but the change would re-bill about 2200 tokens, more than the 2000 this conversation has saved against binding every tool",
+    );
   });
 
-  it("changes for any unbound needed tool while the prompt is under the cache minimum (a change costs nothing)", () => {
-    const selection = ranked(["a", "x"], [10, 8]);
-    const binding = bindTools("cache-aware", { selection, previous: ["a", "b"], tokensOf: () => 100, promptTokens: 700 });
-    expect(binding).toMatchObject({ changed: true, tools: ["a", "b", "x"] });
+  it("changes whatever it saved while the prompt is under the cache minimum, or for a missing core tool", () => {
+    const selection = ranked(["x", "a"], [10, 8]);
+    expect(bindTools("cache-aware", { selection, previous: ["a"], tokensOf: () => 100, promptTokens: 700, everyTool }).changed).toBe(true);
+    const core = ranked(["k", "a"], [1, 1], { core: ["k"] });
+    expect(bindTools("cache-aware", { selection: core, previous: ["a"], ...big }).tools).toEqual(["a", "k"]);
   });
 
-  it("always changes for a tool matched by name in the current message", () => {
-    const selection = ranked(["a", "x"], [10, 8], { matchedTools: [{ name: "x", reason: "named", tier: "current" }] });
-    expect(bindTools("cache-aware", { selection, previous: ["a", "b"], ...big }).changed).toBe(true);
-  });
-
-  it("property: with a cached prompt, never changes when the needed tools are bound; after any decision the array holds every needed tool or the best match", () => {
-    const names = ["a", "b", "c", "d", "e", "f", "g"];
+  // From a cacheable first prompt (a 1,000-token system prompt here): a selection too small for the provider's 1,024-token
+  // minimum is billed at the plain price on every call, which a long conversation may pay more for than a cached
+  // full array, whatever the binding does later.
+  it("property: a conversation never bills more than binding every tool from its first call (the cost model's bill)", () => {
+    const names = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    const rules = cacheRules("anthropic");
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.constantFrom(...names), { maxLength: 7 }),
-        fc.uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 5 }),
-        fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 5, maxLength: 5 }),
-        (previous, selected, scores) => {
-          const selection = ranked(
-            selected,
-            scores.slice(0, selected.length).sort((x, y) => y - x),
-          );
-          const binding = bindTools("cache-aware", { selection, previous, ...big });
-          const needed = neededTools(selection);
-          if (needed.every((name) => previous.includes(name))) expect(binding).toMatchObject({ changed: false, tools: previous });
-          const left = needed.filter((name) => !binding.tools.includes(name));
-          expect(binding.unbound ?? []).toEqual(left);
-          if (left.length > 0) {
-            const scoreOf = (name: string) => selection.ranked!.find((tool) => tool.name === name)!.score;
-            const best = Math.max(...selection.ranked!.filter((tool) => binding.tools.includes(tool.name)).map((tool) => tool.score));
-            for (const name of left) expect(scoreOf(name)).toBeLessThanOrEqual(best);
-            expect(binding.changed).toBe(false);
-          }
+        fc.array(fc.uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 20, max: 3_000 }),
+        (turns, resultTokens) => {
+          const requests: PromptRequest[] = [];
+          const baseline: PromptRequest[] = [];
+          const system = [{ id: "system", tokens: 1_000 }];
+          let messages: PromptSegment[] = [];
+          let previous: string[] | undefined;
+          let saved: number | undefined;
+          const tokensOf = () => 150;
+          turns.forEach((needed, index) => {
+            messages = [...messages, { id: `h${index}`, tokens: 20 }];
+            const promptTokens = 1_000 + messages.reduce((sum, segment) => sum + segment.tokens, 0);
+            for (const call of [0, 1]) {
+              const binding = bindTools("cache-aware", {
+                selection: ranked(
+                  needed,
+                  needed.map((_, rank) => 10 - rank),
+                ),
+                previous,
+                tokensOf,
+                promptTokens,
+                everyTool: names,
+                ...(saved === undefined ? {} : { saved }),
+              });
+              ({ saved } = binding);
+              previous = binding.tools;
+              requests.push({ tools: binding.tools.map((name) => ({ id: name, tokens: 150 })), system, messages });
+              baseline.push({ tools: names.map((name) => ({ id: name, tokens: 150 })), system, messages });
+              if (call === 0) messages = [...messages, { id: `r${index}`, tokens: resultTokens * needed.length }];
+            }
+          });
+          const bill = billConversation(requests, rules).total.billedTokens;
+          expect(bill).toBeLessThanOrEqual(billConversation(baseline, rules).total.billedTokens);
         },
       ),
     );

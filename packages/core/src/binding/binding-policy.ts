@@ -9,6 +9,7 @@ import { cacheRules, type CacheRules } from "../cost/cache-rules.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
 import { neededTools, type NeededToolsOptions } from "./needed-tools.js";
+import { callSavings } from "./savings-ledger.js";
 
 /** The policies {@link bindTools} knows. */
 export type BindingPolicyName = "cache-aware" | "per-turn";
@@ -35,6 +36,15 @@ export interface BindingInput {
   rules?: CacheRules;
   /** How needed tools are told from the rest of the selection (the tools of a keyword category). */
   needed?: NeededToolsOptions;
+  /**
+   * Every tool the conversation may bind (the constant array binding them all would send): the baseline of the
+   * savings ledger. With it, `cache-aware` changes the array only while the conversation has saved, against binding
+   * every tool from its first call, at least what the change re-bills, so it never costs more than that baseline
+   * (see {@link callSavings}).
+   */
+  everyTool?: readonly string[];
+  /** What the conversation saved up to its previous call (that call's {@link ToolBinding.saved}). @defaultValue 0 */
+  saved?: number;
 }
 
 /** What a policy decided, in plain JSON (it is explained in the selection). */
@@ -60,22 +70,27 @@ export interface ToolBinding {
    * {@link bindTools}). Absent when every needed tool is bound.
    */
   unbound?: string[];
+  /**
+   * With `everyTool`: what the conversation has saved, this call included, against binding every tool from its first
+   * call, in plain input tokens (pass it back as the next call's `saved`).
+   */
+  saved?: number;
 }
 
 /**
  * Decides this call's tools array under `policy` (see the module summary).
  *
- * `cache-aware` (the decision weighs what a change re-bills against the risk it removes):
+ * `cache-aware` (the decision weighs what a change re-bills against what the conversation has saved):
  * - **keep** the previous array, in its order, while every tool the selection *needs* is in it
  *   ({@link neededTools}: what matched the current message, not the tail of a ranking or the default categories);
- * - **keep** it too when a ranked selection's best match for the current message is bound and the needed tools that
- *   are not rank below it, and the change would re-bill something: a change re-bills the whole prompt after the
- *   array's first changed tool (`rebilledTokens`: all of it under Anthropic's breakpoints, at the write price; under
- *   OpenAI everything after the common prefix), while the model already has the tool the evidence favours most. The
- *   tools left out are named in `unbound`. A needed tool the keyword stage matched by name, a needed category's tool,
- *   or a core tool always counts;
  * - a change costs nothing while the prompt (previous array, system and messages) is under the provider's cache
  *   minimum (`rules.minimumTokens`): then any needed tool that is not bound changes the array;
+ * - otherwise a change re-bills the whole prompt after the array's first changed tool (`rebilledTokens`: all of it
+ *   under Anthropic's breakpoints, at the write price; under OpenAI everything after the common prefix). Given
+ *   `everyTool`, the conversation keeps a ledger of what its smaller arrays saved against binding every tool from the
+ *   first call ({@link callSavings}, `saved`), and **keeps** the array, naming the needed tools in `unbound`, when
+ *   the change would spend more than that: the conversation never costs more than binding everything. A missing core
+ *   tool always changes it;
  * - otherwise **change once for the topic**: the previous array stays in order and the whole selection that is
  *   missing is appended, so the following messages on the topic find their tools bound;
  * - **drop** only a tool that may no longer be bound, or, when the budget (`selection.budget`) forces it, the
@@ -105,7 +120,7 @@ function perTurn(input: BindingInput): ToolBinding {
 }
 
 function cacheAware(input: BindingInput): ToolBinding {
-  const { selection, previous, bindable = () => true, tokensOf } = input;
+  const { selection, previous, bindable = () => true } = input;
   if (previous == null) return finish("cache-aware", input, [...selection.tools], "first call: the selection");
   const kept = previous.filter((name) => bindable(name));
   const lost = previous.filter((name) => !bindable(name));
@@ -113,24 +128,35 @@ function cacheAware(input: BindingInput): ToolBinding {
   const needed = neededTools(selection, input.needed);
   const unbound = needed.filter((name) => !bound.has(name));
   const missingCore = selection.core.filter((name) => !bound.has(name));
-  // The cost side: what a change would re-bill (nothing while the prompt is too short to be cached at all).
-  const additions = selection.tools.filter((name) => !bound.has(name));
-  const rebill = changeCost(input, [...kept, ...additions]);
-  const outranked = rebill === 0 ? undefined : bestBoundMatch(selection, bound, unbound);
-  if ((unbound.length === 0 || outranked !== undefined) && missingCore.length === 0) {
-    const why =
-      lost.length > 0
-        ? `changed: ${list(lost)} may no longer be bound`
-        : unbound.length > 0
-          ? `kept: the selection's best match ${outranked} is bound; ${list(unbound)} rank${unbound.length === 1 ? "s" : ""} below it, not worth re-billing about ${rebill} tokens`
-          : `kept: every needed tool is bound${needed.length > 0 ? ` (${list(needed)})` : ""}`;
-    return finish("cache-aware", input, kept, why, unbound);
-  }
-  const missing = unbound;
+  const keep = (why: string) =>
+    finish("cache-aware", input, kept, lost.length > 0 ? `changed: ${list(lost)} may no longer be bound` : why, unbound);
+  if (unbound.length === 0 && missingCore.length === 0)
+    return keep(`kept: every needed tool is bound${needed.length > 0 ? ` (${list(needed)})` : ""}`);
   // Change once for the topic: the previous array in order, then what the selection adds, in its order.
+  const additions = selection.tools.filter((name) => !bound.has(name));
+  const tools = fitBudget(input, kept, additions);
+  // The cost side: what a change would re-bill (nothing while the prompt is too short to be cached at all).
+  const rebill = changeCost(input, tools);
+  if (missingCore.length === 0 && rebill > 0 && input.everyTool !== undefined) {
+    const saved = input.saved ?? 0;
+    if (saved + savingsOf(input, tools, true) < 0) {
+      return keep(
+        `kept: ${list(unbound)} ${unbound.length === 1 ? "is" : "are"} needed, but the change would re-bill about ${rebill} tokens, more than the ${Math.round(saved)} this conversation has saved against binding every tool`,
+      );
+    }
+  }
+  const missing = [...missingCore, ...unbound];
+  const why = `changed: ${list(missing)} ${missing.length === 1 ? "is" : "are"} needed and not bound; added the selection's ${additions.length} missing tool${additions.length === 1 ? "" : "s"}`;
+  return finish("cache-aware", input, tools, why);
+}
+
+/**
+ * The array after a change that appends `additions` to `kept`, within the selection's budget: what goes first is what
+ * this selection does not name, oldest first (the array's front).
+ */
+function fitBudget({ selection, tokensOf }: BindingInput, kept: readonly string[], additions: readonly string[]): string[] {
   const selected = new Set(selection.tools);
   const core = new Set(selection.core);
-  // Under the budget, what goes first is what this selection does not name, oldest first (the array's front).
   const evictable = kept.filter((name) => !selected.has(name) && !core.has(name));
   const protectedKept = kept.filter((name) => selected.has(name) || core.has(name));
   const { maxTools, maxTokens } = selection.budget;
@@ -141,9 +167,29 @@ function cacheAware(input: BindingInput): ToolBinding {
     ...(tokensOf === undefined ? {} : { tokensOf }),
   });
   const fits = new Set(fit.selected);
-  const tools = [...kept.filter((name) => fits.has(name)), ...additions.filter((name) => fits.has(name))];
-  const why = `changed: ${list([...missingCore, ...missing])} ${missing.length + missingCore.length === 1 ? "is" : "are"} needed and not bound; added the selection's ${additions.length} missing tool${additions.length === 1 ? "" : "s"}`;
-  return finish("cache-aware", input, tools, why);
+  return [...kept.filter((name) => fits.has(name)), ...additions.filter((name) => fits.has(name))];
+}
+
+/** What a call sending `tools` saves against binding `everyTool` (see {@link callSavings}). */
+function savingsOf(input: BindingInput, tools: readonly string[], changed: boolean): number {
+  const { previous, everyTool = [], tokensOf = () => 0, promptTokens = 0, rules = cacheRules("anthropic"), selection } = input;
+  const every = applyBudget({ ordered: everyTool, ...selection.budget, tokensOf }).tokens;
+  const sum = (names: readonly string[]) => names.reduce((total, name) => total + tokensOf(name), 0);
+  return callSavings({
+    rules,
+    first: previous == null,
+    changed,
+    everyTokens: every,
+    arrayTokens: sum(tools),
+    commonTokens: rules.kind === "automatic" ? sum(tools.slice(0, commonPrefix(previous ?? [], tools))) : 0,
+    promptTokens,
+  });
+}
+
+function commonPrefix(previous: readonly string[], tools: readonly string[]): number {
+  let common = 0;
+  while (common < tools.length && common < previous.length && tools[common] === previous[common]) common++;
+  return common;
 }
 
 /**
@@ -155,27 +201,6 @@ function changeCost(input: BindingInput, tools: readonly string[]): number {
   const previousTokens = (input.previous ?? []).reduce((sum, name) => sum + tokensOf(name), 0);
   if (previousTokens + promptTokens < rules.minimumTokens) return 0;
   return rebilled(input, tools);
-}
-
-/**
- * For a ranked selection: the bound tool the current message ranks best, when it ranks at least as high as every
- * needed tool that is not bound (the array already holds the selection's best evidence); else undefined. Keyword
- * selections have no scores: a needed category's tool that is not bound always counts.
- */
-function bestBoundMatch(selection: ToolSelection, bound: ReadonlySet<string>, unbound: readonly string[]): string | undefined {
-  if (selection.ranked === undefined || unbound.length === 0) return undefined;
-  const missing = new Set(unbound);
-  // Only a tool the keyword stage did not choose on its own may be weighed: a matched tool is asked for by name.
-  if (selection.matchedTools.some((tool) => tool.tier === "current" && missing.has(tool.name))) return undefined;
-  let best: { name: string; score: number } | undefined;
-  let bestMissing = Number.NEGATIVE_INFINITY;
-  for (const tool of selection.ranked) {
-    if (tool.reason === "history") continue;
-    if (bound.has(tool.name) && (best === undefined || tool.score > best.score)) best = { name: tool.name, score: tool.score };
-    if (missing.has(tool.name)) bestMissing = Math.max(bestMissing, tool.score);
-  }
-  if (bestMissing === Number.NEGATIVE_INFINITY) return undefined;
-  return best !== undefined && best.score >= bestMissing ? best.name : undefined;
 }
 
 function finish(
@@ -199,6 +224,7 @@ function finish(
     reason: changed && reason.startsWith("kept") ? `changed: ${reason}` : reason,
     rebilledTokens,
     ...(unbound.length === 0 ? {} : { unbound: [...unbound] }),
+    ...(input.everyTool === undefined ? {} : { saved: Math.round((input.saved ?? 0) + savingsOf(input, tools, changed)) }),
   };
 }
 
@@ -207,10 +233,7 @@ function rebilled(
   { previous, tokensOf = () => 0, promptTokens = 0, rules = cacheRules("anthropic") }: BindingInput,
   tools: readonly string[],
 ): number {
-  let common = 0;
-  if (previous != null && rules.kind === "automatic") {
-    while (common < tools.length && common < previous.length && tools[common] === previous[common]) common++;
-  }
+  const common = previous != null && rules.kind === "automatic" ? commonPrefix(previous, tools) : 0;
   let tokens = promptTokens;
   for (let index = common; index < tools.length; index++) tokens += tokensOf(tools[index]!);
   return tokens;

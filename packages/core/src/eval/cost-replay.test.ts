@@ -91,7 +91,13 @@ describe("replayPolicy (hand-computed under Anthropic's rules)", () => {
       ...planned,
       turns: [planned.turns[0]!, { needed: ["b"], selection: selectionOf(["b"]), exchange: exchange("t1.", 10, ["b"], {}) }],
     };
-    const changed = replayPolicy("cache-aware", shifted, context());
+    // With a 4,000-token tool in the catalog, the first turn saved more than the change re-bills.
+    const large = {
+      ...context(),
+      allTools: ["a", "b", "c", "d"],
+      tokensOf: (name: string) => (name === "d" ? 4_000 : (TOKENS[name] ?? 0)),
+    };
+    const changed = replayPolicy("cache-aware", shifted, large);
     expect(changed.requests.map((request) => request.tools.map((tool) => tool.id).join())).toEqual([
       "tool:a",
       "tool:a",
@@ -99,6 +105,9 @@ describe("replayPolicy (hand-computed under Anthropic's rules)", () => {
       "tool:a,tool:b",
     ]);
     expect(changed).toMatchObject({ toolsArrayChanges: 1, neededBoundTurns: 2 });
+    // With the 1,200-token catalog it saved 945 tokens, less than re-billing the prompt costs: the array is kept.
+    const kept = replayPolicy("cache-aware", shifted, context());
+    expect(kept).toMatchObject({ toolsArrayChanges: 0, neededBoundTurns: 1 });
   });
 
   it("counts a turn as bound only when all its needed tools are bound on its first call", () => {
@@ -121,7 +130,8 @@ describe("replayCost", () => {
   ]);
 
   it("reports every policy against static, in the JSON contract's shape", async () => {
-    const report = await replayCost({ catalog, conversations });
+    // A 1,000-token system prompt: every policy's prompt is long enough to cache.
+    const report = await replayCost({ catalog, conversations, systemTokens: 1_000 });
     expect(Object.keys(report)).toEqual(["provider", "conversations", "turns", "policies"]);
     expect(report).toMatchObject({ provider: "anthropic", conversations: 1, turns: 3 });
     expect(Object.keys(report.policies)).toEqual(["static", "per-turn", "cache-aware", "native"]);

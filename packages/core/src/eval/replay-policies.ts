@@ -5,6 +5,7 @@
  * into the conversation once, by reference. Pure.
  */
 import { bindTools } from "../binding/binding-policy.js";
+import { neededTools } from "../binding/needed-tools.js";
 import { OPENAI_MAX_TOOLS } from "../catalog/tool-catalog.js";
 import type { PromptRequest, PromptSegment } from "../cost/bill-requests.js";
 import type { CacheRules } from "../cost/cache-rules.js";
@@ -96,6 +97,7 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
   }
   const referenced = new Set<string>(context.core);
   const segmentTokens = (name: string) => (policy === "native" && name === TOOL_SEARCH ? context.toolSearchTokens : tokensOf(name));
+  let saved: number | undefined;
   const toolsFor = (selection: ToolSelection): string[] => {
     if (fixed !== undefined) return fixed;
     const binding = bindTools(policy as "per-turn" | "cache-aware", {
@@ -106,7 +108,10 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
       promptTokens: systemTokens + messageTokens,
       rules: context.rules,
       needed: { membersOf: context.membersOf },
+      everyTool: context.allTools,
+      ...(saved === undefined ? {} : { saved }),
     });
+    saved = binding.saved;
     return binding.tools;
   };
   const call = (tools: string[]) => {
@@ -123,7 +128,9 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
     append([exchange.human]);
     if (policy === "native") {
       // The select node delivers its selection by reference: each tool's definition enters the messages once.
-      const fresh = selection.tools.filter((name) => !referenced.has(name) && context.bindable(name));
+      const fresh = neededTools(selection, { membersOf: context.membersOf }).filter(
+        (name) => !referenced.has(name) && context.bindable(name),
+      );
       for (const name of fresh) referenced.add(name);
       if (fresh.length > 0) append([{ id: `t${index}.ref`, tokens: fresh.reduce((sum, name) => sum + tokensOf(name), 0) }]);
     }

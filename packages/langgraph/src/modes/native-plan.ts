@@ -28,6 +28,11 @@ export interface NativePlanInput {
   messages: readonly BaseMessage[];
   /** Deliver the selection (select and both): load its tools the conversation has not loaded. */
   deliver: boolean;
+  /**
+   * The selected tools the current message needs (`neededTools`): only these are delivered, each definition entering
+   * the conversation once; the model finds the rest with the search tool. @defaultValue every selected tool
+   */
+  needed?: readonly string[];
   /** The previous call's binding array, if any. */
   previous?: readonly string[] | undefined;
   descriptionOf?: (name: string) => string;
@@ -57,6 +62,7 @@ export function planNative({
   searchName,
   messages,
   deliver,
+  needed = selection.tools,
   previous,
   descriptionOf,
 }: NativePlanInput): NativePlan {
@@ -65,7 +71,7 @@ export function planNative({
   const deferredSet = new Set(deferred);
   const loaded = loadedToolsFromMessages(messages, { toolName: searchName }).filter((name) => deferredSet.has(name));
   const loadedSet = new Set(loaded);
-  const wanted = deliver ? selection.tools.filter((name) => deferredSet.has(name) && !loadedSet.has(name)) : [];
+  const wanted = deliver ? needed.filter((name) => deferredSet.has(name) && !loadedSet.has(name)) : [];
   const appended = selectionDelivery({
     messages,
     selected: wanted,

@@ -15,7 +15,7 @@ import {
   type ToolSelector,
   type ToolSelectorOptions,
 } from "@dynamic-tools/core";
-import { bindTools, type BindingPolicyName } from "@dynamic-tools/core/caching";
+import { bindTools, neededTools, type BindingPolicyName } from "@dynamic-tools/core/caching";
 import { ESTIMATE_ERROR_BOUND, finishSelection, followCatalog, readConversation, visibleTo } from "@dynamic-tools/core/internal";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
@@ -81,7 +81,10 @@ export interface TurnPlannerInput {
    * The previous model call's selection in this conversation (the `toolSelection` channel): its `tools` are the array
    * the binding policy keeps or changes. Every tool in it is re-checked (catalog, filters, policy) before it is kept.
    */
-  previous?: { readonly tools?: readonly string[]; readonly binding?: { readonly tools?: readonly string[] } } | null;
+  previous?: {
+    readonly tools?: readonly string[];
+    readonly binding?: { readonly tools?: readonly string[]; readonly saved?: number };
+  } | null;
 }
 
 /** Plans a turn; `mode` and `auto` say what construction decided. */
@@ -184,7 +187,7 @@ class TurnPlanning {
       this.mode === "select" ? await this.#select(messages, allowed) : await this.#planWithSearch(messages, loadedTools, allowed);
     if (this.#binding === "native") return this.#native(plan.selection, messages, previous, allowed);
     if (this.mode === "search") return plan;
-    return { ...plan, selection: this.#bind(plan.selection, previous?.tools, messages, allowed) };
+    return { ...plan, selection: this.#bind(plan.selection, previous, messages, allowed) };
   }
 
   /** The `native` binding over this turn's plan (see {@link planNative}); the array is every tool the caller may use. */
@@ -204,6 +207,7 @@ class TurnPlanning {
       searchName: this.#searchName!,
       messages,
       deliver: this.mode !== "search",
+      needed: neededTools(selection, { membersOf: (category) => catalog.category(category)?.tools ?? [] }),
       previous: previousArray,
       descriptionOf: (name) => catalog.get(name)?.description ?? "",
     });
@@ -216,16 +220,19 @@ class TurnPlanning {
    */
   #bind(
     selection: DynamicToolSelection,
-    previous: readonly string[] | undefined,
+    previous: TurnPlannerInput["previous"],
     messages: readonly BaseMessage[],
     allowed: (name: string) => boolean,
   ): DynamicToolSelection {
     const scope = this.#currentScope();
     const fixed = this.mode === "both" ? [...selection.core, this.#searchName!, ...(selection.loaded ?? [])] : selection.core;
     const catalog = this.#catalog;
+    const saved = previous?.binding?.saved;
     const binding = bindTools(this.#binding as BindingPolicyName, {
       selection: { ...selection, core: fixed },
-      previous,
+      previous: previous?.tools,
+      everyTool: everyTool(fixed, scope.selectable, allowed, selection.budget.maxTools),
+      ...(saved === undefined ? {} : { saved }),
       bindable: (name) => fixed.includes(name) || ((scope.coreSet.has(name) || scope.selectable.has(name)) && allowed(name)),
       ...(this.#tokensOf === undefined ? {} : { tokensOf: this.#tokensOf }),
       promptTokens: estimatePromptTokens(messages),
@@ -396,4 +403,18 @@ class TurnPlanning {
       loadedUpdate = { unload: [...plan.unloaded, ...unavailable] };
     return { selection, ...(loadedUpdate === undefined ? {} : { loadedUpdate }) };
   }
+}
+
+/**
+ * The savings ledger's baseline: the array binding every tool the caller may use from the first call would send
+ * (the fixed tools, then the others in catalog order), up to `maxTools`: no array holds more.
+ */
+function everyTool(fixed: readonly string[], selectable: Iterable<string>, allowed: (name: string) => boolean, maxTools: number): string[] {
+  const tools = [...fixed];
+  const seen = new Set(fixed);
+  for (const name of selectable) {
+    if (tools.length >= maxTools) break;
+    if (!seen.has(name) && allowed(name)) tools.push(name);
+  }
+  return tools;
 }

@@ -50,9 +50,12 @@ function gymCatalog() {
 
 const turns = ["what is pending salary?", "and the salary of March?", "book a yoga class for Ravi"];
 
-type Runtime = (binding: "cache-aware" | "per-turn" | undefined) => Promise<{ bound: string[][]; selections: DynamicToolSelection[] }>;
+type Runtime = (
+  binding: "cache-aware" | "per-turn" | undefined,
+  messages?: readonly string[],
+) => Promise<{ bound: string[][]; selections: DynamicToolSelection[] }>;
 
-const graphRuntime: Runtime = async (binding) => {
+const graphRuntime: Runtime = async (binding, messages = turns) => {
   const catalog = gymCatalog();
   const { model, bound } = recordBoundTools(
     fakeModel().respond(new AIMessage("ok")).respond(new AIMessage("ok")).respond(new AIMessage("ok")),
@@ -67,14 +70,14 @@ const graphRuntime: Runtime = async (binding) => {
     .addEdge("tools", "select_tools")
     .compile({ checkpointer: new MemorySaver() });
   const selections: DynamicToolSelection[] = [];
-  for (const text of turns) {
+  for (const text of messages) {
     const result = await graph.invoke({ messages: [new HumanMessage(text)] }, { configurable: { thread_id: "t" } });
     selections.push(result.toolSelection!);
   }
   return { bound, selections };
 };
 
-const middlewareRuntime: Runtime = async (binding) => {
+const middlewareRuntime: Runtime = async (binding, messages = turns) => {
   const catalog = gymCatalog();
   const { model, bound } = recordBoundTools(
     fakeModel().respond(new AIMessage("ok")).respond(new AIMessage("ok")).respond(new AIMessage("ok")),
@@ -86,7 +89,7 @@ const middlewareRuntime: Runtime = async (binding) => {
     checkpointer: new MemorySaver(),
   });
   const selections: DynamicToolSelection[] = [];
-  for (const text of turns) {
+  for (const text of messages) {
     const result = await agent.invoke({ messages: [new HumanMessage(text)] }, { configurable: { thread_id: "t" } });
     selections.push(result.toolSelection as DynamicToolSelection);
   }
@@ -109,6 +112,18 @@ describe.each([
     expect(selections[2]!.binding!.reason).toMatch(/^changed: book_class, list_classes are needed and not bound/);
     expect(selections[2]!.binding!.rebilledTokens).toBeGreaterThan(0);
     expect(selections[2]!.tools).toEqual(bound[2]);
+  });
+
+  it("carries the savings ledger across calls, and keeps the array when a change would cost more than binding every tool", async () => {
+    // A pasted document of about 5,000 tokens: re-billing it costs more than the six tools' definitions ever could.
+    const long = [`what is pending salary? Here is the payroll export:\n${"row 1, 2, 3, paid\n".repeat(1_000)}`, ...turns.slice(1)];
+    const { bound, selections } = await run(undefined, long);
+    expect(selections.map((selection) => typeof selection.binding?.saved)).toEqual(["number", "number", "number"]);
+    expect(bound[2]).toEqual(bound[0]);
+    expect(selections[2]!.binding).toMatchObject({ changed: false, unbound: ["book_class", "list_classes"] });
+    expect(selections[2]!.binding!.reason).toMatch(
+      /^kept: book_class, list_classes are needed, but the change would re-bill about \d+ tokens, more than the -?\d+ this conversation has saved against binding every tool$/,
+    );
   });
 
   it('binding: "per-turn" binds each selection as it is', async () => {
