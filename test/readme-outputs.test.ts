@@ -1,8 +1,8 @@
 /**
- * The README's output blocks cannot go stale: each block after a `<!-- output: <command> -->` marker must be exactly
- * what that command prints now. (The install-size figures are checked by test/install-size.int.test.ts.)
+ * The output blocks of the README and docs/ cannot go stale: each block after a `<!-- output: <command> -->` marker must
+ * be exactly what that command prints now. (The install-size figures are checked by test/install-size.int.test.ts.)
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -42,13 +42,16 @@ async function printed(command: string): Promise<string> {
   throw new Error(`No way to run the README's output command "${command}": add it to test/readme-outputs.test.ts.`);
 }
 
-const blocks = outputBlocks(readFileSync(join(root, "README.md"), "utf8"));
+const pages = ["README.md", ...readdirSync(join(root, "docs")).map((file) => `docs/${file}`)];
+const blocks = pages.flatMap((page) =>
+  outputBlocks(readFileSync(join(root, page), "utf8")).map((block) => ({ ...block, command: `${page}: ${block.command}` })),
+);
 
-describe("README output blocks", () => {
+describe("output blocks of the README and docs/", () => {
   it("finds them", () => {
-    expect(blocks.map((block) => block.command)).toEqual([
-      "npm start -- --tokens",
-      'npx dynamic-tools select --catalog datasets/metatool/catalog.json --top-k 5 "find me a recipe with chicken and rice"',
+    expect(blocks.map((block) => block.command).sort()).toEqual([
+      'docs/cli.md: npx dynamic-tools select --catalog datasets/metatool/catalog.json --top-k 5 "find me a recipe with chicken and rice"',
+      "docs/tool-search.md: npm start -- --tokens",
     ]);
   });
 
@@ -60,7 +63,7 @@ describe("README output blocks", () => {
     const previous = process.cwd();
     process.chdir(root);
     try {
-      expect(await printed(block.command)).toBe(block.text);
+      expect(await printed(block.command.slice(block.command.indexOf(": ") + 2))).toBe(block.text);
     } finally {
       process.chdir(previous);
     }

@@ -33,7 +33,7 @@ results, the answer, 60 tokens; one call when the turn needs no tool). Human mes
 tool definitions as the catalog counts them, in bind order. anthropic: breakpoints at the end of the system block and
 of each request, reads at 0.1x, writes at 1.25x; openai: the longest common prefix with an earlier request, in
 128-token steps, at the read price; both cache nothing under 1,024 tokens. native: the core tools and tool_search in a
-constant tools block; each selected tool's definition enters the messages once, by reference.`;
+constant tools block; each tool a turn needs enters the messages once, by reference (its definition).`;
 
 function parseTokens(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
