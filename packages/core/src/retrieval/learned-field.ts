@@ -31,6 +31,27 @@ export interface LearnedField {
    * @throws DynamicToolsError `INVALID_OPTION` for a version that is not a whole number from 0 to the current one.
    */
   changesSince(version: number): LearnedFieldChanges;
+  /**
+   * A time-ordered split for fitting how rankings are fused: the newest observations as probes, and this field as if
+   * they had never been learned. Optional: without it the fusion keeps its fixed weights.
+   */
+  heldOut?(): HeldOutEvidence | undefined;
+}
+
+/** One held-out observation as a query: its content words, and the tools it called. */
+export interface HeldOutProbe {
+  query: string;
+  tools: readonly string[];
+}
+
+/** What {@link LearnedField.heldOut} gives: probes, and the field without them (static: version 0, never changing). */
+export interface HeldOutEvidence {
+  /** Observations learned in all (held-out ones included). */
+  observations: number;
+  /** The held-out observations, oldest first. */
+  probes: readonly HeldOutProbe[];
+  /** The field as if the probes had never been learned. */
+  field: LearnedField;
 }
 
 /** What changed in a {@link LearnedField} in one version. */

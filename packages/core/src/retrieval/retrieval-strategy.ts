@@ -15,6 +15,8 @@ export interface RankedTool {
   score: number;
   /** Which signals found the tool, with each one's own score. */
   signals: Partial<Record<SignalName, number>>;
+  /** The weight each signal had in `score`, when the strategy fitted them (the hybrid, from usage). */
+  weights?: Readonly<Partial<Record<SignalName, number>>>;
 }
 
 /** What to rank for. */

@@ -37,7 +37,7 @@ const FACTORIES: Record<string, (options: CreateStrategyOptions) => RetrievalStr
   fuzzy: () => createFuzzyStrategy(),
   vector: ({ embeddings, usage }) => vectorStrategy(embeddings, usage),
   hybrid: ({ embeddings, usage }) =>
-    createHybridStrategy({ vector: vectorStrategy(embeddings, usage), ...(usage === undefined ? {} : { bm25: { usage } }) }),
+    createHybridStrategy({ ...(embeddings === undefined ? {} : { embeddings }), ...(usage === undefined ? {} : { usage }) }),
   "sequence-matcher": () => createSequenceMatcherStrategy(),
 };
 

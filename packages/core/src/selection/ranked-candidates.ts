@@ -27,7 +27,10 @@ function formatSignal(signal: string, score: number): string {
 
 function formatSignals(tool: RankedTool): string {
   const parts = Object.entries(tool.signals).map(([signal, score]) => formatSignal(signal, score ?? 0));
-  return parts.length > 0 ? parts.join(", ") : `score ${Number(tool.score.toFixed(3))}`;
+  const said = parts.length > 0 ? parts.join(", ") : `score ${Number(tool.score.toFixed(3))}`;
+  if (tool.weights === undefined) return said;
+  const weights = Object.entries(tool.weights).map(([signal, weight]) => `${signal} ${Number((weight ?? 0).toFixed(2))}`);
+  return `${said} (weights fitted from usage: ${weights.join(", ")})`;
 }
 
 /**

@@ -6,11 +6,12 @@
  */
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import type { LearnedField, LearnedFieldChange, LearnedFieldChanges } from "../retrieval/learned-field.js";
+import type { HeldOutEvidence, LearnedField, LearnedFieldChange, LearnedFieldChanges } from "../retrieval/learned-field.js";
 import { bestK } from "../retrieval/best-k.js";
 import { analyze } from "../text/analyzer.js";
 import { STOP_WORDS } from "../text/stop-words.js";
 import { frameWeight, MAX_FRAME_EXPONENT } from "./decay.js";
+import { HeldOutObservations } from "./held-out-observations.js";
 import { LearnedChangeLog } from "./learned-change-log.js";
 import { toObservation, type Observation, type ObservationInput } from "./observation.js";
 
@@ -95,6 +96,8 @@ export class UsageModel implements LearnedField {
   readonly #callers = new Map<string, number>();
   readonly #last = new Map<string, { at: number; tools: readonly string[] }>();
   readonly #log = new LearnedChangeLog();
+  /** The newest observations, for a time-ordered split (see {@link UsageModel.heldOut}). */
+  readonly #recent = new HeldOutObservations();
   readonly #clock: () => number;
   /** The catalog version whose removals this model has applied. */
   #catalogVersion: number;
@@ -205,6 +208,7 @@ export class UsageModel implements LearnedField {
     // Categories keep the words as said (not stemmed): they become keyword suggestions a person reads.
     const words = new Set(analyze(observation.message, { stem: false, stopWords: STOP_WORDS }));
     const learned: string[] = [];
+    const learnedWeights: Array<{ name: string; weight: number }> = [];
     for (const name of tools) {
       let weight = observationWeight;
       if (observation.caller !== undefined) {
@@ -231,9 +235,11 @@ export class UsageModel implements LearnedField {
         for (const word of words) stats.terms.set(word, (stats.terms.get(word) ?? 0) + weight / tools.length);
       }
       learned.push(name);
+      learnedWeights.push({ name, weight });
       increases.push({ tool: name, terms, count: weight });
     }
     if (learned.length === 0) return "no-known-tool";
+    this.#recent.push({ words: [...words], terms, tools: learnedWeights });
     const weight = observationWeight;
     for (let i = 0; i < learned.length; i++) for (let j = i + 1; j < learned.length; j++) this.#pair(learned[i]!, learned[j]!, weight);
     if (observation.caller !== undefined) {
@@ -288,6 +294,7 @@ export class UsageModel implements LearnedField {
     this.#sortedPairs.clear();
     rescale(this.#callers);
     this.#mass *= factor;
+    this.#recent.rescale(factor);
     this.#epoch = epoch;
     this.#rebased = true;
   }
@@ -308,6 +315,7 @@ export class UsageModel implements LearnedField {
       this.#pairs.delete(name);
     }
     this.#sortedPairs.clear();
+    this.#recent.forget(names);
     if (gone.length > 0) this.#record({ tools: gone });
   }
 
@@ -325,6 +333,23 @@ export class UsageModel implements LearnedField {
     const terms = new Map<string, number>();
     for (const [term, value] of evidence.terms) terms.set(term, value * scale);
     return terms;
+  }
+
+  /**
+   * {@link LearnedField.heldOut}: the newest observations (at most 256, at most a quarter of all) as probes, and this
+   * model's field as if they had never been learned. Fusion weights are fitted on it (`createHybridStrategy({ usage })`).
+   * Probes hold the messages' content words only.
+   * @example
+   * ```ts
+   * usage.heldOut()?.probes; // [{ query: "rain oslo", tools: ["get_weather"] }, …]
+   * ```
+   */
+  heldOut(): HeldOutEvidence | undefined {
+    this.#followCatalog();
+    return this.#recent.evidence(
+      { fieldTerms: (tool) => this.fieldTerms(tool), wordCounts: (tool) => this.#tools.get(tool)?.words, scale: () => this.scale() },
+      this.#observations,
+    );
   }
 
   /** The words most said (unstemmed, stop words dropped) in messages that led to the tool, most first. */

@@ -37,7 +37,8 @@ function fakeVector(table: Record<string, Record<string, number>>) {
 }
 
 async function indexed(options: HybridStrategyOptions = {}, catalog: ToolCatalog = assistantCatalog()): Promise<RetrievalStrategy> {
-  const strategy = createHybridStrategy(options);
+  // The lexical sources only, unless a test gives its own vector source.
+  const strategy = createHybridStrategy({ vector: false, ...options });
   await strategy.index(catalog);
   return strategy;
 }

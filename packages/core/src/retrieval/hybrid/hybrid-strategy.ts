@@ -1,8 +1,14 @@
 /**
  * @module The hybrid strategy: the query rewritten, then lexical (BM25), fuzzy-name and vector rankings fused, with
- * a bonus for an exact name. Works on the lexical sources alone when no vector strategy is given.
+ * a bonus for an exact name. With usage, the fusion weights are fitted to held-out observations.
  */
+import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
+import type { LearnedField } from "../learned-field.js";
+import { createUsageVectorStrategy } from "../vector/learned-vector-strategy.js";
+import { createVectorStrategy } from "../vector/vector-strategy.js";
+import { FusionFitter } from "./fusion-fitter.js";
+import { DEFAULT_FUSION_WEIGHTS, parseFittedFusion, type FittedFusion, type FusionWeights } from "./fusion-weights.js";
 import { createFuzzyStrategy, type FuzzyStrategyOptions, type SavedFuzzyIndex } from "../fuzzy/fuzzy-strategy.js";
 import { createBm25Strategy, type Bm25StrategyOptions, type SavedBm25Index } from "../lexical/bm25-strategy.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
@@ -16,7 +22,10 @@ export type FusionMethod = "weighted" | "rrf";
 export interface HybridStrategyOptions {
   /** @defaultValue "weighted" (min-max normalised scores; it measured better than RRF on both dev sets) */
   fusion?: FusionMethod;
-  /** Weight of each source in the fusion. @defaultValue { bm25: 1, fuzzy: 0.3, vector: 0.6 } */
+  /**
+   * Weight of each source in the fusion: fixed, or with `usage` the prior the fitted weights start from (and stay at
+   * until 256 observations are learned). @defaultValue { bm25: 1, fuzzy: 0.3, vector: 0.6 }
+   */
   weights?: Partial<Record<"bm25" | "fuzzy" | "vector", number>>;
   /** Added to the fused score of a tool the query names exactly. @defaultValue 1 */
   exactBonus?: number;
@@ -29,16 +38,25 @@ export interface HybridStrategyOptions {
    */
   depth?: number;
   /**
-   * A vector (semantic) source, e.g. `createVectorStrategy()` (offline word vectors by default) or one over
-   * `OpenAIEmbeddings`; omitted, the fusion uses the lexical sources only. The registry's `"hybrid"` includes
-   * `createVectorStrategy()`.
+   * The vector (semantic) source: your own (e.g. `createVectorStrategy({ embeddings: new OpenAIEmbeddings() })`), or
+   * `false` for the lexical sources only.
+   * @defaultValue the vector strategy over `embeddings`, learning from `usage`'s words when given (what
+   * `createToolSelector(catalog, { strategy: "hybrid" })` builds)
    */
-  vector?: RetrievalStrategy;
+  vector?: RetrievalStrategy | false;
+  /** The embeddings of the default vector source. @defaultValue the registered default embeddings (`OfflineEmbeddings`) */
+  embeddings?: EmbeddingsInterface;
+  /**
+   * Learned evidence (a `UsageModel`): an extra field of the bm25 source, extra text for the default vector source,
+   * and the held-out observations the fusion weights are fitted to (once 256 observations are learned, again each
+   * time they double; in the background of a rank, awaited by `index()`). Omitted, rankings use the fixed weights.
+   */
+  usage?: LearnedField;
+  /** Weights saved by {@link HybridStrategy.fittedFusion}: used until the usage has doubled since they were fitted. */
+  fitted?: FittedFusion;
   bm25?: Bm25StrategyOptions;
   fuzzy?: FuzzyStrategyOptions;
 }
-
-const DEFAULT_WEIGHTS = { bm25: 1, fuzzy: 0.3, vector: 0.6 };
 
 /** The hybrid strategy, with its lexical index's serialisation. */
 export interface HybridStrategy extends RetrievalStrategy {
@@ -47,34 +65,73 @@ export interface HybridStrategy extends RetrievalStrategy {
    * only after `index()`.
    */
   saveLexical(): { bm25: SavedBm25Index; fuzzy: SavedFuzzyIndex };
+  /** The fusion weights fitted from usage (to save, and pass back as `fitted`); undefined before the first fit. */
+  fittedFusion(): FittedFusion | undefined;
+  /** Waits for a fit under way, or fits now when one is due; resolves to {@link HybridStrategy.fittedFusion}. */
+  refitFusion(): Promise<FittedFusion | undefined>;
+}
+
+/** The default vector source: learning from `usage`'s words when it has them. */
+function defaultVector(embeddings: EmbeddingsInterface | undefined, usage: LearnedField | undefined): RetrievalStrategy {
+  if (usage?.words === undefined) return createVectorStrategy({ embeddings });
+  // (`words` was just checked to exist.)
+  return createUsageVectorStrategy({ embeddings, usage: usage as LearnedField & Required<Pick<LearnedField, "words">> });
 }
 
 /**
  * Creates the hybrid strategy. Each tool in the result carries the fused score and, in `signals`, every source's
- * own score (`bm25`, `fuzzy`, `vector`, `exact`) — the explanation of why it was found.
+ * own score (`bm25`, `fuzzy`, `vector`, `exact`) — the explanation of why it was found; with weights fitted from
+ * usage, also `weights` (each source's weight).
  *
  * @example
  * ```ts
- * const hybrid = createHybridStrategy({ vector: createVectorStrategy() });
+ * const hybrid = createHybridStrategy({ usage }); // bm25 + fuzzy + offline vectors, learning from usage
  * await hybrid.index(catalog);
  * const [best] = await hybrid.rank({ query: "can you edit my photo?", limit: 5 });
+ * hybrid.fittedFusion(); // { weights: { bm25: 1, fuzzy: 0.3, vector: 0.45 }, observations: 19102, probes: 256, … }
  * ```
  */
 export function createHybridStrategy(options: HybridStrategyOptions = {}): HybridStrategy {
-  const { fusion = "weighted", exactBonus = 1, rrfK = 60, depth = 100, vector } = options;
-  const fuse: FusionSettings = { fusion, exactBonus, rrfK, weights: { ...DEFAULT_WEIGHTS, ...options.weights } };
-  const bm25 = createBm25Strategy(options.bm25);
+  const { fusion = "weighted", exactBonus = 1, rrfK = 60, depth = 100, usage, embeddings } = options;
+  const prior: FusionWeights = { ...DEFAULT_FUSION_WEIGHTS, ...options.weights };
+  const bm25Options = (field: LearnedField | undefined) => ({ ...options.bm25, ...(field === undefined ? {} : { usage: field }) });
+  const bm25 = createBm25Strategy(bm25Options(usage ?? options.bm25?.usage));
   const fuzzy = createFuzzyStrategy({ ...options.fuzzy, exactBonus: 0 });
+  const vector = options.vector === false ? undefined : (options.vector ?? defaultVector(embeddings, usage));
   // The vector source first: a large vector index may go on loading in the background (an HNSW graph on a worker
   // thread) while the lexical ones are built.
   const sources: RetrievalStrategy[] = vector === undefined ? [bm25, fuzzy] : [vector, bm25, fuzzy];
   const positions = new CatalogPositions();
+  const fitted = options.fitted === undefined ? undefined : parseFittedFusion(options.fitted);
+  const learning = usage ?? options.bm25?.usage;
+  // Shadow sources are rebuilt over the held-out field; a vector source of the caller's (or over embeddings that fit
+  // themselves to a catalog, which a second index would refit) is scored as it is.
+  const rebuildVector = options.vector === undefined && embeddings === undefined;
+  const fitter =
+    learning === undefined
+      ? undefined
+      : new FusionFitter({
+          usage: learning,
+          prior,
+          fusion,
+          rrfK,
+          exactBonus,
+          depth,
+          fuzzy,
+          bm25Over: (field) => createBm25Strategy(bm25Options(field)),
+          vectorOver: rebuildVector ? (field) => defaultVector(undefined, field) : vector,
+          position: (id) => positions.of(id),
+          ...(fitted === undefined ? {} : { fitted }),
+        });
+  let indexed: ToolCatalog | undefined;
 
   return {
     name: "hybrid",
     async index(catalog: ToolCatalog) {
       positions.reset(catalog.names());
       for (const source of sources) await source.index(catalog);
+      indexed = catalog;
+      await fitter?.settle(catalog);
     },
     async add(tools) {
       positions.append(tools.map((tool) => tool.name));
@@ -85,6 +142,7 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Hybri
       for (const source of sources) await source.remove?.(names);
     },
     async rank(request: RankRequest): Promise<RankedTool[]> {
+      fitter?.poke(indexed);
       const sourceRequest = { ...request, limit: depth };
       const [lexical, names, semantic] = await Promise.all([
         bm25.rank(sourceRequest),
@@ -92,10 +150,20 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Hybri
         // The vector source gets the query as written: it splits it into clauses and rewrites each itself.
         vector?.rank(sourceRequest) ?? [],
       ]);
+      const weights = fitter?.fitted?.weights;
+      const fuse: FusionSettings = { fusion, exactBonus, rrfK, weights: weights ?? prior, explain: weights !== undefined };
       return fuseRankings({ bm25: lexical, fuzzy: names, vector: semantic }, request.limit, (id) => positions.of(id), fuse);
     },
     saveLexical() {
       return { bm25: bm25.save(), fuzzy: fuzzy.save() };
+    },
+    fittedFusion() {
+      return fitter?.fitted === undefined ? undefined : structuredClone(fitter.fitted);
+    },
+    async refitFusion() {
+      if (fitter === undefined || indexed === undefined) return undefined;
+      await fitter.settle(indexed);
+      return this.fittedFusion();
     },
   };
 }
@@ -136,6 +204,8 @@ interface FusionSettings {
   exactBonus: number;
   rrfK: number;
   weights: Record<"bm25" | "fuzzy" | "vector", number>;
+  /** Whether each tool says the weights (fitted ones) in `weights`. */
+  explain: boolean;
 }
 
 /**
@@ -146,7 +216,7 @@ function fuseRankings(
   rankings: Record<"bm25" | "fuzzy" | "vector", readonly RankedTool[]>,
   limit: number,
   position: (id: string) => number,
-  { fusion, exactBonus, rrfK, weights }: FusionSettings,
+  { fusion, exactBonus, rrfK, weights, explain }: FusionSettings,
 ): RankedTool[] {
   const lists: RankedList[] = (["bm25", "fuzzy", "vector"] as const).map((name) => ({
     name,
@@ -162,5 +232,10 @@ function fuseRankings(
   const best = bestK(scored, limit, (a, b) => b.score - a.score || position(a.id) - position(b.id));
   // Each kept tool's explanation: every source's own signals.
   const bySource = [rankings.bm25, rankings.fuzzy, rankings.vector].map((list) => new Map(list.map((tool) => [tool.name, tool.signals])));
-  return best.map(({ id, score }) => ({ name: id, score, signals: Object.assign({}, ...bySource.map((signals) => signals.get(id))) }));
+  return best.map(({ id, score }) => ({
+    name: id,
+    score,
+    signals: Object.assign({}, ...bySource.map((signals) => signals.get(id))),
+    ...(explain ? { weights: { ...weights } } : {}),
+  }));
 }

@@ -1,0 +1,73 @@
+/**
+ * @module One held-out observation as the fit sees it (pure): each candidate's normalised score per source, as the
+ * fusion would weigh them, and whether the observation called it.
+ */
+import type { RankedTool } from "../retrieval-strategy.js";
+import { FUSED_SOURCES, type FusedSource, type FusionWeights } from "./fusion-weights.js";
+
+/** A candidate of a probe: its normalised score per source (0 where the source did not rank it). */
+export interface ProbeCandidate {
+  features: FusionWeights;
+  exact: boolean;
+  relevant: boolean;
+}
+
+/** A probe: its candidates in catalog order (ties go to the earlier one, as in the fusion). */
+export type FusionProbe = readonly ProbeCandidate[];
+
+/**
+ * Each source's list normalised as the fusion normalises it: min-max for `"weighted"` (1 for every item of a list
+ * whose scores are all equal), `1 / (k + rank)` for `"rrf"`.
+ */
+export function fusionProbe(
+  rankings: Record<FusedSource, readonly RankedTool[]>,
+  relevant: ReadonlySet<string>,
+  { fusion, rrfK, position }: { fusion: "weighted" | "rrf"; rrfK: number; position: (name: string) => number },
+): FusionProbe {
+  const byName = new Map<string, ProbeCandidate>();
+  for (const source of FUSED_SOURCES) {
+    const list = rankings[source];
+    let max = -Infinity;
+    let min = Infinity;
+    for (const { score } of list) {
+      if (score > max) max = score;
+      if (score < min) min = score;
+    }
+    const range = max - min;
+    list.forEach((tool, index) => {
+      let candidate = byName.get(tool.name);
+      if (candidate === undefined) {
+        candidate = { features: { bm25: 0, fuzzy: 0, vector: 0 }, exact: false, relevant: relevant.has(tool.name) };
+        byName.set(tool.name, candidate);
+      }
+      candidate.features[source] = fusion === "rrf" ? 1 / (rrfK + index + 1) : range > 0 ? (tool.score - min) / range : 1;
+      if (source === "fuzzy" && tool.signals.exact) candidate.exact = true;
+    });
+  }
+  return [...byName].sort((a, b) => position(a[0]) - position(b[0])).map(([, candidate]) => candidate);
+}
+
+/**
+ * The reciprocal rank of the first relevant candidate under `weights` (0 when none is a candidate): what the fit
+ * maximises on average.
+ */
+export function reciprocalRank(probe: FusionProbe, weights: FusionWeights, exactBonus: number): number {
+  const scores = probe.map(
+    (candidate) =>
+      weights.bm25 * candidate.features.bm25 +
+      weights.fuzzy * candidate.features.fuzzy +
+      weights.vector * candidate.features.vector +
+      (candidate.exact ? exactBonus : 0),
+  );
+  let best = -1;
+  for (let index = 0; index < probe.length; index++) {
+    if (probe[index]!.relevant && (best < 0 || scores[index]! > scores[best]!)) best = index;
+  }
+  if (best < 0) return 0;
+  let rank = 1;
+  // Ahead of it: a higher score, or the same score earlier in the catalog.
+  for (let index = 0; index < probe.length; index++) {
+    if (index !== best && (scores[index]! > scores[best]! || (scores[index] === scores[best] && index < best))) rank++;
+  }
+  return 1 / rank;
+}

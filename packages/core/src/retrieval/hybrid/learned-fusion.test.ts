@@ -1,0 +1,95 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { UsageModel } from "../../usage/usage-model.js";
+import { assistantCatalog } from "../__fixtures__/assistant-catalog.js";
+import type { RankedTool, RetrievalStrategy } from "../retrieval-strategy.js";
+import { createHybridStrategy } from "./hybrid-strategy.js";
+import { MIN_FIT_OBSERVATIONS } from "./fusion-fitter.js";
+
+/** A vector source that always prefers the tools at the end of the catalog: a weak signal. */
+function weakVector(): RetrievalStrategy {
+  let names: string[] = [];
+  return {
+    name: "vector",
+    index(catalog) {
+      names = catalog.names();
+    },
+    rank(request): RankedTool[] {
+      return names
+        .map((name, index) => ({ name, score: index / names.length, signals: { vector: index / names.length } }))
+        .filter((tool) => request.filter === undefined || request.filter(tool.name))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, request.limit);
+    },
+  };
+}
+
+const MESSAGES: Array<[string, string]> = [
+  ["is it going to rain tomorrow", "get_weather"],
+  ["show me the files in this folder", "list_directory"],
+  ["mail the report to my boss", "send_email"],
+  ["put a meeting on my calendar", "create_event"],
+  ["make the picture smaller", "resize_image"],
+  ["what is in this photo", "describe_image"],
+];
+
+function learnedModel(observations: number): UsageModel {
+  const usage = new UsageModel({ catalog: assistantCatalog(), clock: () => 0 });
+  for (let index = 0; index < observations; index++) {
+    const [message, tool] = MESSAGES[index % MESSAGES.length]!;
+    usage.observe({ message: `${message} ${index % 7}`, tools: [tool], at: 0 });
+  }
+  return usage;
+}
+
+const QUERIES = ["will it rain", "files in folder", "mail my boss", "calendar meeting", "smaller picture", "photo", "resize"];
+
+describe("learned fusion (createHybridStrategy with usage)", () => {
+  it("fits the weights on held-out observations, explains them, and lowers a misleading vector", async () => {
+    const catalog = assistantCatalog();
+    const usage = learnedModel(MIN_FIT_OBSERVATIONS);
+    // A prior that trusts the (weak) vector source more than bm25.
+    const hybrid = createHybridStrategy({ usage, vector: weakVector(), weights: { vector: 2 } });
+    await hybrid.index(catalog);
+    const fitted = hybrid.fittedFusion()!;
+    expect(fitted.observations).toBe(MIN_FIT_OBSERVATIONS);
+    expect(fitted.probes).toBe(MIN_FIT_OBSERVATIONS / 4);
+    expect(fitted.weights.vector).toBeLessThan(2);
+    expect(fitted.mrr.fitted).toBeGreaterThan(fitted.mrr.fixed);
+    const [best] = await hybrid.rank({ query: "is it going to rain", limit: 3 });
+    expect(best!.weights).toEqual(fitted.weights);
+  });
+
+  it("takes saved weights back (JSON round trip) and ranks exactly as the strategy that fitted them", async () => {
+    const catalog = assistantCatalog();
+    const usage = learnedModel(MIN_FIT_OBSERVATIONS);
+    const first = createHybridStrategy({ usage, vector: weakVector(), weights: { vector: 2 } });
+    await first.index(catalog);
+    const saved = JSON.parse(JSON.stringify(first.fittedFusion()));
+    const second = createHybridStrategy({ usage, vector: weakVector(), weights: { vector: 2 }, fitted: saved });
+    await second.index(catalog);
+    expect(second.fittedFusion()).toEqual(saved);
+    for (const query of QUERIES) expect(await second.rank({ query, limit: 10 })).toEqual(await first.rank({ query, limit: 10 }));
+  });
+
+  it("without usage (or before enough observations), rankings are exactly those of the fixed weights", async () => {
+    const catalog = assistantCatalog();
+    const plain = createHybridStrategy({ vector: weakVector() });
+    const early = createHybridStrategy({ usage: learnedModel(MIN_FIT_OBSERVATIONS - 1), vector: weakVector() });
+    const fixedWithout = createHybridStrategy({ vector: weakVector(), weights: { bm25: 1, fuzzy: 0.3, vector: 0.6 } });
+    await Promise.all([plain.index(catalog), early.index(catalog), fixedWithout.index(catalog)]);
+    expect(early.fittedFusion()).toBeUndefined();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...QUERIES.join(" ").split(" "), "weather", "email", "xyz"), { minLength: 1, maxLength: 5 }),
+        async (words) => {
+          const query = words.join(" ");
+          const ranked = await plain.rank({ query, limit: 20 });
+          expect(ranked).toEqual(await fixedWithout.rank({ query, limit: 20 }));
+          expect(ranked.every((tool) => tool.weights === undefined)).toBe(true);
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * @module The newest observations a usage model learned, kept (bounded) so that ranking can be scored on evidence it
+ * did not learn from: {@link HeldOutObservations.evidence} gives them as probes and the model's field as if they had
+ * never been learned (a time-ordered split).
+ */
+import type { HeldOutEvidence, HeldOutProbe, LearnedField } from "../retrieval/learned-field.js";
+import { bestK } from "../retrieval/best-k.js";
+
+/** One learned observation as the split needs it: its content words, and what it added to each tool. */
+export interface HeldOutObservation {
+  /** Content words of the message (stop words dropped, unstemmed), in order: the probe's query. */
+  words: readonly string[];
+  /** Its analysed terms (what it added to each tool's learned field). */
+  terms: readonly string[];
+  /** Each tool learned and the weight (in the model's stored unit) it added. */
+  tools: ReadonlyArray<{ name: string; weight: number }>;
+}
+
+/** What the held-out view reads from the model: each tool's stored terms and words. */
+export interface HeldOutSource {
+  fieldTerms(tool: string): ReadonlyMap<string, number> | undefined;
+  wordCounts(tool: string): ReadonlyMap<string, number> | undefined;
+  scale(): number;
+}
+
+/** Most observations kept. */
+export const HELD_OUT_CAPACITY = 256;
+
+/** Words per tool the held-out view keeps for {@link LearnedField.words}. */
+const VIEW_WORDS = 64;
+
+/**
+ * The newest observations, at most {@link HELD_OUT_CAPACITY}. At most a quarter of all learned observations is held
+ * out, so the field the probes are scored against keeps at least three quarters of the evidence.
+ *
+ * @example
+ * ```ts
+ * const recent = new HeldOutObservations();
+ * recent.push({ words: ["rain", "oslo"], terms: ["rain", "oslo"], tools: [{ name: "get_weather", weight: 1 }] });
+ * recent.evidence(model, 4)?.probes; // [{ query: "rain oslo", tools: ["get_weather"] }]
+ * ```
+ */
+export class HeldOutObservations {
+  #ring: HeldOutObservation[] = [];
+
+  push(observation: HeldOutObservation): void {
+    this.#ring.push(observation);
+    if (this.#ring.length > HELD_OUT_CAPACITY) this.#ring.shift();
+  }
+
+  /** Multiplies every kept weight (the model moved its frame). */
+  rescale(factor: number): void {
+    this.#ring = this.#ring.map((entry) => ({
+      ...entry,
+      tools: entry.tools.map(({ name, weight }) => ({ name, weight: weight * factor })),
+    }));
+  }
+
+  /** Drops the tools the model forgot. */
+  forget(names: readonly string[]): void {
+    const gone = new Set(names);
+    this.#ring = this.#ring
+      .map((entry) => ({ ...entry, tools: entry.tools.filter(({ name }) => !gone.has(name)) }))
+      .filter((entry) => entry.tools.length > 0);
+  }
+
+  /**
+   * The held-out split of a model that learned `observations` in all: the newest kept observations (at most a quarter
+   * of all) as probes, and a static field of the model minus them. Undefined when nothing can be held out.
+   */
+  evidence(source: HeldOutSource, observations: number): HeldOutEvidence | undefined {
+    const count = Math.min(this.#ring.length, Math.floor(observations / 4));
+    if (count === 0) return undefined;
+    const heldOut = this.#ring.slice(this.#ring.length - count);
+    // Both are built on first read: a reader that only checks `observations` pays nothing more.
+    let probes: HeldOutProbe[] | undefined;
+    let field: LearnedField | undefined;
+    return {
+      observations,
+      get probes() {
+        probes ??= heldOut.map((entry) => ({ query: entry.words.join(" "), tools: entry.tools.map(({ name }) => name) }));
+        return probes;
+      },
+      get field() {
+        field ??= heldOutField(source, heldOut);
+        return field;
+      },
+    };
+  }
+}
+
+/** The model's field minus the held-out observations, frozen now (version 0, no changes). */
+function heldOutField(source: HeldOutSource, heldOut: readonly HeldOutObservation[]): LearnedField {
+  const terms = new Map<string, Map<string, number>>();
+  const words = new Map<string, Map<string, number>>();
+  const subtract = (
+    from: Map<string, Map<string, number>>,
+    read: (tool: string) => ReadonlyMap<string, number> | undefined,
+    tool: string,
+  ) => {
+    let counts = from.get(tool);
+    if (counts === undefined) from.set(tool, (counts = new Map(read(tool) ?? [])));
+    return counts;
+  };
+  for (const entry of heldOut) {
+    for (const { name, weight } of entry.tools) {
+      const toolTerms = subtract(terms, (tool) => source.fieldTerms(tool), name);
+      for (const term of entry.terms) toolTerms.set(term, (toolTerms.get(term) ?? 0) - weight);
+      const toolWords = subtract(words, (tool) => source.wordCounts(tool), name);
+      for (const word of entry.words) toolWords.set(word, (toolWords.get(word) ?? 0) - weight);
+    }
+  }
+  // Rounding leaves dust where a term came only from held-out observations: below a millionth of a unit it is gone.
+  for (const counts of [...terms.values(), ...words.values()]) for (const [key, value] of counts) if (!(value > 1e-6)) counts.delete(key);
+  const scale = source.scale();
+  const topWords = (tool: string) => {
+    const counts = words.get(tool) ?? source.wordCounts(tool);
+    if (counts === undefined) return [];
+    return bestK([...counts], VIEW_WORDS, (a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([word]) => word);
+  };
+  const frozenWords = new Map<string, string[]>();
+  return {
+    fieldTerms: (tool) => {
+      const counts = terms.get(tool) ?? source.fieldTerms(tool);
+      return counts === undefined || counts.size === 0 ? undefined : counts;
+    },
+    scale: () => scale,
+    words: (tool, limit) => {
+      let list = frozenWords.get(tool);
+      if (list === undefined) frozenWords.set(tool, (list = topWords(tool)));
+      return list.slice(0, limit);
+    },
+    version: 0,
+    changesSince: () => ({ rebuild: false, version: 0, changes: [] }),
+  };
+}
