@@ -279,6 +279,9 @@ const SURFACE: Record<string, readonly string[]> = {
     "VectorStrategy",
     "VectorStrategyOptions",
     "VectorsHeader",
+    "VocabularyExpansion",
+    "VocabularyExpansionOptions",
+    "WordVectors",
     "WriteSnapshotOptions",
   ],
   "@dynamic-tools/langgraph": [

@@ -20,6 +20,7 @@ export type { FittedFusion, FusedSource, FusionWeights } from "./retrieval/hybri
 export type { HeldOutEvidence, HeldOutProbe, LearnedFieldChanges } from "./retrieval/learned-field.js";
 export type { SavedBm25Postings } from "./retrieval/lexical/bm25-index.js";
 export type { Bm25Strategy, Bm25StrategyOptions, SavedBm25Index } from "./retrieval/lexical/bm25-strategy.js";
+export type { VocabularyExpansion, VocabularyExpansionOptions, WordVectors } from "./retrieval/lexical/vocabulary-expansion.js";
 export type { RankRequest, SignalName } from "./retrieval/retrieval-strategy.js";
 export type { CreateStrategyOptions } from "./retrieval/strategy-registry.js";
 export type { ToolField } from "./retrieval/tool-text.js";

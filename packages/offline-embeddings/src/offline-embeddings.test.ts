@@ -120,3 +120,27 @@ describe("OfflineEmbeddings", () => {
     expect(() => new OfflineEmbeddings({ sifA: 0 })).toThrow(/sifA/);
   });
 });
+
+describe("OfflineEmbeddings.wordVector", () => {
+  const embeddings = new OfflineEmbeddings();
+  const cosine = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+    let dot = 0;
+    let na = 0;
+    let nb = 0;
+    for (let d = 0; d < a.length; d++) {
+      dot += a[d]! * b[d]!;
+      na += a[d]! * a[d]!;
+      nb += b[d]! * b[d]!;
+    }
+    return dot / Math.sqrt(na * nb);
+  };
+
+  it("gives a known word's vector (and a suffixed form's), undefined for an unknown word", () => {
+    const remember = embeddings.wordVector("remember")!;
+    expect(remember).toHaveLength(embeddings.dimensions);
+    expect(embeddings.wordVector("reminders")).toBeDefined();
+    expect(embeddings.wordVector("qzxqzxqzx")).toBeUndefined();
+    // Related words are nearer than unrelated ones.
+    expect(cosine(remember, embeddings.wordVector("remind")!)).toBeGreaterThan(cosine(remember, embeddings.wordVector("weather")!));
+  });
+});

@@ -208,6 +208,25 @@ export class OfflineEmbeddings implements EmbeddingsInterface {
     return result;
   }
 
+  /**
+   * The vector of one word (lower case), as the table holds it, or of the form the table knows without its suffix
+   * ("reminders" → "reminder"); undefined for a word the table does not know (or knows only as several pieces). Not
+   * fitted, not unit length: for comparing words with one another (cosine).
+   *
+   * @example
+   * ```ts
+   * embeddings.wordVector("remember")?.length; // 100
+   * ```
+   */
+  wordVector(word: string): Float64Array | undefined {
+    const resolved = this.#resolve(word);
+    const entry = typeof resolved === "number" ? resolved : resolved.length === 1 ? resolved[0] : undefined;
+    if (entry === undefined) return undefined;
+    const vector = new Float64Array(this.#loadTable().dimensions);
+    this.#table!.addTo(vector, entry, 1);
+    return vector;
+  }
+
   /** {@link OfflineEmbeddings.embedDocuments}, synchronously. */
   embedDocumentsSync(texts: readonly string[]): number[][] {
     return texts.map((text) => this.embedQuerySync(text));

@@ -224,3 +224,38 @@ describe("createHybridStrategy: add and remove", () => {
       expect(await rank(hybrid, query)).toEqual(await rank(fresh, query));
   });
 });
+
+describe("createHybridStrategy: paraphrase reach (vocabulary expansion through the default word vectors)", () => {
+  const catalog = new ToolCatalog({
+    tools: [
+      { name: "store_memory", description: "Save a note to long-term memory" },
+      { name: "weather_forecast", description: "Weather forecast for a city" },
+      { name: "send_email", description: "Send an email message to a contact" },
+    ],
+  });
+  const bm25Of = (tools: RankedTool[], name: string) => tools.find((tool) => tool.name === name)?.signals.bm25;
+
+  it("a word no tool uses reaches, through bm25, the tools using the catalog words nearest to it", async () => {
+    const hybrid = createHybridStrategy();
+    await hybrid.index(catalog);
+    const ranked = await hybrid.rank({ query: "please remember that my locker code is 4512", limit: 3 });
+    expect(ranked[0]!.name).toBe("store_memory");
+    expect(bm25Of(ranked, "store_memory")).toBeGreaterThan(0);
+  });
+
+  it("expansion: false searches the message's own words only", async () => {
+    const hybrid = createHybridStrategy({ expansion: false });
+    await hybrid.index(catalog);
+    const ranked = await hybrid.rank({ query: "please remember that my locker code is 4512", limit: 3 });
+    expect(bm25Of(ranked, "store_memory")).toBeUndefined();
+  });
+
+  it("changes nothing for a message whose words the catalog uses", async () => {
+    const on = createHybridStrategy();
+    const off = createHybridStrategy({ expansion: false });
+    await on.index(catalog);
+    await off.index(catalog);
+    const request = { query: "weather forecast for the city", limit: 3 };
+    expect(await on.rank(request)).toEqual(await off.rank(request));
+  });
+});

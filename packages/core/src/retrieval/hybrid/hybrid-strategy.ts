@@ -6,11 +6,12 @@ import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { LearnedField } from "../learned-field.js";
 import { createUsageVectorStrategy } from "../vector/learned-vector-strategy.js";
-import { createVectorStrategy } from "../vector/vector-strategy.js";
+import { createVectorStrategy, type VectorStrategy } from "../vector/vector-strategy.js";
 import { FusionFitter } from "./fusion-fitter.js";
 import { DEFAULT_FUSION_WEIGHTS, parseFittedFusion, type FittedFusion, type FusionWeights } from "./fusion-weights.js";
 import { createFuzzyStrategy, type FuzzyStrategyOptions, type SavedFuzzyIndex } from "../fuzzy/fuzzy-strategy.js";
 import { createBm25Strategy, type Bm25StrategyOptions, type SavedBm25Index } from "../lexical/bm25-strategy.js";
+import { VocabularyExpansion, type VocabularyExpansionOptions } from "../lexical/vocabulary-expansion.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { bestK } from "../best-k.js";
 import { reciprocalRankFusion, weightedScoreFusion, type RankedList } from "./fusion.js";
@@ -54,6 +55,13 @@ export interface HybridStrategyOptions {
   usage?: LearnedField;
   /** Weights saved by {@link HybridStrategy.fittedFusion}: used until the usage has doubled since they were fitted. */
   fitted?: FittedFusion;
+  /**
+   * Paraphrase reach: a word of the message no tool uses is also searched by the bm25 source, at a lower weight, as
+   * the catalog words nearest to it in the vector source's word vectors (see {@link VocabularyExpansion}; the default
+   * offline embeddings have them). `false` turns it off; without a vector source that has word vectors there is none.
+   * @defaultValue on, with {@link EXPANSION_DEFAULTS}
+   */
+  expansion?: VocabularyExpansionOptions | false;
   bm25?: Bm25StrategyOptions;
   fuzzy?: FuzzyStrategyOptions;
 }
@@ -94,10 +102,19 @@ function defaultVector(embeddings: EmbeddingsInterface | undefined, usage: Learn
 export function createHybridStrategy(options: HybridStrategyOptions = {}): HybridStrategy {
   const { fusion = "weighted", exactBonus = 1, rrfK = 60, depth = 100, usage, embeddings } = options;
   const prior: FusionWeights = { ...DEFAULT_FUSION_WEIGHTS, ...options.weights };
-  const bm25Options = (field: LearnedField | undefined) => ({ ...options.bm25, ...(field === undefined ? {} : { usage: field }) });
+  const vector = options.vector === false ? undefined : (options.vector ?? defaultVector(embeddings, usage));
+  const wordVectors = (vector as Partial<Pick<VectorStrategy, "wordVectors">> | undefined)?.wordVectors;
+  const expansion =
+    options.expansion === false || typeof wordVectors !== "function"
+      ? undefined
+      : new VocabularyExpansion(() => wordVectors(), options.expansion);
+  const bm25Options = (field: LearnedField | undefined) => ({
+    ...options.bm25,
+    ...(field === undefined ? {} : { usage: field }),
+    ...(expansion === undefined ? {} : { expansion }),
+  });
   const bm25 = createBm25Strategy(bm25Options(usage ?? options.bm25?.usage));
   const fuzzy = createFuzzyStrategy({ ...options.fuzzy, exactBonus: 0 });
-  const vector = options.vector === false ? undefined : (options.vector ?? defaultVector(embeddings, usage));
   // The vector source first: a large vector index may go on loading in the background (an HNSW graph on a worker
   // thread) while the lexical ones are built.
   const sources: RetrievalStrategy[] = vector === undefined ? [bm25, fuzzy] : [vector, bm25, fuzzy];

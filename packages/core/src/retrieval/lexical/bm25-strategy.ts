@@ -8,10 +8,11 @@ import { STOP_WORDS } from "../../text/stop-words.js";
 import { queryVariants } from "../hybrid/query-rewrite.js";
 import type { LearnedField } from "../learned-field.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
-import { toolText, type ToolField } from "../tool-text.js";
+import { toolText, type ToolField, type ToolText } from "../tool-text.js";
 import { analyze } from "../../text/analyzer.js";
 import { Bm25Index, type SavedBm25Postings } from "./bm25-index.js";
 import { DEFAULT_BM25 } from "./bm25-score.js";
+import type { VocabularyExpansion } from "./vocabulary-expansion.js";
 
 /** Default field weights: a word in the name counts three times one in the description. */
 export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<ToolField, number>> = {
@@ -48,6 +49,12 @@ export interface Bm25StrategyOptions {
   usage?: LearnedField;
   /** Weight of the learned field. @defaultValue 1 */
   usageWeight?: number;
+  /**
+   * Paraphrase reach: a word of the current message no tool uses is also searched as the catalog words nearest to it
+   * in a word-vector space, at a lower weight ({@link VocabularyExpansion}). The hybrid strategy sets it when its
+   * vector source has word vectors (the default offline embeddings do). Omitted, only the message's own words count.
+   */
+  expansion?: VocabularyExpansion;
   /**
    * An index saved by {@link Bm25Strategy.save} from the same catalog: the first `index()` restores it instead of
    * analysing every tool's text, when it holds the catalog's tool names in order and was built with the same field
@@ -116,7 +123,7 @@ export function weightedTerms(
 export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strategy {
   const { stem = true, k1 = DEFAULT_BM25.k1, b = DEFAULT_BM25.b } = options;
   const weights = { ...DEFAULT_FIELD_WEIGHTS, ...options.fieldWeights };
-  const { usage, usageWeight = 1 } = options;
+  const { usage, usageWeight = 1, expansion } = options;
   // The learned field exists only with `usage`: without it the index is exactly the one without learning.
   // (The index skips fields without a weight, so the cast only widens the key set.)
   const fieldWeights = (usage === undefined ? weights : { ...weights, usage: usageWeight }) as Record<ToolField | "usage", number>;
@@ -142,6 +149,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     let fields = textUnchanged ? analysed.get(tool.name) : undefined;
     if (fields === undefined) {
       const text = toolText(tool);
+      expansion?.note(tool.name, expansionText(text));
       fields = Object.fromEntries((Object.keys(weights) as ToolField[]).map((field) => [field, analyze(text[field], { stem })])) as Record<
         ToolField,
         string[]
@@ -157,6 +165,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     for (const name of names) {
       if (!indexed.delete(name)) continue;
       index.remove(name);
+      expansion?.forget(name);
       analysed.delete(name);
       countNameTerms(analyze(name, { stem }), -1);
     }
@@ -212,9 +221,18 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     rank(request: RankRequest): RankedTool[] {
       catchUpUsage();
       if (usage !== undefined) index.setScale(usage.scale());
-      return index
-        .search(weightedTerms(request, termOptions), request.limit, request.filter)
-        .map(({ id, score }) => ({ name: id, score, signals: { bm25: score } }));
+      const terms = weightedTerms(request, termOptions);
+      if (expansion !== undefined) {
+        // A restored index noted no words: the vocabulary comes from the catalog the first time it is needed.
+        if (expansion.empty && catalog !== undefined) {
+          for (const tool of catalog.tools()) if (indexed.has(tool.name)) expansion.note(tool.name, expansionText(toolText(tool)));
+        }
+        const have = new Set(terms.map(({ term }) => term));
+        for (const extra of expansion.expand(request.query, (term) => index.documentFrequency(term) > 0)) {
+          if (!have.has(extra.term)) terms.push(extra);
+        }
+      }
+      return index.search(terms, request.limit, request.filter).map(({ id, score }) => ({ name: id, score, signals: { bm25: score } }));
     },
     save(): SavedBm25Index {
       catchUpUsage();
@@ -222,6 +240,11 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       return { settings: structuredClone(settings), postings: index.save(), nameTerms: [...nameTerms] };
     },
   };
+}
+
+/** The words of a tool that expansion may reach: its name, description, keywords, tags and category. */
+function expansionText(text: ToolText): string {
+  return `${text.name} ${text.description} ${text.keywords} ${text.tags} ${text.category}`;
 }
 
 function canRestore(saved: SavedBm25Index, settings: SavedBm25Index["settings"], names: readonly string[]): boolean {

@@ -7,7 +7,7 @@ import type { ToolMetadata } from "../../catalog/tool-metadata.js";
 import type { LearnedField } from "../learned-field.js";
 import type { RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { toolDocumentText } from "./tool-document-text.js";
-import { createVectorStrategy, type VectorStrategyOptions } from "./vector-strategy.js";
+import { createVectorStrategy, type VectorStrategy, type VectorStrategyOptions } from "./vector-strategy.js";
 
 /** Options of {@link createUsageVectorStrategy}: the vector strategy's, plus the usage. */
 export interface UsageVectorStrategyOptions extends Omit<VectorStrategyOptions, "saved"> {
@@ -25,7 +25,7 @@ export interface UsageVectorStrategyOptions extends Omit<VectorStrategyOptions, 
  * await vector.index(catalog);
  * ```
  */
-export function createUsageVectorStrategy(options: UsageVectorStrategyOptions): RetrievalStrategy {
+export function createUsageVectorStrategy(options: UsageVectorStrategyOptions): RetrievalStrategy & Pick<VectorStrategy, "wordVectors"> {
   const { usage, words = 20, documentText = toolDocumentText, ...vectorOptions } = options;
   const text = (tool: ToolMetadata) => {
     const learned = usage.words(tool.name, words);
@@ -75,5 +75,6 @@ export function createUsageVectorStrategy(options: UsageVectorStrategyOptions): 
       await catchUpUsage();
       return vector.rank(request);
     },
+    wordVectors: () => vector.wordVectors(),
   };
 }

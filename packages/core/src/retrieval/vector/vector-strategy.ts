@@ -11,6 +11,7 @@ import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { rewriteQuery } from "../hybrid/query-rewrite.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { EmbeddingCache, type StoredEmbedding } from "./embedding-cache.js";
+import type { WordVectors } from "../lexical/vocabulary-expansion.js";
 import { queryClauses } from "./query-clauses.js";
 import { DOCUMENT_TEXT_VERSION, toolDocumentText } from "./tool-document-text.js";
 import { ToolDocuments } from "./tool-documents.js";
@@ -103,6 +104,11 @@ export interface VectorStrategyOptions {
 /** The vector strategy: a {@link RetrievalStrategy} that can also save its vectors. */
 export interface VectorStrategy extends RetrievalStrategy {
   readonly name: "vector";
+  /**
+   * The embeddings' word vectors, when they have them (the default offline embeddings do: `wordVector(word)`) and
+   * are loaded (after `index()`); else undefined. The hybrid strategy expands query words with them.
+   */
+  wordVectors(): WordVectors | undefined;
   add(tools: readonly ToolMetadata[]): Promise<void>;
   /**
    * Embeds indexed tools again because their text changed (e.g. learned words), keeping the embeddings' fit: unlike
@@ -177,6 +183,7 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
     remove: (names) => vectors.remove(names),
     builtIndex: () => vectors.builtIndex(),
     save: () => vectors.save(),
+    wordVectors: () => vectors.wordVectors(),
   };
 }
 
@@ -270,6 +277,11 @@ class VectorToolIndex {
     await this.#build(this.#documentsOf(catalog, tools), true);
     this.#indexed = true;
     this.#indexedFrom = { catalog, tools };
+  }
+
+  wordVectors(): WordVectors | undefined {
+    const embeddings = this.#embeddings as (EmbeddingsInterface & Partial<WordVectors>) | undefined;
+    return typeof embeddings?.wordVector === "function" ? (embeddings as WordVectors) : undefined;
   }
 
   rank(request: RankRequest): RankedTool[] | Promise<RankedTool[]> {

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { stem } from "../../text/tokenize.js";
+import { MAX_EXPANDED_WORDS, VocabularyExpansion, type WordVectors } from "./vocabulary-expansion.js";
+
+/** Hand-made word vectors: "remember" is close to "memory" and "note", far from "weather". */
+const VECTORS: Record<string, number[]> = {
+  remember: [1, 0.2, 0],
+  memory: [0.9, 0.3, 0.1],
+  note: [0.8, 0, 0.5],
+  weather: [0, 0, 1],
+  forecast: [0.05, 0.1, 0.99],
+  rain: [0, 0.2, 0.9],
+};
+const counted = { lookups: 0 };
+const vectors: WordVectors = {
+  wordVector(word) {
+    counted.lookups++;
+    return VECTORS[word];
+  },
+};
+const catalogTerms = new Set(["memory", "note", "weather", "forecast"].map(stem));
+const known = (term: string) => catalogTerms.has(term);
+
+function expansion(options = {}) {
+  const expanding = new VocabularyExpansion(() => vectors, options);
+  expanding.note("save_note", "Save a note to memory");
+  expanding.note("forecast", "Weather forecast for a city");
+  return expanding;
+}
+
+describe("VocabularyExpansion", () => {
+  it("expands a word the catalog does not use into the nearest catalog words, at the expansion weight", () => {
+    expect(expansion().expand("remember my locker code", known)).toEqual([
+      { term: stem("memory"), weight: 0.4 },
+      { term: stem("note"), weight: 0.4 },
+    ]);
+  });
+
+  it("leaves the catalog's own words, short words, words with digits and unknown words alone", () => {
+    expect(expansion().expand("weather in Oslo on day 12b", known)).toEqual([]);
+  });
+
+  it("keeps only catalog words at or above minSimilarity, at most perWord of them, and only those `known` accepts", () => {
+    expect(expansion({ minSimilarity: 0.99 }).expand("remember", known)).toEqual([]);
+    expect(expansion({ perWord: 1 }).expand("remember", known)).toEqual([{ term: stem("memory"), weight: 0.4 }]);
+    expect(expansion().expand("remember", (term) => term !== stem("memory") && known(term))).toEqual([{ term: stem("note"), weight: 0.4 }]);
+  });
+
+  it("expands at most MAX_EXPANDED_WORDS words of one message", () => {
+    const words = Array.from({ length: MAX_EXPANDED_WORDS + 4 }, (_, index) => `word${"x".repeat(index)}`);
+    const expanding = expansion();
+    expanding.expand("remember", known); // builds the matrix
+    counted.lookups = 0;
+    expanding.expand(words.join(" "), known);
+    expect(counted.lookups).toBe(MAX_EXPANDED_WORDS);
+  });
+
+  it("reaches words noted later (a catalog that grew), and nothing before any word is noted or without vectors", () => {
+    const expanding = new VocabularyExpansion(() => vectors);
+    expect(expanding.expand("rain", known)).toEqual([]);
+    expanding.note("forecast", "Weather forecast");
+    expect(expanding.expand("rain", known)).toEqual([
+      { term: stem("forecast"), weight: 0.4 },
+      { term: stem("weather"), weight: 0.4 },
+    ]);
+    expect(new VocabularyExpansion(() => undefined).expand("rain", known)).toEqual([]);
+  });
+
+  it("forgets a removed tool's words, and expands after any sequence of notes and removals as a fresh vocabulary does", () => {
+    const updated = new VocabularyExpansion(() => vectors);
+    updated.note("a", "Weather forecast");
+    updated.note("b", "Save a note to memory");
+    updated.forget("a");
+    updated.note("b", "Save a note to memory"); // noted again: replaces, counts once
+    const fresh = new VocabularyExpansion(() => vectors);
+    fresh.note("b", "Save a note to memory");
+    const stillKnown = (term: string) => [stem("save"), stem("note"), stem("memory")].includes(term);
+    for (const message of ["remember this", "rain tomorrow"]) expect(updated.expand(message, stillKnown)).toEqual(fresh.expand(message, stillKnown));
+    expect(updated.expand("remember", stillKnown)).toEqual([
+      { term: stem("memory"), weight: 0.4 },
+      { term: stem("note"), weight: 0.4 },
+    ]);
+    updated.forget("b");
+    expect(updated.empty).toBe(true);
+  });
+});

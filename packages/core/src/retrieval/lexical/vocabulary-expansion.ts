@@ -1,0 +1,196 @@
+/**
+ * @module Paraphrase reach for lexical retrieval: a query word the catalog never uses ("remember") is expanded into
+ * the catalog words nearest to it in a word-vector space ("memory", "note"), searched at a lower weight, so a request
+ * in the user's words reaches a tool described in the author's. Only the catalog's own vocabulary is a candidate.
+ */
+import { STOP_WORDS } from "../../text/stop-words.js";
+import { splitWords, stem } from "../../text/tokenize.js";
+
+/** Word vectors (e.g. `OfflineEmbeddings`): a vector per known word, undefined for an unknown one. */
+export interface WordVectors {
+  wordVector(word: string): ArrayLike<number> | undefined;
+}
+
+/** Settings of {@link VocabularyExpansion}. */
+export interface VocabularyExpansionOptions {
+  /** Least cosine between a query word and a catalog word for the catalog word to be searched. @defaultValue 0.5 */
+  minSimilarity?: number;
+  /** Most catalog words a query word expands into. @defaultValue 3 */
+  perWord?: number;
+  /** Weight of an expansion term, relative to a term of the message itself. @defaultValue 0.4 */
+  weight?: number;
+}
+
+/** The defaults of {@link VocabularyExpansionOptions}. */
+export const EXPANSION_DEFAULTS: Readonly<Required<VocabularyExpansionOptions>> = { minSimilarity: 0.5, perWord: 3, weight: 0.4 };
+
+/** Shortest word that is expanded or is a candidate (shorter ones are mostly function words and abbreviations). */
+const MIN_WORD_LENGTH = 3;
+/** Query words whose expansions are remembered (the vocabulary changing forgets them all). */
+const MEMO_SIZE = 4_096;
+/**
+ * Most words of one message that are expanded (the first ones the catalog does not use): each new word costs a pass
+ * over the vocabulary's vectors, so a long or hostile message must not cost one per word.
+ */
+export const MAX_EXPANDED_WORDS = 6;
+
+/**
+ * The catalog's vocabulary as word vectors, and the expansion of query words into it. Words are noted as tools are
+ * indexed and forgotten as they are removed ({@link VocabularyExpansion.note}, `forget`); the vector matrix is built
+ * again on the first expansion after the words in use changed, so an updated catalog expands as a fresh one does.
+ *
+ * @example
+ * ```ts
+ * const expansion = new VocabularyExpansion(() => new OfflineEmbeddings());
+ * expansion.note("create_entities", "Create entities in the memory graph");
+ * expansion.expand("remember that Acme's CFO is Jane Doe", (term) => index.documentFrequency(term) > 0);
+ * // [{ term: "memori", weight: 0.4 }, …]
+ * ```
+ */
+export class VocabularyExpansion {
+  readonly #vectors: () => WordVectors | undefined;
+  readonly #settings: Required<VocabularyExpansionOptions>;
+  /** Every word noted, by id, with how many noted tools use it. */
+  readonly #ids = new Map<string, number>();
+  readonly #words: string[] = [];
+  #uses = new Int32Array(64);
+  /** The distinct word ids of each noted tool (what removing it takes back). */
+  readonly #byTool = new Map<string, Uint32Array>();
+  /** Set when a word came into use or went out of it: the matrix is built again on the next expansion. */
+  #changed = false;
+  #matrix: { terms: string[]; values: Float32Array; dimensions: number } | undefined;
+  readonly #memo = new Map<string, Array<{ term: string; similarity: number }>>();
+
+  constructor(vectors: () => WordVectors | undefined, options: VocabularyExpansionOptions = {}) {
+    this.#vectors = vectors;
+    this.#settings = { ...EXPANSION_DEFAULTS, ...options };
+  }
+
+  /** Notes the words of a tool's text (replacing what was noted for the tool before). */
+  note(tool: string, text: string): void {
+    this.forget(tool);
+    const ids = new Set<number>();
+    for (const word of splitWords(text)) if (isCandidate(word)) ids.add(this.#idOf(word));
+    const list = Uint32Array.from(ids);
+    for (const id of list) if (this.#uses[id]!++ === 0) this.#changed = true;
+    this.#byTool.set(tool, list);
+  }
+
+  /** Takes back the words noted for a tool. */
+  forget(tool: string): void {
+    const list = this.#byTool.get(tool);
+    if (list === undefined) return;
+    this.#byTool.delete(tool);
+    for (const id of list) if (--this.#uses[id]! === 0) this.#changed = true;
+  }
+
+  /** Whether no tool is noted. */
+  get empty(): boolean {
+    return this.#byTool.size === 0;
+  }
+
+  /**
+   * The expansion terms of a message: for each of its words whose term `known` rejects (the catalog does not use
+   * it), the nearest catalog terms `known` accepts, at `weight` (each term once). At most
+   * {@link MAX_EXPANDED_WORDS} words of a message are expanded; words with digits are not.
+   */
+  expand(message: string, known: (term: string) => boolean): Array<{ term: string; weight: number }> {
+    const vectors = this.#vectors();
+    if (vectors === undefined || this.#byTool.size === 0) return [];
+    const found = new Map<string, number>();
+    let expanded = 0;
+    for (const word of new Set(splitWords(message))) {
+      if (expanded === MAX_EXPANDED_WORDS) break;
+      if (!isCandidate(word) || known(stem(word))) continue;
+      expanded++;
+      for (const { term } of this.#neighbours(word, vectors)) if (known(term)) found.set(term, this.#settings.weight);
+    }
+    return [...found].map(([term, weight]) => ({ term, weight }));
+  }
+
+  #idOf(word: string): number {
+    let id = this.#ids.get(word);
+    if (id === undefined) {
+      id = this.#words.length;
+      this.#ids.set(word, id);
+      this.#words.push(word);
+      if (id === this.#uses.length) {
+        const larger = new Int32Array(this.#uses.length * 2);
+        larger.set(this.#uses);
+        this.#uses = larger;
+      }
+    }
+    return id;
+  }
+
+  /** The catalog terms nearest to `word`, best first (remembered per word until the vocabulary changes). */
+  #neighbours(word: string, vectors: WordVectors): Array<{ term: string; similarity: number }> {
+    const matrix = this.#ensureMatrix(vectors);
+    const remembered = this.#memo.get(word);
+    if (remembered !== undefined) return remembered;
+    const query = vectors.wordVector(word);
+    const best: Array<{ term: string; similarity: number }> = [];
+    if (query !== undefined && matrix.values.length > 0 && query.length === matrix.dimensions) {
+      const unit = unitVector(query);
+      const { minSimilarity, perWord } = this.#settings;
+      const { terms, values, dimensions } = matrix;
+      for (let row = 0; row < terms.length; row++) {
+        let dot = 0;
+        const offset = row * dimensions;
+        for (let d = 0; d < dimensions; d++) dot += unit[d]! * values[offset + d]!;
+        if (dot < minSimilarity || (best.length === perWord && dot <= best[best.length - 1]!.similarity)) continue;
+        best.push({ term: terms[row]!, similarity: dot });
+        best.sort((a, b) => b.similarity - a.similarity || (a.term < b.term ? -1 : 1));
+        if (best.length > perWord) best.pop();
+      }
+    }
+    if (this.#memo.size >= MEMO_SIZE) this.#memo.clear();
+    this.#memo.set(word, best);
+    return best;
+  }
+
+  /**
+   * One unit vector a term, in term order: the vector of the term's alphabetically first word in use, so the matrix
+   * depends on which words the catalog uses now, never on the order tools came and went.
+   */
+  #ensureMatrix(vectors: WordVectors): { terms: string[]; values: Float32Array; dimensions: number } {
+    if (this.#matrix !== undefined && !this.#changed) return this.#matrix;
+    this.#changed = false;
+    this.#memo.clear();
+    const first = new Map<string, string>();
+    for (let id = 0; id < this.#words.length; id++) {
+      if (this.#uses[id]! === 0) continue;
+      const word = this.#words[id]!;
+      const term = stem(word);
+      const current = first.get(term);
+      if (current === undefined || word < current) first.set(term, word);
+    }
+    const terms: string[] = [];
+    const rows: Float64Array[] = [];
+    for (const term of [...first.keys()].sort()) {
+      const vector = vectors.wordVector(first.get(term)!);
+      if (vector === undefined) continue;
+      terms.push(term);
+      rows.push(unitVector(vector));
+    }
+    const dimensions = rows[0]?.length ?? 0;
+    const values = new Float32Array(rows.length * dimensions);
+    rows.forEach((row, index) => values.set(row, index * dimensions));
+    this.#matrix = { terms, values, dimensions };
+    return this.#matrix;
+  }
+}
+
+/** Whether a word may be expanded or be a candidate: 3 letters or more, no digits (codes, ids), not a stop word. */
+function isCandidate(word: string): boolean {
+  return word.length >= MIN_WORD_LENGTH && !/\d/.test(word) && !STOP_WORDS.has(word);
+}
+
+function unitVector(vector: ArrayLike<number>): Float64Array {
+  let norm = 0;
+  for (let d = 0; d < vector.length; d++) norm += vector[d]! * vector[d]!;
+  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+  const unit = new Float64Array(vector.length);
+  for (let d = 0; d < vector.length; d++) unit[d] = vector[d]! * scale;
+  return unit;
+}
