@@ -33,7 +33,14 @@ export function finishSelection(
 ): ToolSelection {
   const { catalog, settings, countTokens } = scope;
   const ordered = filter === undefined ? candidates : candidates.filter((name) => filter(name));
-  const tokensOf = countTokens || settings.maxTokens !== undefined ? (name: string) => catalog.tokensOf(name) : undefined;
+  // A token budget counts the tools it walks (at most maxTools + 1) in this process, whatever a snapshot says; a
+  // report alone takes the counts the catalog knows (a restored catalog's, with no tokenizer loaded).
+  const tokensOf =
+    settings.maxTokens !== undefined
+      ? (name: string) => catalog.tokensOf(name)
+      : countTokens
+        ? (name: string) => catalog.knownTokensOf(name)
+        : undefined;
   const budgetOf = (list: readonly string[]) =>
     applyBudget({
       ordered: list,

@@ -173,10 +173,15 @@ class TurnPlanning {
     this.mode = this.auto?.mode ?? (parsed.kind === "auto" ? fallback : parsed.kind);
     this.#searchName = searchTool?.name;
     const searchTokens = usesSearch(this.mode) || binding === "native" ? this.#checkSearchTool(searchTool) : 0;
-    this.#tokensOf =
-      this.#countTokens || this.#settings.maxTokens !== undefined
-        ? (name: string) => (name === this.#searchName ? searchTokens : catalog.tokensOf(name))
-        : undefined;
+    // A token budget counts what it walks in this process, whatever a snapshot says (as core's budget stage does);
+    // a report alone takes the counts the catalog knows.
+    const countedOf =
+      this.#settings.maxTokens !== undefined
+        ? (name: string) => catalog.tokensOf(name)
+        : this.#countTokens
+          ? (name: string) => catalog.knownTokensOf(name)
+          : undefined;
+    this.#tokensOf = countedOf === undefined ? undefined : (name: string) => (name === this.#searchName ? searchTokens : countedOf(name));
     this.#selector = this.mode === "select" || this.mode === "both" ? createToolSelector(catalog, selectOptions) : undefined;
   }
 
@@ -301,8 +306,8 @@ class TurnPlanning {
     }
     const searchTokens = this.#countTokens || settings.maxTokens !== undefined ? definitionTokensOf(searchTool) : 0;
     const { bindableCore } = this.#currentScope();
-    const fixedTokens = bindableCore.reduce((sum, name) => sum + catalog.tokensOf(name), searchTokens);
-    if (bindableCore.length + 1 > settings.maxTools || (settings.maxTokens !== undefined && fixedTokens > settings.maxTokens)) {
+    const fixedTokens = () => bindableCore.reduce((sum, name) => sum + catalog.tokensOf(name), searchTokens);
+    if (bindableCore.length + 1 > settings.maxTools || (settings.maxTokens !== undefined && fixedTokens() > settings.maxTokens)) {
       throw new DynamicToolsError(
         "CORE_EXCEEDS_BUDGET",
         `The core tools and ${searchTool.name} alone exceed the budget (maxTools ${settings.maxTools}${settings.maxTokens === undefined ? "" : `, maxTokens ${settings.maxTokens}`}); raise it or declare fewer core tools.`,
