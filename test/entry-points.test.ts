@@ -258,6 +258,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "SavedFuzzyIndex",
     "SavedVectorIndex",
     "SelectionDraft",
+    "SelectionReserve",
     "SelectionScope",
     "SignalName",
     "SnapshotOrRebuild",
