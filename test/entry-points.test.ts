@@ -334,6 +334,7 @@ const SURFACE: Record<string, readonly string[]> = {
   ],
   "@dynamic-tools/langgraph/types": [
     "ApprovalActionRequest",
+    "ApprovalClaimStore",
     "ApprovalReviewConfig",
     "AutoModeDecision",
     "BaseStoreUsageStoreOptions",
