@@ -263,6 +263,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "SavedFuzzyIndex",
     "SavedVectorIndex",
     "SelectionDraft",
+    "SelectionReserve",
     "SelectionScope",
     "SignalName",
     "SnapshotOrRebuild",
@@ -341,6 +342,7 @@ const SURFACE: Record<string, readonly string[]> = {
   ],
   "@dynamic-tools/langgraph/types": [
     "ApprovalActionRequest",
+    "ApprovalClaimStore",
     "ApprovalReviewConfig",
     "AutoModeDecision",
     "BaseStoreUsageStoreOptions",

@@ -30,7 +30,7 @@ export type { CoUsageOptions, CoUsedTool } from "./selection/expand-co-usage.js"
 export type { ExpandToNamespacesInput, NamespaceExpansion } from "./selection/expand-namespaces.js";
 export type { SelectionDraft } from "./selection/explain-selection.js";
 export type { AutoCutOptions } from "./selection/ranked-candidates.js";
-export type { SelectionScope } from "./selection/selection-scope.js";
+export type { SelectionReserve, SelectionScope } from "./selection/selection-scope.js";
 export type { RankedSelection } from "./selection/tool-selection.js";
 export type {
   Bm25Header,

@@ -4,6 +4,7 @@
  * signature names can be imported. Types only: importing it loads nothing. `test/public-types.test.ts` fails on a type a
  * signature uses that no entry point exports.
  */
+export type { ApprovalClaimStore } from "./execution/approval-claims.js";
 export type { ApprovalActionRequest, ApprovalReviewConfig } from "./execution/approval.js";
 export type { ToolCallRefusalCode } from "./execution/tool-call-refusal.js";
 export type { RequestToolsReader, ToolProvider } from "./execution/tool-resolution.js";

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { scaleDeclarations } from "../bench/bench-catalogs.js";
 import { syntheticCatalog } from "../bench/synthetic-catalog.js";
 import { ESTIMATE_ERROR_BOUND, ESTIMATE_SAMPLE_SIZE } from "./tokens/estimate-tokens.js";
+import { definitionText } from "./tokens/definition-tokens.js";
+import { tokenBounds } from "./tokens/token-bounds.js";
 import { countDefinitionTokens } from "./tokens/token-counter.js";
 import { GYM_TOOLS } from "../__fixtures__/gym-catalog.js";
 import { createToolSelector } from "../selection/tool-selector.js";
@@ -75,6 +77,22 @@ describe("ToolCatalog token accounting", () => {
       expect(bound).toBeLessThanOrEqual(maxTokens);
       if (selection.trimmedBy === "maxTokens") expect(bound + exactOf(selection.trimmed[0]!)).toBeGreaterThan(maxTokens);
     }
+  });
+
+  it("adopted counts serve totals and reports only: tokensOf, which budgets use, is the real count even for a count inside the bounds", () => {
+    const fresh = new ToolCatalog({ tools: GYM_TOOLS });
+    const lowest = new Map(fresh.tools().map((tool) => [tool.name, tokenBounds(definitionText(tool)).min]));
+    const restored = new ToolCatalog({ tools: fresh.tools().map(({ name, description }) => ({ name, description })) });
+    restored.adoptTokenCounts(lowest);
+    const sum = (names: string[], of: (name: string) => number) => names.reduce((total, name) => total + of(name), 0);
+    const names = restored.names();
+    expect(sum(names, (name) => restored.knownTokensOf(name))).toBe(sum(names, (name) => lowest.get(name)!));
+    expect(restored.totalTokens()).toBe(sum(names, (name) => lowest.get(name)!));
+    const real = sum(names, (name) => countDefinitionTokens(restored.get(name)!));
+    expect(real).toBeGreaterThan(restored.totalTokens());
+    expect(sum(names, (name) => restored.tokensOf(name))).toBe(real);
+    // Once counted, the catalog knows the real count.
+    expect(sum(names, (name) => restored.knownTokensOf(name))).toBe(real);
   });
 
   it("counts a definition once across catalogs and keeps counts right through a live change", () => {

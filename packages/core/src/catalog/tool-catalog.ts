@@ -213,27 +213,47 @@ export class ToolCatalog {
   }
 
   /**
-   * Tokens of one tool's definition as sent (o200k_base), exact: memoised per tool and remembered process-wide by
-   * the definition's content hash, so each distinct definition is counted once. A count adopted from a snapshot is
-   * used once checked against bounds every real count lies within (outside them, the definition is counted).
+   * Tokens of one tool's definition as sent (o200k_base), exact and counted in this process: memoised per tool and
+   * remembered process-wide by the definition's content hash, so each distinct definition is counted once. A count
+   * adopted from a snapshot is never used here (it could be crafted below the real one), so a `maxTokens` budget,
+   * which counts only the few tools it walks, holds by the real count whatever a snapshot says.
    */
   tokensOf(name: string): number {
     const metadata = this.#require(name);
+    const tokens = definitionTokens(metadata);
+    if (this.#state.tokens.get(name) !== tokens) this.#state.tokens.set(name, tokens);
+    return tokens;
+  }
+
+  /**
+   * A tool's count for totals and reports: the one adopted from a snapshot or a saved derivation, once checked
+   * against bounds every real count lies within (outside them the definition is counted), else {@link tokensOf}. A
+   * catalog restored from a snapshot answers without loading the tokenizer. An intact snapshot's counts are the real
+   * ones; a crafted one's may be lower, so a budget never uses this (it uses {@link tokensOf}).
+   *
+   * @example
+   * ```ts
+   * const restored = new ToolCatalog({ tools, derived: readSnapshot("catalog.snapshot").derived });
+   * restored.knownTokensOf("get_weather"); // the snapshot's count, no tokenizer loaded
+   * ```
+   */
+  knownTokensOf(name: string): number {
     const known = this.#state.tokens.get(name);
-    // A count taken from a snapshot or a saved derivation is checked against bounds any real count lies within.
-    const tokens = known === undefined ? definitionTokens(metadata) : checkedDefinitionTokens(metadata, known);
+    if (known === undefined) return this.tokensOf(name);
+    const tokens = checkedDefinitionTokens(this.#require(name), known);
     if (tokens !== known) this.#state.tokens.set(name, tokens);
     return tokens;
   }
 
   /**
-   * Tokens of every enabled tool's definition: what binding them all would cost. Exact; counts every definition not
-   * counted yet (about 1 s per 10,000 definitions), so a selection reports {@link estimatedTotalTokens} instead.
+   * Tokens of every enabled tool's definition: what binding them all would cost. Counts every definition not
+   * counted yet (about 1 s per 10,000 definitions), so a selection reports {@link estimatedTotalTokens} instead. A
+   * restored catalog sums the counts it adopted (see {@link adoptTokenCounts}).
    */
   totalTokens(): number {
     const state = this.#state;
     state.totalTokens ??= [...state.entries.values()].reduce(
-      (sum, { metadata }) => (metadata.enabled ? sum + this.tokensOf(metadata.name) : sum),
+      (sum, { metadata }) => (metadata.enabled ? sum + this.knownTokensOf(metadata.name) : sum),
       0,
     );
     return state.totalTokens;
@@ -255,7 +275,7 @@ export class ToolCatalog {
     // One estimate per state of the catalog: selections until the exact count is in do not sample again.
     if (this.#estimate?.state === state) return { tokens: this.#estimate.tokens, exact: false };
     const enabled = this.#enabledNames(state);
-    const estimate = estimateTokens({ names: enabled, tokensOf: (name) => this.tokensOf(name) });
+    const estimate = estimateTokens({ names: enabled, tokensOf: (name) => this.knownTokensOf(name) });
     if (estimate.exact) {
       state.totalTokens = estimate.tokens;
       return estimate;
@@ -280,7 +300,8 @@ export class ToolCatalog {
 
   /**
    * Takes token counts made elsewhere for this very catalog (a snapshot: see `loadSnapshot`, which checks that the
-   * snapshot is of this catalog), so no definition is counted again.
+   * snapshot is of this catalog), so no definition is counted again for {@link totalTokens} and
+   * {@link estimatedTotalTokens}. {@link tokensOf}, which budgets use, still counts the definitions it is asked about.
    */
   adoptTokenCounts(counts: Iterable<readonly [tool: string, tokens: number]>): void {
     const state = this.#state;
@@ -347,7 +368,7 @@ export class ToolCatalog {
       }
       try {
         const deadline = performance.now() + 10;
-        while (at < names.length && (at % 16 !== 0 || performance.now() < deadline)) this.tokensOf(names[at++]!);
+        while (at < names.length && (at % 16 !== 0 || performance.now() < deadline)) this.knownTokensOf(names[at++]!);
         if (at < names.length && counting.totalTokens === undefined) {
           schedule();
           return;

@@ -7,7 +7,7 @@ import type { ConversationText } from "../conversation/conversation-text.js";
 import { expandCoUsage, type CoUsedTool } from "./expand-co-usage.js";
 import type { Abstention } from "./abstention.js";
 import type { PinnedTool } from "./pinned-tools.js";
-import type { SelectionScope } from "./selection-scope.js";
+import type { SelectionReserve, SelectionScope } from "./selection-scope.js";
 import type { RankedSelection, SelectedCategory, SelectedTool, ToolSelection } from "./tool-selection.js";
 
 /** The parts of a selection a selector decided; {@link finishSelection} adds the budget and tokens. */
@@ -25,20 +25,31 @@ export interface SelectionDraft {
   conversation: ConversationText;
 }
 
-/** Applies the budget (count and tokens) and assembles the explanation. */
+/**
+ * Applies the budget (count and tokens, less what `reserve` keeps for tools bound beside the selection) and
+ * assembles the explanation.
+ */
 export function finishSelection(
   scope: SelectionScope,
   { strategy, ordered: candidates, categories, matchedTools, ranked, pinned, abstained, conversation }: SelectionDraft,
   filter?: (name: string) => boolean,
+  reserve: SelectionReserve = { tools: 0, tokens: 0 },
 ): ToolSelection {
   const { catalog, settings, countTokens } = scope;
   const ordered = filter === undefined ? candidates : candidates.filter((name) => filter(name));
-  const tokensOf = countTokens || settings.maxTokens !== undefined ? (name: string) => catalog.tokensOf(name) : undefined;
+  // A token budget counts the tools it walks (at most maxTools + 1) in this process, whatever a snapshot says; a
+  // report alone takes the counts the catalog knows (a restored catalog's, with no tokenizer loaded).
+  const tokensOf =
+    settings.maxTokens !== undefined
+      ? (name: string) => catalog.tokensOf(name)
+      : countTokens
+        ? (name: string) => catalog.knownTokensOf(name)
+        : undefined;
   const budgetOf = (list: readonly string[]) =>
     applyBudget({
       ordered: list,
-      maxTools: settings.maxTools,
-      ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }),
+      maxTools: settings.maxTools - reserve.tools,
+      ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens - reserve.tokens }),
       ...(tokensOf === undefined ? {} : { tokensOf }),
     });
   let budget = budgetOf(ordered);

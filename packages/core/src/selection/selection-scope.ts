@@ -3,6 +3,7 @@
  * filters, the bindable core tools, the selectable tools and each category's selectable tools). Every selection and
  * every turn-planner mode reads its scope from here.
  */
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { CatalogSettings } from "../catalog/catalog-config.js";
 import type { ResolvedSettings, ToolCatalog } from "../catalog/tool-catalog.js";
 import { coUsageReaderOf, type CoUsageInput, type CoUsageReader } from "../usage/co-usage-reader.js";
@@ -121,4 +122,31 @@ export function followCatalog(catalog: ToolCatalog, options: SelectToolsOptions 
 export interface SelectionRequest {
   /** Only tools for which this returns true may be selected, core included (e.g. the caller's permissions). */
   filter?: (name: string) => boolean;
+  /**
+   * Room the caller binds beside this selection, ahead of it (e.g. `tool_search` and the tools it loaded this turn):
+   * the one budget keeps core and the selection within `maxTools - tools` and `maxTokens - tokens`.
+   * @defaultValue { tools: 0, tokens: 0 }
+   */
+  reserve?: SelectionReserve;
+}
+
+/** Room reserved beside a selection (see {@link SelectionRequest.reserve}). */
+export interface SelectionReserve {
+  /** Tools bound beside the selection. */
+  tools: number;
+  /** Their definitions' tokens. */
+  tokens: number;
+}
+
+/** A {@link SelectionReserve} as given, once checked: whole numbers of tools and tokens, zero or more. */
+export function checkedReserve(reserve: SelectionReserve): SelectionReserve {
+  for (const key of ["tools", "tokens"] as const) {
+    const value = reserve[key];
+    if (!Number.isSafeInteger(value) || value < 0) {
+      throw new DynamicToolsError("INVALID_OPTION", `reserve.${key} must be a whole number, 0 or more; got ${String(value)}.`, {
+        path: ["reserve", key],
+      });
+    }
+  }
+  return reserve;
 }

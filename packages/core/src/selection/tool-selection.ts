@@ -92,9 +92,10 @@ export interface ToolSelection {
   /** The limits in force. */
   budget: { maxTools: number; maxTokens?: number };
   /**
-   * Definition tokens (o200k_base) of the selected tools (exact) versus every enabled tool; absent when not counted.
-   * `all` is an estimate, marked `allEstimated: true`, until the catalog's exact count finishes in the background
-   * (see `ToolCatalog.estimatedTotalTokens`).
+   * Definition tokens (o200k_base) of the selected tools versus every enabled tool; absent when not counted.
+   * `selected` is counted in this process when `maxTokens` is set; without it, a catalog restored from a snapshot
+   * reports the snapshot's counts (`ToolCatalog.knownTokensOf`). `all` is an estimate, marked `allEstimated: true`,
+   * until the catalog's exact count finishes in the background (see `ToolCatalog.estimatedTotalTokens`).
    */
   tokens?: { selected: number; all: number; allEstimated?: true };
   /**

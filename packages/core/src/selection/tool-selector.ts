@@ -28,7 +28,7 @@ import { finishSelection } from "./explain-selection.js";
 import { relatedToRanked } from "./expand-related.js";
 import { rankedCandidates, type AutoCutOptions } from "./ranked-candidates.js";
 import { createPinIndex, pinnedTools, type PinIndex } from "./pinned-tools.js";
-import { followCatalog, type SelectionRequest, type SelectionScope, type SelectToolsOptions } from "./selection-scope.js";
+import { checkedReserve, followCatalog, type SelectionRequest, type SelectionScope, type SelectToolsOptions } from "./selection-scope.js";
 import type { SelectedCategory, ToolSelection } from "./tool-selection.js";
 
 export type { AutoCutOptions } from "./ranked-candidates.js";
@@ -193,6 +193,7 @@ class SelectionPipeline {
         conversation,
       },
       request.filter,
+      request.reserve === undefined ? undefined : checkedReserve(request.reserve),
     );
   }
 }

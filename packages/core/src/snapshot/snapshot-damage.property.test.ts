@@ -5,6 +5,9 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GYM_OPTIONS, gymCatalog } from "../__fixtures__/gym-catalog.js";
+import { definitionText } from "../catalog/tokens/definition-tokens.js";
+import { tokenBounds } from "../catalog/tokens/token-bounds.js";
+import { countDefinitionTokens } from "../catalog/tokens/token-counter.js";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { createToolSelector } from "../selection/tool-selector.js";
@@ -157,6 +160,35 @@ describe("snapshots under damage", () => {
     for (const conversation of CONVERSATIONS) {
       const { tools } = await select(conversation);
       expect(tools.reduce((sum, name) => sum + fresh.tokensOf(name), 0)).toBeLessThanOrEqual(200);
+    }
+  });
+
+  it("counts crafted inside the bounds (each definition's fewest possible tokens) never let maxTokens bind more than it allows by the real count, and select as a fresh catalog does", async () => {
+    const fresh = gymCatalog();
+    for (const maxTokens of [200, 400]) {
+      const freshSelect = createToolSelector(fresh, { strategy: "bm25", maxTokens, maxTools: 40 });
+      const want: string[][] = [];
+      for (const conversation of CONVERSATIONS) want.push((await freshSelect(conversation)).tools);
+      for (const craft of ["lowest", "one"] as const) {
+        const file = join(folder, `tokens-${craft}-${maxTokens}.snapshot`);
+        writeFileSync(
+          file,
+          reseal(intact, (header) => {
+            for (const pair of header.catalog.tokens) {
+              pair[1] = craft === "one" ? 1 : tokenBounds(definitionText(fresh.get(pair[0])!)).min;
+            }
+          }),
+        );
+        const opened = readSnapshot(file);
+        const catalog = new ToolCatalog({ ...GYM_OPTIONS, derived: opened.derived });
+        const select = createToolSelector(catalog, { strategy: opened.load(catalog).strategy("bm25"), maxTokens, maxTools: 40 });
+        for (const [index, conversation] of CONVERSATIONS.entries()) {
+          const { tools } = await select(conversation);
+          const real = tools.reduce((sum, name) => sum + countDefinitionTokens(fresh.get(name)!), 0);
+          expect(real, `${craft} ${maxTokens}: ${tools.join(", ")}`).toBeLessThanOrEqual(maxTokens);
+          expect(tools).toEqual(want[index]);
+        }
+      }
     }
   });
 

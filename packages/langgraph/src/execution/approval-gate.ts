@@ -38,7 +38,7 @@ export interface SettleCallOptions {
   /** Plans another name (an edit that renamed the call). */
   replan: (name: string) => Promise<CallPlan>;
   /** Consumes the approval: false when another run of the same pause already used it. */
-  claim: () => boolean;
+  claim: () => boolean | Promise<boolean>;
 }
 
 const refuse = (refusal: ToolCallRefusal): SettledCall => ({ kind: "refuse", refusal });
@@ -68,7 +68,7 @@ export async function settleCall({ call, plan, answer, replan, claim }: SettleCa
       const approved: ToolCall = answer.decision === "edit" ? { ...call, name: answer.name, args: answer.args } : call;
       const runPlan = approved.name === call.name ? plan : await replan(approved.name);
       if (runPlan.kind === "refuse") return runPlan;
-      if (!claim()) return refuse({ code: "APPROVAL_CONSUMED", toolName: call.name });
+      if (!(await claim())) return refuse({ code: "APPROVAL_CONSUMED", toolName: call.name });
       return { kind: "run", tool: runPlan.tool, call: approved };
     }
   }

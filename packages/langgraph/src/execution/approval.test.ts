@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { callDigest, readAnswer } from "./approval.js";
-import { ApprovalClaims } from "./approval-claims.js";
+import { ApprovalClaims, claimAny, pauseKey } from "./approval-claims.js";
 import { recordedAnswer, recordStepApprovals } from "./approval-ledger.js";
 
 const call = { id: "c1", name: "delete_file", args: { path: "a.txt" } };
@@ -89,11 +89,20 @@ describe("recorded answers (the middleware's ledger)", () => {
 });
 
 describe("ApprovalClaims", () => {
-  it("lets one claim of a key win, and forgets the oldest past its limit", () => {
+  it("keys a pause by thread and namespace as printable text, unambiguous whatever they hold", () => {
+    const key = (thread_id: unknown, checkpoint_ns: unknown) => pauseKey({ configurable: { thread_id, checkpoint_ns } });
+    expect(key("t\u0000x", "tools:1")).not.toMatch(/[\u0000-\u001f]/);
+    expect(key("a|b", "c")).not.toBe(key("a", "b|c"));
+    expect(key('a","b', "")).not.toBe(key("a", 'b",""'));
+    expect(key("t", "tools:1")).toBe(key("t", "tools:1"));
+    expect(pauseKey(undefined)).toBe(key(42, null));
+  });
+
+  it("lets one claim of a key win, and forgets the oldest past its limit", async () => {
     const claims = new ApprovalClaims(2);
     expect([claims.claim("a"), claims.claim("a")]).toEqual([true, false]);
-    expect(claims.claimAny(["a", "b"])).toBe(true);
-    expect(claims.claimAny(["a", "b"])).toBe(false);
+    expect(await claimAny(claims, ["a", "b"])).toBe(true);
+    expect(await claimAny(claims, ["a", "b"])).toBe(false);
     claims.claim("c"); // "a" forgotten
     expect(claims.claim("a")).toBe(true);
   });

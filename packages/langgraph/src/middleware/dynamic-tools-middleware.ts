@@ -12,7 +12,7 @@ import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { getConfig, isGraphDrained, isGraphInterrupt } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
-import { ApprovalClaims, pauseKey } from "../execution/approval-claims.js";
+import { ApprovalClaims, claimAny, pauseKey, type ApprovalClaimStore } from "../execution/approval-claims.js";
 import { askApprovals, settleCall } from "../execution/approval-gate.js";
 import { recordedAnswer, recordStepApprovals } from "../execution/approval-ledger.js";
 import { createCallPlanner, type CallContext, type CallPlan } from "../execution/call-planner.js";
@@ -52,6 +52,12 @@ export interface DynamicToolsMiddlewareOptions extends Omit<TurnPlannerOptions, 
    * error ToolMessage, code `TOOL_TIMEOUT`. @defaultValue no limit
    */
   timeouts?: ToolTimeouts;
+  /**
+   * Where approvals are claimed, so each runs its call once. Pass one store shared by every process that resumes
+   * the agent's pauses (the ones sharing its checkpointer) to make that hold across processes.
+   * @defaultValue this middleware's memory: once per middleware, so once per process
+   */
+  approvalClaims?: ApprovalClaimStore;
   /** The model's provider protocol, for `binding: "native"` and Anthropic's cache breakpoints. @defaultValue read from the model */
   nativeProtocol?: NativeProtocol;
 }
@@ -103,6 +109,8 @@ function nameOf(tool: unknown): string | undefined {
  * @param options.strategy - the selection strategy (by default `"keyword"` when the catalog declares keywords for
  *   every category, else `"hybrid"`: see `createToolSelector`); retrieval strategies also rank tool_search.
  * @param options.timeouts - per-tool and default time limits (ms); a call past its limit is cancelled (`TOOL_TIMEOUT`).
+ * @param options.approvalClaims - where approvals are claimed (see `ApprovalClaimStore`): one store shared by every
+ *   process makes an approval run its call once across them. @defaultValue this middleware's memory (once per process)
  * @param options.policy - who may run what (`"allow"`, `"deny"` or `"approve"`), the caller read from the run's
  * `context` or `configurable`. @defaultValue everything allowed; `dangerous` tools need approval
  * @example
@@ -135,7 +143,7 @@ function nameOf(tool: unknown): string | undefined {
  * ```
  */
 export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
-  const { catalog, search, sources = [], timeouts, nativeProtocol, ...planOptions } = options;
+  const { catalog, search, sources = [], timeouts, nativeProtocol, approvalClaims, ...planOptions } = options;
   const policy: PermissionPolicy = planOptions.policy ?? DEFAULT_POLICY;
   const { platform, exclude, core, strategy, mode = "select" } = planOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
@@ -165,7 +173,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   /** Plans made in afterModel, taken by wrapToolCall: each call is planned once. */
   const stepPlans = new PlanCache();
   /** Approvals already used: a second resume of one pause never runs a call again. */
-  const claims = new ApprovalClaims();
+  const claims: ApprovalClaimStore = approvalClaims ?? new ApprovalClaims();
   /** What wrapToolCall ran successfully, until the next beforeModel (or afterAgent) records it. */
   const executed = new ExecutedSteps();
 
@@ -299,7 +307,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
           plan: callPlan,
           answer: recorded?.answer,
           replan: (name) => planner.plan({ name }, { ...context, extra: isSearch(name) ? searchTool : undefined }),
-          claim: () => claims.claimAny(recorded?.claims ?? []),
+          claim: () => claimAny(claims, recorded?.claims ?? []),
         });
         if (settled.kind === "refuse") return refusalMessage(call, settled.refusal);
         const result = await handler({ ...request, toolCall: settled.call, tool: guardTool(settled.tool, timeoutOf(settled.call.name)) });

@@ -22,7 +22,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { definitionTokensOf } from "../search/extra-tool-definition.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { loadedToolRecency, loadedToolsFromMessages } from "../search/loaded-tools-history.js";
-import { planBoundTools } from "../search/plan-bound-tools.js";
+import { boundAhead, planBoundTools } from "../search/plan-bound-tools.js";
 import { decideAutoMode, type AutoModeDecision } from "./auto-mode.js";
 import { estimatePromptTokens } from "./prompt-tokens.js";
 import { planNative } from "./native-plan.js";
@@ -173,10 +173,15 @@ class TurnPlanning {
     this.mode = this.auto?.mode ?? (parsed.kind === "auto" ? fallback : parsed.kind);
     this.#searchName = searchTool?.name;
     const searchTokens = usesSearch(this.mode) || binding === "native" ? this.#checkSearchTool(searchTool) : 0;
-    this.#tokensOf =
-      this.#countTokens || this.#settings.maxTokens !== undefined
-        ? (name: string) => (name === this.#searchName ? searchTokens : catalog.tokensOf(name))
-        : undefined;
+    // A token budget counts what it walks in this process, whatever a snapshot says (as core's budget stage does);
+    // a report alone takes the counts the catalog knows.
+    const countedOf =
+      this.#settings.maxTokens !== undefined
+        ? (name: string) => catalog.tokensOf(name)
+        : this.#countTokens
+          ? (name: string) => catalog.knownTokensOf(name)
+          : undefined;
+    this.#tokensOf = countedOf === undefined ? undefined : (name: string) => (name === this.#searchName ? searchTokens : countedOf(name));
     this.#selector = this.mode === "select" || this.mode === "both" ? createToolSelector(catalog, selectOptions) : undefined;
   }
 
@@ -301,8 +306,8 @@ class TurnPlanning {
     }
     const searchTokens = this.#countTokens || settings.maxTokens !== undefined ? definitionTokensOf(searchTool) : 0;
     const { bindableCore } = this.#currentScope();
-    const fixedTokens = bindableCore.reduce((sum, name) => sum + catalog.tokensOf(name), searchTokens);
-    if (bindableCore.length + 1 > settings.maxTools || (settings.maxTokens !== undefined && fixedTokens > settings.maxTokens)) {
+    const fixedTokens = () => bindableCore.reduce((sum, name) => sum + catalog.tokensOf(name), searchTokens);
+    if (bindableCore.length + 1 > settings.maxTools || (settings.maxTokens !== undefined && fixedTokens() > settings.maxTokens)) {
       throw new DynamicToolsError(
         "CORE_EXCEEDS_BUDGET",
         `The core tools and ${searchTool.name} alone exceed the budget (maxTools ${settings.maxTools}${settings.maxTokens === undefined ? "" : `, maxTokens ${settings.maxTokens}`}); raise it or declare fewer core tools.`,
@@ -356,21 +361,38 @@ class TurnPlanning {
     // Loaded tools are re-checked every turn: a tool the caller may no longer use (or that went away) is unloaded.
     const loaded = previous.filter((name) => selectableSet.has(name) && allowed(name));
     const unavailable = previous.filter((name) => !(selectableSet.has(name) && allowed(name)));
-    const base = this.#selector === undefined ? undefined : await this.#selector(messages, { filter: allowed });
     const { lastUsed, turnStart } = loadedToolRecency(messages, { toolName: searchName });
-    const plan = planBoundTools({
+    const tokensOf = this.#tokensOf;
+    const bound = {
       fixed: [...bindableCore, searchName],
-      selected: (base?.tools ?? []).filter((name) => !coreSet.has(name)),
       loaded,
       lastUsed,
       turnStart,
       ...this.#budget,
-      ...(this.#tokensOf === undefined ? {} : { tokensOf: this.#tokensOf }),
-    });
+      ...(tokensOf === undefined ? {} : { tokensOf }),
+    };
+    // The pipeline's one budget cuts the selection, with the room of tool_search and this turn's loaded tools
+    // reserved; loaded tools are bound in their own slots, so the selection never takes them.
+    const ahead = boundAhead(bound);
+    const loadedSet = new Set(loaded);
+    const tokensIn = (names: readonly string[]) => (tokensOf === undefined ? 0 : names.reduce((sum, name) => sum + tokensOf(name), 0));
+    // A loaded tool of this turn that did not fit leaves the selection no room: nothing of lower priority takes its place.
+    const reserve =
+      ahead.trimmedBy === undefined
+        ? { tools: 1 + ahead.loaded.length, tokens: tokensIn([searchName, ...ahead.loaded]) }
+        : {
+            tools: settings.maxTools - bindableCore.length,
+            tokens: settings.maxTokens === undefined ? 0 : settings.maxTokens - tokensIn(bindableCore),
+          };
+    const base =
+      this.#selector === undefined
+        ? undefined
+        : await this.#selector(messages, { filter: (name) => allowed(name) && !loadedSet.has(name), reserve });
+    const plan = planBoundTools({ ...bound, selected: (base?.tools ?? []).filter((name) => !coreSet.has(name)) });
     const reason = unloadReason(plan.trimmedBy, settings.maxTools, settings.maxTokens);
     const unloaded: UnloadedTool[] = plan.unloaded.map((name) => ({ name, reason }));
-    const trimmed = [...(base?.trimmed ?? []), ...plan.trimmed];
-    const trimmedBy = base?.trimmedBy ?? (plan.trimmed.length > 0 ? plan.trimmedBy : undefined);
+    const trimmed = base?.trimmed ?? [];
+    const trimmedBy = base?.trimmedBy;
     // The explanation is the selection's (or, in search mode, core's last stage over the fixed tools), with what
     // the budget over everything bound decided laid over it.
     const explained =

@@ -12,7 +12,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { Command, LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { ApprovalAnswer } from "../execution/approval.js";
-import { ApprovalClaims, pauseKey } from "../execution/approval-claims.js";
+import { ApprovalClaims, pauseKey, type ApprovalClaimStore } from "../execution/approval-claims.js";
 import { askApprovals, settleCall } from "../execution/approval-gate.js";
 import { createCallPlanner, type CallPlan, type CallPlanner } from "../execution/call-planner.js";
 import { foreignAnswer } from "../execution/checked-result.js";
@@ -54,6 +54,12 @@ export interface DynamicToolNodeOptions extends ToolFilterOptions, UsageLearning
    * error ToolMessage, code `TOOL_TIMEOUT`. @defaultValue no limit
    */
   timeouts?: ToolTimeouts;
+  /**
+   * Where approvals are claimed, so each runs its call once. Pass one store shared by every process that resumes
+   * the graph's pauses (the ones sharing its checkpointer) to make that hold across processes.
+   * @defaultValue this node's memory: once per node, so once per process
+   */
+  approvalClaims?: ApprovalClaimStore;
 }
 
 const isToolMessage = (value: unknown): value is ToolMessage => isBaseMessage(value) && value.getType() === "tool";
@@ -102,7 +108,7 @@ export class DynamicToolNode extends ToolNode {
    * hands `runTool` the very objects of the input): no model-chosen id can make two calls share an answer.
    */
   readonly #prepared = new WeakMap<object, PreparedStep>();
-  readonly #claims = new ApprovalClaims();
+  readonly #claims: ApprovalClaimStore;
   readonly #usage: UsageLearningOptions;
 
   constructor(
@@ -118,6 +124,7 @@ export class DynamicToolNode extends ToolNode {
       timeouts,
       usage,
       usageScope,
+      approvalClaims = new ApprovalClaims(),
       ...filters
     }: DynamicToolNodeOptions = {},
   ) {
@@ -131,6 +138,7 @@ export class DynamicToolNode extends ToolNode {
     this.#requestTools = requestTools;
     this.#planner = createCallPlanner({ catalog, filters, policy, sources });
     this.#timeoutOf = timeoutLookup(timeouts);
+    this.#claims = approvalClaims;
     this.#usage = { ...(usage === undefined ? {} : { usage }), ...(usageScope === undefined ? {} : { usageScope }) };
     // ToolNode keeps `tools` as a field; here it is the live catalog's executable tools, then the extra tools.
     Object.defineProperty(this, "tools", {

@@ -6,6 +6,7 @@ import { END, START, StateGraph, type BaseCheckpointSaver, type BaseStore } from
 import { toolsCondition } from "@langchain/langgraph/prebuilt";
 import type { TurnPlannerOptions } from "../modes/turn-planner.js";
 import { createDynamicModelNode, type ToolCallingModel } from "../nodes/bind-selected-tools.js";
+import type { ApprovalClaimStore } from "../execution/approval-claims.js";
 import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
 import type { ToolProvider } from "../execution/tool-resolution.js";
 import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
@@ -36,6 +37,11 @@ export interface DynamicToolAgentOptions extends Omit<TurnPlannerOptions, "model
   store?: BaseStore;
   /** The compiled graph's name. @defaultValue "dynamic_tool_agent" */
   name?: string;
+  /**
+   * Where the tools node claims approvals (see `ApprovalClaimStore`): one store shared by every process that resumes
+   * the agent's pauses makes an approval run its call once across them. @defaultValue the tools node's memory
+   */
+  approvalClaims?: ApprovalClaimStore;
 }
 
 /** Node names of the prebuilt agent, as they appear in traces and in LangGraph Studio. */
@@ -82,6 +88,7 @@ export function createDynamicToolAgent({
   name = "dynamic_tool_agent",
   search,
   sources = [],
+  approvalClaims,
   ...selectOptions
 }: DynamicToolAgentOptions) {
   const { policy, platform, exclude, core, strategy, mode, usage, usageScope } = selectOptions;
@@ -100,7 +107,14 @@ export function createDynamicToolAgent({
     )
     .addNode(
       AGENT_NODES.tools,
-      new DynamicToolNode(catalog, { ...filters, ...learning, extraTools, sources, ...(policy === undefined ? {} : { policy }) }),
+      new DynamicToolNode(catalog, {
+        ...filters,
+        ...learning,
+        extraTools,
+        sources,
+        ...(policy === undefined ? {} : { policy }),
+        ...(approvalClaims === undefined ? {} : { approvalClaims }),
+      }),
     )
     .addEdge(START, AGENT_NODES.select)
     .addEdge(AGENT_NODES.select, AGENT_NODES.model)

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { planBoundTools } from "./plan-bound-tools.js";
+import { applyBudget } from "@dynamic-tools/core/internal";
+import { boundAhead, planBoundTools } from "./plan-bound-tools.js";
 
 const fixed = ["core_a", "core_b", "tool_search"];
 
@@ -11,7 +12,6 @@ describe("planBoundTools", () => {
       tools: ["core_a", "core_b", "tool_search", "s1", "s2", "l1", "l2"],
       selected: ["s1", "s2"],
       loaded: ["l1", "l2"],
-      trimmed: [],
       unloaded: [],
       trimmedBy: undefined,
       tokens: 0,
@@ -55,11 +55,13 @@ describe("planBoundTools", () => {
       ["old", 1],
       ["fresh", 7],
     ]);
-    const plan = planBoundTools({ fixed, selected: ["s1", "s2"], loaded: ["old", "fresh"], lastUsed, turnStart: 6, maxTools: 5 });
-    // fresh (this turn) is kept, then s1; s2 is trimmed and old is unloaded.
+    const input = { fixed, loaded: ["old", "fresh"], lastUsed, turnStart: 6, maxTools: 5 };
+    // fresh (this turn) is bound ahead of the selection: the pipeline's budget has room for one selected tool.
+    expect(boundAhead(input)).toEqual({ loaded: ["fresh"], older: ["old"], count: 4, tokens: 0, trimmedBy: undefined });
+    const plan = planBoundTools({ ...input, selected: ["s1"] });
     expect(plan.tools).toEqual(["core_a", "core_b", "tool_search", "s1", "fresh"]);
-    expect(plan.trimmed).toEqual(["s2"]);
     expect(plan.unloaded).toEqual(["old"]);
+    expect(plan.trimmedBy).toBe("maxTools");
   });
 
   it("breaks recency ties by load order (a later load is more recent) and treats unknown recency as oldest", () => {
@@ -87,16 +89,30 @@ describe("planBoundTools", () => {
         (fixedNames, selected, loaded, used, maxTools, turnStart, maxTokens) => {
           const tokensOf = (tool: string) => tool.charCodeAt(0) - 90; // 7…14
           const lastUsed = new Map(Object.entries(used));
-          const plan = planBoundTools({
+          const input = {
             fixed: fixedNames,
-            selected,
             loaded,
             lastUsed,
             turnStart,
             maxTools,
             ...(maxTokens === undefined ? {} : { maxTokens }),
             tokensOf,
-          });
+          };
+          // What the pipeline's one budget keeps of the selection with the room ahead of it reserved.
+          const ahead = boundAhead(input);
+          const candidates = [...new Set(selected)].filter((tool) => !fixedNames.includes(tool) && !loaded.includes(tool));
+          const kept =
+            ahead.trimmedBy === undefined
+              ? applyBudget({
+                  ordered: candidates,
+                  maxTools: maxTools - ahead.count,
+                  maxTokens: (maxTokens ?? Infinity) - ahead.tokens,
+                  tokensOf,
+                }).selected
+              : [];
+          const plan = planBoundTools({ ...input, selected: kept });
+          // the selection is bound as the pipeline kept it, in its slot
+          expect(plan.selected).toEqual(kept);
           // fixed tools are always first and never cut
           expect(plan.tools.slice(0, fixedNames.length)).toEqual(fixedNames);
           // nothing twice

@@ -102,6 +102,9 @@ function writeStderr(serverId: string, text: string): void {
   process.stderr.write(lines.map((line) => `[mcp:${serverId}] ${line}\n`).join(""));
 }
 
+/** The longest delay a timer takes (2³¹ − 1 ms): Node fires a longer one at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 class ServerToolSource implements McpToolSource {
   readonly serverIds: readonly string[];
   readonly #sessions = new Map<string, ServerSession>();
@@ -125,6 +128,13 @@ class ServerToolSource implements McpToolSource {
       throw new DynamicToolsError("INVALID_OPTION", `connectTimeoutMs must be a positive number of ms, got ${String(connectTimeoutMs)}.`, {
         path: ["connectTimeoutMs"],
       });
+    }
+    if (connectTimeoutMs > MAX_TIMER_MS) {
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `connectTimeoutMs must be at most ${MAX_TIMER_MS} ms (about 24.8 days, the longest timer Node keeps; a longer one fires at once), got ${connectTimeoutMs}.`,
+        { path: ["connectTimeoutMs"] },
+      );
     }
     this.serverIds = Object.freeze(Object.keys(servers));
     this.#descriptions = new Map(Object.entries(options.namespaceDescriptions ?? {}));
