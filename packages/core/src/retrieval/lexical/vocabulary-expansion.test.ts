@@ -75,7 +75,8 @@ describe("VocabularyExpansion", () => {
     const fresh = new VocabularyExpansion(() => vectors);
     fresh.note("b", "Save a note to memory");
     const stillKnown = (term: string) => [stem("save"), stem("note"), stem("memory")].includes(term);
-    for (const message of ["remember this", "rain tomorrow"]) expect(updated.expand(message, stillKnown)).toEqual(fresh.expand(message, stillKnown));
+    for (const message of ["remember this", "rain tomorrow"])
+      expect(updated.expand(message, stillKnown)).toEqual(fresh.expand(message, stillKnown));
     expect(updated.expand("remember", stillKnown)).toEqual([
       { term: stem("memory"), weight: 0.4 },
       { term: stem("note"), weight: 0.4 },
