@@ -4,8 +4,8 @@
 //   node packages/langgraph/scripts/base-store-sync-bench.mjs [--sizes 1000,20000] [--steps 50] [--postgres <url>]
 // (with --postgres, a PostgresStore at that URL, one fresh namespace per size, instead of an InMemoryStore, whose
 // search scans every item in JavaScript whatever the filter).
-// For each size: an InMemoryStore filled with that many observations stored one a minute until now (as a store fills
-// in use; the newest few fall inside the late-writes window), a recorder synced once (its first, full read),
+// For each size: a store filled with that many observations by another replica, a recorder synced once (its first,
+// full read),
 // then `steps` recorded steps (append one observation and sync), timed: median and p95 per step. Also times a full
 // read of the store (what every sync cost when reads were not incremental).
 import { parseArgs } from "node:util";
@@ -33,10 +33,10 @@ for (const size of sizes) {
   const store = postgres ?? new InMemoryStore();
   const namespace = ["dynamic-tools", `usage-${size}-${Date.now()}`];
   const usage = new BaseStoreUsageStore(store, { namespace });
-  const now = Date.now();
-  for (let index = 0; index < size; index++) {
-    const item = observation(index);
-    await store.put(namespace, `${String(item.at).padStart(15, "0")}-${index}`, { ...item, storedAt: now - (size - index) * 60_000 });
+  // Another replica's history: `size` observations in its log.
+  const other = new BaseStoreUsageStore(store, { namespace });
+  for (let from = 0; from < size; from += 1000) {
+    await other.append(Array.from({ length: Math.min(1000, size - from) }, (_, index) => observation(from + index)));
   }
   const recorder = new UsageRecorder({ model: new UsageModel({ catalog }), store: usage });
   let begin = performance.now();

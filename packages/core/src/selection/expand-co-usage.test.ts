@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createBm25Strategy } from "../retrieval/lexical/bm25-strategy.js";
 import { CORE, gymCatalog } from "../__fixtures__/gym-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { rankWithCoUsage } from "../eval/co-usage-ranking.js";
@@ -102,13 +103,17 @@ describe("co-usage expansion in selection", () => {
     ]);
   });
 
-  it("without usage (or with coUsage: false) selections are exactly as before", async () => {
+  it("without usage selections are exactly as before; coUsage: false turns the expansion off, not the learned ranking", async () => {
     const catalog = gymCatalog();
     const usage = learned(catalog);
     const without = await createToolSelector(catalog, { strategy: "bm25" })(MESSAGE);
-    const off = await createToolSelector(catalog, { strategy: "bm25", usage, coUsage: false })(MESSAGE);
     expect(without).not.toHaveProperty("coUsed");
-    expect(JSON.stringify(off)).toBe(JSON.stringify(without));
+    expect(JSON.stringify(await createToolSelector(catalog, { strategy: createBm25Strategy() })(MESSAGE))).toBe(JSON.stringify(without));
+    // A strategy chosen by name learns from `usage` (as createStrategy("bm25", { usage }) builds it).
+    const off = await createToolSelector(catalog, { strategy: "bm25", usage, coUsage: false })(MESSAGE);
+    const learnedOnly = await createToolSelector(catalog, { strategy: createBm25Strategy({ usage }) })(MESSAGE);
+    expect(off).not.toHaveProperty("coUsed");
+    expect(JSON.stringify(off)).toBe(JSON.stringify(learnedOnly));
     expect(JSON.stringify(keywordSelector(catalog, { usage, coUsage: false })("pay salary"))).toBe(
       JSON.stringify(keywordSelector(catalog)("pay salary")),
     );

@@ -20,7 +20,9 @@ export interface SelectToolsOptions extends CatalogSettings, ToolFilterOptions {
   countTokens?: boolean;
   /**
    * Learned usage (a `UsageModel`, or a `UsageRecorder`): turns on the co-usage expansion, which adds after the chosen tools the tools
-   * most often used with them (same filters, same budget; trimmed first). @defaultValue none: no expansion
+   * most often used with them (same filters, same budget; trimmed first), and a strategy chosen by name (or the
+   * default one) learns from it as `createStrategy(name, { usage })` builds it: `bm25`'s learned field, `vector`'s
+   * learned words, `hybrid`'s both and its fitted fusion. @defaultValue none: no expansion, no learning
    */
   usage?: CoUsageInput;
   /** The co-usage expansion's settings, or `false` to turn it off although `usage` is given. @defaultValue { minWeight: 2, maxTools: 3 } */

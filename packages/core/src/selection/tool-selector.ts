@@ -12,7 +12,9 @@ import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { keywordCandidates, orderByTier, type KeywordTool } from "../retrieval/keyword/keyword-candidates.js";
 import { createCatalogIndex } from "../retrieval/catalog-index.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
+import type { LearnedField } from "../retrieval/learned-field.js";
 import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-registry.js";
+import { coUsageReaderOf } from "../usage/co-usage-reader.js";
 import {
   calibrateRelevanceFloor,
   judgeRanking,
@@ -261,7 +263,9 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
       return keywordPipeline.byKeywords(input, request);
     };
   }
-  const strategy = typeof choice === "string" ? createStrategy(choice) : choice;
+  // A strategy chosen by name learns from `usage` as `createStrategy(name, { usage })` builds it (what `eval --usage`
+  // measures); a strategy object is used as it was built.
+  const strategy = typeof choice === "string" ? createStrategy(choice, learnedFieldOf(selectOptions.usage)) : choice;
   const pipeline = new SelectionPipeline(catalog, selectOptions, related ?? RELATED_BY_DEFAULT_FOR_RETRIEVAL);
   // Live catalog: each selection first brings the index up to the catalog's version (add/remove, or a rebuild).
   const index = createCatalogIndex(catalog, strategy);
@@ -321,3 +325,10 @@ class FloorCache {
  * `related` unless `related: false`.
  */
 const RELATED_BY_DEFAULT_FOR_RETRIEVAL = false;
+
+/** `createStrategy`'s options for a selector's `usage`: its model as the learned field, when it is one. */
+function learnedFieldOf(usage: ToolSelectorOptions["usage"]): { usage?: LearnedField } {
+  if (usage === undefined) return {};
+  const model = coUsageReaderOf(usage) as Partial<LearnedField>;
+  return typeof model.fieldTerms === "function" && typeof model.changesSince === "function" ? { usage: model as LearnedField } : {};
+}

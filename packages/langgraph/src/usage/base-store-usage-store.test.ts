@@ -2,54 +2,76 @@ import { InMemoryStore } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { BaseStoreUsageStore } from "./base-store-usage-store.js";
 
-/** An InMemoryStore that counts the items its searches return. */
+/** An InMemoryStore that counts the items its searches return and the gets it answers. */
 class CountingStore extends InMemoryStore {
   returned = 0;
+  gets = 0;
   override async search(...args: Parameters<InMemoryStore["search"]>): ReturnType<InMemoryStore["search"]> {
     const items = await super.search(...args);
     this.returned += items.length;
     return items;
+  }
+  override async get(...args: Parameters<InMemoryStore["get"]>): ReturnType<InMemoryStore["get"]> {
+    this.gets++;
+    return super.get(...args);
   }
 }
 
 const observation = (index: number) => ({ message: `m${index}`, tools: ["x"], ok: true, at: index });
 
 describe("BaseStoreUsageStore: incremental reads", () => {
-  it("after the first read asks the store only for what was stored lately: the items a sync touches do not grow with the store", async () => {
-    const touched: number[] = [];
+  it("after the first read gets by key only what was appended since: a sync does not grow with the store, and searches nothing", async () => {
+    const touched: Array<{ returned: number; gets: number }> = [];
     for (const size of [100, 2_000]) {
       const store = new CountingStore();
-      const usage = new BaseStoreUsageStore(store, { lateWritesMs: 0 });
-      // Stored one millisecond apart (as a slow trickle of steps would be).
-      for (let index = 0; index < size; index++)
-        await store.put(["dynamic-tools", "usage"], `k${index}`, { ...observation(index), storedAt: index });
+      const writer = new BaseStoreUsageStore(store);
+      await writer.append(Array.from({ length: size }, (_, index) => observation(index)));
+      const usage = new BaseStoreUsageStore(store, { rediscoverMs: 3_600_000 });
       const first = await usage.read();
       expect(first.observations).toHaveLength(size);
       store.returned = 0;
-      await usage.append([observation(size)]);
+      store.gets = 0;
+      await writer.append([observation(size)]);
+      store.gets = 0;
       const next = await usage.read(first.cursor);
       expect(next.observations.map((item) => item.message)).toEqual([`m${size}`]);
-      touched.push(store.returned);
+      touched.push({ returned: store.returned, gets: store.gets });
       expect((await usage.read(first.cursor)).observations).toEqual([]);
     }
-    // The newest item seen (the window's edge) and the new one, at either size.
-    expect(touched).toEqual([2, 2]);
+    // The directory, the writer's head and the new item, at either size; no search.
+    expect(touched).toEqual([
+      { returned: 0, gets: 3 },
+      { returned: 0, gets: 3 },
+    ]);
   });
 
-  it("reads an item stored late (within the window) exactly once, and one from before the window never", async () => {
+  it("reads every writer's items exactly once, interleaved, including a writer that registered after the first read", async () => {
     const store = new InMemoryStore();
-    const usage = new BaseStoreUsageStore(store, { lateWritesMs: 60_000 });
-    const namespace = ["dynamic-tools", "usage"];
-    await store.put(namespace, "a", { ...observation(1), storedAt: 1_000_000 });
-    const first = await usage.read();
-    expect(first.observations).toHaveLength(1);
-    await store.put(namespace, "late", { ...observation(2), storedAt: 1_000_000 - 30_000 });
-    await store.put(namespace, "too-late", { ...observation(3), storedAt: 1_000_000 - 120_000 });
-    expect((await usage.read(first.cursor)).observations.map((item) => item.message)).toEqual(["m2"]);
-    expect((await usage.read(first.cursor)).observations).toEqual([]);
+    const a = new BaseStoreUsageStore(store);
+    const b = new BaseStoreUsageStore(store);
+    const reader = new BaseStoreUsageStore(store);
+    await a.append([observation(1)]);
+    const first = await reader.read();
+    await b.append([observation(2)]);
+    await a.append([observation(3), observation(4)]);
+    expect((await reader.read(first.cursor)).observations.map((item) => item.message)).toEqual(["m2", "m3", "m4"]);
+    await b.append([observation(5)]);
+    expect((await reader.read(first.cursor)).observations.map((item) => item.message)).toEqual(["m5"]);
+    expect((await reader.read(first.cursor)).observations).toEqual([]);
   });
 
-  it("reports items that are not observations, by key, once; legacy items without a stored time are read", async () => {
+  it("finds a writer whose directory entry was overwritten, through the heads, within rediscoverMs", async () => {
+    const store = new InMemoryStore();
+    const reader = new BaseStoreUsageStore(store, { rediscoverMs: 0 });
+    const first = await reader.read();
+    const writer = new BaseStoreUsageStore(store);
+    await writer.append([observation(1)]);
+    // A concurrent registration that overwrote the directory.
+    await store.put(["dynamic-tools", "usage"], "writers", { writers: [] });
+    expect((await reader.read(first.cursor)).observations.map((item) => item.message)).toEqual(["m1"]);
+  });
+
+  it("reports items that are not observations, by key, once; items of the flat layout are read on the first read", async () => {
     const store = new InMemoryStore();
     const namespace = ["dynamic-tools", "usage"];
     await store.put(namespace, "legacy", observation(1));
@@ -64,6 +86,6 @@ describe("BaseStoreUsageStore: incremental reads", () => {
 
   it("rejects bad options at construction", () => {
     expect(() => new BaseStoreUsageStore(new InMemoryStore(), { pageSize: 0 })).toThrow(/pageSize must be a positive whole number/);
-    expect(() => new BaseStoreUsageStore(new InMemoryStore(), { lateWritesMs: -1 })).toThrow(/lateWritesMs must be/);
+    expect(() => new BaseStoreUsageStore(new InMemoryStore(), { rediscoverMs: -1 })).toThrow(/rediscoverMs must be/);
   });
 });
