@@ -225,7 +225,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       if (expansion !== undefined) {
         // A restored index noted no words: the vocabulary comes from the catalog the first time it is needed.
         if (expansion.empty && catalog !== undefined) {
-          for (const tool of catalog.tools()) if (indexed.has(tool.name)) expansion.note(tool.name, expansionText(toolText(tool)));
+          for (const tool of catalog.tools()) if (indexed.has(tool.name)) expansion.note(tool.name, metadataText(tool));
         }
         const have = new Set(terms.map(({ term }) => term));
         for (const extra of expansion.expand(request.query, (term) => index.documentFrequency(term) > 0)) {
@@ -240,6 +240,11 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       return { settings: structuredClone(settings), postings: index.save(), nameTerms: [...nameTerms] };
     },
   };
+}
+
+/** {@link expansionText} from the metadata itself (no walk over the parameters, which it does not read). */
+function metadataText(tool: ToolMetadata): string {
+  return `${tool.name} ${tool.description} ${tool.whenToUse ?? ""} ${Object.values(tool.display).join(" ")} ${Object.values(tool.desc).join(" ")} ${tool.keywords.join(" ")} ${tool.tags.join(" ")} ${tool.category ?? ""}`;
 }
 
 /** The words of a tool that expansion may reach: its name, description, keywords, tags and category. */
