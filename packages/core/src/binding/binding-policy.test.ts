@@ -132,6 +132,12 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
     );
   });
 
+  it("adds the needed tools, whatever it saved, when a revoked tool changes the array anyway", () => {
+    const selection = ranked(["x", "a"], [10, 8]);
+    const binding = bindTools("cache-aware", { selection, previous: ["a", "b"], ...big, saved: 0, bindable: (name) => name !== "b" });
+    expect(binding).toMatchObject({ changed: true, tools: ["a", "x"], dropped: ["b"], added: ["x"] });
+  });
+
   it("changes whatever it saved while the prompt is under the cache minimum, or for a missing core tool", () => {
     const selection = ranked(["x", "a"], [10, 8]);
     expect(bindTools("cache-aware", { selection, previous: ["a"], tokensOf: () => 100, promptTokens: 700, everyTool }).changed).toBe(true);

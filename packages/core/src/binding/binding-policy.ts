@@ -135,9 +135,10 @@ function cacheAware(input: BindingInput): ToolBinding {
   // Change once for the topic: the previous array in order, then what the selection adds, in its order.
   const additions = selection.tools.filter((name) => !bound.has(name));
   const tools = fitBudget(input, kept, additions);
-  // The cost side: what a change would re-bill (nothing while the prompt is too short to be cached at all).
+  // The cost side: what a change would re-bill (nothing while the prompt is too short to be cached at all). A missing
+  // core tool, or a tool that may no longer be bound, changes the array anyway: then the needed tools come along.
   const rebill = changeCost(input, tools);
-  if (missingCore.length === 0 && rebill > 0 && input.everyTool !== undefined) {
+  if (missingCore.length === 0 && lost.length === 0 && rebill > 0 && input.everyTool !== undefined) {
     const saved = input.saved ?? 0;
     if (saved + savingsOf(input, tools, true) < 0) {
       return keep(

@@ -84,4 +84,14 @@ describe("VocabularyExpansion", () => {
     updated.forget("b");
     expect(updated.empty).toBe(true);
   });
+
+  it("fails at construction on bad settings, naming the setting and what is valid", () => {
+    expect(() => new VocabularyExpansion(() => vectors, { minSimilarity: 2 })).toThrow(
+      /expansion.minSimilarity must be a cosine in \[-1, 1\], got 2/,
+    );
+    expect(() => new VocabularyExpansion(() => vectors, { perWord: 0 })).toThrow(/expansion.perWord must be a whole number ≥ 1, got 0/);
+    expect(() => new VocabularyExpansion(() => vectors, { weight: Number.NaN })).toThrow(
+      /expansion.weight must be a finite number ≥ 0, got NaN/,
+    );
+  });
 });

@@ -3,6 +3,7 @@
  * the catalog words nearest to it in a word-vector space ("memory", "note"), searched at a lower weight, so a request
  * in the user's words reaches a tool described in the author's. Only the catalog's own vocabulary is a candidate.
  */
+import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { splitWords, stem } from "../../text/tokenize.js";
 
@@ -61,9 +62,17 @@ export class VocabularyExpansion {
   #matrix: { terms: string[]; values: Float32Array; dimensions: number } | undefined;
   readonly #memo = new Map<string, Array<{ term: string; similarity: number }>>();
 
+  /** @throws DynamicToolsError `INVALID_OPTION` for a similarity outside [-1, 1], a `perWord` not a whole number ≥ 1, or a negative weight. */
   constructor(vectors: () => WordVectors | undefined, options: VocabularyExpansionOptions = {}) {
+    const settings = { ...EXPANSION_DEFAULTS, ...options };
+    const bad = (name: string, valid: string, value: unknown) =>
+      new DynamicToolsError("INVALID_OPTION", `expansion.${name} must be ${valid}, got ${String(value)}.`, { path: ["expansion", name] });
+    if (!(settings.minSimilarity >= -1 && settings.minSimilarity <= 1))
+      throw bad("minSimilarity", "a cosine in [-1, 1]", settings.minSimilarity);
+    if (!Number.isInteger(settings.perWord) || settings.perWord < 1) throw bad("perWord", "a whole number ≥ 1", settings.perWord);
+    if (!(settings.weight >= 0) || !Number.isFinite(settings.weight)) throw bad("weight", "a finite number ≥ 0", settings.weight);
     this.#vectors = vectors;
-    this.#settings = { ...EXPANSION_DEFAULTS, ...options };
+    this.#settings = settings;
   }
 
   /** Notes the words of a tool's text (replacing what was noted for the tool before). */
