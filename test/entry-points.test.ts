@@ -203,6 +203,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "registerSchemaConverter",
     "stem",
     "toMetadata",
+    "toolSearchParameters",
     "unbindableTools",
     "visibleTo",
   ],

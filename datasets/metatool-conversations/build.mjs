@@ -2,34 +2,18 @@
 // Builds conversations.jsonl, a multi-turn dev set for `dynamic-tools cost`, from ../metatool (queries.jsonl and
 // usage.jsonl), deterministically: the same inputs always give the same file. See SOURCE.md.
 //   node datasets/metatool-conversations/build.mjs
-import { readFileSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { writeFileSync } from "node:fs";
+import { pathFrom, readJsonLines, seededRandom } from "../build-support.mjs";
 
-const here = (name) => fileURLToPath(new URL(name, import.meta.url));
-const read = (name) =>
-  readFileSync(here(name), "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line));
+const here = (name) => pathFrom(import.meta.url, name);
+const read = (name) => readJsonLines(import.meta.url, name);
 
 const CONVERSATIONS = 200;
 const MIN_TURNS = 2;
 const MAX_TURNS = 6;
 const FOLLOW_UP = 0.5;
 
-// mulberry32: a small seeded generator, so the file never depends on Math.random.
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(22);
-const pick = (items) => items[Math.floor(random() * items.length)];
+const { random, pick } = seededRandom(22);
 
 const queries = read("../metatool/queries.jsonl");
 const usage = read("../metatool/usage.jsonl");

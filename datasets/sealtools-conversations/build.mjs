@@ -4,14 +4,10 @@
 // See SOURCE.md.
 //   node datasets/sealtools-conversations/build.mjs
 import { readFileSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { pathFrom, readJsonLines, seededRandom } from "../build-support.mjs";
 
-const here = (name) => fileURLToPath(new URL(name, import.meta.url));
-const lines = (name) =>
-  readFileSync(here(name), "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line));
+const here = (name) => pathFrom(import.meta.url, name);
+const lines = (name) => readJsonLines(import.meta.url, name);
 
 const TOOLS = 128;
 const CONVERSATIONS = 200;
@@ -19,19 +15,7 @@ const MIN_TURNS = 2;
 const MAX_TURNS = 5;
 const FOLLOW_UP = 0.5;
 
-// mulberry32: a small seeded generator, so the files never depend on Math.random.
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(26);
-const pick = (items) => items[Math.floor(random() * items.length)];
+const { random, pick } = seededRandom(26);
 function shuffled(items) {
   const copy = [...items];
   for (let index = copy.length - 1; index > 0; index--) {

@@ -43,16 +43,7 @@ export function entryPointsOf(root: string, packageDir: string): EntryPoint[] {
 
 /** The exported names of each source entry file, sorted, split into all names and the run-time values. */
 export function exportedNamesOf(root: string, sources: readonly string[]): Map<string, { all: string[]; values: string[] }> {
-  const program = ts.createProgram(
-    sources.map((source) => join(root, source)),
-    {
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      skipLibCheck: true,
-      noEmit: true,
-    },
-  );
+  const program = sourceProgram(root, sources);
   const checker = program.getTypeChecker();
   const names = new Map<string, { all: string[]; values: string[] }>();
   for (const source of sources) {
@@ -81,4 +72,18 @@ export function exportedNamesOf(root: string, sources: readonly string[]): Map<s
     });
   }
   return names;
+}
+
+/** A TypeScript program over the entry files, resolved as Node resolves the packages (no emit). */
+export function sourceProgram(root: string, sources: readonly string[]): ts.Program {
+  return ts.createProgram(
+    sources.map((source) => join(root, source)),
+    {
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      skipLibCheck: true,
+      noEmit: true,
+    },
+  );
 }

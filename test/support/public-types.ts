@@ -6,6 +6,7 @@
  */
 import { join, sep } from "node:path";
 import ts from "typescript";
+import { sourceProgram } from "./entry-point-names.js";
 
 /** A type a public signature uses that cannot be imported. */
 export interface UnexportedType {
@@ -16,16 +17,7 @@ export interface UnexportedType {
 }
 
 export function unexportedTypes(root: string, sources: readonly string[]): UnexportedType[] {
-  const program = ts.createProgram(
-    sources.map((source) => join(root, source)),
-    {
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      skipLibCheck: true,
-      noEmit: true,
-    },
-  );
+  const program = sourceProgram(root, sources);
   const checker = program.getTypeChecker();
   const resolve = (symbol: ts.Symbol) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
   const ours = (declaration: ts.Declaration) => {

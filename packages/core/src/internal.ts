@@ -38,4 +38,4 @@ export { followCatalog, unbindableTools } from "./selection/selection-scope.js";
 export { finishSelection } from "./selection/explain-selection.js";
 export { rankedCandidates } from "./selection/ranked-candidates.js";
 export { expandToNamespaces } from "./selection/expand-namespaces.js";
-export { describeToolSearch } from "./eval/tool-search-definition.js";
+export { describeToolSearch, toolSearchParameters } from "./eval/tool-search-definition.js";

@@ -20,15 +20,28 @@ export function toolSearchDefinition(catalog: ToolCatalog): { name: string; desc
   return {
     name: "tool_search",
     description,
-    parameters: {
-      type: "object",
-      properties: {
-        query: { type: "string", description: "What you want to do next, in plain words." },
-        limit: { type: "integer", description: `How many tools to return (1–${maxLimit}). Default ${defaultLimit}.` },
-      },
-      required: ["query"],
-      additionalProperties: false,
+    parameters: toolSearchParameters(defaultLimit, maxLimit),
+  };
+}
+
+/**
+ * The JSON Schema of `tool_search`'s arguments (`query`, and `limit` between 1 and `maxLimit`), written once for the
+ * tool `@dynamic-tools/langgraph` binds and for the definition the cost replay counts.
+ *
+ * @example
+ * ```ts
+ * toolSearchParameters(5, 10).required; // ["query"]
+ * ```
+ */
+export function toolSearchParameters(defaultLimit: number, maxLimit: number): Record<string, unknown> {
+  return {
+    type: "object",
+    properties: {
+      query: { type: "string", description: "What you want to do next, in plain words." },
+      limit: { type: "integer", description: `How many tools to return (1–${maxLimit}). Default ${defaultLimit}.` },
     },
+    required: ["query"],
+    additionalProperties: false,
   };
 }
 

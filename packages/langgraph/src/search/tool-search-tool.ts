@@ -16,6 +16,7 @@ import {
   type ToolFilterOptions,
   clipMessage,
   describeToolSearch,
+  toolSearchParameters,
   expandToNamespaces,
 } from "@dynamic-tools/core/internal";
 import { ToolMessage } from "@langchain/core/messages";
@@ -98,10 +99,6 @@ function readState(config: ToolRunnableConfig | undefined): SearchState {
   } catch {
     return {};
   }
-}
-
-function describeSearch(catalog: ToolCatalog, defaultLimit: number, maxLimit: number): string {
-  return describeToolSearch(catalog, { defaultLimit, maxLimit });
 }
 
 /**
@@ -218,16 +215,8 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
     },
     {
       name,
-      description: describeSearch(catalog, defaultLimit, maxLimit),
-      schema: {
-        type: "object",
-        properties: {
-          query: { type: "string", description: "What you want to do next, in plain words." },
-          limit: { type: "integer", description: `How many tools to return (1–${maxLimit}). Default ${defaultLimit}.` },
-        },
-        required: ["query"],
-        additionalProperties: false,
-      },
+      description: describeToolSearch(catalog, { defaultLimit, maxLimit }),
+      schema: toolSearchParameters(defaultLimit, maxLimit),
     },
   );
   return searchTool;

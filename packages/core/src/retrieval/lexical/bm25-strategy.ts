@@ -8,7 +8,7 @@ import { STOP_WORDS } from "../../text/stop-words.js";
 import { queryVariants } from "../hybrid/query-rewrite.js";
 import type { LearnedField } from "../learned-field.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
-import { toolText, type ToolField, type ToolText } from "../tool-text.js";
+import { toolText, type ToolField } from "../tool-text.js";
 import { analyze } from "../../text/analyzer.js";
 import { Bm25Index, type SavedBm25Postings } from "./bm25-index.js";
 import { DEFAULT_BM25 } from "./bm25-score.js";
@@ -149,7 +149,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     let fields = textUnchanged ? analysed.get(tool.name) : undefined;
     if (fields === undefined) {
       const text = toolText(tool);
-      expansion?.note(tool.name, expansionText(text));
+      expansion?.note(tool.name, expansionText(tool));
       fields = Object.fromEntries((Object.keys(weights) as ToolField[]).map((field) => [field, analyze(text[field], { stem })])) as Record<
         ToolField,
         string[]
@@ -225,7 +225,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       if (expansion !== undefined) {
         // A restored index noted no words: the vocabulary comes from the catalog the first time it is needed.
         if (expansion.empty && catalog !== undefined) {
-          for (const tool of catalog.tools()) if (indexed.has(tool.name)) expansion.note(tool.name, metadataText(tool));
+          for (const tool of catalog.tools()) if (indexed.has(tool.name)) expansion.note(tool.name, expansionText(tool));
         }
         const have = new Set(terms.map(({ term }) => term));
         for (const extra of expansion.expand(request.query, (term) => index.documentFrequency(term) > 0)) {
@@ -242,14 +242,13 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
   };
 }
 
-/** {@link expansionText} from the metadata itself (no walk over the parameters, which it does not read). */
-function metadataText(tool: ToolMetadata): string {
-  return `${tool.name} ${tool.description} ${tool.whenToUse ?? ""} ${Object.values(tool.display).join(" ")} ${Object.values(tool.desc).join(" ")} ${tool.keywords.join(" ")} ${tool.tags.join(" ")} ${tool.category ?? ""}`;
-}
-
-/** The words of a tool that expansion may reach: its name, description, keywords, tags and category. */
-function expansionText(text: ToolText): string {
-  return `${text.name} ${text.description} ${text.keywords} ${text.tags} ${text.category}`;
+/**
+ * The words of a tool that expansion may reach: its name, description (with `whenToUse` and the localised texts),
+ * keywords, tags and category; not its parameters.
+ */
+function expansionText(tool: ToolMetadata): string {
+  const localised = [...Object.values(tool.display), ...Object.values(tool.desc)].join(" ");
+  return `${tool.name} ${tool.description} ${tool.whenToUse ?? ""} ${localised} ${tool.keywords.join(" ")} ${tool.tags.join(" ")} ${tool.category ?? ""}`;
 }
 
 function canRestore(saved: SavedBm25Index, settings: SavedBm25Index["settings"], names: readonly string[]): boolean {
