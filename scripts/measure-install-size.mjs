@@ -7,7 +7,7 @@
 //
 //   node scripts/measure-install-size.mjs [--tarballs <folder of packed .tgz>] [--json]   (default: packs the workspace)
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -34,9 +34,11 @@ try {
       env: npmEnvironment(),
     });
   const measure = () => {
-    const kilobytes = Number(execFileSync("du", ["-sk", join(project, "node_modules")], { encoding: "utf8" }).split("\t")[0]);
     const lock = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8"));
-    return { megabytes: kilobytes / 1024, packages: Object.keys(lock.packages).filter((path) => path !== "").length };
+    return {
+      megabytes: apparentBytes(join(project, "node_modules")) / 1024 / 1024,
+      packages: Object.keys(lock.packages).filter((path) => path !== "").length,
+    };
   };
 
   npm(`@langchain/core@${devDependencies["@langchain/core"]}`, `@langchain/langgraph@${devDependencies["@langchain/langgraph"]}`);
@@ -63,6 +65,20 @@ try {
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * The bytes of every file under a folder: its apparent size, the same on every file system (what `du` reports counts
+ * allocated blocks, which depend on the block size and the file system the temporary folder sits on).
+ */
+function apparentBytes(folder) {
+  let bytes = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) bytes += apparentBytes(path);
+    else if (entry.isFile()) bytes += lstatSync(path).size;
+  }
+  return bytes;
 }
 
 /** This environment without the variables pnpm or npm set for a script they run (they would steer the inner npm). */

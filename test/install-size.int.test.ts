@@ -1,6 +1,9 @@
 /**
  * The README's install-size figures are what `npm run install-size` measures now: the packed packages installed with
- * plain npm into a new LangGraph project (needs the npm registry), then @dynamic-tools/mcp on top.
+ * plain npm into a new LangGraph project (needs the npm registry), then @dynamic-tools/mcp on top. Sizes are the files'
+ * bytes, the same on every file system. Our own set (its one dependency, `yaml`, included) must match to the tenth;
+ * the MCP set is the registry's newest MCP SDK and its ~100 dependencies, which move between releases, so it must
+ * match within 10% (a README figure from a different dependency tree, e.g. a new direct dependency, still fails).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -21,6 +24,10 @@ describe("the README's install size", () => {
     ) as { added: { megabytes: number; packages: number }; mcp: { megabytes: number; packages: number } };
     const [core, mcp] = readmeInstallFigures(readFileSync(join(root, "README.md"), "utf8"));
     expect(core, "the README's first figure (langgraph + core + offline-embeddings)").toEqual(measured.added);
-    expect(mcp, "the README's second figure (@dynamic-tools/mcp on top)").toEqual(measured.mcp);
+    const near = (readme: number, now: number) => Math.abs(readme - now) <= 0.1 * now;
+    expect(
+      near(mcp.megabytes, measured.mcp.megabytes) && near(mcp.packages, measured.mcp.packages),
+      `the README's second figure (@dynamic-tools/mcp on top) ${JSON.stringify(mcp)} is within 10% of ${JSON.stringify(measured.mcp)}`,
+    ).toBe(true);
   });
 });
