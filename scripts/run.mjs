@@ -61,6 +61,10 @@ const TASKS = {
     "dynamic-tools bench (compact summary; --wide for every column)",
     (rest) => [nodeScript("packages/core/bin/dynamic-tools.js", "bench", ...rest)],
   ],
+  "bench:record": [
+    "bench --targets (3 cold runs), kept in docs/performance-results.json; rewrites the README's and docs' figures",
+    (rest) => [nodeScript("scripts/record-performance.mjs", ...rest)],
+  ],
   studio: [
     "the LangGraph dev server for examples/gym-agent (Studio's backend); --port N",
     (rest) => [pnpm("--filter", "@dynamic-tools/example-gym-agent", "run", "studio", ...rest)],

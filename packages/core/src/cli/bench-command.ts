@@ -9,6 +9,8 @@ import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { gymBenchCatalog, scaledBenchCatalogs, type BenchCatalog, type BenchQuery } from "../bench/bench-catalogs.js";
 import { medianColdStart, type ColdStartResult } from "../bench/cold-start.js";
 import { measureSelector, type BenchResult } from "../bench/measure-selector.js";
+import { formatTargets, speedTargets } from "../bench/speed-targets.js";
+import { compareVectorPeer, type VectorPeerComparison } from "../bench/vector-peer.js";
 import { loadQueriesFile } from "../eval/queries-file.js";
 import { writeSnapshot } from "../snapshot/catalog-snapshot.js";
 import { loadObservationsFile } from "../usage/observations-file.js";
@@ -21,7 +23,7 @@ const DEFAULT_STRATEGIES = ["keyword", "bm25", "hybrid"] as const;
 
 export const BENCH_USAGE = `dynamic-tools bench [--catalog <file>] [--datasets <dir>] [--strategy <name>]... [--iterations N]
                     [--sizes N,N,...] [--runs N] [--snapshot] [--usage <file.jsonl> [--queries <file.jsonl>]]
-                    [--budget-ms N] [--wide] [--json]
+                    [--budget-ms N] [--targets] [--wide] [--json]
 
   --catalog <file>    the small real catalog (default: examples/gym-agent/catalog.yaml when present)
   --usage <file>      past usage of that catalog (JSON Lines, as for eval --usage): its row also times selections
@@ -40,6 +42,11 @@ export const BENCH_USAGE = `dynamic-tools bench [--catalog <file>] [--datasets <
   --sizes N,N,...     sizes of the catalogs built from the dev set (default 10000; 1000,10000 with --wide)
   --runs N            cold processes per row for the end-to-end columns; their medians are shown (default 1)
   --snapshot          also start each cold process from a snapshot of its catalog (written once per row)
+  --targets           check the speed and memory targets: every strategy (or --strategy) at 10,000 and 100,000
+                      tools (or --sizes), from scratch and from a snapshot, and the vector strategy against
+                      LangChain's HNSWLib store on the same embeddings (where @langchain/community is installed, as
+                      in this repository); prints the rows, the comparison, then each target with what was measured
+                      (JSON: "targets": [{ target, measured, met }], "peers": [...])
   --wide              print every column (catalog ms, embed p50/p99, samples, tokens ms, steady p99, learned p99 …)
                       instead of the compact summary; the default strategies become all of them
   --json              print { "results": [{ strategy, tools, indexMs, p50Us, p99Us, memoryMb, firstSelectionMs,
@@ -66,6 +73,7 @@ type BenchRow = BenchResult & Partial<EndToEnd>;
 interface EndToEnd {
   firstSelectionMs: number;
   snapshotFirstSelectionMs: number;
+  snapshotRssMb: number;
   exactTokensMs: number;
   steadyP50Us: number;
   steadyP99Us: number;
@@ -79,7 +87,9 @@ const round = (value: number) => Math.round(value * 10) / 10;
 function endToEnd(cold: ColdStartResult, runs: number, fromSnapshot: ColdStartResult | undefined): Partial<EndToEnd> {
   return {
     firstSelectionMs: round(cold.firstSelectionMs),
-    ...(fromSnapshot === undefined ? {} : { snapshotFirstSelectionMs: round(fromSnapshot.firstSelectionMs) }),
+    ...(fromSnapshot === undefined
+      ? {}
+      : { snapshotFirstSelectionMs: round(fromSnapshot.firstSelectionMs), snapshotRssMb: round(fromSnapshot.rssMb) }),
     exactTokensMs: round(cold.exactTokensMs),
     steadyP50Us: round(cold.steadyP50Us),
     steadyP99Us: round(cold.steadyP99Us),
@@ -89,8 +99,8 @@ function endToEnd(cold: ColdStartResult, runs: number, fromSnapshot: ColdStartRe
   };
 }
 
-function parseSizes(value: string | undefined, wide: boolean): number[] {
-  if (value === undefined) return wide ? [1_000, 10_000] : [10_000];
+function parseSizes(value: string | undefined, wide: boolean, targets: boolean): number[] {
+  if (value === undefined) return targets ? [10_000, 100_000] : wide ? [1_000, 10_000] : [10_000];
   return value.split(",").map((part) => {
     const size = Number(part.trim());
     if (!Number.isInteger(size) || size < 1)
@@ -203,6 +213,7 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
         usage: { type: "string" },
         queries: { type: "string" },
         "budget-ms": { type: "string" },
+        targets: { type: "boolean", default: false },
         wide: { type: "boolean", default: false },
         json: { type: "boolean", default: false },
         help: HELP_OPTION,
@@ -216,11 +227,12 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
   }
   const iterations = parseCount(values.iterations, "--iterations", BENCH_USAGE) ?? 2000;
   const runs = parseCount(values.runs, "--runs", BENCH_USAGE) ?? 1;
-  const sizes = parseSizes(values.sizes, values.wide);
+  const sizes = parseSizes(values.sizes, values.wide, values.targets);
+  const snapshot = values.snapshot || values.targets;
   const budgetMs = parseCount(values["budget-ms"], "--budget-ms", BENCH_USAGE) ?? (values.wide ? 3000 : 1000);
   const strategies =
     values.strategy === undefined
-      ? values.wide
+      ? values.wide || values.targets
         ? [...BUILTIN_STRATEGY_NAMES]
         : [...DEFAULT_STRATEGIES]
       : values.strategy.includes("all")
@@ -267,7 +279,7 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
           writeFileSync(queriesFile, JSON.stringify(catalog.queries));
           const request = { strategy, catalogFile, queriesFile, iterations, budgetMs };
           cold = await medianColdStart(request, runs);
-          if (values.snapshot) {
+          if (snapshot) {
             const file = join(folder, "catalog.snapshot");
             const indexes = strategy === "vector" || strategy === "hybrid" || strategy === "bm25";
             await writeSnapshot(file, loadCatalogFile(catalogFile, { onWarning: () => {} }), { vectors: indexes });
@@ -281,8 +293,39 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
       results.push(row);
     }
   }
-  out(values.json ? JSON.stringify({ results }) : values.wide ? formatTable(results) : formatCompact(results));
+  if (!values.targets) {
+    out(values.json ? JSON.stringify({ results }) : values.wide ? formatTable(results) : formatCompact(results));
+    return 0;
+  }
+  const peers: VectorPeerComparison[] = [];
+  for (const catalog of scaled) {
+    err(`bench: vector against LangChain's HNSWLib store on ${catalog.label}…`);
+    const peer = await compareVectorPeer({ catalog: catalog.build(), queries: catalog.queries, iterations, budgetMs });
+    if (peer === undefined) {
+      err("bench: @langchain/community is not installed here: the vector-store comparison is left out.");
+      break;
+    }
+    peers.push(peer);
+  }
+  const targets = speedTargets(results, peers);
+  if (values.json) out(JSON.stringify({ results, peers, targets }));
+  else out([values.wide ? formatTable(results) : formatCompact(results), "", formatPeers(peers), "", formatTargets(targets)].join("\n"));
   return 0;
+}
+
+/** The vector strategy and the HNSWLib store, side by side per catalog size. */
+function formatPeers(peers: readonly VectorPeerComparison[]): string {
+  if (peers.length === 0) return "vector vs LangChain's HNSWLib store: not measured (@langchain/community is not installed).";
+  const lines = peers.map(
+    (peer) =>
+      `${String(peer.tools).padStart(7)}  ${String(peer.ours.p50Us).padStart(10)}  ${String(peer.ours.p99Us).padStart(10)}  ` +
+      `${String(peer.peer.p50Us).padStart(11)}  ${String(peer.peer.p99Us).padStart(11)}  ${String(peer.oursIndexMs).padStart(14)}  ${String(peer.peerIndexMs).padStart(15)}`,
+  );
+  return [
+    "vector vs LangChain's HNSWLib store, same embeddings, query embedding included, interleaved:",
+    "  tools  ours p50 µs  ours p99 µs  store p50 µs  store p99 µs  ours index ms  store index ms",
+    ...lines,
+  ].join("\n");
 }
 
 /** A queries file (eval's format) as the bench's turns: each request with its earlier human messages. */

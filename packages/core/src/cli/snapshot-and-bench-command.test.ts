@@ -111,6 +111,50 @@ describe("dynamic-tools bench --sizes", () => {
   );
 });
 
+describe("dynamic-tools bench --targets", () => {
+  // Needs the built package (cold processes) and @langchain/community (a development dependency of this repository).
+  it.runIf(existsSync(fileURLToPath(new URL("../../dist/bench-child.js", import.meta.url))))(
+    "judges the rows and the vector-store comparison against the targets, from scratch and from a snapshot",
+    async () => {
+      const { code, out } = await run(
+        "bench",
+        "--targets",
+        "--datasets",
+        "synthetic",
+        "--sizes",
+        "10000",
+        "--strategy",
+        "bm25",
+        "--iterations",
+        "60",
+        "--budget-ms",
+        "300",
+        "--json",
+      );
+      expect(code).toBe(0);
+      const { results, peers, targets } = JSON.parse(out) as {
+        results: Array<Record<string, number | string>>;
+        peers: Array<{ tools: number; ours: { p50Us: number; p99Us: number }; peer: { p50Us: number; p99Us: number } }>;
+        targets: Array<{ target: string; measured: string; met: boolean }>;
+      };
+      const scaled = results.find((row) => row.tools === 10_000)!;
+      expect(scaled.snapshotFirstSelectionMs).toBeGreaterThan(0);
+      expect(scaled.snapshotRssMb).toBeGreaterThan(0);
+      expect(peers).toHaveLength(1);
+      expect(peers[0]!.tools).toBe(10_000);
+      for (const side of [peers[0]!.ours, peers[0]!.peer]) expect(side.p99Us).toBeGreaterThanOrEqual(side.p50Us);
+      expect(targets.map((check) => check.target)).toEqual([
+        "bm25 p99 ≤ 3× p50 at 10,000 tools",
+        "vector p50 ≤ LangChain HNSWLib store's at 10,000 tools",
+        "vector p99 ≤ LangChain HNSWLib store's at 10,000 tools",
+      ]);
+      const tail = Number(scaled.p99Us) / Number(scaled.p50Us);
+      expect(targets[0]).toEqual({ target: targets[0]!.target, measured: expect.stringMatching(/^\d+\.\d×/), met: tail <= 3 });
+    },
+    300_000,
+  );
+});
+
 describe("dynamic-tools bench --usage", () => {
   const USAGE = fileURLToPath(new URL("../usage/__fixtures__/usage.jsonl", import.meta.url));
   const QUERIES = fileURLToPath(new URL("../eval/__fixtures__/queries.jsonl", import.meta.url));

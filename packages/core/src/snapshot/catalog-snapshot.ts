@@ -319,6 +319,19 @@ function olderVersion(bytes: Buffer): unknown {
   return undefined;
 }
 
+/** The header at the current preamble when it is one of this format version, else undefined (nothing is thrown). */
+function currentHeader(bytes: Buffer): unknown {
+  if (bytes.byteLength < PREAMBLE) return undefined;
+  const end = PREAMBLE + bytes.readUInt32LE(8);
+  if (end > bytes.byteLength) return undefined;
+  try {
+    const header = JSON.parse(bytes.toString("utf8", PREAMBLE, end)) as { format?: unknown; formatVersion?: unknown };
+    return header.format === FORMAT && header.formatVersion === SNAPSHOT_FORMAT_VERSION ? header : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function versionMismatch(file: string, version: unknown): DynamicToolsError {
   return new DynamicToolsError(
     "SNAPSHOT_MISMATCH",
@@ -330,7 +343,9 @@ function readHeader(file: string, bytes: Buffer): { snapshot: CatalogSnapshot; s
   const notSnapshot = () =>
     new DynamicToolsError("SNAPSHOT_MISMATCH", `${file} is not a dynamic-tools snapshot (no "format": "${FORMAT}").`);
   const hasMagic = bytes.byteLength >= MAGIC.byteLength && bytes.subarray(0, MAGIC.byteLength).equals(MAGIC);
-  const older = olderVersion(bytes);
+  // A header of this version is parsed once; only a file that has none is probed for an older version's header.
+  const current = hasMagic ? currentHeader(bytes) : undefined;
+  const older = current === undefined ? olderVersion(bytes) : undefined;
   if (older !== undefined) throw versionMismatch(file, older);
   if (!hasMagic) throw notSnapshot();
   if (bytes.byteLength < PREAMBLE) throw damaged(file, `it is ${bytes.byteLength} bytes, shorter than its ${PREAMBLE}-byte preamble`);
@@ -338,9 +353,9 @@ function readHeader(file: string, bytes: Buffer): { snapshot: CatalogSnapshot; s
   if (PREAMBLE + length > bytes.byteLength) throw damaged(file, "its header runs past the end (truncated?)");
   if (!bytes.subarray(16, PREAMBLE).equals(Buffer.from(checksumOf(bytes.subarray(PREAMBLE)), "base64")))
     throw damaged(file, "its checksum does not match its contents (truncated or changed)");
-  let header: unknown;
+  let header: unknown = current;
   try {
-    header = JSON.parse(bytes.toString("utf8", PREAMBLE, PREAMBLE + length));
+    header ??= JSON.parse(bytes.toString("utf8", PREAMBLE, PREAMBLE + length));
   } catch (cause) {
     throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} has a header that is not JSON: ${(cause as Error).message}`, {
       cause,
