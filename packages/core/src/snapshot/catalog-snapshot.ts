@@ -7,10 +7,11 @@
  * this module adds the strategies'.
  *
  * The file is a binary container: the 8 bytes `DTSNAP\0\0`, the JSON header's byte length (uint32, little-endian),
- * 4 reserved bytes, the sha256 of everything after these 48 bytes (32 bytes), the JSON header ({@link CatalogSnapshot}),
+ * 4 reserved bytes, the sha256 of the header and its padding (32 bytes), the JSON header ({@link CatalogSnapshot}),
  * zero padding to a multiple of 8, then the binary sections the header's `sections` names (offsets from the end of
- * the padding, each a multiple of 8, each with its own sha256). Reading checks both checksums and every count against
- * the others (`snapshot-integrity.ts`): a damaged or altered file is a typed `SNAPSHOT_MISMATCH`, never other tools.
+ * the padding, each a multiple of 8, each with its own sha256). Reading (`snapshot-reader.ts`) reads the head, then
+ * each section when first used, and checks every checksum and every count against the others
+ * (`snapshot-integrity.ts`): a damaged or altered file is a typed `SNAPSHOT_MISMATCH`, never other tools.
  */
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +28,7 @@ import { createStrategy } from "../retrieval/strategy-registry.js";
 import type { VectorIndex, VectorIndexFactory } from "../retrieval/vector/vector-index.js";
 import { createVectorStrategy, type SavedVectorIndex, type VectorStrategyOptions } from "../retrieval/vector/vector-strategy.js";
 import { loadVectorIndexPlugin } from "../retrieval/vector/vector-index-plugin.js";
+import { readSnapshotRange, snapshotSize } from "./snapshot-reader.js";
 import {
   checkFuzzy,
   checkPostings,
@@ -39,11 +41,15 @@ import {
 } from "./snapshot-integrity.js";
 
 /** The snapshot format this version writes and reads; any other is refused with `SNAPSHOT_MISMATCH`. */
-export const SNAPSHOT_FORMAT_VERSION = 6;
+export const SNAPSHOT_FORMAT_VERSION = 7;
 
 const FORMAT = "dynamic-tools/snapshot";
 const MAGIC = Buffer.from("DTSNAP\0\0", "latin1");
-/** Magic, header length, reserved, then the sha256 of the rest of the file. */
+/**
+ * Magic, header length, reserved, then the sha256 of the header (with its padding). Each section's own sha256 is in
+ * the header and is checked when the section is first used, so a start hashes each byte it uses once, and none it
+ * does not use (until version 6 the preamble's checksum covered the whole file: every section was hashed twice).
+ */
 const PREAMBLE = 48;
 /** The preamble of format versions up to 5 (no checksum), read only to say which version a file is. */
 const OLD_PREAMBLE = 16;
@@ -253,12 +259,11 @@ export async function writeSnapshot(
   sections.add("tools", Buffer.from(JSON.stringify(tools), "utf8"));
   const json = Buffer.from(JSON.stringify({ ...header, sections: sections.sections }), "utf8");
   const pad = Buffer.alloc((8 - ((PREAMBLE + json.byteLength) % 8)) % 8);
-  const body = Buffer.concat([json, pad, ...sections.parts]);
   const preamble = Buffer.alloc(PREAMBLE);
   MAGIC.copy(preamble);
   preamble.writeUInt32LE(json.byteLength, 8);
-  Buffer.from(checksumOf(body), "base64").copy(preamble, 16);
-  writeFileSync(file, Buffer.concat([preamble, body]));
+  Buffer.from(checksumOf(Buffer.concat([json, pad])), "base64").copy(preamble, 16);
+  writeFileSync(file, Buffer.concat([preamble, json, pad, ...sections.parts]));
   return snapshot;
 }
 
@@ -280,14 +285,13 @@ export interface LoadedSnapshot {
 /** Reads a section as a typed array (a view when aligned, else a copy), after checking its length and checksum. */
 function sectionOf<T extends Float64Array | Uint32Array>(
   kind: { new (buffer: ArrayBuffer, offset: number, length: number): T; new (length: number): T; BYTES_PER_ELEMENT: number },
-  bytes: Buffer,
+  file: string,
   start: number,
   section: SnapshotSection | undefined,
-  file: string,
   name: string,
 ): T {
   if (section === undefined) throw damaged(file, `its section "${name}" is missing`);
-  const data = sectionBytes(bytes, start, section, file, name);
+  const data = sectionBytes(file, start, section, name);
   if (section.length % kind.BYTES_PER_ELEMENT !== 0) throw damaged(file, `its section "${name}" is not a whole number of values`);
   const at = data.byteOffset;
   const count = section.length / kind.BYTES_PER_ELEMENT;
@@ -297,9 +301,10 @@ function sectionOf<T extends Float64Array | Uint32Array>(
   return copy;
 }
 
-/** A section's bytes, once its checksum matched. */
-function sectionBytes(bytes: Buffer, start: number, section: SnapshotSection, file: string, name: string): Buffer {
-  const data = bytes.subarray(start + section.offset, start + section.offset + section.length);
+/** A section's bytes, read from the file now (a buffer of their own), once their checksum matched. */
+function sectionBytes(file: string, start: number, section: SnapshotSection, name: string): Buffer {
+  const data = readSnapshotRange(file, start + section.offset, section.length);
+  if (data.byteLength < section.length) throw damaged(file, `its section "${name}" runs past the end (truncated?)`);
   if (checksumOf(data) !== section.sha256) throw damaged(file, `the checksum of its section "${name}" does not match`);
   return data;
 }
@@ -317,6 +322,11 @@ function olderVersion(bytes: Buffer): unknown {
     }
   }
   return undefined;
+}
+
+/** `offset` rounded up to a multiple of 8 (where the sections start after the header). */
+function aligned(offset: number): number {
+  return offset + ((8 - (offset % 8)) % 8);
 }
 
 /** The header at the current preamble when it is one of this format version, else undefined (nothing is thrown). */
@@ -339,7 +349,11 @@ function versionMismatch(file: string, version: unknown): DynamicToolsError {
   );
 }
 
-function readHeader(file: string, bytes: Buffer): { snapshot: CatalogSnapshot; start: number } {
+/**
+ * Checks and parses the head of a snapshot: `bytes` are its first bytes (through the header's padding; the whole
+ * file when it is not of this layout), `size` the file's size.
+ */
+function readHeader(file: string, bytes: Buffer, size: number): { snapshot: CatalogSnapshot; start: number } {
   const notSnapshot = () =>
     new DynamicToolsError("SNAPSHOT_MISMATCH", `${file} is not a dynamic-tools snapshot (no "format": "${FORMAT}").`);
   const hasMagic = bytes.byteLength >= MAGIC.byteLength && bytes.subarray(0, MAGIC.byteLength).equals(MAGIC);
@@ -348,11 +362,12 @@ function readHeader(file: string, bytes: Buffer): { snapshot: CatalogSnapshot; s
   const older = current === undefined ? olderVersion(bytes) : undefined;
   if (older !== undefined) throw versionMismatch(file, older);
   if (!hasMagic) throw notSnapshot();
-  if (bytes.byteLength < PREAMBLE) throw damaged(file, `it is ${bytes.byteLength} bytes, shorter than its ${PREAMBLE}-byte preamble`);
+  if (size < PREAMBLE) throw damaged(file, `it is ${size} bytes, shorter than its ${PREAMBLE}-byte preamble`);
   const length = bytes.readUInt32LE(8);
-  if (PREAMBLE + length > bytes.byteLength) throw damaged(file, "its header runs past the end (truncated?)");
-  if (!bytes.subarray(16, PREAMBLE).equals(Buffer.from(checksumOf(bytes.subarray(PREAMBLE)), "base64")))
-    throw damaged(file, "its checksum does not match its contents (truncated or changed)");
+  if (PREAMBLE + length > size) throw damaged(file, "its header runs past the end (truncated?)");
+  const start = aligned(PREAMBLE + length);
+  if (!bytes.subarray(16, PREAMBLE).equals(Buffer.from(checksumOf(bytes.subarray(PREAMBLE, start)), "base64")))
+    throw damaged(file, "its checksum does not match its header (truncated or changed)");
   let header: unknown = current;
   try {
     header ??= JSON.parse(bytes.toString("utf8", PREAMBLE, PREAMBLE + length));
@@ -361,18 +376,17 @@ function readHeader(file: string, bytes: Buffer): { snapshot: CatalogSnapshot; s
       cause,
     });
   }
-  const start = PREAMBLE + length + ((8 - ((PREAMBLE + length) % 8)) % 8);
   const shape = new Shape(file);
   const read = shape.object(header, "the header") as unknown as CatalogSnapshot;
   if (read.format !== FORMAT) throw notSnapshot();
   if (read.formatVersion !== SNAPSHOT_FORMAT_VERSION) throw versionMismatch(file, read.formatVersion);
-  checkHeader(shape, read, bytes.byteLength - start);
+  checkHeader(shape, read, size - start);
   const section = read.sections!.tools;
   if (section === undefined) throw damaged(file, `its section "tools" is missing`);
   let tools: CatalogSnapshot["tools"] | undefined;
   Object.defineProperty(read, "tools", {
     enumerable: true,
-    get: () => (tools ??= toolsSection(shape, sectionBytes(bytes, start, section, file, "tools").toString("utf8"))),
+    get: () => (tools ??= toolsSection(shape, sectionBytes(file, start, section, "tools").toString("utf8"))),
   });
   return { snapshot: read, start };
 }
@@ -451,14 +465,14 @@ export interface SnapshotFile {
  * ```
  */
 export function readSnapshot(file: string): SnapshotFile {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (cause) {
-    throw new DynamicToolsError("CATALOG_FILE_UNREADABLE", `Cannot read the snapshot ${file}: ${(cause as Error).message}`, { cause });
-  }
-  const { snapshot, start } = readHeader(file, bytes);
-  return { snapshot, derived: snapshot.catalog, load: (catalog) => attachSnapshot(file, bytes, snapshot, start, catalog) };
+  // The head only (preamble, header, padding); the sections are read when first used. A file without this layout is
+  // read whole, to say which older version it is.
+  const size = snapshotSize(file);
+  const preamble = readSnapshotRange(file, 0, PREAMBLE);
+  const layout = preamble.byteLength === PREAMBLE && preamble.subarray(0, MAGIC.byteLength).equals(MAGIC);
+  const headLength = layout ? aligned(PREAMBLE + preamble.readUInt32LE(8)) : size;
+  const { snapshot, start } = readHeader(file, readSnapshotRange(file, 0, Math.min(size, headLength)), size);
+  return { snapshot, derived: snapshot.catalog, load: (catalog) => attachSnapshot(file, snapshot, start, catalog) };
 }
 
 /**
@@ -534,7 +548,7 @@ function builtStrategy(
   return name;
 }
 
-function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, start: number, catalog: ToolCatalog): LoadedSnapshot {
+function attachSnapshot(file: string, snapshot: CatalogSnapshot, start: number, catalog: ToolCatalog): LoadedSnapshot {
   checkSameCatalog(file, snapshot, catalog);
   // (A catalog built with the snapshot's `derived` has these counts already: adopting them again changes nothing.)
   catalog.adoptTokenCounts(snapshot.catalog.tokens);
@@ -544,7 +558,7 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
   const read = new Map<string, Float64Array | Uint32Array>();
   const section = <T extends Float64Array | Uint32Array>(kind: Parameters<typeof sectionOf<T>>[0], name: string): T => {
     let array = read.get(name) as T | undefined;
-    if (array === undefined) read.set(name, (array = sectionOf(kind, bytes, start, sections[name], file, name)));
+    if (array === undefined) read.set(name, (array = sectionOf(kind, file, start, sections[name], name)));
     return array;
   };
   let vectors: SavedVectorIndex | undefined;
@@ -559,7 +573,7 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
       entries: names.map((name, position) => ({
         name,
         textHash: textHashes[position]!,
-        // A view of the file's section, not a copy (the file's bytes stay alive for the BM25 postings anyway).
+        // A view of the section's own buffer, not a copy.
         vector: numbers.subarray(position * dimensions, (position + 1) * dimensions),
       })),
     };
@@ -613,7 +627,7 @@ function attachSnapshot(file: string, bytes: Buffer, snapshot: CatalogSnapshot, 
       const folder = mkdtempSync(join(tmpdir(), "dynamic-tools-snapshot-"));
       try {
         const path = join(folder, "graph.hnsw");
-        writeFileSync(path, sectionBytes(bytes, start, graph, file, "hnsw"));
+        writeFileSync(path, sectionBytes(file, start, graph, "hnsw"));
         return await plugin.read(path, sidecar);
       } finally {
         rmSync(folder, { recursive: true, force: true });

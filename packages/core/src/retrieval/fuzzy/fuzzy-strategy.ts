@@ -224,7 +224,6 @@ class FuzzyNameIndex {
     const shares: number[] = [];
     const scores: number[] = [];
     for (const tool of this.#candidates(close, exact)) {
-      if (filter !== undefined && !filter(tool)) continue;
       const share = this.#coverage(tool, close);
       tools.push(tool);
       shares.push(share);
@@ -232,7 +231,18 @@ class FuzzyNameIndex {
     }
     const positions = tools.map((_, position) => position);
     const order = this.#order;
-    const best = bestK(positions, limit, (a, b) => scores[b]! - scores[a]! || order.get(tools[a]!)! - order.get(tools[b]!)!);
+    const better = (a: number, b: number) => scores[b]! - scores[a]! || order.get(tools[a]!)! - order.get(tools[b]!)!;
+    // A filter usually keeps the best tools (it is a permission or scope check), and a word many names share makes
+    // tens of thousands of candidates: it is asked about the best `limit` first, and about every candidate only when
+    // it drops one of those. The same tools either way (the order is total: catalog order breaks ties).
+    let best = bestK(positions, limit, better);
+    if (filter !== undefined && !best.every((position) => filter(tools[position]!))) {
+      best = bestK(
+        positions.filter((position) => filter(tools[position]!)),
+        limit,
+        better,
+      );
+    }
     return best.map((position) => {
       const fuzzy = shares[position]!;
       return { name: tools[position]!, score: scores[position]!, signals: exact.has(tools[position]!) ? { fuzzy, exact: 1 } : { fuzzy } };
