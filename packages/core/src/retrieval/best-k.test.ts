@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bestK } from "./best-k.js";
+import { bestK, bestSlots } from "./best-k.js";
 
 interface Item {
   id: number;
@@ -38,5 +38,33 @@ describe("bestK", () => {
     const list = [10, 9, 8, 1, 2].map((score, id) => ({ id, score }));
     bestK(list, 2, compare, (item) => (asked.push(item.id), true));
     expect(asked).toEqual([0, 1]);
+  });
+});
+
+describe("bestSlots", () => {
+  it("property: equals bestK with the same order (score, then tie key, then slot), any slots, limit and filter", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -3, max: 6 }), { minLength: 1, maxLength: 80 }),
+        fc.array(fc.nat({ max: 79 }), { maxLength: 100 }),
+        fc.integer({ min: 0, max: 90 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.boolean(),
+        (values, picks, limit, modulus, withTies) => {
+          const scores = Float64Array.from(values);
+          // Distinct slots in arbitrary order (as a search reaches them), some of them past none.
+          const slots = [...new Set(picks.map((pick) => pick % values.length))];
+          const ties = withTies ? values.map((_, slot) => (slot * 7) % 5) : undefined;
+          const order = (a: number, b: number) => scores[b]! - scores[a]! || (ties === undefined ? 0 : ties[a]! - ties[b]!) || a - b;
+          const keep = (slot: number) => slot % modulus !== 0;
+          expect(bestSlots(scores, Uint32Array.from(slots), slots.length, limit, undefined, ties)).toEqual(bestK(slots, limit, order));
+          expect(bestSlots(scores, slots, slots.length, limit, keep, ties)).toEqual(bestK(slots, limit, order, keep));
+        },
+      ),
+    );
+  });
+
+  it("reads only the first `count` slots", () => {
+    expect(bestSlots(Float64Array.of(1, 5, 9), [0, 1, 2], 2, 3)).toEqual([1, 0]);
   });
 });

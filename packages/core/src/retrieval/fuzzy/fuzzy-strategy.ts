@@ -7,7 +7,7 @@ import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../../catalog/tool-metadata.js";
 import { editDistance } from "../../text/closest-matches.js";
 import { splitWords, stem } from "../../text/tokenize.js";
-import { bestK } from "../best-k.js";
+import { bestSlots } from "../best-k.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 
 /** Options of {@link createFuzzyStrategy}. */
@@ -125,6 +125,13 @@ class FuzzyNameIndex {
    * (which changes the counts); built on demand for the tools a query makes candidates.
    */
   readonly #profiles = new Map<string, NameProfile>();
+  /** The candidates of a ranking, reused by the next one (see `rank`). */
+  readonly #columns = new CandidateColumns();
+  /** Whether a ranking is under way (a filter that ranks again gets columns of its own). */
+  #ranking = false;
+  /** Per catalog position, the number of the last ranking that considered the tool (see `rank`). */
+  #marks = new Uint32Array(0);
+  #mark = 0;
 
   constructor(exactBonus: number, minFuzzyLength: number) {
     this.#exactBonus = exactBonus;
@@ -219,34 +226,74 @@ class FuzzyNameIndex {
     const queryWords = splitWords(query);
     const close = this.#closeNameWords(queryWords);
     const exact = new Set(this.#exactNames(queryWords));
-    // Per candidate: the share of its name matched (rarity-weighted), and that plus the exact-name bonus.
-    const tools: string[] = [];
-    const shares: number[] = [];
-    const scores: number[] = [];
-    for (const tool of this.#candidates(close, exact)) {
-      const share = this.#coverage(tool, close);
-      tools.push(tool);
-      shares.push(share);
-      scores.push(share + (exact.has(tool) ? this.#exactBonus : 0));
-    }
-    const positions = tools.map((_, position) => position);
+    // Per candidate: the share of its name matched (rarity-weighted), and that plus the exact-name bonus. A word many
+    // names share makes tens of thousands of candidates at 100,000 tools: they go in typed columns (reused unless a
+    // filter ranks again meanwhile), ranked by `bestSlots`, which allocates nothing per candidate.
+    const reuse = !this.#ranking;
+    const columns = reuse ? this.#columns : new CandidateColumns();
     const order = this.#order;
-    const better = (a: number, b: number) => scores[b]! - scores[a]! || order.get(tools[a]!)! - order.get(tools[b]!)!;
-    // A filter usually keeps the best tools (it is a permission or scope check), and a word many names share makes
-    // tens of thousands of candidates: it is asked about the best `limit` first, and about every candidate only when
-    // it drops one of those. The same tools either way (the order is total: catalog order breaks ties).
-    let best = bestK(positions, limit, better);
-    if (filter !== undefined && !best.every((position) => filter(tools[position]!))) {
-      best = bestK(
-        positions.filter((position) => filter(tools[position]!)),
-        limit,
-        better,
-      );
+    // Each candidate once: a tool is marked with this ranking's number, kept per catalog position (no set to fill).
+    const mark = this.#nextMark();
+    let count = 0;
+    const consider = (tool: string): void => {
+      const position = order.get(tool)!;
+      if (this.#marks[position] === mark) return;
+      this.#marks[position] = mark;
+      columns.ensure(count + 1);
+      // The share of the tool's name (each word weighted by its rarity) that the close words cover.
+      const { words, weights, total } = this.#profile(tool);
+      let covered = 0;
+      for (let index = 0; index < words.length; index++) covered += weights[index]! * (close.get(words[index]!) ?? 0);
+      const share = total > 0 ? covered / total : 0;
+      columns.tools[count] = tool;
+      columns.shares[count] = share;
+      columns.scores[count] = share + (exact.has(tool) ? this.#exactBonus : 0);
+      columns.order[count] = position;
+      count++;
+    };
+    for (const tool of exact) consider(tool);
+    // A word that more than 2% of the names share (and at least 5) brings no candidates of its own: too common to
+    // tell tools apart, and at 100,000 tools thousands of them.
+    const maxShare = Math.max(5, this.#nameWords.size * 0.02);
+    for (const word of close.keys()) {
+      const tools = this.#toolsByWord.get(word)!;
+      if (tools.size <= maxShare) for (const tool of tools) consider(tool);
     }
-    return best.map((position) => {
-      const fuzzy = shares[position]!;
-      return { name: tools[position]!, score: scores[position]!, signals: exact.has(tools[position]!) ? { fuzzy, exact: 1 } : { fuzzy } };
-    });
+    const { tools, shares, scores } = columns;
+    this.#ranking = true;
+    try {
+      // A filter usually keeps the best tools (it is a permission or scope check): it is asked about the best `limit`
+      // first, and about the others only when it drops one of those. The same tools either way (the order is total:
+      // catalog order breaks ties).
+      let best = bestSlots(scores, columns.slots, count, limit, undefined, columns.order);
+      if (filter !== undefined && !best.every((position) => filter(tools[position]!))) {
+        best = bestSlots(scores, columns.slots, count, limit, (position) => filter(tools[position]!), columns.order);
+      }
+      return best.map((position) => {
+        const tool = tools[position]!;
+        const fuzzy = shares[position]!;
+        return { name: tool, score: scores[position]!, signals: exact.has(tool) ? { fuzzy, exact: 1 } : { fuzzy } };
+      });
+    } finally {
+      if (reuse) {
+        this.#ranking = false;
+        tools.fill(undefined, 0, count);
+      }
+    }
+  }
+
+  /** A new ranking's mark, with room in `#marks` for every catalog position given out so far. */
+  #nextMark(): number {
+    if (this.#marks.length < this.#nextOrder) {
+      const grown = new Uint32Array(Math.max(this.#nextOrder, 2 * this.#marks.length));
+      grown.set(this.#marks);
+      this.#marks = grown;
+    }
+    if (this.#mark === 0xffffffff) {
+      this.#marks.fill(0);
+      this.#mark = 0;
+    }
+    return ++this.#mark;
   }
 
   /** Indexes a tool by its name's words, each as the one string the index keeps (a word many names share is stored once). */
@@ -316,29 +363,6 @@ class FuzzyNameIndex {
     return close;
   }
 
-  /**
-   * The tools worth scoring: those named exactly, and those with a close name word that is distinctive. A word in
-   * most tool names ("get") would make every tool a candidate without saying which; such words still count towards
-   * a candidate's coverage.
-   */
-  #candidates(close: ReadonlyMap<string, number>, exact: ReadonlySet<string>): Set<string> {
-    const maxShare = Math.max(5, this.#nameWords.size * 0.02);
-    const candidates = new Set<string>(exact);
-    for (const word of close.keys()) {
-      const tools = this.#toolsByWord.get(word)!;
-      if (tools.size <= maxShare) for (const tool of tools) candidates.add(tool);
-    }
-    return candidates;
-  }
-
-  /** The share of a tool's name (each word weighted by its rarity) that the close words cover. */
-  #coverage(tool: string, close: ReadonlyMap<string, number>): number {
-    const { words, weights, total } = this.#profile(tool);
-    let covered = 0;
-    for (let index = 0; index < words.length; index++) covered += weights[index]! * (close.get(words[index]!) ?? 0);
-    return total > 0 ? covered / total : 0;
-  }
-
   #profile(tool: string): NameProfile {
     let found = this.#profiles.get(tool);
     if (found === undefined) {
@@ -369,6 +393,30 @@ class FuzzyNameIndex {
     const inLonger = (span: (typeof spans)[number]) =>
       spans.some((other) => other.start <= span.start && other.end >= span.end && other.end - other.start > span.end - span.start);
     return spans.filter((span) => !inLonger(span)).map((span) => span.tool);
+  }
+}
+
+/** A ranking's candidates as columns, grown (doubling) and reused; `slots` is 0, 1, 2, … for `bestSlots`. */
+class CandidateColumns {
+  tools: Array<string | undefined> = [];
+  shares = new Float64Array(0);
+  scores = new Float64Array(0);
+  order = new Float64Array(0);
+  slots = new Uint32Array(0);
+
+  /** Room for `count` candidates. */
+  ensure(count: number): void {
+    if (count <= this.scores.length) return;
+    const size = Math.max(count, 2 * this.scores.length, 64);
+    const grown = (from: Float64Array) => {
+      const to = new Float64Array(size);
+      to.set(from);
+      return to;
+    };
+    this.shares = grown(this.shares);
+    this.scores = grown(this.scores);
+    this.order = grown(this.order);
+    this.slots = Uint32Array.from({ length: size }, (_, slot) => slot);
   }
 }
 

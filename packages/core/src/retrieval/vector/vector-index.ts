@@ -2,7 +2,7 @@
  * @module The nearest-neighbour index the vector strategy searches: the {@link VectorIndex} interface (cosine
  * similarity, higher is better) and the exact {@link BruteForceVectorIndex}, the default.
  */
-import { bestK } from "../best-k.js";
+import { bestSlots } from "../best-k.js";
 
 /** One search hit: an id and its cosine similarity to the query (higher is better). */
 export interface VectorMatch {
@@ -107,15 +107,16 @@ export class BruteForceVectorIndex implements VectorIndex {
     const vectors = this.#vectors;
     const ids = this.#ids;
     const scores = new Float64Array(ids.length);
-    const slots: number[] = [];
+    const slots = new Uint32Array(ids.length);
+    let count = 0;
     for (let slot = 0; slot < ids.length; slot++) {
       if (ids[slot] === undefined) continue;
       scores[slot] = dot(query, vectors, slot * dimensions);
-      slots.push(slot);
+      slots[count++] = slot;
     }
     // Best first; ties keep the earlier slot. A heap, so asking for the whole ranking stays O(n log k).
     const keep = filter === undefined ? undefined : (slot: number) => filter(ids[slot]!);
-    return bestK(slots, k, (a, b) => scores[b]! - scores[a]! || a - b, keep).map((slot) => ({ id: ids[slot]!, score: scores[slot]! }));
+    return bestSlots(scores, slots, count, k, keep).map((slot) => ({ id: ids[slot]!, score: scores[slot]! }));
   }
 
   #checkLength(vector: ArrayLike<number>): void {
