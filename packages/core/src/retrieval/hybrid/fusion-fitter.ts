@@ -1,7 +1,9 @@
 /**
  * @module Keeps a hybrid's fusion weights fitted to its usage: a refit once the learned observations have doubled
  * since the last one (from 256 on), run in the background of a rank (awaited by `index()`), scored on held-out
- * observations only (see {@link LearnedField.heldOut}).
+ * observations only (see {@link LearnedField.heldOut}). Each fit is kept with the usage
+ * ({@link LearnedField.keepFittedFusion}) under the hybrid's configuration, and a fit kept there is adopted: a hybrid
+ * built over the same usage (or over usage whose store saved it) starts from it instead of fitting again.
  */
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { HeldOutEvidence, LearnedField } from "../learned-field.js";
@@ -30,6 +32,8 @@ export interface FusionFitterOptions {
   position: (name: string) => number;
   /** Weights saved from an earlier fit. */
   fitted?: FittedFusion;
+  /** The configuration the fit is kept under in the usage (see {@link LearnedField.fittedFusion}). */
+  key: string;
 }
 
 /** The fitting state of one hybrid strategy. */
@@ -41,7 +45,10 @@ export class FusionFitter {
 
   constructor(options: FusionFitterOptions) {
     this.#options = options;
-    this.#fitted = options.fitted;
+    const { usage, key, fitted } = options;
+    this.#fitted = fitted;
+    const kept = usage.fittedFusion?.(key);
+    if (fitted !== undefined && (kept === undefined || kept.observations < fitted.observations)) usage.keepFittedFusion?.(key, fitted);
   }
 
   /** The weights in force: the fitted ones, else the prior. */
@@ -49,8 +56,11 @@ export class FusionFitter {
     return this.#fitted?.weights ?? this.#options.prior;
   }
 
-  /** The last fit. */
+  /** The last fit: this fitter's, or a later one kept with the usage (by another hybrid, or loaded from its store). */
   get fitted(): FittedFusion | undefined {
+    const kept = this.#options.usage.fittedFusion?.(this.#options.key);
+    if (kept !== undefined && kept !== this.#fitted && (this.#fitted === undefined || kept.observations > this.#fitted.observations))
+      this.#fitted = kept;
     return this.#fitted;
   }
 
@@ -75,7 +85,7 @@ export class FusionFitter {
   #due(): HeldOutEvidence | undefined {
     const evidence = this.#options.usage.heldOut?.();
     if (evidence === undefined || evidence.observations < MIN_FIT_OBSERVATIONS) return undefined;
-    const last = this.#fitted?.observations;
+    const last = this.fitted?.observations;
     return last === undefined || evidence.observations >= 2 * last ? evidence : undefined;
   }
 
@@ -100,6 +110,7 @@ export class FusionFitter {
     const bonus = fusion === "rrf" ? exactBonus / rrfK : exactBonus;
     const { weights, mrr } = fitFusionWeights({ probes: samples, prior, exactBonus: bonus });
     this.#fitted = { formatVersion: 1, weights, observations, probes: probes.length, mrr };
+    this.#options.usage.keepFittedFusion?.(this.#options.key, this.#fitted);
     return this.#fitted;
   }
 }

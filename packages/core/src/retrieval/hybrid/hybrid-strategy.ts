@@ -138,6 +138,7 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Hybri
           bm25Over: (field) => createBm25Strategy(bm25Options(field)),
           vectorOver: rebuildVector ? (field) => defaultVector(undefined, field) : vector,
           position: (id) => positions.of(id),
+          key: fusionKey({ fusion, prior, exactBonus, rrfK, depth, vector: options.vector, embeddings }),
           ...(fitted === undefined ? {} : { fitted }),
         });
   let indexed: ToolCatalog | undefined;
@@ -183,6 +184,33 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Hybri
       return this.fittedFusion();
     },
   };
+}
+
+/**
+ * The configuration a fit is kept under in the usage: hybrids that fuse alike share their fits; one with other
+ * weights, another fusion or another vector source fits its own.
+ */
+function fusionKey({
+  fusion,
+  prior,
+  exactBonus,
+  rrfK,
+  depth,
+  vector,
+  embeddings,
+}: {
+  fusion: FusionMethod;
+  prior: FusionWeights;
+  exactBonus: number;
+  rrfK: number;
+  depth: number;
+  vector: RetrievalStrategy | false | undefined;
+  embeddings: EmbeddingsInterface | undefined;
+}): string {
+  const source =
+    vector === false ? "none" : vector !== undefined ? `given ${vector.name}` : embeddings === undefined ? "default" : "embeddings";
+  const settings = fusion === "rrf" ? `rrf k ${rrfK}` : "weighted";
+  return `hybrid ${settings}; prior ${prior.bm25}/${prior.fuzzy}/${prior.vector}; exact ${exactBonus}; depth ${depth}; vector ${source}`;
 }
 
 /**
