@@ -197,6 +197,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "isRecord",
     "loadObservationsFile",
     "oftenUsedWithNames",
+    "parseSavedFusionFits",
     "quote",
     "rankedCandidates",
     "readConversation",

@@ -11,6 +11,10 @@ export type SavedFusionFits = Record<string, FittedFusion>;
 /**
  * Checks saved fits (from JSON) and returns them typed.
  * @throws DynamicToolsError `INVALID_OPTION` naming where (`where`) and the first bad field.
+ * @example
+ * ```ts
+ * const fits = parseSavedFusionFits(JSON.parse(readFileSync("usage.jsonl.fusion.json", "utf8")), "usage.jsonl.fusion.json");
+ * ```
  */
 export function parseSavedFusionFits(value: unknown, where: string): SavedFusionFits {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
