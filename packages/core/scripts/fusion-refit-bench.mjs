@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The cost of learning one observation in a learning hybrid, fusion refits included (built package; run `pnpm build`
 // first):
-//   node packages/core/scripts/fusion-refit-bench.mjs --catalog <file> --usage <file.jsonl> [--rounds 3]
+//   node packages/core/scripts/fusion-refit-bench.mjs --catalog <file> --usage <file.jsonl> [--rounds 3] [--separate-learned-field]
 // Each round: a fresh UsageModel and `createHybridStrategy({ usage })` indexed over the catalog, then every observation
 // of --usage in order, one at a time: `observe()`, the strategy's catch-up with it (bm25's in-place update, the vector
 // source's re-embedding of the observed tool: an empty `add` flushes it) and `refitFusion()` (which fits when one is
@@ -13,10 +13,15 @@ import { createHybridStrategy, loadCatalogFile, UsageModel } from "../dist/index
 import { loadObservationsFile } from "../dist/internal.js";
 
 const { values } = parseArgs({
-  options: { catalog: { type: "string" }, usage: { type: "string" }, rounds: { type: "string", default: "3" } },
+  options: {
+    catalog: { type: "string" },
+    usage: { type: "string" },
+    rounds: { type: "string", default: "3" },
+    "separate-learned-field": { type: "boolean", default: false },
+  },
 });
 if (!values.catalog || !values.usage) {
-  console.error("usage: node fusion-refit-bench.mjs --catalog <file> --usage <file.jsonl> [--rounds 3]");
+  console.error("usage: node fusion-refit-bench.mjs --catalog <file> --usage <file.jsonl> [--rounds 3] [--separate-learned-field]");
   process.exit(2);
 }
 const TARGET_MS = 1;
@@ -28,7 +33,7 @@ const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length 
 const results = [];
 for (let round = 0; round < rounds; round++) {
   const usage = new UsageModel({ catalog });
-  const hybrid = createHybridStrategy({ usage });
+  const hybrid = createHybridStrategy({ usage, separateLearnedField: values["separate-learned-field"] });
   await hybrid.index(catalog);
   const refits = [];
   let learning = 0;

@@ -27,6 +27,12 @@ export interface FusionFitterOptions {
   fuzzy: RetrievalStrategy;
   /** A fresh bm25 source over a field. */
   bm25Over: (field: LearnedField) => RetrievalStrategy;
+  /**
+   * A fresh bm25 source over the tools' text alone, and one over a field alone: given, the fit also tries the learned
+   * field as a source of its own.
+   */
+  textBm25?: () => RetrievalStrategy;
+  learnedOver?: (field: LearnedField) => RetrievalStrategy;
   /** A fresh vector source over a field, or the live one when it cannot be rebuilt (its learned words are then not held out). */
   vectorOver: ((field: LearnedField) => RetrievalStrategy) | RetrievalStrategy | undefined;
   position: (name: string) => number;
@@ -96,16 +102,26 @@ export class FusionFitter {
   }
 
   async #refit(catalog: ToolCatalog, { observations, probes, field }: HeldOutEvidence): Promise<FittedFusion | undefined> {
-    const { fusion, rrfK, exactBonus, depth, fuzzy, bm25Over, vectorOver, position, prior } = this.#options;
+    const { fusion, rrfK, exactBonus, depth, fuzzy, bm25Over, textBm25, learnedOver, vectorOver, position, prior } = this.#options;
     const bm25 = bm25Over(field);
-    await bm25.index(catalog);
+    const text = textBm25?.();
+    const learned = learnedOver?.(field);
+    for (const source of [bm25, text, learned]) await source?.index(catalog);
     const vector = typeof vectorOver === "function" ? vectorOver(field) : vectorOver;
     if (typeof vectorOver === "function") await vector!.index(catalog);
     const samples = [];
     for (const { query, tools } of probes) {
       const request = { query, limit: depth };
-      const [lexical, names, semantic] = await Promise.all([bm25.rank(request), fuzzy.rank(request), vector?.rank(request) ?? []]);
-      samples.push(fusionProbe({ bm25: lexical, fuzzy: names, vector: semantic }, new Set(tools), { fusion, rrfK, position }));
+      const [lexical, names, semantic, words, said] = await Promise.all([
+        bm25.rank(request),
+        fuzzy.rank(request),
+        vector?.rank(request) ?? [],
+        text?.rank(request),
+        learned?.rank(request),
+      ]);
+      const apart = words === undefined || said === undefined ? {} : { text: words, learned: said };
+      const rankings = { bm25: lexical, fuzzy: names, vector: semantic, ...apart };
+      samples.push(fusionProbe(rankings, new Set(tools), { fusion, rrfK, position }));
     }
     const bonus = fusion === "rrf" ? exactBonus / rrfK : exactBonus;
     const { weights, mrr } = fitFusionWeights({ probes: samples, prior, exactBonus: bonus });
