@@ -295,6 +295,8 @@ export interface SnapshotStrategyOptions {
   index?: VectorIndex | VectorIndexFactory;
   /** Learned evidence (a `UsageModel`) the strategy learns from. @defaultValue none */
   usage?: LearnedField;
+  /** With `usage`, the hybrid's `separateLearnedField` (as the hybrid whose fit was stored had it). @defaultValue false */
+  separateLearnedField?: boolean;
 }
 
 /** Reads a section as a typed array (a view when aligned, else a copy), after checking its length and checksum. */
@@ -559,6 +561,7 @@ function learningStrategy(name: string, options: SnapshotStrategyOptions, fitted
   if (name === "vector") return vector ?? createStrategy(name, { usage, ...(embeddings === undefined ? {} : { embeddings }) });
   return createHybridStrategy({
     usage,
+    ...(options.separateLearnedField === true ? { separateLearnedField: true } : {}),
     ...(vector === undefined ? {} : { vector }),
     ...(embeddings === undefined ? {} : { embeddings }),
     ...(fitted === undefined ? {} : { fitted }),

@@ -148,4 +148,24 @@ describe("snapshots: a hybrid's fitted fusion weights", () => {
       message: expect.stringMatching(/fitted\.weights\.fuzzy/),
     });
   });
+
+  it("restores a fit with the learned field apart under the same configuration (separateLearnedField)", async () => {
+    const usage = learnedModel();
+    const original = createHybridStrategy({ usage, separateLearnedField: true });
+    await original.index(assistantCatalog());
+    const stored: FittedFusion = { ...original.fittedFusion()!, weights: { bm25: 1, fuzzy: 0.3, vector: 0.6, learned: 2 } };
+    const file = join(folder, "apart.snapshot");
+    await writeSnapshot(file, assistantCatalog(), { fitted: stored });
+    const catalog = assistantCatalog();
+    const restoredUsage = learnedModel();
+    const restored = readSnapshot(file)
+      .load(catalog)
+      .strategy("hybrid", { usage: restoredUsage, separateLearnedField: true }) as HybridStrategy;
+    await restored.index(catalog);
+    expect(restored.fittedFusion()).toEqual(stored);
+    expect(Object.keys(restoredUsage.fittedFusions())).toEqual([expect.stringMatching(/; learned field apart$/)]);
+    const [best] = await restored.rank({ query: "mail my boss", limit: 1 });
+    expect(best!.weights).toEqual(stored.weights);
+    expect(best!.signals.learned).toBeGreaterThan(0);
+  });
 });
