@@ -1,7 +1,8 @@
 // Development experiment (docs/learning.md, "Fitted fusion"): the held-out case where a weak vector signal drags the
 // hybrid below bm25 with usage, simulated by registering deliberately weak default embeddings (8 dimensions of hashed
 // character trigrams). Learns from the usage file, scores on the queries file, prints R@5 and MRR of bm25+usage,
-// hybrid+usage with the fixed weights, and hybrid+usage with weights fitted from held-out observations.
+// hybrid+usage with the fixed weights, hybrid+usage with weights fitted from held-out observations, and the same with
+// the learned field as a fused source of its own (`separateLearnedField`).
 //   node packages/core/scripts/weak-vector-fusion.mjs --catalog <file> --usage <file.jsonl> --queries <file.jsonl>
 import { parseArgs } from "node:util";
 import { createBm25Strategy, createHybridStrategy, learnFromFile, loadCatalogFile, registerDefaultEmbeddings } from "@dynamic-tools/core";
@@ -51,4 +52,5 @@ const never = {
 await score("bm25+usage", (usage) => createBm25Strategy({ usage }));
 await score("hybrid+usage fixed", (usage) => createHybridStrategy({ usage, fitted: never }));
 await score("hybrid+usage fitted", (usage) => createHybridStrategy({ usage }));
+await score("hybrid+usage fitted, learned field apart", (usage) => createHybridStrategy({ usage, separateLearnedField: true }));
 console.table(rows);

@@ -29,6 +29,7 @@ export { coUsageReaderOf, type CoUsageInput } from "./usage/co-usage-reader.js";
 export { oftenUsedWithNames } from "./usage/co-usage-line.js";
 export { checkObservation } from "./usage/observation.js";
 export { loadObservationsFile } from "./usage/observations-file.js";
+export { parseSavedFusionFits } from "./usage/saved-fusion-fits.js";
 export type { UsageBatch, SkippedRecord } from "./usage/usage-store.js";
 
 export { applyBudget } from "./budget/apply-budget.js";

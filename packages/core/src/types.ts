@@ -40,12 +40,14 @@ export type {
   LoadedSnapshot,
   SnapshotOrRebuild,
   SnapshotSection,
+  SnapshotStrategyOptions,
   VectorsHeader,
   WriteSnapshotOptions,
 } from "./snapshot/catalog-snapshot.js";
 export type { OftenUsedWithOptions } from "./usage/co-usage-line.js";
 export type { CoUsageReader } from "./usage/co-usage-reader.js";
 export type { JsonlUsageStoreOptions } from "./usage/jsonl-usage-store.js";
+export type { SavedFusionFits } from "./usage/saved-fusion-fits.js";
 export type { ObservationInput } from "./usage/observation.js";
 export type { ParseObservationsOptions } from "./usage/observations-file.js";
 export type { ToolResultsObservationOptions } from "./usage/tool-results-observation.js";

@@ -91,6 +91,8 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
     createStrategy(name, usage === undefined ? {} : { usage }),
   );
   const queries = loadQueriesFile(values.queries, catalog);
+  // With usage, the abstention floor is checked against real past requests, as a selector given that usage does.
+  const requests = usage?.heldOut()?.probes.map((probe) => probe.query);
   const offTopic = values["off-topic"] === undefined ? undefined : loadMessagesFile(values["off-topic"]);
   const results: EvalResult[] = [];
   for (const strategy of strategies) {
@@ -100,7 +102,9 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
         : {};
     // As a selector does: abstention for every retrieval strategy, never for keyword matching.
     const abstention =
-      values.abstention === "on" && strategy.name !== "keyword" ? { abstention: {}, ...(offTopic === undefined ? {} : { offTopic }) } : {};
+      values.abstention === "on" && strategy.name !== "keyword"
+        ? { abstention: {}, ...(offTopic === undefined ? {} : { offTopic }), ...(requests === undefined ? {} : { requests }) }
+        : {};
     // Conversation memory from history entries that carry tools, as a selector does with a thread's tool calls.
     const memory = values["history-tools"] === "on" && strategy.name !== "keyword" ? { memory: {} } : {};
     results.push(

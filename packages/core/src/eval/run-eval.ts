@@ -23,12 +23,14 @@ export interface EvalResult extends RetrievalMetrics {
   indexMs: number;
   /**
    * With abstention: how many queries a selector would have abstained on (their ranking scored as empty), the
-   * floor in force, and how long calibrating it took; with `offTopic`, how many of those messages it abstained on.
+   * floor in force, and how long calibrating it took; with `offTopic`, how many of those messages it abstained on;
+   * with `requests`, how many real past requests the floor was checked against.
    */
   abstention?: {
     abstained: number;
     floor: Record<string, number>;
     calibrationMs: number;
+    requests?: number;
     offTopic?: { messages: number; abstained: number; share: number };
   };
 }
@@ -55,6 +57,11 @@ export interface RunEvalOptions {
   abstention?: AbstentionOptions;
   /** With `abstention`: messages that should bind nothing (small talk, off-topic); the share abstained is reported. */
   offTopic?: readonly string[];
+  /**
+   * With `abstention` and usage: real past requests (messages that called a tool, e.g. the usage's held-out probes)
+   * the floor is checked against, as a selector given that usage does (see `calibrateRelevanceFloor`). @defaultValue none
+   */
+  requests?: readonly string[];
   /**
    * Conversation memory, as a selector applies it: the tools each query's history turns called (`turns[i].tools`)
    * are ranked up by recency. @defaultValue off
@@ -94,6 +101,7 @@ export async function runEval({
   abstention,
   offTopic,
   memory,
+  requests,
 }: RunEvalOptions): Promise<EvalResult> {
   const indexStart = performance.now();
   const indexing = strategy.index(catalog);
@@ -101,7 +109,10 @@ export async function runEval({
   const indexMs = performance.now() - indexStart;
   const calibrationStart = performance.now();
   const settings = abstention === undefined ? undefined : resolveAbstentionOptions(abstention);
-  const floor = settings === undefined ? undefined : await calibrateRelevanceFloor({ strategy, catalog, options: settings });
+  const floor =
+    settings === undefined
+      ? undefined
+      : await calibrateRelevanceFloor({ strategy, catalog, options: settings, ...(requests === undefined ? {} : { requests }) });
   const calibrationMs = performance.now() - calibrationStart;
   const abstains = (ranked: readonly RankedTool[], message: string) =>
     floor !== undefined && judgeRanking({ ranked, floor, depth: settings!.depth, message }) !== undefined;
@@ -136,7 +147,12 @@ export async function runEval({
     indexMs: round(indexMs),
   };
   if (floor !== undefined) {
-    result.abstention = { abstained, floor: { ...floor.signals }, calibrationMs: round(calibrationMs) };
+    result.abstention = {
+      abstained,
+      floor: { ...floor.signals },
+      calibrationMs: round(calibrationMs),
+      ...(floor.requests === undefined ? {} : { requests: floor.requests }),
+    };
     if (offTopic !== undefined && offTopic.length > 0) {
       const share = Math.round((offTopicAbstained / offTopic.length) * 1000) / 1000;
       result.abstention.offTopic = { messages: offTopic.length, abstained: offTopicAbstained, share };

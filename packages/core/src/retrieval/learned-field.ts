@@ -4,6 +4,8 @@
  * log). Retrieval knows only this interface, not where the terms come from; nothing subscribes to it.
  */
 
+import type { FittedFusion } from "./hybrid/fusion-weights.js";
+
 /**
  * Terms learned for each tool, as an extra field of the lexical index. Terms are analysed as `analyze(text)` does
  * (Porter stems). Counts are kept in the field's own unit: `count · scale()` is the term's decayed frequency now. Decay
@@ -36,6 +38,14 @@ export interface LearnedField {
    * they had never been learned. Optional: without it the fusion keeps its fixed weights.
    */
   heldOut?(): HeldOutEvidence | undefined;
+  /**
+   * The fusion weights last fitted over this field by a hybrid of this configuration (`key`), kept with it so that
+   * another hybrid over the same evidence (a restarted process whose usage store saved them) starts from them
+   * instead of fitting again. Optional, with {@link LearnedField.keepFittedFusion}.
+   */
+  fittedFusion?(key: string): FittedFusion | undefined;
+  /** Keeps the weights a hybrid of this configuration (`key`) fitted over this field. */
+  keepFittedFusion?(key: string, fitted: FittedFusion): void;
 }
 
 /** One held-out observation as a query: its content words, and the tools it called. */

@@ -5,6 +5,9 @@ import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { ASSISTANT_TOOLS, tableStrategy } from "../retrieval/__fixtures__/assistant-catalog.js";
 import { createBm25Strategy } from "../retrieval/lexical/bm25-strategy.js";
 import { asksForSomething, calibrateRelevanceFloor, calibrationProbes, judgeRanking } from "./abstention.js";
+import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
+import { UsageModel } from "../usage/usage-model.js";
+import { MIN_FLOOR_REQUESTS } from "./abstention.js";
 import { createToolSelector } from "./tool-selector.js";
 
 // The assistant's tools without categories or defaults: the catalogs abstention is for.
@@ -42,6 +45,65 @@ describe("calibrateRelevanceFloor", () => {
       /abstain\.quantile must be a number from 0 to 1, got 2/,
     );
     expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { probes: 0 } })).toThrow(DynamicToolsError);
+  });
+});
+
+/**
+ * A strategy whose one signal (`bm25`) says 10 for any message of the catalog's words, and N for a message that says
+ * "quux N" (or 2 for "quux" alone): real requests that score below what the catalog's probes do.
+ */
+function quuxStrategy(): RetrievalStrategy {
+  return {
+    name: "bm25",
+    index() {},
+    rank({ query, limit }: RankRequest): RankedTool[] {
+      const match = /\bquux(?: (\d+))?/.exec(query);
+      const score = match === null ? 10 : Number(match[1] ?? 2);
+      return [{ name: "send_email", score, signals: { bm25: score } }].slice(0, limit);
+    },
+  };
+}
+
+describe("calibrateRelevanceFloor with real past requests (usage)", () => {
+  const strategy = quuxStrategy();
+  const requests = (scores: readonly number[]) => scores.map((score) => `quux ${score}`);
+
+  it("lowers a floor above what real requests score to their requestQuantile, and never raises one", async () => {
+    expect(await calibrateRelevanceFloor({ strategy, catalog })).toEqual({ signals: { bm25: 10 }, probes: 64, tools: catalog.size });
+    const twenty = requests(Array.from({ length: 20 }, (_, index) => index + 1));
+    // 5% of 20: the lowest.
+    expect(await calibrateRelevanceFloor({ strategy, catalog, requests: twenty })).toMatchObject({ signals: { bm25: 1 }, requests: 20 });
+    // Their median (10) is not below the floor: it stays.
+    expect((await calibrateRelevanceFloor({ strategy, catalog, requests: twenty, options: { requestQuantile: 0.5 } })).signals).toEqual({
+      bm25: 10,
+    });
+    const high = requests(Array.from({ length: 20 }, () => 50));
+    expect((await calibrateRelevanceFloor({ strategy, catalog, requests: high })).signals).toEqual({ bm25: 10 });
+  });
+
+  it("needs at least MIN_FLOOR_REQUESTS of them, and rejects a requestQuantile outside 0..1", async () => {
+    const few = requests(Array.from({ length: MIN_FLOOR_REQUESTS - 1 }, () => 1));
+    expect(await calibrateRelevanceFloor({ strategy, catalog, requests: few })).toEqual({
+      signals: { bm25: 10 },
+      probes: 64,
+      tools: catalog.size,
+    });
+    await expect(calibrateRelevanceFloor({ strategy, catalog, options: { requestQuantile: -1 } })).rejects.toThrow(
+      /abstain\.requestQuantile must be a number from 0 to 1, got -1/,
+    );
+  });
+
+  it("a selector given usage checks its floor against the usage's past requests once enough are learned", async () => {
+    const usage = new UsageModel({ catalog, clock: () => 0 });
+    const select = createToolSelector(catalog, { ...noTokens, strategy: quuxStrategy(), abstain: true, usage, coUsage: false });
+    expect((await select("quux please")).abstained?.reason).toMatch(/bm25 ≥ 10/);
+    for (let index = 0; index < 4 * MIN_FLOOR_REQUESTS; index++)
+      usage.observe({ message: `quux mail ${index % 3}`, tools: ["send_email"], at: 0 });
+    const selection = await select("quux please");
+    expect(selection.abstained).toBeUndefined();
+    expect(selection.tools).toContain("send_email");
+    // The floor moved down to what the real requests score (2), not below it.
+    expect((await select("quux 1")).abstained?.reason).toMatch(/bm25 ≥ 2\)/);
   });
 });
 

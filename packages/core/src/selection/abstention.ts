@@ -3,7 +3,8 @@
  * selection binds the core tools only. Credible means that some signal of a top tool (BM25, vector, …) reaches the
  * relevance floor, and the floor is calibrated on the catalog itself: the scores its strategy gives to probes made
  * of the catalog's own words drawn at random, i.e. what a message that merely shares a word or two with some tool
- * scores there.
+ * scores there. With usage, the floor is also checked against real past requests (messages that did call a tool): it
+ * is never set above what all but the lowest few of them score.
  */
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
@@ -29,6 +30,12 @@ export interface AbstentionOptions {
   probeWords?: number;
   /** How many of the best ranked tools are looked at. @defaultValue 5 */
   depth?: number;
+  /**
+   * With usage: each signal's floor is at most this quantile of the best scores real past requests (observations
+   * that called a tool, the newest up to 256) reach, so requests like those users really make stay credible where the
+   * catalog's probes would put the floor above them. @defaultValue 0.05
+   */
+  requestQuantile?: number;
 }
 
 /** The relevance floor of a catalog: for each signal, the score a credible tool reaches. */
@@ -39,6 +46,8 @@ export interface RelevanceFloor {
   readonly probes: number;
   /** Tools in the catalog when it was calibrated. */
   readonly tools: number;
+  /** Real past requests it was checked against (with usage; 0 or absent: none). */
+  readonly requests?: number;
 }
 
 /** Why a selection bound no ranked tool (`ToolSelection.abstained`). */
@@ -51,7 +60,9 @@ export interface Abstention {
   best?: { name: string; signals: Record<string, number> };
 }
 
-const DEFAULTS: Required<AbstentionOptions> = { quantile: 0.25, probes: 64, probeWords: 1, depth: 5 };
+const DEFAULTS: Required<AbstentionOptions> = { quantile: 0.25, probes: 64, probeWords: 1, depth: 5, requestQuantile: 0.05 };
+/** Fewest past requests the floor is checked against (fewer say too little about what real requests score). */
+export const MIN_FLOOR_REQUESTS = 16;
 /** Signals that are not evidence of relevance on their own scale. */
 const NOT_CALIBRATED = new Set(["exact"]);
 
@@ -63,7 +74,7 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
   if (typeof options !== "object" || options === null) {
     throw new DynamicToolsError(
       "INVALID_OPTION",
-      `abstain must be true, false or { quantile, probes, probeWords, depth }, got ${String(options)}.`,
+      `abstain must be true, false or { quantile, probes, probeWords, depth, requestQuantile }, got ${String(options)}.`,
       {
         path: ["abstain"],
       },
@@ -72,8 +83,8 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
   const resolved = { ...DEFAULTS, ...options };
   const wholeNumber = (key: "probes" | "probeWords" | "depth") => Number.isInteger(resolved[key]) && resolved[key] >= 1;
   const bad: Array<[keyof AbstentionOptions, string]> = [];
-  if (!(typeof resolved.quantile === "number" && resolved.quantile >= 0 && resolved.quantile <= 1))
-    bad.push(["quantile", "a number from 0 to 1"]);
+  for (const key of ["quantile", "requestQuantile"] as const)
+    if (!(typeof resolved[key] === "number" && resolved[key] >= 0 && resolved[key] <= 1)) bad.push([key, "a number from 0 to 1"]);
   for (const key of ["probes", "probeWords", "depth"] as const) if (!wholeNumber(key)) bad.push([key, "a whole number ≥ 1"]);
   const [first] = bad;
   if (first !== undefined) {
@@ -124,25 +135,53 @@ function quantileOf(sorted: readonly number[], quantile: number): number {
 /**
  * Calibrates the relevance floor of `strategy` (already indexed) on `catalog`: ranks the calibration probes and
  * takes, for each signal, the `quantile` of the probes' best score of that signal (a probe that a signal does not
- * find counts 0 for it).
+ * find counts 0 for it). Given at least {@link MIN_FLOOR_REQUESTS} real past `requests` (with usage: messages that did
+ * call a tool), each floor is then lowered to their `requestQuantile` of that signal where it sits above it.
  *
  * @example
  * ```ts
  * const floor = await calibrateRelevanceFloor({ strategy, catalog });
  * floor.signals; // { bm25: 5.3, fuzzy: 0.35, vector: 0.49 }
+ * await calibrateRelevanceFloor({ strategy, catalog, requests: usage.heldOut()?.probes.map((probe) => probe.query) });
  * ```
  */
 export async function calibrateRelevanceFloor({
   strategy,
   catalog,
   options = {},
+  requests,
 }: {
   strategy: RetrievalStrategy;
   catalog: ToolCatalog;
   options?: AbstentionOptions;
+  /** Real past requests that called a tool (their words). @defaultValue none */
+  requests?: readonly string[];
 }): Promise<RelevanceFloor> {
-  const { quantile, probes, probeWords, depth } = resolveAbstentionOptions(options);
+  const { quantile, probes, probeWords, depth, requestQuantile } = resolveAbstentionOptions(options);
   const texts = calibrationProbes(catalog, { count: probes, words: probeWords });
+  const signals: Record<string, number> = {};
+  for (const [signal, all] of await bestScores(strategy, texts, depth)) {
+    const floor = quantileOf(all, quantile);
+    // A floor of 0 would make any match credible: such a signal says nothing here.
+    if (floor > 0) signals[signal] = floor;
+  }
+  const real = requests !== undefined && requests.length >= MIN_FLOOR_REQUESTS ? requests : [];
+  if (real.length > 0) {
+    const reached = await bestScores(strategy, real, depth);
+    for (const [signal, floor] of Object.entries(signals)) {
+      const scores = reached.get(signal);
+      const ceiling = scores === undefined ? 0 : quantileOf(scores, requestQuantile);
+      if (ceiling > 0 && ceiling < floor) signals[signal] = ceiling;
+    }
+  }
+  return { signals, probes: texts.length, tools: catalog.size, ...(real.length > 0 ? { requests: real.length } : {}) };
+}
+
+/**
+ * For each signal, the best score among the first `depth` tools of each text's ranking, sorted ascending (a text
+ * that the signal does not find counts 0).
+ */
+async function bestScores(strategy: RetrievalStrategy, texts: readonly string[], depth: number): Promise<Map<string, number[]>> {
   const best = new Map<string, number[]>();
   for (const [index, query] of texts.entries()) {
     const ranking = strategy.rank({ query, limit: depth });
@@ -154,14 +193,13 @@ export async function calibrateRelevanceFloor({
       best.set(signal, values);
     }
   }
-  const signals: Record<string, number> = {};
-  for (const [signal, values] of best) {
-    const all = Array.from({ length: texts.length }, (_, index) => values[index] ?? 0).sort((a, b) => a - b);
-    const floor = quantileOf(all, quantile);
-    // A floor of 0 would make any match credible: such a signal says nothing here.
-    if (floor > 0) signals[signal] = floor;
-  }
-  return { signals, probes: texts.length, tools: catalog.size };
+  const sorted = new Map<string, number[]>();
+  for (const [signal, values] of best)
+    sorted.set(
+      signal,
+      Array.from({ length: texts.length }, (_, index) => values[index] ?? 0).sort((a, b) => a - b),
+    );
+  return sorted;
 }
 
 /** Each signal's best value among `ranked`. */

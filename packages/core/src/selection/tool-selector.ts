@@ -12,12 +12,13 @@ import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { keywordCandidates, orderByTier, type KeywordTool } from "../retrieval/keyword/keyword-candidates.js";
 import { createCatalogIndex } from "../retrieval/catalog-index.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
-import type { LearnedField } from "../retrieval/learned-field.js";
+import type { HeldOutEvidence, LearnedField } from "../retrieval/learned-field.js";
 import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-registry.js";
 import { coUsageReaderOf } from "../usage/co-usage-reader.js";
 import {
   calibrateRelevanceFloor,
   judgeRanking,
+  MIN_FLOOR_REQUESTS,
   resolveAbstentionOptions,
   type Abstention,
   type AbstentionOptions,
@@ -272,7 +273,7 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
   // Built-in strategies abstain by default, chosen by name or passed as objects (createHybridStrategy(), a snapshot's).
   const abstention = abstainOptions(abstain, strategy.name !== "keyword" && BUILTIN_STRATEGY_NAMES.includes(strategy.name));
   const remember = resolveMemoryOptions(memory);
-  const floors = abstention === undefined ? undefined : new FloorCache(catalog, abstention);
+  const floors = abstention === undefined ? undefined : new FloorCache(catalog, abstention, learnedFieldOf(selectOptions.usage).usage);
 
   async function selectByRetrieval(input: SelectionInput, request: SelectionRequest = {}): Promise<ToolSelection> {
     const indexed = await index.current();
@@ -295,25 +296,57 @@ function abstainOptions(abstain: ToolSelectorOptions["abstain"], builtIn: boolea
 /**
  * A selector's relevance floor: calibrated on first use, shared by concurrent selections, and calibrated again
  * once the catalog's size has moved by more than a tenth since (a few tools added or removed leave the score
- * distribution where it was).
+ * distribution where it was). With usage, also once enough observations are learned to check it against real past
+ * requests ({@link MIN_FLOOR_REQUESTS} held out, i.e. 4 times as many learned), and again each time they double.
  */
 class FloorCache {
   readonly #catalog: ToolCatalog;
   readonly #options: Required<AbstentionOptions>;
-  #floor: { tools: number; strategy: RetrievalStrategy; value: Promise<RelevanceFloor> } | undefined;
+  readonly #usage: LearnedField | undefined;
+  #floor: { tools: number; strategy: RetrievalStrategy; observations: number; value: Promise<RelevanceFloor> } | undefined;
+  /** The usage version last looked at (the held-out evidence is read only when it moved). */
+  #usageVersion = -1;
 
-  constructor(catalog: ToolCatalog, options: Required<AbstentionOptions>) {
+  constructor(catalog: ToolCatalog, options: Required<AbstentionOptions>, usage: LearnedField | undefined) {
     this.#catalog = catalog;
     this.#options = options;
+    this.#usage = usage;
   }
 
   floorOf(strategy: RetrievalStrategy): Promise<RelevanceFloor> {
     const size = this.#catalog.size;
     const current = this.#floor;
-    if (current === undefined || current.strategy !== strategy || Math.abs(size - current.tools) > current.tools / 10) {
-      this.#floor = { tools: size, strategy, value: calibrateRelevanceFloor({ strategy, catalog: this.#catalog, options: this.#options }) };
+    const evidence = this.#evidenceDue(current?.observations ?? 0);
+    if (
+      current === undefined ||
+      current.strategy !== strategy ||
+      Math.abs(size - current.tools) > current.tools / 10 ||
+      evidence !== undefined
+    ) {
+      const requests = evidence?.probes.map((probe) => probe.query);
+      this.#floor = {
+        tools: size,
+        strategy,
+        observations: evidence?.observations ?? current?.observations ?? 0,
+        value: calibrateRelevanceFloor({
+          strategy,
+          catalog: this.#catalog,
+          options: this.#options,
+          ...(requests === undefined ? {} : { requests }),
+        }),
+      };
     }
     return this.#floor!.value;
+  }
+
+  /** The usage's held-out evidence when the floor is due to be checked against it (first at 64 observations, then at each doubling). */
+  #evidenceDue(calibratedAt: number): HeldOutEvidence | undefined {
+    const usage = this.#usage;
+    if (usage?.heldOut === undefined || usage.version === this.#usageVersion) return undefined;
+    this.#usageVersion = usage.version;
+    const evidence = usage.heldOut();
+    if (evidence === undefined || evidence.observations < 4 * MIN_FLOOR_REQUESTS) return undefined;
+    return calibratedAt === 0 || evidence.observations >= 2 * calibratedAt ? evidence : undefined;
   }
 }
 

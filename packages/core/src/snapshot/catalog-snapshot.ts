@@ -9,9 +9,10 @@
  * The file is a binary container: the 8 bytes `DTSNAP\0\0`, the JSON header's byte length (uint32, little-endian),
  * 4 reserved bytes, the sha256 of the header and its padding (32 bytes), the JSON header ({@link CatalogSnapshot}),
  * zero padding to a multiple of 8, then the binary sections the header's `sections` names (offsets from the end of
- * the padding, each a multiple of 8, each with its own sha256). Reading (`snapshot-reader.ts`) reads the head, then
- * each section when first used, and checks every checksum and every count against the others
- * (`snapshot-integrity.ts`): a damaged or altered file is a typed `SNAPSHOT_MISMATCH`, never other tools.
+ * the padding, each a multiple of 8, each with its own sha256). A hybrid's fusion weights fitted from usage, when
+ * given, are the `fusion` section (JSON). Reading (`snapshot-reader.ts`) reads the head, then each section when first
+ * used, and checks every checksum and every count against the others (`snapshot-integrity.ts`): a damaged or altered
+ * file is a typed `SNAPSHOT_MISMATCH`, never other tools.
  */
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,10 +23,13 @@ import type { SavedCatalogDerivation, ToolCatalog } from "../catalog/tool-catalo
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { createFuzzyStrategy, type SavedFuzzyIndex } from "../retrieval/fuzzy/fuzzy-strategy.js";
 import { createHybridStrategy } from "../retrieval/hybrid/hybrid-strategy.js";
+import { parseFittedFusion, type FittedFusion } from "../retrieval/hybrid/fusion-weights.js";
+import type { LearnedField } from "../retrieval/learned-field.js";
 import { createBm25Strategy, type SavedBm25Index } from "../retrieval/lexical/bm25-strategy.js";
 import type { RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { createStrategy } from "../retrieval/strategy-registry.js";
 import type { VectorIndex, VectorIndexFactory } from "../retrieval/vector/vector-index.js";
+import { createUsageVectorStrategy } from "../retrieval/vector/learned-vector-strategy.js";
 import { createVectorStrategy, type SavedVectorIndex, type VectorStrategyOptions } from "../retrieval/vector/vector-strategy.js";
 import { loadVectorIndexPlugin } from "../retrieval/vector/vector-index-plugin.js";
 import { readSnapshotRange, snapshotSize } from "./snapshot-reader.js";
@@ -150,6 +154,12 @@ export interface WriteSnapshotOptions {
   embeddings?: EmbeddingsInterface;
   /** The vector index to build (its graph is stored when it is an HNSW index). @defaultValue the vector strategy's default */
   index?: VectorIndex | VectorIndexFactory;
+  /**
+   * A hybrid strategy's fusion weights fitted from usage (`hybrid.fittedFusion()`), stored in the `fusion` section:
+   * `strategy("hybrid", { usage })` of the loaded snapshot uses them until the usage has doubled since they were
+   * fitted, instead of fitting again. Undefined (no fit yet): nothing is stored. @defaultValue none
+   */
+  fitted?: FittedFusion;
 }
 
 /** An index that can write itself to a file and be loaded from one (`HnswVectorIndex` of `@dynamic-tools/hnswlib`). */
@@ -202,10 +212,11 @@ class SectionWriter {
 export async function writeSnapshot(
   file: string,
   catalog: ToolCatalog,
-  { vectors = true, embeddings, index }: WriteSnapshotOptions = {},
+  { vectors = true, embeddings, index, fitted }: WriteSnapshotOptions = {},
 ): Promise<CatalogSnapshot> {
   const snapshot = createCatalogSnapshot(catalog);
   const sections = new SectionWriter();
+  if (fitted !== undefined) sections.add("fusion", Buffer.from(JSON.stringify(parseFittedFusion(fitted)), "utf8"));
   if (vectors) {
     const vector = createVectorStrategy({ ...(embeddings === undefined ? {} : { embeddings }), ...(index === undefined ? {} : { index }) });
     const bm25 = createBm25Strategy();
@@ -274,12 +285,23 @@ export interface LoadedSnapshot {
    * What to pass as `createToolSelector`'s `strategy` to start from the snapshot: `bm25`, `vector` and `hybrid`
    * restore their indexes from it (the vector index is the stored HNSW graph unless `options.index` is given, in
    * which case it is built from the stored vectors); any other built-in name is returned as is (it needs only the
-   * token counts, which the catalog already took).
+   * token counts, which the catalog already took). With `usage`, `bm25`, `vector` and `hybrid` learn from it as
+   * `createStrategy(name, { usage })` builds them (their bm25 and vector indexes are then built, with the learned
+   * evidence in them), and `hybrid` starts from the stored fusion weights (see {@link WriteSnapshotOptions.fitted}).
    */
-  strategy(
-    name: string,
-    options?: { embeddings?: EmbeddingsInterface; index?: VectorIndex | VectorIndexFactory },
-  ): RetrievalStrategy | string;
+  strategy(name: string, options?: SnapshotStrategyOptions): RetrievalStrategy | string;
+}
+
+/** Options of {@link LoadedSnapshot.strategy}. */
+export interface SnapshotStrategyOptions {
+  /** The embeddings of the vector source (they must be those the vectors were stored with). @defaultValue `OfflineEmbeddings` */
+  embeddings?: EmbeddingsInterface;
+  /** The vector index to build from the stored vectors. @defaultValue the stored HNSW graph, else the default index */
+  index?: VectorIndex | VectorIndexFactory;
+  /** Learned evidence (a `UsageModel`) the strategy learns from. @defaultValue none */
+  usage?: LearnedField;
+  /** With `usage`, the hybrid's `separateLearnedField` (as the hybrid whose fit was stored had it). @defaultValue false */
+  separateLearnedField?: boolean;
 }
 
 /** Reads a section as a typed array (a view when aligned, else a copy), after checking its length and checksum. */
@@ -537,15 +559,42 @@ export interface LoadSnapshotOptions {
 }
 
 /** A strategy built from the catalog alone (what `strategy()` gives when the snapshot cannot be used). */
-function builtStrategy(
-  name: string,
-  options: { embeddings?: EmbeddingsInterface; index?: VectorIndex | VectorIndexFactory },
-): RetrievalStrategy | string {
+function builtStrategy(name: string, options: SnapshotStrategyOptions): RetrievalStrategy | string {
   createStrategy(name); // an unknown name fails here, naming the valid ones
+  if (options.usage !== undefined) return learningStrategy(name, options, undefined);
   if (options.embeddings === undefined && options.index === undefined) return name;
   if (name === "vector") return createVectorStrategy(options);
   if (name === "hybrid") return createHybridStrategy({ vector: createVectorStrategy(options) });
   return name;
+}
+
+/**
+ * A strategy learning from `options.usage`, as `createStrategy(name, { usage })` builds it (with `options`' embeddings
+ * and index), the hybrid starting from `fitted`.
+ */
+function learningStrategy(name: string, options: SnapshotStrategyOptions, fitted: FittedFusion | undefined): RetrievalStrategy | string {
+  const { usage, embeddings, index } = options;
+  if (usage === undefined || (name !== "bm25" && name !== "vector" && name !== "hybrid")) {
+    createStrategy(name); // an unknown name fails here, naming the valid ones
+    return name;
+  }
+  if (name === "bm25") return createStrategy(name, { usage });
+  const withWords = usage.words === undefined ? undefined : (usage as LearnedField & Required<Pick<LearnedField, "words">>);
+  // Without an index of the caller's, the hybrid builds its own default vector source (as `createStrategy` does).
+  const vector =
+    index === undefined
+      ? undefined
+      : withWords === undefined
+        ? createVectorStrategy({ embeddings, index })
+        : createUsageVectorStrategy({ embeddings, index, usage: withWords });
+  if (name === "vector") return vector ?? createStrategy(name, { usage, ...(embeddings === undefined ? {} : { embeddings }) });
+  return createHybridStrategy({
+    usage,
+    ...(options.separateLearnedField === true ? { separateLearnedField: true } : {}),
+    ...(vector === undefined ? {} : { vector }),
+    ...(embeddings === undefined ? {} : { embeddings }),
+    ...(fitted === undefined ? {} : { fitted }),
+  });
 }
 
 function attachSnapshot(file: string, snapshot: CatalogSnapshot, start: number, catalog: ToolCatalog): LoadedSnapshot {
@@ -634,9 +683,24 @@ function attachSnapshot(file: string, snapshot: CatalogSnapshot, start: number, 
       }
     };
   };
+  let fitted: FittedFusion | undefined;
+  const savedFusion = (): FittedFusion | undefined => {
+    const fusion = sections.fusion;
+    if (fusion === undefined || fitted !== undefined) return fitted;
+    let value: unknown;
+    try {
+      value = JSON.parse(sectionBytes(file, start, fusion, "fusion").toString("utf8"));
+      fitted = parseFittedFusion(value, "fusion");
+    } catch (cause) {
+      if (DynamicToolsError.isInstance(cause) && cause.code === "SNAPSHOT_MISMATCH") throw cause;
+      throw damaged(file, `its section "fusion" is not fitted fusion weights (${(cause as Error).message})`);
+    }
+    return fitted;
+  };
   return {
     snapshot,
     strategy(name, options = {}) {
+      if (options.usage !== undefined) return learningStrategy(name, options, name === "hybrid" ? savedFusion() : undefined);
       if (name === "bm25") {
         const saved = savedBm25();
         return createBm25Strategy(saved === undefined ? {} : { saved });

@@ -3,10 +3,11 @@
  * Appends are whole lines; reads stream on from a byte offset in bounded batches (a log of any size syncs, and one
  * bad line is skipped and reported with its line number while the others are learned).
  */
-import { appendFile, open } from "node:fs/promises";
+import { appendFile, open, readFile, rename, writeFile } from "node:fs/promises";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { parseObservationLine } from "./observations-file.js";
 import type { Observation } from "./observation.js";
+import { parseSavedFusionFits, type SavedFusionFits } from "./saved-fusion-fits.js";
 import type { SkippedRecord, UsageBatch, UsageStore } from "./usage-store.js";
 
 /** Options of {@link JsonlUsageStore}. */
@@ -37,7 +38,8 @@ function parseCursor(file: string, cursor: string | undefined): { offset: number
 
 /**
  * A usage store over a JSONL file (created on the first append). A store keeps observations as given, messages
- * included: it is the log the model learns from (the model itself keeps only analysed terms unless asked).
+ * included: it is the log the model learns from (the model itself keeps only analysed terms unless asked). Fusion
+ * weights fitted over them are saved beside it, in `<file>.fusion.json`.
  * @example
  * ```ts
  * const store = new JsonlUsageStore("usage.jsonl");
@@ -72,6 +74,39 @@ export class JsonlUsageStore implements UsageStore {
   async append(observations: readonly Observation[]): Promise<void> {
     if (observations.length === 0) return;
     await appendFile(this.file, observations.map((observation) => `${JSON.stringify(observation)}\n`).join(""));
+  }
+
+  /** Where {@link JsonlUsageStore.writeFusionFits} saves: `<file>.fusion.json`. */
+  get fusionFile(): string {
+    return `${this.file}.fusion.json`;
+  }
+
+  /** Saves the fits to {@link JsonlUsageStore.fusionFile} (a whole file written, then renamed into place). */
+  async writeFusionFits(fits: SavedFusionFits): Promise<void> {
+    const temporary = `${this.fusionFile}.${process.pid}.tmp`;
+    await writeFile(temporary, `${JSON.stringify(fits, null, 2)}\n`);
+    await rename(temporary, this.fusionFile);
+  }
+
+  /**
+   * The fits in {@link JsonlUsageStore.fusionFile}, undefined when there is none.
+   * @throws DynamicToolsError `INVALID_OPTION` naming the file and the first bad field, when it is not saved fits.
+   */
+  async readFusionFits(): Promise<SavedFusionFits | undefined> {
+    let text: string;
+    try {
+      text = await readFile(this.fusionFile, "utf8");
+    } catch (cause) {
+      if ((cause as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw new DynamicToolsError("INVALID_OPTION", `Cannot read ${this.fusionFile}: ${(cause as Error).message}`, { cause });
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (cause) {
+      throw new DynamicToolsError("INVALID_OPTION", `${this.fusionFile} is not JSON: ${(cause as Error).message}`, { cause });
+    }
+    return parseSavedFusionFits(value, this.fusionFile);
   }
 
   async read(cursor?: string): Promise<UsageBatch> {

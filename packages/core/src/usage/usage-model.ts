@@ -6,6 +6,7 @@
  */
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import type { FittedFusion } from "../retrieval/hybrid/fusion-weights.js";
 import type { HeldOutEvidence, LearnedField, LearnedFieldChange, LearnedFieldChanges } from "../retrieval/learned-field.js";
 import { bestK } from "../retrieval/best-k.js";
 import { analyze } from "../text/analyzer.js";
@@ -99,6 +100,9 @@ export class UsageModel implements LearnedField {
   /** The newest observations, for a time-ordered split (see {@link UsageModel.heldOut}). */
   readonly #recent = new HeldOutObservations();
   readonly #clock: () => number;
+  /** Fusion weights hybrids fitted over this model, by their configuration (see {@link UsageModel.fittedFusion}). */
+  readonly #fits = new Map<string, FittedFusion>();
+  #fitsVersion = 0;
   /** The catalog version whose removals this model has applied. */
   #catalogVersion: number;
   #epoch: number | undefined;
@@ -350,6 +354,38 @@ export class UsageModel implements LearnedField {
       { fieldTerms: (tool) => this.fieldTerms(tool), wordCounts: (tool) => this.#tools.get(tool)?.words, scale: () => this.scale() },
       this.#observations,
     );
+  }
+
+  /**
+   * {@link LearnedField.fittedFusion}: the fusion weights a hybrid of this configuration last fitted over this model
+   * (or that were kept with it from the usage store, see `UsageRecorder`), so a hybrid built later over the same
+   * evidence uses them and fits again only once the observations have doubled.
+   * @example
+   * ```ts
+   * const hybrid = createHybridStrategy({ usage });
+   * await hybrid.index(catalog); // fits (256 observations or more) and keeps the fit here
+   * usage.fittedFusions(); // { "hybrid weighted; prior 1/0.3/0.6; …": { weights, observations: 19102, … } }
+   * ```
+   */
+  fittedFusion(key: string): FittedFusion | undefined {
+    return this.#fits.get(key);
+  }
+
+  /** {@link LearnedField.keepFittedFusion}: keeps a fit under its hybrid's configuration (replacing the one kept). */
+  keepFittedFusion(key: string, fitted: FittedFusion): void {
+    if (this.#fits.get(key) === fitted) return;
+    this.#fits.set(key, fitted);
+    this.#fitsVersion++;
+  }
+
+  /** Every fit kept, by configuration: what a usage store saves with the observations. */
+  fittedFusions(): Record<string, FittedFusion> {
+    return Object.fromEntries(this.#fits);
+  }
+
+  /** Grows by one each time a fit is kept: a store saves the fits when it moved. */
+  get fitsVersion(): number {
+    return this.#fitsVersion;
   }
 
   /** The words most said (unstemmed, stop words dropped) in messages that led to the tool, most first. */

@@ -1,11 +1,13 @@
 /**
  * @module Records observations to a usage store and keeps a usage model in step with it (its own recordings and
- * every other replica's). By default only analysed words reach the store, not raw messages.
+ * every other replica's), and the fusion weights fitted over the model with the store when it can save them. By
+ * default only analysed words reach the store, not raw messages.
  */
 import { analyze } from "../text/analyzer.js";
 import { STOP_WORDS } from "../text/stop-words.js";
 import { toObservation, type Observation, type ObservationInput } from "./observation.js";
 import type { UsageModel } from "./usage-model.js";
+import type { SavedFusionFits } from "./saved-fusion-fits.js";
 import type { SkippedRecord, UsageStore } from "./usage-store.js";
 
 /** Options of {@link UsageRecorder}. */
@@ -63,6 +65,10 @@ export class UsageRecorder {
   #syncing: Promise<number> | undefined;
   /** The last recording `recordLater` queued (each waits for the one before, so they are stored in call order). */
   #later: Promise<void> = Promise.resolve();
+  /** Whether the store's saved fusion weights were read into the model (once, before the first sync learns). */
+  #fitsRead = false;
+  /** The model's `fitsVersion` the store holds. */
+  #fitsSaved = 0;
 
   constructor({ model, store, keepMessages = false, onSkipped = warnSkipped }: UsageRecorderOptions) {
     this.model = model;
@@ -85,13 +91,48 @@ export class UsageRecorder {
       .catch(warnNotRecorded);
   }
 
-  /** Resolves once every recording `recordLater` queued (before or during the wait) is done. */
+  /**
+   * Resolves once every recording `recordLater` queued (before or during the wait) is done, and the fusion weights
+   * fitted since the last save are saved to the store (when it saves them).
+   */
   async flush(): Promise<void> {
     let last: Promise<void>;
     do {
       last = this.#later;
       await last;
     } while (last !== this.#later);
+    await this.#saveFits();
+  }
+
+  /**
+   * Before the first sync learns: the fusion weights the store saved are kept with the model (where it has none, or
+   * older ones), so a hybrid over it uses them instead of fitting again. Saved weights that are not valid are
+   * reported to `onSkipped` (and fitted again).
+   */
+  async #readFits(store: UsageStore): Promise<void> {
+    if (this.#fitsRead || store.readFusionFits === undefined) return;
+    this.#fitsRead = true;
+    let fits: SavedFusionFits | undefined;
+    try {
+      fits = await store.readFusionFits();
+    } catch (error) {
+      this.#onSkipped({ message: `saved fusion weights not used: ${(error as Error).message}` });
+      return;
+    }
+    for (const [key, fit] of Object.entries(fits ?? {})) {
+      const kept = this.model.fittedFusion(key);
+      if (kept === undefined || kept.observations < fit.observations) this.model.keepFittedFusion(key, fit);
+    }
+    this.#fitsSaved = this.model.fitsVersion;
+  }
+
+  /** Saves the model's fits to the store when one was kept since the last save (and the store saves them). */
+  async #saveFits(): Promise<void> {
+    const store = this.store;
+    const version = this.model.fitsVersion;
+    if (store?.writeFusionFits === undefined || version === this.#fitsSaved) return;
+    await store.writeFusionFits(this.model.fittedFusions());
+    this.#fitsSaved = version;
   }
 
   /** Validates, stores (when there is a store) and learns an observation. */
@@ -110,6 +151,7 @@ export class UsageRecorder {
     }
     await this.store.append([stored]);
     await this.sync();
+    await this.#saveFits();
   }
 
   /**
@@ -124,6 +166,7 @@ export class UsageRecorder {
     while (this.#syncing !== undefined) await this.#syncing;
     const store = this.store;
     this.#syncing = (async () => {
+      await this.#readFits(store);
       let learned = 0;
       for (let more = true; more; ) {
         const batch = await store.read(this.#cursor);

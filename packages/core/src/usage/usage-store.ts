@@ -4,6 +4,7 @@
  * (InMemoryStore, PostgresStore).
  */
 import type { Observation } from "./observation.js";
+import type { SavedFusionFits } from "./saved-fusion-fits.js";
 
 /** A stored record that is not a valid observation: skipped, the rest of the batch is read. */
 export interface SkippedRecord {
@@ -35,6 +36,14 @@ export interface UsageStore {
    * order; a record that is not an observation is skipped and named in `skipped`.
    */
   read(cursor?: string): Promise<UsageBatch>;
+  /**
+   * Optional: saves the fusion weights hybrids fitted over the observations (replacing those saved), so a process
+   * that learns the same observations later starts from them instead of fitting again. `UsageRecorder` calls it
+   * when its model kept a new fit.
+   */
+  writeFusionFits?(fits: SavedFusionFits): Promise<void>;
+  /** Optional: the fusion weights saved by {@link UsageStore.writeFusionFits}, undefined when none are. */
+  readFusionFits?(): Promise<SavedFusionFits | undefined>;
 }
 
 /**
@@ -47,6 +56,7 @@ export interface UsageStore {
  */
 export class MemoryUsageStore implements UsageStore {
   readonly #observations: Observation[] = [];
+  #fits: SavedFusionFits | undefined;
 
   async append(observations: readonly Observation[]): Promise<void> {
     this.#observations.push(...observations);
@@ -55,5 +65,13 @@ export class MemoryUsageStore implements UsageStore {
   async read(cursor?: string): Promise<UsageBatch> {
     const from = cursor === undefined ? 0 : Number(cursor);
     return { observations: this.#observations.slice(from), cursor: String(this.#observations.length) };
+  }
+
+  async writeFusionFits(fits: SavedFusionFits): Promise<void> {
+    this.#fits = structuredClone(fits);
+  }
+
+  async readFusionFits(): Promise<SavedFusionFits | undefined> {
+    return structuredClone(this.#fits);
   }
 }

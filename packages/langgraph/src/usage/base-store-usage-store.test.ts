@@ -88,4 +88,31 @@ describe("BaseStoreUsageStore: incremental reads", () => {
     expect(() => new BaseStoreUsageStore(new InMemoryStore(), { pageSize: 0 })).toThrow(/pageSize must be a positive whole number/);
     expect(() => new BaseStoreUsageStore(new InMemoryStore(), { rediscoverMs: -1 })).toThrow(/rediscoverMs must be/);
   });
+
+  it("saves fitted fusion weights for every writer, not read as observations; a bad item is INVALID_OPTION naming it", async () => {
+    const shared = new InMemoryStore();
+    const writer = new BaseStoreUsageStore(shared);
+    expect(await writer.readFusionFits()).toBeUndefined();
+    await writer.append([observation(1)]);
+    const fits = {
+      "hybrid weighted": {
+        formatVersion: 1 as const,
+        weights: { bm25: 1, fuzzy: 0.3, vector: 0.45 },
+        observations: 300,
+        probes: 75,
+        mrr: { fixed: 0.7, fitted: 0.8 },
+      },
+    };
+    await writer.writeFusionFits(fits);
+    const other = new BaseStoreUsageStore(shared);
+    expect(await other.readFusionFits()).toEqual(fits);
+    const batch = await other.read();
+    expect(batch.observations).toHaveLength(1);
+    expect(batch.skipped).toBeUndefined();
+    await shared.put(["dynamic-tools", "usage", "fusion"], "fits", { fits: { x: { formatVersion: 2 } } });
+    await expect(other.readFusionFits()).rejects.toMatchObject({
+      code: "INVALID_OPTION",
+      message: expect.stringMatching(/dynamic-tools\/usage\/fusion\/fits\["x"\]\.formatVersion must be 1/),
+    });
+  });
 });

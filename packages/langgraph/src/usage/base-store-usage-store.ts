@@ -5,7 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { DynamicToolsError, type Observation, type UsageStore } from "@dynamic-tools/core";
-import { checkObservation, type SkippedRecord, type UsageBatch } from "@dynamic-tools/core/internal";
+import { checkObservation, parseSavedFusionFits, type SkippedRecord, type UsageBatch } from "@dynamic-tools/core/internal";
+import type { SavedFusionFits } from "@dynamic-tools/core/types";
 import type { BaseStore } from "@langchain/langgraph";
 
 /** Options of {@link BaseStoreUsageStore}. */
@@ -25,6 +26,8 @@ export interface BaseStoreUsageStoreOptions {
 const STORED_AT = "storedAt";
 /** The directory item, under the namespace itself: every writer's id. */
 const DIRECTORY = "writers";
+/** Where the fitted fusion weights are saved: the item `fits` under `[...namespace, "fusion"]`. */
+const FUSION = "fusion";
 
 /**
  * Observations as items of a LangGraph store, so every replica of an agent that shares the store learns from all of
@@ -33,7 +36,8 @@ const DIRECTORY = "writers";
  * process's first `read()` searches everything under the namespace (older items of a flat layout included); after it,
  * a read only gets the directory, each writer's head and the items past what it has read, by key: a sync costs what is
  * new, whatever the store holds (no search, whose filters a `PostgresStore` runs over the whole table). The cursor is
- * only valid for the object that returned it (each process keeps its own).
+ * only valid for the object that returned it (each process keeps its own). Fusion weights fitted over the observations
+ * are the item `fits` under `[...namespace, "fusion"]` (one for all writers: the last fit saved wins).
  *
  * @example
  * ```ts
@@ -94,6 +98,21 @@ export class BaseStoreUsageStore implements UsageStore {
     if (!writers.includes(this.#writer)) await this.#store.put(this.#namespace, DIRECTORY, { writers: [...writers, this.#writer] });
   }
 
+  /** Saves the fits as the item `fits` under `[...namespace, "fusion"]` (replacing it). */
+  async writeFusionFits(fits: SavedFusionFits): Promise<void> {
+    await this.#store.put([...this.#namespace, FUSION], "fits", { fits });
+  }
+
+  /**
+   * The fits saved by {@link BaseStoreUsageStore.writeFusionFits}, undefined when none are.
+   * @throws DynamicToolsError `INVALID_OPTION` naming the item and the first bad field, when it is not saved fits.
+   */
+  async readFusionFits(): Promise<SavedFusionFits | undefined> {
+    const item = await this.#store.get([...this.#namespace, FUSION], "fits");
+    if (item === null || item === undefined) return undefined;
+    return parseSavedFusionFits((item.value as { fits?: unknown }).fits, [...this.#namespace, FUSION, "fits"].join("/"));
+  }
+
   async read(cursor?: string): Promise<UsageBatch> {
     const fresh: Array<[key: string, observation: Observation]> = [];
     const skipped: SkippedRecord[] = [];
@@ -123,7 +142,7 @@ export class BaseStoreUsageStore implements UsageStore {
         // The same item may show twice when items were added while paging.
         if (seen.has(label)) continue;
         seen.add(label);
-        if ((path.length === 0 && item.key === DIRECTORY) || (path.length === 1 && path[0] === "heads")) continue;
+        if ((path.length === 0 && item.key === DIRECTORY) || (path.length === 1 && (path[0] === "heads" || path[0] === FUSION))) continue;
         if (path.length === 2 && path[0] === "log") {
           const position = Number(item.key);
           readUpTo.set(path[1]!, Math.max(readUpTo.get(path[1]!) ?? 0, position + 1));

@@ -35,4 +35,22 @@ describe("fitFusionWeights", () => {
       DEFAULT_FUSION_WEIGHTS,
     );
   });
+
+  it("fits the learned field as a source of its own when that ranks the probes better, keeping the fitted learned weight", () => {
+    // Folded into bm25, the learned field leaves the called tool second; BM25 over it alone finds it first.
+    const apart = (folded: number, text: number, learned: number, relevant: boolean) => ({
+      features: { bm25: folded, fuzzy: 0, vector: 0, text, learned },
+      exact: false,
+      relevant,
+    });
+    const probe: FusionProbe = [apart(1, 1, 0, false), apart(0.9, 0.2, 1, true)];
+    const { weights, mrr } = fitFusionWeights({ probes: Array(200).fill(probe), prior: DEFAULT_FUSION_WEIGHTS, exactBonus: 1 });
+    expect(weights.learned).toBe(1);
+    expect(mrr).toEqual({ fixed: 0.5, fitted: 1 });
+    // Probes where folding ranks as well keep it (ties go to the folded field): no learned weight.
+    const even: FusionProbe = [apart(1, 1, 0, true), apart(0.9, 0.2, 1, false)];
+    expect(fitFusionWeights({ probes: Array(200).fill(even), prior: DEFAULT_FUSION_WEIGHTS, exactBonus: 1 }).weights).toEqual(
+      DEFAULT_FUSION_WEIGHTS,
+    );
+  });
 });

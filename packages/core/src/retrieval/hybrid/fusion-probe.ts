@@ -5,9 +5,13 @@
 import type { RankedTool } from "../retrieval-strategy.js";
 import { FUSED_SOURCES, type FusedSource, type FusionWeights } from "./fusion-weights.js";
 
-/** A candidate of a probe: its normalised score per source (0 where the source did not rank it). */
+/**
+ * A candidate of a probe: its normalised score per source (0 where the source did not rank it): `bm25` with the learned
+ * field folded in, and, when the probe has them, `text` (BM25 over the tools' text alone) and `learned` (over the
+ * learned field alone).
+ */
 export interface ProbeCandidate {
-  features: FusionWeights;
+  features: Record<FusedSource, number> & { text?: number; learned?: number };
   exact: boolean;
   relevant: boolean;
 }
@@ -20,13 +24,14 @@ export type FusionProbe = readonly ProbeCandidate[];
  * whose scores are all equal), `1 / (k + rank)` for `"rrf"`.
  */
 export function fusionProbe(
-  rankings: Record<FusedSource, readonly RankedTool[]>,
+  rankings: Record<FusedSource, readonly RankedTool[]> & { text?: readonly RankedTool[]; learned?: readonly RankedTool[] },
   relevant: ReadonlySet<string>,
   { fusion, rrfK, position }: { fusion: "weighted" | "rrf"; rrfK: number; position: (name: string) => number },
 ): FusionProbe {
   const byName = new Map<string, ProbeCandidate>();
-  for (const source of FUSED_SOURCES) {
-    const list = rankings[source];
+  const separate = rankings.text !== undefined && rankings.learned !== undefined;
+  for (const source of separate ? ([...FUSED_SOURCES, "text", "learned"] as const) : FUSED_SOURCES) {
+    const list = rankings[source]!;
     let max = -Infinity;
     let min = Infinity;
     for (const { score } of list) {
@@ -37,7 +42,8 @@ export function fusionProbe(
     list.forEach((tool, index) => {
       let candidate = byName.get(tool.name);
       if (candidate === undefined) {
-        candidate = { features: { bm25: 0, fuzzy: 0, vector: 0 }, exact: false, relevant: relevant.has(tool.name) };
+        const features = { bm25: 0, fuzzy: 0, vector: 0, ...(separate ? { text: 0, learned: 0 } : {}) };
+        candidate = { features, exact: false, relevant: relevant.has(tool.name) };
         byName.set(tool.name, candidate);
       }
       candidate.features[source] = fusion === "rrf" ? 1 / (rrfK + index + 1) : range > 0 ? (tool.score - min) / range : 1;
@@ -47,18 +53,21 @@ export function fusionProbe(
   return [...byName].sort((a, b) => position(a[0]) - position(b[0])).map(([, candidate]) => candidate);
 }
 
+/** A candidate's fused score under `weights` (with `learned`: BM25 over the text and over the learned field apart). */
+function fusedScore({ features, exact }: ProbeCandidate, weights: FusionWeights, exactBonus: number): number {
+  const lexical =
+    weights.learned === undefined
+      ? weights.bm25 * features.bm25
+      : weights.bm25 * (features.text ?? 0) + weights.learned * (features.learned ?? 0);
+  return lexical + weights.fuzzy * features.fuzzy + weights.vector * features.vector + (exact ? exactBonus : 0);
+}
+
 /**
  * The reciprocal rank of the first relevant candidate under `weights` (0 when none is a candidate): what the fit
  * maximises on average.
  */
 export function reciprocalRank(probe: FusionProbe, weights: FusionWeights, exactBonus: number): number {
-  const scores = probe.map(
-    (candidate) =>
-      weights.bm25 * candidate.features.bm25 +
-      weights.fuzzy * candidate.features.fuzzy +
-      weights.vector * candidate.features.vector +
-      (candidate.exact ? exactBonus : 0),
-  );
+  const scores = probe.map((candidate) => fusedScore(candidate, weights, exactBonus));
   let best = -1;
   for (let index = 0; index < probe.length; index++) {
     if (probe[index]!.relevant && (best < 0 || scores[index]! > scores[best]!)) best = index;

@@ -11,13 +11,19 @@ const fitted: FittedFusion = {
 };
 
 describe("parseFittedFusion", () => {
-  it("reads back what was saved as JSON", () => {
+  it("reads back what was saved as JSON, with or without a learned weight", () => {
     expect(parseFittedFusion(JSON.parse(JSON.stringify(fitted)))).toEqual(fitted);
+    const apart = { ...fitted, weights: { ...fitted.weights, learned: 3 } };
+    expect(parseFittedFusion(JSON.parse(JSON.stringify(apart)))).toEqual(apart);
   });
 
   it.each([
     [{ ...fitted, formatVersion: 2 }, "fitted.formatVersion must be 1"],
     [{ ...fitted, weights: { ...fitted.weights, vector: -1 } }, "fitted.weights.vector must be a finite number ≥ 0, got -1"],
+    [
+      { ...fitted, weights: { ...fitted.weights, learned: "3" } },
+      'fitted.weights.learned must be a finite number ≥ 0 (or absent), got "3"',
+    ],
     [{ ...fitted, observations: 1.5 }, "fitted.observations must be a whole number ≥ 0"],
     [{ ...fitted, mrr: { fixed: 2, fitted: 0 } }, "fitted.mrr.fixed must be a number from 0 to 1"],
     ["weights", "fitted must be an object"],

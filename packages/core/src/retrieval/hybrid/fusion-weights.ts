@@ -10,8 +10,12 @@ export const FUSED_SOURCES = ["bm25", "fuzzy", "vector"] as const;
 /** A fused source: lexical (with the learned field when given usage), tool names, vectors (with learned words). */
 export type FusedSource = (typeof FUSED_SOURCES)[number];
 
-/** The weight of each fused source. */
-export type FusionWeights = Record<FusedSource, number>;
+/**
+ * The weight of each fused source. With `learned` (only ever fitted from usage), the learned field is a source of its
+ * own: `bm25` then weighs BM25 over the tools' text alone, and `learned` BM25 over the learned field alone; without
+ * it, the learned field is one more field of bm25's documents.
+ */
+export type FusionWeights = Record<FusedSource, number> & { learned?: number };
 
 /** The fixed weights, used without usage and as the prior of a fit. */
 export const DEFAULT_FUSION_WEIGHTS: Readonly<FusionWeights> = Object.freeze({ bm25: 1, fuzzy: 0.3, vector: 0.6 });
@@ -58,6 +62,8 @@ export function parseFittedFusion(value: unknown, path = "fitted"): FittedFusion
   const weights = saved.weights as Record<string, unknown> | undefined;
   if (typeof weights !== "object" || weights === null) fail("weights", `an object with ${FUSED_SOURCES.join(", ")}`, weights);
   for (const source of FUSED_SOURCES) if (!isWeight(weights![source])) fail(`weights.${source}`, "a finite number ≥ 0", weights![source]);
+  if (weights!.learned !== undefined && !isWeight(weights!.learned))
+    fail("weights.learned", "a finite number ≥ 0 (or absent)", weights!.learned);
   if (!isCount(saved.observations)) fail("observations", "a whole number ≥ 0", saved.observations);
   if (!isCount(saved.probes)) fail("probes", "a whole number ≥ 0", saved.probes);
   const mrr = saved.mrr as Record<string, unknown> | undefined;
@@ -65,7 +71,12 @@ export function parseFittedFusion(value: unknown, path = "fitted"): FittedFusion
   for (const key of ["fixed", "fitted"]) if (!isShare(mrr![key])) fail(`mrr.${key}`, "a number from 0 to 1", mrr![key]);
   return {
     formatVersion: 1,
-    weights: { bm25: weights!.bm25 as number, fuzzy: weights!.fuzzy as number, vector: weights!.vector as number },
+    weights: {
+      bm25: weights!.bm25 as number,
+      fuzzy: weights!.fuzzy as number,
+      vector: weights!.vector as number,
+      ...(weights!.learned === undefined ? {} : { learned: weights!.learned as number }),
+    },
     observations: saved.observations as number,
     probes: saved.probes as number,
     mrr: { fixed: mrr!.fixed as number, fitted: mrr!.fitted as number },

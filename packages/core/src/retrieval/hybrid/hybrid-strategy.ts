@@ -10,7 +10,7 @@ import { createVectorStrategy, type VectorStrategy } from "../vector/vector-stra
 import { FusionFitter } from "./fusion-fitter.js";
 import { DEFAULT_FUSION_WEIGHTS, parseFittedFusion, type FittedFusion, type FusionWeights } from "./fusion-weights.js";
 import { createFuzzyStrategy, type FuzzyStrategyOptions, type SavedFuzzyIndex } from "../fuzzy/fuzzy-strategy.js";
-import { createBm25Strategy, type Bm25StrategyOptions, type SavedBm25Index } from "../lexical/bm25-strategy.js";
+import { createBm25Strategy, DEFAULT_FIELD_WEIGHTS, type Bm25StrategyOptions, type SavedBm25Index } from "../lexical/bm25-strategy.js";
 import { VocabularyExpansion, type VocabularyExpansionOptions } from "../lexical/vocabulary-expansion.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { bestK } from "../best-k.js";
@@ -55,6 +55,13 @@ export interface HybridStrategyOptions {
   usage?: LearnedField;
   /** Weights saved by {@link HybridStrategy.fittedFusion}: used until the usage has doubled since they were fitted. */
   fitted?: FittedFusion;
+  /**
+   * With `usage`: the fit also tries the learned field as a fused source of its own (BM25 over the tools' text and
+   * BM25 over the learned field, each min-max normalised and weighted: `weights.learned`), kept when it ranks the
+   * held-out observations better beyond chance. On metatool with its usage it lifts R@5 0.922 → 0.926 and MRR 0.851 →
+   * 0.866, for about 15% more ranking time and twice the refit time (a second BM25 search). @defaultValue false
+   */
+  separateLearnedField?: boolean;
   /**
    * Paraphrase reach: a word of the message no tool uses is also searched by the bm25 source, at a lower weight, as
    * the catalog words nearest to it in the vector source's word vectors (see {@link VocabularyExpansion}; the default
@@ -114,6 +121,12 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Hybri
     ...(expansion === undefined ? {} : { expansion }),
   });
   const bm25 = createBm25Strategy(bm25Options(usage ?? options.bm25?.usage));
+  // The learned field as a source of its own (when fitted weights say so): BM25 over the tools' text alone (a saved
+  // index holds exactly that), and BM25 over the learned field alone.
+  const { usage: _learnedField, ...textOptions } = options.bm25 ?? {};
+  const textBm25 = () => createBm25Strategy({ ...textOptions, ...(expansion === undefined ? {} : { expansion }) });
+  const { saved: _textIndex, ...learnedOptions } = textOptions;
+  const learnedOver = (field: LearnedField) => createBm25Strategy({ ...learnedOptions, usage: field, fieldWeights: NO_TEXT_FIELDS });
   const fuzzy = createFuzzyStrategy({ ...options.fuzzy, exactBonus: 0 });
   // The vector source first: a large vector index may go on loading in the background (an HNSW graph on a worker
   // thread) while the lexical ones are built.
@@ -136,11 +149,23 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Hybri
           depth,
           fuzzy,
           bm25Over: (field) => createBm25Strategy(bm25Options(field)),
+          ...(options.separateLearnedField === true ? { textBm25, learnedOver } : {}),
           vectorOver: rebuildVector ? (field) => defaultVector(undefined, field) : vector,
           position: (id) => positions.of(id),
+          key: `${fusionKey({ fusion, prior, exactBonus, rrfK, depth, vector: options.vector, embeddings })}${
+            options.separateLearnedField === true ? "; learned field apart" : ""
+          }`,
           ...(fitted === undefined ? {} : { fitted }),
         });
   let indexed: ToolCatalog | undefined;
+  /** The text and learned-field sources, built (over the catalog as it is then) once fitted weights first need them. */
+  let apart: Promise<readonly [RetrievalStrategy, RetrievalStrategy]> | undefined;
+  const apartSources = (catalog: ToolCatalog) =>
+    (apart ??= (async () => {
+      const built = [textBm25(), learnedOver(learning!)] as const;
+      for (const source of built) await source.index(catalog);
+      return built;
+    })());
 
   return {
     name: "hybrid",
@@ -148,28 +173,33 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Hybri
       positions.reset(catalog.names());
       for (const source of sources) await source.index(catalog);
       indexed = catalog;
+      apart = undefined;
       await fitter?.settle(catalog);
     },
     async add(tools) {
       positions.append(tools.map((tool) => tool.name));
-      for (const source of sources) await source.add?.(tools);
+      for (const source of [...sources, ...((await apart) ?? [])]) await source.add?.(tools);
     },
     async remove(names) {
       positions.remove(names);
-      for (const source of sources) await source.remove?.(names);
+      for (const source of [...sources, ...((await apart) ?? [])]) await source.remove?.(names);
     },
     async rank(request: RankRequest): Promise<RankedTool[]> {
       fitter?.poke(indexed);
       const sourceRequest = { ...request, limit: depth };
-      const [lexical, names, semantic] = await Promise.all([
-        bm25.rank(sourceRequest),
+      const weights = fitter?.fitted?.weights;
+      // With the learned field as a source of its own, BM25 over the text alone stands for bm25.
+      const separate = weights?.learned !== undefined && indexed !== undefined ? await apartSources(indexed) : undefined;
+      const [lexical, names, semantic, learned] = await Promise.all([
+        (separate?.[0] ?? bm25).rank(sourceRequest),
         fuzzy.rank(sourceRequest),
         // The vector source gets the query as written: it splits it into clauses and rewrites each itself.
         vector?.rank(sourceRequest) ?? [],
+        separate?.[1].rank(sourceRequest),
       ]);
-      const weights = fitter?.fitted?.weights;
       const fuse: FusionSettings = { fusion, exactBonus, rrfK, weights: weights ?? prior, explain: weights !== undefined };
-      return fuseRankings({ bm25: lexical, fuzzy: names, vector: semantic }, request.limit, (id) => positions.of(id), fuse);
+      const rankings = { bm25: lexical, fuzzy: names, vector: semantic, ...(learned === undefined ? {} : { learned: asLearned(learned) }) };
+      return fuseRankings(rankings, request.limit, (id) => positions.of(id), fuse);
     },
     saveLexical() {
       return { bm25: bm25.save(), fuzzy: fuzzy.save() };
@@ -183,6 +213,41 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Hybri
       return this.fittedFusion();
     },
   };
+}
+
+/** Field weights of BM25 over the learned field alone: every field of the tools' text weighs nothing. */
+const NO_TEXT_FIELDS = Object.fromEntries(Object.keys(DEFAULT_FIELD_WEIGHTS).map((field) => [field, 0]));
+
+/** A ranking of BM25 over the learned field alone, its score said as the `learned` signal. */
+function asLearned(ranked: readonly RankedTool[]): RankedTool[] {
+  return ranked.map((tool) => ({ name: tool.name, score: tool.score, signals: { learned: tool.score } }));
+}
+
+/**
+ * The configuration a fit is kept under in the usage: hybrids that fuse alike share their fits; one with other
+ * weights, another fusion or another vector source fits its own.
+ */
+function fusionKey({
+  fusion,
+  prior,
+  exactBonus,
+  rrfK,
+  depth,
+  vector,
+  embeddings,
+}: {
+  fusion: FusionMethod;
+  prior: FusionWeights;
+  exactBonus: number;
+  rrfK: number;
+  depth: number;
+  vector: RetrievalStrategy | false | undefined;
+  embeddings: EmbeddingsInterface | undefined;
+}): string {
+  const source =
+    vector === false ? "none" : vector !== undefined ? `given ${vector.name}` : embeddings === undefined ? "default" : "embeddings";
+  const settings = fusion === "rrf" ? `rrf k ${rrfK}` : "weighted";
+  return `hybrid ${settings}; prior ${prior.bm25}/${prior.fuzzy}/${prior.vector}; exact ${exactBonus}; depth ${depth}; vector ${source}`;
 }
 
 /**
@@ -220,7 +285,7 @@ interface FusionSettings {
   fusion: FusionMethod;
   exactBonus: number;
   rrfK: number;
-  weights: Record<"bm25" | "fuzzy" | "vector", number>;
+  weights: FusionWeights;
   /** Whether each tool says the weights (fitted ones) in `weights`. */
   explain: boolean;
 }
@@ -230,15 +295,16 @@ interface FusionSettings {
  * source's own signals as its explanation. Ties go to the earlier catalog position.
  */
 function fuseRankings(
-  rankings: Record<"bm25" | "fuzzy" | "vector", readonly RankedTool[]>,
+  rankings: Record<"bm25" | "fuzzy" | "vector", readonly RankedTool[]> & { learned?: readonly RankedTool[] },
   limit: number,
   position: (id: string) => number,
   { fusion, exactBonus, rrfK, weights, explain }: FusionSettings,
 ): RankedTool[] {
-  const lists: RankedList[] = (["bm25", "fuzzy", "vector"] as const).map((name) => ({
+  const names = rankings.learned === undefined ? (["bm25", "fuzzy", "vector"] as const) : (["bm25", "fuzzy", "vector", "learned"] as const);
+  const lists: RankedList[] = names.map((name) => ({
     name,
-    weight: weights[name],
-    items: rankings[name].map((tool) => ({ id: tool.name, score: tool.score })),
+    weight: weights[name] ?? 0,
+    items: rankings[name]!.map((tool) => ({ id: tool.name, score: tool.score })),
   }));
   const fused =
     fusion === "rrf" ? reciprocalRankFusion(lists, { k: rrfK, order: position }) : weightedScoreFusion(lists, { order: position });
@@ -248,7 +314,9 @@ function fuseRankings(
   const scored = fused.map((item) => ({ id: item.id, score: item.score + (exact.has(item.id) ? bonus : 0) }));
   const best = bestK(scored, limit, (a, b) => b.score - a.score || position(a.id) - position(b.id));
   // Each kept tool's explanation: every source's own signals.
-  const bySource = [rankings.bm25, rankings.fuzzy, rankings.vector].map((list) => new Map(list.map((tool) => [tool.name, tool.signals])));
+  const bySource = [rankings.bm25, rankings.fuzzy, rankings.vector, rankings.learned ?? []].map(
+    (list) => new Map(list.map((tool) => [tool.name, tool.signals])),
+  );
   return best.map(({ id, score }) => ({
     name: id,
     score,

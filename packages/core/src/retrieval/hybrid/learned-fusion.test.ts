@@ -5,6 +5,8 @@ import { assistantCatalog } from "../__fixtures__/assistant-catalog.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval-strategy.js";
 import { createHybridStrategy } from "./hybrid-strategy.js";
 import { MIN_FIT_OBSERVATIONS } from "./fusion-fitter.js";
+import { createBm25Strategy } from "../lexical/bm25-strategy.js";
+import { createToolSelector } from "../../selection/tool-selector.js";
 
 /** A vector source that always prefers the tools at the end of the catalog: a weak signal. */
 function weakVector(): RetrievalStrategy {
@@ -91,5 +93,60 @@ describe("learned fusion (createHybridStrategy with usage)", () => {
       ),
       { numRuns: 50 },
     );
+  });
+
+  it("with a learned weight, fuses BM25 over the text and over the learned field apart, and says both", async () => {
+    const catalog = assistantCatalog();
+    const usage = learnedModel(MIN_FIT_OBSERVATIONS);
+    const fitted = {
+      formatVersion: 1 as const,
+      weights: { bm25: 1, fuzzy: 0.3, vector: 0.6, learned: 2 },
+      observations: MIN_FIT_OBSERVATIONS,
+      probes: 64,
+      mrr: { fixed: 0.5, fitted: 0.6 },
+    };
+    const hybrid = createHybridStrategy({ usage, vector: weakVector(), fitted });
+    await hybrid.index(catalog);
+    const zero = { name: 0, keywords: 0, tags: 0, category: 0, description: 0, parameterNames: 0, parameterDescriptions: 0 };
+    const [text, learned] = [createBm25Strategy(), createBm25Strategy({ usage, fieldWeights: zero })];
+    await Promise.all([text.index(catalog), learned.index(catalog)]);
+    const ranked = await hybrid.rank({ query: "mail the report", limit: 5 });
+    const email = ranked.find((tool) => tool.name === "send_email")!;
+    expect(email.weights).toEqual(fitted.weights);
+    const [byText, byLearned] = await Promise.all([
+      text.rank({ query: "mail the report", limit: 100 }),
+      learned.rank({ query: "mail the report", limit: 100 }),
+    ]);
+    expect(email.signals.learned).toBe(byLearned.find((tool) => tool.name === "send_email")!.score);
+    expect(email.signals.bm25).toBe(byText.find((tool) => tool.name === "send_email")?.score);
+    // Without the learned weight, the same saved fit folds the field into bm25 again: other bm25 scores, no learned signal.
+    const folded = createHybridStrategy({
+      usage,
+      vector: weakVector(),
+      fitted: { ...fitted, weights: { bm25: 1, fuzzy: 0.3, vector: 0.6 } },
+    });
+    await folded.index(catalog);
+    const [best] = await folded.rank({ query: "mail the report", limit: 1 });
+    expect(best!.signals.learned).toBeUndefined();
+    // A selection explains the weights, the learned one included.
+    const selection = await createToolSelector(catalog, { strategy: hybrid, countTokens: false })("mail the report");
+    expect(selection.ranked?.find((tool) => tool.name === "send_email")?.reason).toMatch(
+      /learned [\d.]+.*\(weights fitted from usage: bm25 1, fuzzy 0\.3, vector 0\.6, learned 2\)/,
+    );
+  });
+
+  it("separateLearnedField: the fit also tries the learned field apart, and keeps its fit under its own configuration", async () => {
+    const catalog = assistantCatalog();
+    const usage = learnedModel(MIN_FIT_OBSERVATIONS);
+    const folded = createHybridStrategy({ usage, vector: weakVector() });
+    const apart = createHybridStrategy({ usage, vector: weakVector(), separateLearnedField: true });
+    await folded.index(catalog);
+    await apart.index(catalog);
+    const keys = Object.keys(usage.fittedFusions());
+    expect(keys).toHaveLength(2);
+    expect(keys.filter((key) => key.endsWith("; learned field apart"))).toHaveLength(1);
+    expect(folded.fittedFusion()!.weights.learned).toBeUndefined();
+    // Apart or not, the fit is never worse than the fixed weights on the held-out observations.
+    expect(apart.fittedFusion()!.mrr.fitted).toBeGreaterThanOrEqual(apart.fittedFusion()!.mrr.fixed);
   });
 });
