@@ -55,6 +55,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "PinnedTool",
     "PolicyDefinition",
     "RankedTool",
+    "RelevanceFloor",
     "RetrievalStrategy",
     "SavedCatalogDerivation",
     "SelectToolsOptions",

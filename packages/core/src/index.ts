@@ -28,6 +28,7 @@ export {
   type SelectionInput,
   type Abstention,
   type AbstentionOptions,
+  type RelevanceFloor,
   type ConversationMemoryOptions,
 } from "./selection/tool-selector.js";
 export type { PinnedTool } from "./selection/pinned-tools.js";

@@ -279,3 +279,26 @@ export function judgeRanking({
     ...(best === undefined ? {} : { best: { name: best.name, signals: { ...bestSignalsOf } } }),
   };
 }
+
+/** Floors calibrated ahead of time (a snapshot's), per strategy object, with the settings they were calibrated with. */
+const rememberedFloors = new WeakMap<RetrievalStrategy, { floor: RelevanceFloor; settings: string }>();
+
+/** The calibration settings that decide a floor without usage (`requestQuantile` only acts on real requests). */
+function calibrationSettings(options: AbstentionOptions): string {
+  const { quantile, probes, probeWords, depth } = resolveAbstentionOptions(options);
+  return JSON.stringify([quantile, probes, probeWords, depth]);
+}
+
+/**
+ * Remembers `floor` as what {@link calibrateRelevanceFloor} gives for `strategy` with `options` (a snapshot restores
+ * the floor it calibrated on the same indexes when it was written, so a start does not rank the probes again).
+ */
+export function rememberRelevanceFloor(strategy: RetrievalStrategy, floor: RelevanceFloor, options: AbstentionOptions = {}): void {
+  rememberedFloors.set(strategy, { floor, settings: calibrationSettings(options) });
+}
+
+/** The floor remembered for `strategy` with these settings, if any (see {@link rememberRelevanceFloor}). */
+export function rememberedRelevanceFloor(strategy: RetrievalStrategy, options: AbstentionOptions = {}): RelevanceFloor | undefined {
+  const remembered = rememberedFloors.get(strategy);
+  return remembered !== undefined && remembered.settings === calibrationSettings(options) ? remembered.floor : undefined;
+}

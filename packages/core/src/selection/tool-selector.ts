@@ -17,6 +17,7 @@ import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-re
 import { coUsageReaderOf } from "../usage/co-usage-reader.js";
 import {
   calibrateRelevanceFloor,
+  rememberedRelevanceFloor,
   judgeRanking,
   MIN_FLOOR_REQUESTS,
   resolveAbstentionOptions,
@@ -35,7 +36,7 @@ import { checkedReserve, followCatalog, type SelectionRequest, type SelectionSco
 import type { SelectedCategory, ToolSelection } from "./tool-selection.js";
 
 export type { AutoCutOptions } from "./ranked-candidates.js";
-export type { Abstention, AbstentionOptions } from "./abstention.js";
+export type { Abstention, AbstentionOptions, RelevanceFloor } from "./abstention.js";
 export type { ConversationMemoryOptions } from "./conversation-memory.js";
 export type { SelectToolsOptions } from "./selection-scope.js";
 
@@ -324,16 +325,21 @@ class FloorCache {
       evidence !== undefined
     ) {
       const requests = evidence?.probes.map((probe) => probe.query);
+      // A floor calibrated ahead of time for this very strategy (a snapshot's), while the catalog is about its size.
+      const remembered = requests === undefined ? rememberedRelevanceFloor(strategy, this.#options) : undefined;
+      const fits = remembered !== undefined && Math.abs(size - remembered.tools) <= remembered.tools / 10;
       this.#floor = {
-        tools: size,
+        tools: fits ? remembered.tools : size,
         strategy,
         observations: evidence?.observations ?? current?.observations ?? 0,
-        value: calibrateRelevanceFloor({
-          strategy,
-          catalog: this.#catalog,
-          options: this.#options,
-          ...(requests === undefined ? {} : { requests }),
-        }),
+        value: fits
+          ? Promise.resolve(remembered)
+          : calibrateRelevanceFloor({
+              strategy,
+              catalog: this.#catalog,
+              options: this.#options,
+              ...(requests === undefined ? {} : { requests }),
+            }),
       };
     }
     return this.#floor!.value;

@@ -32,6 +32,7 @@ import type { VectorIndex, VectorIndexFactory } from "../retrieval/vector/vector
 import { createUsageVectorStrategy } from "../retrieval/vector/learned-vector-strategy.js";
 import { createVectorStrategy, type SavedVectorIndex, type VectorStrategyOptions } from "../retrieval/vector/vector-strategy.js";
 import { loadVectorIndexPlugin } from "../retrieval/vector/vector-index-plugin.js";
+import { calibrateRelevanceFloor, rememberRelevanceFloor, type RelevanceFloor } from "../selection/abstention.js";
 import { readSnapshotRange, snapshotSize } from "./snapshot-reader.js";
 import {
   checkFuzzy,
@@ -88,6 +89,12 @@ export interface CatalogSnapshot {
   fuzzy?: FuzzyHeader;
   /** The HNSW graph the vector index was built as (hnswlib's own file in the `hnsw` section), when it was HNSW. */
   hnsw?: { sidecar: unknown };
+  /**
+   * The relevance floor of each restorable strategy (`bm25`, `fuzzy`, `vector`, `hybrid`) with abstention's default
+   * settings, calibrated on these very indexes when the snapshot was written: a selector over the restored strategy
+   * takes it instead of ranking the calibration probes again (only with the default embeddings and index).
+   */
+  floors?: Record<string, RelevanceFloor>;
   /** The binary sections, by name (only in a written file). */
   sections?: Record<string, SnapshotSection>;
 }
@@ -264,6 +271,16 @@ export async function writeSnapshot(
       } finally {
         rmSync(folder, { recursive: true, force: true });
       }
+    }
+    if (embeddings === undefined && index === undefined) {
+      // The hybrid over these very sources, as a restored one is built (it indexes its own bm25 and fuzzy).
+      const hybrid = createHybridStrategy({ vector });
+      await hybrid.index(catalog);
+      const floors: Record<string, RelevanceFloor> = {};
+      for (const [name, strategy] of Object.entries({ bm25, fuzzy, vector, hybrid })) {
+        floors[name] = await calibrateRelevanceFloor({ strategy, catalog });
+      }
+      snapshot.floors = floors;
     }
   }
   const { tools, ...header } = snapshot;
@@ -463,6 +480,17 @@ function checkHeader(shape: Shape, read: CatalogSnapshot, available: number): vo
     shape.strings(fuzzy.stems, "fuzzy.stems");
   }
   if (read.hnsw !== undefined) shape.object(read.hnsw, "hnsw");
+  if (read.floors !== undefined) {
+    for (const [name, value] of Object.entries(shape.object(read.floors, "floors"))) {
+      const floor = shape.object(value, `floors.${name}`);
+      for (const [signal, score] of Object.entries(shape.object(floor.signals, `floors.${name}.signals`))) {
+        if (shape.finite(score, `floors.${name}.signals.${signal}`) <= 0)
+          shape.fail(`floors.${name}.signals.${signal}`, "a number above 0");
+      }
+      shape.count(floor.probes, `floors.${name}.probes`);
+      shape.count(floor.tools, `floors.${name}.tools`);
+    }
+  }
 }
 
 /** A snapshot file read, not yet checked against a catalog: see {@link readSnapshot}. */
@@ -701,36 +729,46 @@ function attachSnapshot(file: string, snapshot: CatalogSnapshot, start: number, 
     snapshot,
     strategy(name, options = {}) {
       if (options.usage !== undefined) return learningStrategy(name, options, name === "hybrid" ? savedFusion() : undefined);
-      if (name === "bm25") {
-        const saved = savedBm25();
-        return createBm25Strategy(saved === undefined ? {} : { saved });
+      const restored = restoredStrategy(name, options);
+      const floor = snapshot.floors?.[name];
+      // The floor was calibrated with the default embeddings and index: other ones rank otherwise.
+      if (typeof restored !== "string" && floor !== undefined && options.embeddings === undefined && options.index === undefined) {
+        rememberRelevanceFloor(restored, floor);
       }
-      if (name === "fuzzy") {
-        const saved = savedFuzzy();
-        return createFuzzyStrategy(saved === undefined ? {} : { saved });
-      }
-      if (name !== "vector" && name !== "hybrid") {
-        createStrategy(name); // an unknown name fails here, naming the valid ones
-        return name;
-      }
-      const saved = savedVectors();
-      const graph = options.index === undefined && saved !== undefined ? graphIndex() : undefined;
-      const vectorOptions: VectorStrategyOptions = {
-        ...options,
-        ...(saved === undefined ? {} : { saved }),
-        ...(graph === undefined ? {} : { index: graph, indexHolds: "saved" as const }),
-      };
-      const vector = createVectorStrategy(vectorOptions);
-      if (name === "vector") return vector;
-      const bm25 = savedBm25();
-      const fuzzy = savedFuzzy();
-      return createHybridStrategy({
-        vector,
-        ...(bm25 === undefined ? {} : { bm25: { saved: bm25 } }),
-        ...(fuzzy === undefined ? {} : { fuzzy: { saved: fuzzy } }),
-      });
+      return restored;
     },
   };
+
+  function restoredStrategy(name: string, options: SnapshotStrategyOptions): RetrievalStrategy | string {
+    if (name === "bm25") {
+      const saved = savedBm25();
+      return createBm25Strategy(saved === undefined ? {} : { saved });
+    }
+    if (name === "fuzzy") {
+      const saved = savedFuzzy();
+      return createFuzzyStrategy(saved === undefined ? {} : { saved });
+    }
+    if (name !== "vector" && name !== "hybrid") {
+      createStrategy(name); // an unknown name fails here, naming the valid ones
+      return name;
+    }
+    const saved = savedVectors();
+    const graph = options.index === undefined && saved !== undefined ? graphIndex() : undefined;
+    const vectorOptions: VectorStrategyOptions = {
+      ...options,
+      ...(saved === undefined ? {} : { saved }),
+      ...(graph === undefined ? {} : { index: graph, indexHolds: "saved" as const }),
+    };
+    const vector = createVectorStrategy(vectorOptions);
+    if (name === "vector") return vector;
+    const bm25 = savedBm25();
+    const fuzzy = savedFuzzy();
+    return createHybridStrategy({
+      vector,
+      ...(bm25 === undefined ? {} : { bm25: { saved: bm25 } }),
+      ...(fuzzy === undefined ? {} : { fuzzy: { saved: fuzzy } }),
+    });
+  }
 }
 
 function checkSameCatalog(file: string, snapshot: CatalogSnapshot, catalog: ToolCatalog): void {
