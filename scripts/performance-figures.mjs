@@ -26,7 +26,8 @@ export function renderReadmeBlock(recorded) {
   ];
   const store = peers.map(
     (peer) =>
-      `${micro(peer.ours.p50Us)} / ${micro(peer.ours.p99Us)} against ${micro(peer.peer.p50Us)} / ${micro(peer.peer.p99Us)} at ${count(peer.tools)} tools`,
+      `${micro(peer.ours.p50Us)} / ${micro(peer.ours.p99Us)} against ${micro(peer.peer.p50Us)} / ${micro(peer.peer.p99Us)} at ` +
+      `${count(peer.tools)} tools (recall@10 of the exact top 10: ${peer.recallAt10.ours} against ${peer.recallAt10.peer})`,
   );
   const met = targets.filter((target) => target.met).length;
   return [

@@ -2,7 +2,7 @@
  * A snapshot of a 6,000-tool catalog gives a hybrid selector (real hnswlib-node, the offline embeddings) whose
  * selections are identical to a freshly built one's.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -89,12 +89,37 @@ describe.skipIf(!HNSWLIB_AVAILABLE)("snapshot with hybrid over HNSW", () => {
       expect(actual.ranked).toEqual(expected[position]!.hybrid.ranked);
       expect((await vectorOnly(conversation)).ranked).toEqual(expected[position]!.vector.ranked);
     }
+    // The floor the snapshot keeps is the one the fresh selector calibrates: an off-topic message is judged alike.
+    const offTopic = [{ role: "user", content: "thanks, that's all for now" }];
+    const [freshJudged, restoredJudged] = [await fresh(offTopic), await restored(offTopic)];
+    expect(restoredJudged.abstained).toEqual(freshJudged.abstained);
+    expect(restoredJudged.abstained?.floor).toEqual(written.floors?.hybrid?.signals);
     // The restored strategies added nothing to the graphs they loaded (nothing at all, or an empty bulk load).
     expect(add).not.toHaveBeenCalled();
     for (const [entries] of addAll.mock.calls) expect(entries).toHaveLength(0);
     addAll.mockRestore();
     add.mockRestore();
     for (const selector of [fresh, restored, vectorOnly, freshVector]) selector.close?.();
+  }, 180_000);
+
+  it("a damaged graph is the snapshot's typed error when the strategy is restored; with onFallback, a rebuild", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "snapshot-hnsw-")), "damaged.snapshot");
+    await writeSnapshot(file, catalog());
+    const bytes = readFileSync(file);
+    const length = bytes.readUInt32LE(8);
+    const start = 48 + length + ((8 - ((48 + length) % 8)) % 8);
+    const { offset, length: size } = JSON.parse(bytes.toString("utf8", 48, 48 + length)).sections.hnsw;
+    bytes[start + offset + Math.floor(size / 2)]! ^= 0xff;
+    writeFileSync(file, bytes);
+    expect(() => loadSnapshot(file, catalog()).strategy("hybrid")).toThrow(/the checksum of its section "hnsw" does not match/);
+    const reported: string[] = [];
+    const rebuiltCatalog = catalog();
+    const rebuilt = createToolSelector(rebuiltCatalog, {
+      strategy: loadSnapshot(file, rebuiltCatalog, { onFallback: (error) => reported.push(error.code) }).strategy("hybrid"),
+    });
+    expect(reported).toEqual(["SNAPSHOT_MISMATCH"]);
+    expect((await rebuilt([{ role: "user", content: QUESTIONS[0]! }])).tools.length).toBeGreaterThan(0);
+    rebuilt.close?.();
   }, 180_000);
 
   it("stays in step with a fresh build through live updates after loading the graph (the refit re-derives every text)", async () => {

@@ -281,7 +281,7 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
           cold = await medianColdStart(request, runs);
           if (snapshot) {
             const file = join(folder, "catalog.snapshot");
-            const indexes = strategy === "vector" || strategy === "hybrid" || strategy === "bm25";
+            const indexes = strategy === "vector" || strategy === "hybrid" || strategy === "bm25" || strategy === "fuzzy";
             await writeSnapshot(file, loadCatalogFile(catalogFile, { onWarning: () => {} }), { vectors: indexes });
             fromSnapshot = await medianColdStart({ ...request, snapshot: file }, runs);
           }
@@ -316,15 +316,34 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
 /** The vector strategy and the HNSWLib store, side by side per catalog size. */
 function formatPeers(peers: readonly VectorPeerComparison[]): string {
   if (peers.length === 0) return "vector vs LangChain's HNSWLib store: not measured (@langchain/community is not installed).";
-  const lines = peers.map(
-    (peer) =>
-      `${String(peer.tools).padStart(7)}  ${String(peer.ours.p50Us).padStart(10)}  ${String(peer.ours.p99Us).padStart(10)}  ` +
-      `${String(peer.peer.p50Us).padStart(11)}  ${String(peer.peer.p99Us).padStart(11)}  ${String(peer.oursIndexMs).padStart(14)}  ${String(peer.peerIndexMs).padStart(15)}`,
+  const header = [
+    "tools",
+    "ours p50 µs",
+    "ours p99 µs",
+    "store p50 µs",
+    "store p99 µs",
+    "ours recall@10",
+    "store recall@10",
+    "ours index ms",
+    "store index ms",
+  ];
+  const rows = peers.map((peer) =>
+    [
+      peer.tools,
+      peer.ours.p50Us,
+      peer.ours.p99Us,
+      peer.peer.p50Us,
+      peer.peer.p99Us,
+      peer.recallAt10.ours,
+      peer.recallAt10.peer,
+      peer.oursIndexMs,
+      peer.peerIndexMs,
+    ].map(String),
   );
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
   return [
-    "vector vs LangChain's HNSWLib store, same embeddings, query embedding included, interleaved:",
-    "  tools  ours p50 µs  ours p99 µs  store p50 µs  store p99 µs  ours index ms  store index ms",
-    ...lines,
+    "vector vs LangChain's HNSWLib store, same embeddings, query embedding included, interleaved (recall@10: of the exact top 10):",
+    ...[header, ...rows].map((row) => row.map((cell, column) => cell.padStart(widths[column]!)).join("  ")),
   ].join("\n");
 }
 

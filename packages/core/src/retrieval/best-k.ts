@@ -61,7 +61,9 @@ function siftDown<T>(heap: T[], position: number, compare: (a: T, b: T) => numbe
  * score, ties by the lower `ties[slot]` (default: the lower slot), then the lower slot. Nothing is allocated but the
  * result: no comparator returns a number to box and no iterator steps through the slots, which matters on the hot
  * path of a large catalog (bm25's documents reached, fuzzy's candidates: tens of thousands a query at 100,000 tools).
- * `keep` is asked only about slots good enough to enter the result at that point.
+ * A filter usually keeps the best slots (it is a permission or scope check): `keep` is asked about the best `limit`
+ * first, and only when it refuses one of them about each slot good enough to enter the result at that point (so it
+ * may be asked twice about a slot: it must answer the same).
  *
  * @example
  * ```ts
@@ -75,6 +77,18 @@ export function bestSlots(
   limit: number,
   keep?: (slot: number) => boolean,
   ties?: ArrayLike<number>,
+): number[] {
+  const best = heapOfSlots(scores, slots, count, limit, undefined, ties);
+  return keep === undefined || best.every(keep) ? best : heapOfSlots(scores, slots, count, limit, keep, ties);
+}
+
+function heapOfSlots(
+  scores: Float64Array,
+  slots: ArrayLike<number>,
+  count: number,
+  limit: number,
+  keep: ((slot: number) => boolean) | undefined,
+  ties: ArrayLike<number> | undefined,
 ): number[] {
   if (limit <= 0) return [];
   // A heap whose root is the worst slot kept: each parent ranks after its children.

@@ -27,7 +27,10 @@ export interface RankRequest {
   history?: readonly string[];
   /** Most tools to return. */
   limit: number;
-  /** Only tools for which this returns true may be returned (permissions, platform, already bound…). */
+  /**
+   * Only tools for which this returns true may be returned (permissions, platform, already bound…). A strategy may ask
+   * about the same tool more than once, and about its best tools first: it must answer the same each time.
+   */
   filter?: (name: string) => boolean;
 }
 

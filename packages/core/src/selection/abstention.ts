@@ -38,7 +38,15 @@ export interface AbstentionOptions {
   requestQuantile?: number;
 }
 
-/** The relevance floor of a catalog: for each signal, the score a credible tool reaches. */
+/**
+ * The relevance floor of a catalog: for each signal, the score a credible tool reaches. A selection's `abstained`
+ * names the floor in force.
+ *
+ * @example
+ * ```ts
+ * const floor: RelevanceFloor = { signals: { bm25: 5.3, vector: 0.49 }, probes: 64, tools: 220 };
+ * ```
+ */
 export interface RelevanceFloor {
   /** Floor per signal name (`bm25`, `vector`, …); a signal absent here never makes a tool credible. */
   readonly signals: Readonly<Record<string, number>>;

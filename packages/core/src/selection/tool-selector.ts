@@ -295,7 +295,8 @@ function abstainOptions(abstain: ToolSelectorOptions["abstain"], builtIn: boolea
 }
 
 /**
- * A selector's relevance floor: calibrated on first use, shared by concurrent selections, and calibrated again
+ * A selector's relevance floor: calibrated on first use (or, without usage, taken from a snapshot that calibrated it
+ * for the same strategy and settings), shared by concurrent selections, and calibrated again
  * once the catalog's size has moved by more than a tenth since (a few tools added or removed leave the score
  * distribution where it was). With usage, also once enough observations are learned to check it against real past
  * requests ({@link MIN_FLOOR_REQUESTS} held out, i.e. 4 times as many learned), and again each time they double.
@@ -304,7 +305,9 @@ class FloorCache {
   readonly #catalog: ToolCatalog;
   readonly #options: Required<AbstentionOptions>;
   readonly #usage: LearnedField | undefined;
-  #floor: { tools: number; strategy: RetrievalStrategy; observations: number; value: Promise<RelevanceFloor> } | undefined;
+  #floor:
+    | { tools: number; strategy: RetrievalStrategy; observations: number; requests?: readonly string[]; value: Promise<RelevanceFloor> }
+    | undefined;
   /** The usage version last looked at (the held-out evidence is read only when it moved). */
   #usageVersion = -1;
 
@@ -324,14 +327,18 @@ class FloorCache {
       Math.abs(size - current.tools) > current.tools / 10 ||
       evidence !== undefined
     ) {
-      const requests = evidence?.probes.map((probe) => probe.query);
-      // A floor calibrated ahead of time for this very strategy (a snapshot's), while the catalog is about its size.
-      const remembered = requests === undefined ? rememberedRelevanceFloor(strategy, this.#options) : undefined;
+      // Real past requests: new evidence, else those the floor was last checked against (a recalibration for a
+      // moved catalog keeps checking against them).
+      const requests = evidence?.probes.map((probe) => probe.query) ?? current?.requests;
+      // A floor calibrated ahead of time for this very strategy (a snapshot's) stands for a selector without usage,
+      // while the catalog is about its size.
+      const remembered = this.#usage === undefined ? rememberedRelevanceFloor(strategy, this.#options) : undefined;
       const fits = remembered !== undefined && Math.abs(size - remembered.tools) <= remembered.tools / 10;
       this.#floor = {
         tools: fits ? remembered.tools : size,
         strategy,
         observations: evidence?.observations ?? current?.observations ?? 0,
+        ...(requests === undefined ? {} : { requests }),
         value: fits
           ? Promise.resolve(remembered)
           : calibrateRelevanceFloor({

@@ -15,7 +15,7 @@
  * file is a typed `SNAPSHOT_MISMATCH`, never other tools.
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
@@ -153,8 +153,10 @@ export function createCatalogSnapshot(catalog: ToolCatalog): CatalogSnapshot {
 /** Options of {@link writeSnapshot}. */
 export interface WriteSnapshotOptions {
   /**
-   * Also store the indexes: the BM25 postings, the tools' embedding vectors with the embeddings' fit, and the HNSW
-   * graph when the vector index is one (what `bm25`, `vector` and `hybrid` need). @defaultValue true
+   * Also store the indexes: the BM25 postings, the fuzzy name index, the tools' embedding vectors with the
+   * embeddings' fit, the HNSW graph when the vector index is one (what `bm25`, `fuzzy`, `vector` and `hybrid` need),
+   * and, with the default embeddings and index, each of those strategies' relevance floor calibrated on the restored
+   * indexes. @defaultValue true
    */
   vectors?: boolean;
   /** The embeddings to store vectors of. @defaultValue `OfflineEmbeddings` */
@@ -272,37 +274,63 @@ export async function writeSnapshot(
         rmSync(folder, { recursive: true, force: true });
       }
     }
-    if (embeddings === undefined && index === undefined) {
-      // The hybrid over these very sources, as a restored one is built (it indexes its own bm25 and fuzzy).
-      const hybrid = createHybridStrategy({ vector });
-      await hybrid.index(catalog);
-      const floors: Record<string, RelevanceFloor> = {};
-      for (const [name, strategy] of Object.entries({ bm25, fuzzy, vector, hybrid })) {
-        floors[name] = await calibrateRelevanceFloor({ strategy, catalog });
-      }
-      snapshot.floors = floors;
-    }
   }
   const { tools, ...header } = snapshot;
   sections.add("tools", Buffer.from(JSON.stringify(tools), "utf8"));
-  const json = Buffer.from(JSON.stringify({ ...header, sections: sections.sections }), "utf8");
-  const pad = Buffer.alloc((8 - ((PREAMBLE + json.byteLength) % 8)) % 8);
-  const preamble = Buffer.alloc(PREAMBLE);
-  MAGIC.copy(preamble);
-  preamble.writeUInt32LE(json.byteLength, 8);
-  Buffer.from(checksumOf(Buffer.concat([json, pad])), "base64").copy(preamble, 16);
-  writeFileSync(file, Buffer.concat([preamble, json, pad, ...sections.parts]));
+  const writeTo = (target: string): void => {
+    const json = Buffer.from(
+      JSON.stringify({ ...header, ...(snapshot.floors === undefined ? {} : { floors: snapshot.floors }), sections: sections.sections }),
+      "utf8",
+    );
+    const pad = Buffer.alloc((8 - ((PREAMBLE + json.byteLength) % 8)) % 8);
+    const preamble = Buffer.alloc(PREAMBLE);
+    MAGIC.copy(preamble);
+    preamble.writeUInt32LE(json.byteLength, 8);
+    Buffer.from(checksumOf(Buffer.concat([json, pad])), "base64").copy(preamble, 16);
+    writeFileSync(target, Buffer.concat([preamble, json, pad, ...sections.parts]));
+  };
+  // Written next to the file, then renamed over it: no reader ever opens half a file. (A process that read the old
+  // file's head and reads a section after the rename gets the new file's bytes: their checksum fails, a typed
+  // `SNAPSHOT_MISMATCH`, or with `onFallback` a rebuild.)
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    writeTo(temporary);
+    if (vectors && embeddings === undefined && index === undefined) {
+      snapshot.floors = await restoredFloors(temporary, catalog);
+      writeTo(temporary);
+    }
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
   return snapshot;
+}
+
+/**
+ * Each restorable strategy's relevance floor (abstention's default settings), calibrated on the strategies restored
+ * from the written file: exactly what a selector over them would calibrate at its first selection.
+ */
+async function restoredFloors(file: string, catalog: ToolCatalog): Promise<Record<string, RelevanceFloor>> {
+  const loaded = readSnapshot(file).load(catalog);
+  const floors: Record<string, RelevanceFloor> = {};
+  for (const name of ["bm25", "fuzzy", "vector", "hybrid"]) {
+    const strategy = loaded.strategy(name) as RetrievalStrategy;
+    await strategy.index(catalog);
+    floors[name] = await calibrateRelevanceFloor({ strategy, catalog });
+  }
+  return floors;
 }
 
 /** A loaded snapshot, checked against its catalog. */
 export interface LoadedSnapshot {
   readonly snapshot: CatalogSnapshot;
   /**
-   * What to pass as `createToolSelector`'s `strategy` to start from the snapshot: `bm25`, `vector` and `hybrid`
-   * restore their indexes from it (the vector index is the stored HNSW graph unless `options.index` is given, in
-   * which case it is built from the stored vectors); any other built-in name is returned as is (it needs only the
-   * token counts, which the catalog already took). With `usage`, `bm25`, `vector` and `hybrid` learn from it as
+   * What to pass as `createToolSelector`'s `strategy` to start from the snapshot: `bm25`, `fuzzy`, `vector` and
+   * `hybrid` restore their indexes from it (the vector index is the stored HNSW graph unless `options.index` is given,
+   * in which case it is built from the stored vectors) and, without options, the relevance floor stored for them; any
+   * other built-in name is returned as is (it needs only the token counts, which the catalog already took). A section
+   * is read, and its checksum checked, when it is first used: a damaged one is a `SNAPSHOT_MISMATCH` here or at the
+   * first selection. With `usage`, `bm25`, `vector` and `hybrid` learn from it as
    * `createStrategy(name, { usage })` builds them (their bm25 and vector indexes are then built, with the learned
    * evidence in them), and `hybrid` starts from the stored fusion weights (see {@link WriteSnapshotOptions.fitted}).
    */
@@ -689,6 +717,9 @@ function attachSnapshot(file: string, snapshot: CatalogSnapshot, start: number, 
     if (graph === undefined)
       throw new DynamicToolsError("SNAPSHOT_MISMATCH", `The snapshot ${file} is truncated or damaged: its section "hnsw" is missing.`);
     const { sidecar } = snapshot.hnsw;
+    // Read and checked now, so a damaged graph is the snapshot's error here (and `onFallback`'s), not a failed index
+    // at the first selection; the bytes are let go once the plug-in has read them.
+    let bytes: Buffer | undefined = sectionBytes(file, start, graph, "hnsw");
     // The plug-in starts loading now, so it is there when the first selection reads the graph: the read then begins
     // before the other indexes are restored, and the graph loads (on libuv's threads) while they are.
     const registered = loadVectorIndexPlugin();
@@ -704,7 +735,8 @@ function attachSnapshot(file: string, snapshot: CatalogSnapshot, start: number, 
       const folder = mkdtempSync(join(tmpdir(), "dynamic-tools-snapshot-"));
       try {
         const path = join(folder, "graph.hnsw");
-        writeFileSync(path, sectionBytes(file, start, graph, "hnsw"));
+        writeFileSync(path, bytes ?? sectionBytes(file, start, graph, "hnsw"));
+        bytes = undefined;
         return await plugin.read(path, sidecar);
       } finally {
         rmSync(folder, { recursive: true, force: true });
@@ -715,9 +747,11 @@ function attachSnapshot(file: string, snapshot: CatalogSnapshot, start: number, 
   const savedFusion = (): FittedFusion | undefined => {
     const fusion = sections.fusion;
     if (fusion === undefined || fitted !== undefined) return fitted;
+    // Read first: an unreadable file is that error, not "not fitted fusion weights".
+    const text = sectionBytes(file, start, fusion, "fusion").toString("utf8");
     let value: unknown;
     try {
-      value = JSON.parse(sectionBytes(file, start, fusion, "fusion").toString("utf8"));
+      value = JSON.parse(text);
       fitted = parseFittedFusion(value, "fusion");
     } catch (cause) {
       if (DynamicToolsError.isInstance(cause) && cause.code === "SNAPSHOT_MISMATCH") throw cause;

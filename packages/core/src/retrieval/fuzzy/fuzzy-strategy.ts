@@ -262,13 +262,8 @@ class FuzzyNameIndex {
     const { tools, shares, scores } = columns;
     this.#ranking = true;
     try {
-      // A filter usually keeps the best tools (it is a permission or scope check): it is asked about the best `limit`
-      // first, and about the others only when it drops one of those. The same tools either way (the order is total:
-      // catalog order breaks ties).
-      let best = bestSlots(scores, columns.slots, count, limit, undefined, columns.order);
-      if (filter !== undefined && !best.every((position) => filter(tools[position]!))) {
-        best = bestSlots(scores, columns.slots, count, limit, (position) => filter(tools[position]!), columns.order);
-      }
+      const allowed = filter === undefined ? undefined : (position: number) => filter(tools[position]!);
+      const best = bestSlots(scores, columns.slots, count, limit, allowed, columns.order);
       return best.map((position) => {
         const tool = tools[position]!;
         const fuzzy = shares[position]!;

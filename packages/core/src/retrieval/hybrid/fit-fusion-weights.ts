@@ -23,8 +23,10 @@ export interface FusionFit {
 }
 
 /**
- * The probes as flat arrays, scored without an object per candidate (the grid scores every probe some 500 times):
- * the same sums in the same order as {@link reciprocalRank}, so the same reciprocal ranks.
+ * The probes as flat arrays, scored without an object per candidate (the grid scores every probe some 500 times).
+ * A candidate's fused score is `bm25·features.bm25` (or, with `learned`, `bm25·text + learned·learned`) plus
+ * `fuzzy·fuzzy + vector·vector`, plus `exactBonus` for an exact name; a probe's reciprocal rank is 1 / the rank of its
+ * best-scoring relevant candidate (ties go to the earlier candidate, as the catalog orders them), 0 without one.
  */
 class CompiledProbes {
   readonly count: number;
@@ -68,7 +70,7 @@ class CompiledProbes {
     }
   }
 
-  /** {@link reciprocalRank} of probe `index`. */
+  /** The reciprocal rank of probe `index` under `weights` (see the class). */
   reciprocalRank(index: number, weights: FusionWeights, exactBonus: number): number {
     const start = this.#starts[index]!;
     const end = this.#starts[index + 1]!;

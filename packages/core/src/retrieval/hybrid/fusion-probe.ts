@@ -3,7 +3,7 @@
  * fusion would weigh them, and whether the observation called it.
  */
 import type { RankedTool } from "../retrieval-strategy.js";
-import { FUSED_SOURCES, type FusedSource, type FusionWeights } from "./fusion-weights.js";
+import { FUSED_SOURCES, type FusedSource } from "./fusion-weights.js";
 
 /**
  * A candidate of a probe: its normalised score per source (0 where the source did not rank it): `bm25` with the learned
@@ -51,32 +51,4 @@ export function fusionProbe(
     });
   }
   return [...byName].sort((a, b) => position(a[0]) - position(b[0])).map(([, candidate]) => candidate);
-}
-
-/** A candidate's fused score under `weights` (with `learned`: BM25 over the text and over the learned field apart). */
-function fusedScore({ features, exact }: ProbeCandidate, weights: FusionWeights, exactBonus: number): number {
-  const lexical =
-    weights.learned === undefined
-      ? weights.bm25 * features.bm25
-      : weights.bm25 * (features.text ?? 0) + weights.learned * (features.learned ?? 0);
-  return lexical + weights.fuzzy * features.fuzzy + weights.vector * features.vector + (exact ? exactBonus : 0);
-}
-
-/**
- * The reciprocal rank of the first relevant candidate under `weights` (0 when none is a candidate): what the fit
- * maximises on average.
- */
-export function reciprocalRank(probe: FusionProbe, weights: FusionWeights, exactBonus: number): number {
-  const scores = probe.map((candidate) => fusedScore(candidate, weights, exactBonus));
-  let best = -1;
-  for (let index = 0; index < probe.length; index++) {
-    if (probe[index]!.relevant && (best < 0 || scores[index]! > scores[best]!)) best = index;
-  }
-  if (best < 0) return 0;
-  let rank = 1;
-  // Ahead of it: a higher score, or the same score earlier in the catalog.
-  for (let index = 0; index < probe.length; index++) {
-    if (index !== best && (scores[index]! > scores[best]! || (scores[index] === scores[best] && index < best))) rank++;
-  }
-  return 1 / rank;
 }
