@@ -2,8 +2,8 @@
  * @module The vector strategy against LangChain's HNSWLib store (`@langchain/community/vectorstores/hnswlib`) on the
  * same embeddings: the store is given the very document vectors the strategy indexed (the same fitted offline
  * embedder, the same tool texts), and both answer the same requests, interleaved query by query, each embedding its
- * query. The store is a development dependency of this repository, not of the package: where it cannot be imported
- * the comparison is reported as unavailable.
+ * query. The store is a development dependency of this repository, not of the package: where it cannot be imported,
+ * or hnswlib-node (which it loads) has no native build, the comparison is reported as unavailable.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
@@ -69,7 +69,7 @@ async function importPeer(): Promise<PeerModule | undefined> {
 /**
  * Builds the vector strategy and the store over `catalog` on one fitted embedder, then times both on the same
  * requests (each made unique with a turn number, as the bench does, so no query vector is reused), alternating
- * which goes first, until `iterations` or `budgetMs`. Undefined when the store is not installed.
+ * which goes first, until `iterations` or `budgetMs`. Undefined when the store or hnswlib-node's build is missing.
  */
 export async function compareVectorPeer(options: {
   catalog: ToolCatalog;
@@ -93,10 +93,15 @@ export async function compareVectorPeer(options: {
   const tools = catalog.tools();
   const vectors = await embeddings.embedDocuments(tools.map(toolDocumentText));
   const store = new peerModule.HNSWLib(embeddings, { space: "cosine", numDimensions: vectors[0]!.length });
-  await store.addVectors(
-    vectors,
-    tools.map((tool) => ({ pageContent: tool.name, metadata: { name: tool.name } })),
-  );
+  try {
+    await store.addVectors(
+      vectors,
+      tools.map((tool) => ({ pageContent: tool.name, metadata: { name: tool.name } })),
+    );
+  } catch {
+    // The store imports hnswlib-node only now: without its native build (no C++ toolchain) there is nothing to compare.
+    return undefined;
+  }
   const peerIndexMs = performance.now() - started;
 
   // One request per round, the same text for both sides (a round number keeps it new, so no query vector is reused).

@@ -302,7 +302,9 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
     err(`bench: vector against LangChain's HNSWLib store on ${catalog.label}…`);
     const peer = await compareVectorPeer({ catalog: catalog.build(), queries: catalog.queries, iterations, budgetMs });
     if (peer === undefined) {
-      err("bench: @langchain/community is not installed here: the vector-store comparison is left out.");
+      err(
+        "bench: LangChain's HNSWLib store cannot run here (@langchain/community or hnswlib-node's native build is missing): the vector-store comparison is left out.",
+      );
       break;
     }
     peers.push(peer);
@@ -315,7 +317,8 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
 
 /** The vector strategy and the HNSWLib store, side by side per catalog size. */
 function formatPeers(peers: readonly VectorPeerComparison[]): string {
-  if (peers.length === 0) return "vector vs LangChain's HNSWLib store: not measured (@langchain/community is not installed).";
+  if (peers.length === 0)
+    return "vector vs LangChain's HNSWLib store: not measured (@langchain/community or hnswlib-node's build is missing).";
   const header = [
     "tools",
     "ours p50 µs",

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,6 +8,15 @@ import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { loadSnapshot } from "../snapshot/catalog-snapshot.js";
 import { runCli as run } from "./__fixtures__/run-cli.js";
 
+/** Whether hnswlib-node's native build loads here (LangChain's HNSWLib store needs it; it is optional). */
+const HNSWLIB_AVAILABLE = (() => {
+  try {
+    createRequire(import.meta.url)("hnswlib-node");
+    return true;
+  } catch {
+    return false;
+  }
+})();
 const CATALOG = fileURLToPath(new URL("../eval/__fixtures__/catalog.json", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "cli-snapshot-"));
 
@@ -140,13 +150,17 @@ describe("dynamic-tools bench --targets", () => {
       const scaled = results.find((row) => row.tools === 10_000)!;
       expect(scaled.snapshotFirstSelectionMs).toBeGreaterThan(0);
       expect(scaled.snapshotRssMb).toBeGreaterThan(0);
-      expect(peers).toHaveLength(1);
-      expect(peers[0]!.tools).toBe(10_000);
-      for (const side of [peers[0]!.ours, peers[0]!.peer]) expect(side.p99Us).toBeGreaterThanOrEqual(side.p50Us);
+      // The store needs hnswlib-node's native build: without a C++ toolchain the comparison is left out.
+      expect(peers).toHaveLength(HNSWLIB_AVAILABLE ? 1 : 0);
+      for (const peer of peers) {
+        expect(peer.tools).toBe(10_000);
+        for (const side of [peer.ours, peer.peer]) expect(side.p99Us).toBeGreaterThanOrEqual(side.p50Us);
+      }
       expect(targets.map((check) => check.target)).toEqual([
         "bm25 p99 ≤ 3× p50 at 10,000 tools (in process)",
-        "vector p50 ≤ LangChain HNSWLib store's at 10,000 tools",
-        "vector p99 ≤ LangChain HNSWLib store's at 10,000 tools",
+        ...(HNSWLIB_AVAILABLE
+          ? ["vector p50 ≤ LangChain HNSWLib store's at 10,000 tools", "vector p99 ≤ LangChain HNSWLib store's at 10,000 tools"]
+          : []),
       ]);
       const tail = Number(scaled.p99Us) / Number(scaled.p50Us);
       expect(targets[0]).toEqual({ target: targets[0]!.target, measured: expect.stringMatching(/^\d+\.\d×/), met: tail <= 3 });
