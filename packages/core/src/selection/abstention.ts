@@ -105,7 +105,7 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
 }
 
 /** A small deterministic generator (mulberry32), so a catalog always gets the same floor. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return function next() {
     state = (state + 0x6d2b79f5) >>> 0;

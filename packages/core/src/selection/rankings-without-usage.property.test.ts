@@ -13,6 +13,7 @@ import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { ASSISTANT_TOOLS } from "../retrieval/__fixtures__/assistant-catalog.js";
 import { createHybridStrategy } from "../retrieval/hybrid/hybrid-strategy.js";
 import { createToolSelector } from "./tool-selector.js";
+import { seededRandom } from "./abstention.js";
 
 // Without categories: every selection is a ranking (and abstention can apply).
 const catalog = new ToolCatalog({ tools: ASSISTANT_TOOLS.map(({ category: _category, keywords: _keywords, ...tool }) => tool) });
@@ -30,18 +31,6 @@ const WORDS = [
   "grandmother",
 ];
 
-/** mulberry32: the recorded cases are the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A conversation: earlier human messages (each answered without a tool call), then the message. */
 const thread = (history: readonly string[], message: string) => [
   ...history.flatMap((earlier) => [new HumanMessage(earlier), new AIMessage("Done.")]),
@@ -53,7 +42,7 @@ const rankingOf = (selection: Awaited<ReturnType<ReturnType<typeof createToolSel
 
 describe("property: without usage and history tools, rankings are identical to today's", () => {
   it("the hybrid selector ranks the recorded messages exactly as recorded", async () => {
-    const random = seeded(23);
+    const random = seededRandom(23);
     const pick = (count: number) => Array.from({ length: count }, () => WORDS[Math.floor(random() * WORDS.length)]!).join(" ");
     const cases = Array.from({ length: 40 }, () => ({
       history: Array.from({ length: Math.floor(random() * 3) }, () => pick(1 + Math.floor(random() * 4))),

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { assistantCatalog } from "../retrieval/__fixtures__/assistant-catalog.js";
+import { assistantCatalog, ASSISTANT_MESSAGES } from "../retrieval/__fixtures__/assistant-catalog.js";
 import { MIN_FIT_OBSERVATIONS } from "../retrieval/hybrid/fusion-fitter.js";
 import type { FittedFusion } from "../retrieval/hybrid/fusion-weights.js";
 import { createHybridStrategy, type HybridStrategy } from "../retrieval/hybrid/hybrid-strategy.js";
@@ -14,14 +14,7 @@ import { readSnapshot, writeSnapshot } from "./catalog-snapshot.js";
 
 const folder = mkdtempSync(join(tmpdir(), "snapshot-fusion-test-"));
 
-const MESSAGES: Array<[string, string]> = [
-  ["is it going to rain tomorrow", "get_weather"],
-  ["show me the files in this folder", "list_directory"],
-  ["mail the report to my boss", "send_email"],
-  ["put a meeting on my calendar", "create_event"],
-  ["make the picture smaller", "resize_image"],
-  ["what is in this photo", "describe_image"],
-];
+const MESSAGES = ASSISTANT_MESSAGES;
 const QUERIES = ["will it rain", "files in folder", "mail my boss", "calendar meeting", "smaller picture", "photo", "resize", "weather"];
 
 /** A usage model that learned `observations` (the same ones each call: a restarted process replaying its store). */

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { assistantCatalog } from "../retrieval/__fixtures__/assistant-catalog.js";
+import { assistantCatalog, ASSISTANT_MESSAGES } from "../retrieval/__fixtures__/assistant-catalog.js";
 import { MIN_FIT_OBSERVATIONS } from "../retrieval/hybrid/fusion-fitter.js";
 import { createHybridStrategy } from "../retrieval/hybrid/hybrid-strategy.js";
 import { JsonlUsageStore } from "./jsonl-usage-store.js";
@@ -11,14 +11,7 @@ import { UsageModel } from "./usage-model.js";
 import { UsageRecorder } from "./usage-recorder.js";
 import { MemoryUsageStore, type SkippedRecord } from "./usage-store.js";
 
-const MESSAGES: Array<[string, string]> = [
-  ["is it going to rain tomorrow", "get_weather"],
-  ["show me the files in this folder", "list_directory"],
-  ["mail the report to my boss", "send_email"],
-  ["put a meeting on my calendar", "create_event"],
-  ["make the picture smaller", "resize_image"],
-  ["what is in this photo", "describe_image"],
-];
+const MESSAGES = ASSISTANT_MESSAGES;
 const observations = (count: number) =>
   Array.from({ length: count }, (_, index) => {
     const [message, tool] = MESSAGES[index % MESSAGES.length]!;

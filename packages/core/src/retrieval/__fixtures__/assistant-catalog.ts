@@ -186,3 +186,13 @@ export function tableStrategy(
   };
   return strategy;
 }
+
+/** Past requests of the assistant catalog and the tool each called: the usage the learning tests record. */
+export const ASSISTANT_MESSAGES: ReadonlyArray<readonly [string, string]> = [
+  ["is it going to rain tomorrow", "get_weather"],
+  ["show me the files in this folder", "list_directory"],
+  ["mail the report to my boss", "send_email"],
+  ["put a meeting on my calendar", "create_event"],
+  ["make the picture smaller", "resize_image"],
+  ["what is in this photo", "describe_image"],
+];

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { UsageModel } from "../../usage/usage-model.js";
-import { assistantCatalog } from "../__fixtures__/assistant-catalog.js";
+import { assistantCatalog, ASSISTANT_MESSAGES } from "../__fixtures__/assistant-catalog.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval-strategy.js";
 import { createHybridStrategy } from "./hybrid-strategy.js";
 import { MIN_FIT_OBSERVATIONS } from "./fusion-fitter.js";
@@ -26,14 +26,7 @@ function weakVector(): RetrievalStrategy {
   };
 }
 
-const MESSAGES: Array<[string, string]> = [
-  ["is it going to rain tomorrow", "get_weather"],
-  ["show me the files in this folder", "list_directory"],
-  ["mail the report to my boss", "send_email"],
-  ["put a meeting on my calendar", "create_event"],
-  ["make the picture smaller", "resize_image"],
-  ["what is in this photo", "describe_image"],
-];
+const MESSAGES = ASSISTANT_MESSAGES;
 
 function learnedModel(observations: number): UsageModel {
   const usage = new UsageModel({ catalog: assistantCatalog(), clock: () => 0 });
