@@ -68,7 +68,7 @@ async function importPeer(): Promise<PeerModule | undefined> {
 
 /**
  * Builds the vector strategy and the store over `catalog` on one fitted embedder, then times both on the same
- * requests (each made unique with a turn number, as the bench does, so no query vector is reused), alternating
+ * requests (each made unique with its round's number, as the bench does, so no query vector is reused), alternating
  * which goes first, until `iterations` or `budgetMs`. Undefined when the store or hnswlib-node's build is missing.
  */
 export async function compareVectorPeer(options: {
