@@ -37,7 +37,7 @@ function storeClauses(peers) {
 
 /** The README block (between `<!-- performance -->` markers) for a recorded bench run. */
 export function renderReadmeBlock(recorded) {
-  const { results, peers, targets } = recorded.output;
+  const { results, targets } = recorded.output;
   const met = targets.filter((target) => target.met).length;
   return [
     ...rowsTable(results, README_STRATEGIES),
