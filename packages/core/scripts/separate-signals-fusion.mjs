@@ -8,21 +8,9 @@
 import { createBm25Strategy, createFuzzyStrategy, learnFromFile, loadCatalogFile } from "@dynamic-tools/core";
 import { createStrategy } from "@dynamic-tools/core/internal";
 import { loadQueriesFile, runEval } from "@dynamic-tools/core/eval";
-import { registerDefaultEmbeddings } from "@dynamic-tools/core";
+import { registerWeakEmbeddings } from "./weak-embeddings.mjs";
 const [catalogFile, usageFile, queriesFile, weak] = process.argv.slice(2);
-if (weak === "weak") {
-  const embed = (text) => {
-    const v = new Array(8).fill(0);
-    const p = ` ${text.toLowerCase()} `;
-    for (let i = 0; i + 3 <= p.length; i++) {
-      let h = 0;
-      for (const c of p.slice(i, i + 3)) h = (h * 31 + c.charCodeAt(0)) >>> 0;
-      v[h % 8] += 1;
-    }
-    return v;
-  };
-  registerDefaultEmbeddings(async () => ({ embedQuery: async (t) => embed(t), embedDocuments: async (ts) => ts.map(embed) }));
-}
+if (weak === "weak") registerWeakEmbeddings();
 const catalog = loadCatalogFile(catalogFile);
 const queries = loadQueriesFile(queriesFile, catalog);
 const usage = learnFromFile(catalog, usageFile);

@@ -5,8 +5,9 @@
 // the learned field as a fused source of its own (`separateLearnedField`).
 //   node packages/core/scripts/weak-vector-fusion.mjs --catalog <file> --usage <file.jsonl> --queries <file.jsonl>
 import { parseArgs } from "node:util";
-import { createBm25Strategy, createHybridStrategy, learnFromFile, loadCatalogFile, registerDefaultEmbeddings } from "@dynamic-tools/core";
+import { createBm25Strategy, createHybridStrategy, learnFromFile, loadCatalogFile } from "@dynamic-tools/core";
 import { loadQueriesFile, runEval } from "@dynamic-tools/core/eval";
+import { registerWeakEmbeddings } from "./weak-embeddings.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -16,18 +17,7 @@ const { values } = parseArgs({
     dimensions: { type: "string", default: "8" },
   },
 });
-const dimensions = Number(values.dimensions);
-function embed(text) {
-  const vector = new Array(dimensions).fill(0);
-  const padded = ` ${text.toLowerCase()} `;
-  for (let i = 0; i + 3 <= padded.length; i++) {
-    let hash = 0;
-    for (const char of padded.slice(i, i + 3)) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-    vector[hash % dimensions] += 1;
-  }
-  return vector;
-}
-registerDefaultEmbeddings(async () => ({ embedQuery: async (text) => embed(text), embedDocuments: async (texts) => texts.map(embed) }));
+registerWeakEmbeddings(Number(values.dimensions));
 const catalog = loadCatalogFile(values.catalog);
 const queries = loadQueriesFile(values.queries, catalog);
 const rows = [];

@@ -4,18 +4,10 @@
  */
 import type { CatalogConfig } from "../catalog/catalog-config.js";
 import type { ToolDeclaration } from "../catalog/tool-metadata.js";
+import { seededRandom } from "../selection/abstention.js";
 
-/** A small seeded PRNG (mulberry32): the same seed always gives the same sequence. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator the synthetic catalogs (and their tests) draw from: abstention's mulberry32. */
+export { seededRandom };
 
 const SYLLABLES = ["ka", "lo", "mi", "ren", "tas", "vo", "quin", "dor", "pel", "sul", "bra", "nix", "tor", "gal", "fen", "hu"];
 const VERBS = ["get", "create", "update", "delete", "list", "search", "export", "sync"];

@@ -104,7 +104,10 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
   return resolved;
 }
 
-/** A small deterministic generator (mulberry32), so a catalog always gets the same floor. */
+/**
+ * A small seeded generator (mulberry32): the same seed always gives the same sequence, so a catalog always gets the
+ * same floor (the synthetic bench catalogs draw from it too).
+ */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return function next() {

@@ -294,6 +294,11 @@ function abstainOptions(abstain: ToolSelectorOptions["abstain"], builtIn: boolea
   return resolveAbstentionOptions(abstain === true || abstain === undefined ? {} : abstain);
 }
 
+/** Whether a catalog of `size` tools is within a tenth of the `tools` a floor was calibrated on (it still stands). */
+function aboutTheSize(size: number, tools: number): boolean {
+  return Math.abs(size - tools) <= tools / 10;
+}
+
 /**
  * A selector's relevance floor: calibrated on first use (or, without usage, taken from a snapshot that calibrated it
  * for the same strategy and settings), shared by concurrent selections, and calibrated again
@@ -321,19 +326,14 @@ class FloorCache {
     const size = this.#catalog.size;
     const current = this.#floor;
     const evidence = this.#evidenceDue(current?.observations ?? 0);
-    if (
-      current === undefined ||
-      current.strategy !== strategy ||
-      Math.abs(size - current.tools) > current.tools / 10 ||
-      evidence !== undefined
-    ) {
+    if (current === undefined || current.strategy !== strategy || !aboutTheSize(size, current.tools) || evidence !== undefined) {
       // Real past requests: new evidence, else those the floor was last checked against (a recalibration for a
       // moved catalog keeps checking against them).
       const requests = evidence?.probes.map((probe) => probe.query) ?? current?.requests;
       // A floor calibrated ahead of time for this very strategy (a snapshot's) stands for a selector without usage,
       // while the catalog is about its size.
       const remembered = this.#usage === undefined ? rememberedRelevanceFloor(strategy, this.#options) : undefined;
-      const fits = remembered !== undefined && Math.abs(size - remembered.tools) <= remembered.tools / 10;
+      const fits = remembered !== undefined && aboutTheSize(size, remembered.tools);
       this.#floor = {
         tools: fits ? remembered.tools : size,
         strategy,
