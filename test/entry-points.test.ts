@@ -120,6 +120,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "PromptRequest",
     "PromptSegment",
     "RequestBill",
+    "TOPIC_SCORE_RATIO",
     "ToolBinding",
     "billConversation",
     "bindTools",
@@ -127,6 +128,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "callSavings",
     "neededTools",
     "sumBills",
+    "topicTools",
   ],
   "@dynamic-tools/core/eval": [
     "COMPLETE_KS",

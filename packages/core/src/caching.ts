@@ -19,5 +19,5 @@ export {
   type BindingPolicyName,
   type ToolBinding,
 } from "./binding/binding-policy.js";
-export { neededTools, NEEDED_SCORE_RATIO, type NeededToolsOptions } from "./binding/needed-tools.js";
+export { neededTools, NEEDED_SCORE_RATIO, topicTools, TOPIC_SCORE_RATIO, type NeededToolsOptions } from "./binding/needed-tools.js";
 export { callSavings, type LedgerCall } from "./binding/savings-ledger.js";

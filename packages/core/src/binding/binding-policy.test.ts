@@ -6,7 +6,7 @@ import type { ToolSelection } from "../selection/tool-selection.js";
 import { billConversation, type PromptRequest, type PromptSegment } from "../cost/bill-requests.js";
 import { cacheRules } from "../cost/cache-rules.js";
 import { bindTools } from "./binding-policy.js";
-import { neededTools } from "./needed-tools.js";
+import { neededTools, topicTools } from "./needed-tools.js";
 
 const catalog = gymCatalog();
 const select = createToolSelector(catalog, { strategy: "keyword" });
@@ -46,7 +46,7 @@ describe("bindTools: cache-aware", () => {
     expect(binding.reason).toMatch(/^kept: every needed tool is bound \(/);
   });
 
-  it("changes once for a new topic: the previous array in order, then the selection's missing tools", () => {
+  it("changes once for a new topic: the previous array in order, then the selection's missing tools (keyword: all of them)", () => {
     const first = bindTools("cache-aware", { selection: select("what is pending salary?"), tokensOf });
     const next = select("book a class for tomorrow");
     const binding = bindTools("cache-aware", {
@@ -80,6 +80,26 @@ describe("bindTools: cache-aware", () => {
     selection.ranked![2]!.reason = "history";
     expect(bindTools("cache-aware", { selection, previous }).changed).toBe(false);
     expect(neededTools(selection)).toEqual(["a"]);
+  });
+
+  it("leaves the tail of a ranking out of the array it binds, on the first call and on a change", () => {
+    // Scores 10, 6, 3.5 and 2: the tail is what scores under 0.3 of the best (2); 3.5 is bound though not needed.
+    const first = bindTools("cache-aware", { selection: ranked(["a", "b", "c", "d"], [10, 6, 3.5, 2]) });
+    expect(first).toMatchObject({ tools: ["a", "b", "c"], changed: true });
+    expect(first.reason).toBe("first call: the selection but the 1 tool of its ranking's tail");
+    const next = bindTools("cache-aware", { selection: ranked(["e", "f", "a", "g"], [8, 5, 2.5, 1]), previous: first.tools });
+    expect(next).toMatchObject({ tools: ["a", "b", "c", "e", "f"], added: ["e", "f"], dropped: [] });
+    expect(next.reason).toMatch(/added the topic's 2 missing tools$/);
+  });
+
+  it("binds a tool the current message names, wherever it ranks", () => {
+    const selection = ranked(["a", "b", "named"], [10, 8, 0.5], {
+      pinned: [{ name: "named", reason: 'named in the current message ("named")', mention: "named" }],
+    });
+    expect(neededTools(selection)).toEqual(["a", "b", "named"]);
+    expect(topicTools(selection)).toEqual(["a", "b", "named"]);
+    const binding = bindTools("cache-aware", { selection, previous: ["a", "b"] });
+    expect(binding).toMatchObject({ changed: true, added: ["named"] });
   });
 
   it("property: never changes the array on a turn whose needed tools are already bound (and nothing was revoked)", () => {

@@ -8,7 +8,7 @@ import { applyBudget } from "../budget/apply-budget.js";
 import { cacheRules, type CacheRules } from "../cost/cache-rules.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
-import { neededTools, type NeededToolsOptions } from "./needed-tools.js";
+import { neededTools, topicTools, type NeededToolsOptions } from "./needed-tools.js";
 import { callSavings } from "./savings-ledger.js";
 
 /** The policies {@link bindTools} knows. */
@@ -66,8 +66,8 @@ export interface ToolBinding {
    */
   rebilledTokens: number;
   /**
-   * Needed tools the policy left unbound: the array kept the selection's best match, and these rank below it (see
-   * {@link bindTools}). Absent when every needed tool is bound.
+   * Needed tools the policy left unbound: the change that would bind them would have cost more than the conversation
+   * has saved (see {@link bindTools}). Absent when every needed tool is bound.
    */
   unbound?: string[];
   /**
@@ -91,8 +91,10 @@ export interface ToolBinding {
  *   first call ({@link callSavings}, `saved`), and **keeps** the array, naming the needed tools in `unbound`, when
  *   the change would spend more than that: the conversation never costs more than binding everything. A missing core
  *   tool always changes it;
- * - otherwise **change once for the topic**: the previous array stays in order and the whole selection that is
- *   missing is appended, so the following messages on the topic find their tools bound;
+ * - otherwise **change once for the topic**: the previous array stays in order and the selection's topic that is
+ *   missing is appended ({@link topicTools}: the selection but the tail of its ranking, the ranked tools scoring under
+ *   a third of the best that the message does not need, which every later call would re-read), so the following
+ *   messages on the topic find their tools bound;
  * - **drop** only a tool that may no longer be bound, or, when the budget (`selection.budget`) forces it, the
  *   previous tools the selection does not name, oldest first.
  *
@@ -121,7 +123,16 @@ function perTurn(input: BindingInput): ToolBinding {
 
 function cacheAware(input: BindingInput): ToolBinding {
   const { selection, previous, bindable = () => true } = input;
-  if (previous == null) return finish("cache-aware", input, [...selection.tools], "first call: the selection");
+  const topic = topicTools(selection, input.needed);
+  if (previous == null) {
+    const tail = selection.tools.length - topic.length;
+    return finish(
+      "cache-aware",
+      input,
+      topic,
+      `first call: the selection${tail === 0 ? "" : ` but the ${tail} tool${tail === 1 ? "" : "s"} of its ranking's tail`}`,
+    );
+  }
   const kept = previous.filter((name) => bindable(name));
   const lost = previous.filter((name) => !bindable(name));
   const bound = new Set(kept);
@@ -132,8 +143,8 @@ function cacheAware(input: BindingInput): ToolBinding {
     finish("cache-aware", input, kept, lost.length > 0 ? `changed: ${list(lost)} may no longer be bound` : why, unbound);
   if (unbound.length === 0 && missingCore.length === 0)
     return keep(`kept: every needed tool is bound${needed.length > 0 ? ` (${list(needed)})` : ""}`);
-  // Change once for the topic: the previous array in order, then what the selection adds, in its order.
-  const additions = selection.tools.filter((name) => !bound.has(name));
+  // Change once for the topic: the previous array in order, then what the topic adds, in the selection's order.
+  const additions = topic.filter((name) => !bound.has(name));
   const tools = fitBudget(input, kept, additions);
   // The cost side: what a change would re-bill (nothing while the prompt is too short to be cached at all). A missing
   // core tool, or a tool that may no longer be bound, changes the array anyway: then the needed tools come along.
@@ -147,7 +158,7 @@ function cacheAware(input: BindingInput): ToolBinding {
     }
   }
   const missing = [...missingCore, ...unbound];
-  const why = `changed: ${list(missing)} ${missing.length === 1 ? "is" : "are"} needed and not bound; added the selection's ${additions.length} missing tool${additions.length === 1 ? "" : "s"}`;
+  const why = `changed: ${list(missing)} ${missing.length === 1 ? "is" : "are"} needed and not bound; added the topic's ${additions.length} missing tool${additions.length === 1 ? "" : "s"}`;
   return finish("cache-aware", input, tools, why);
 }
 

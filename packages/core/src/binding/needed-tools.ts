@@ -1,6 +1,6 @@
 /**
- * @module Which tools of a selection the conversation needs now (as opposed to what the selection adds around them):
- * what the cache-aware policy changes the tools array for. Pure.
+ * @module Which tools of a selection the conversation needs now (as opposed to what the selection adds around them),
+ * what the cache-aware policy changes the tools array for, and which it binds for the topic when it does. Pure.
  */
 import type { ToolSelection } from "../selection/tool-selection.js";
 
@@ -9,6 +9,13 @@ import type { ToolSelection } from "../selection/tool-selection.js";
  * `topK` and AutoCut) is context a change brings along, not a reason to change.
  */
 export const NEEDED_SCORE_RATIO = 0.5;
+
+/**
+ * A ranked tool scoring under this share of the best is the tail of a ranking (kept by `topK` to be safe): a
+ * cache-aware array leaves it out, since every tool bound is re-read on each call and re-written on each change, and
+ * the tail is rarely what a later message on the topic asks for.
+ */
+export const TOPIC_SCORE_RATIO = 0.3;
 
 /** Options of {@link neededTools}. */
 export interface NeededToolsOptions {
@@ -19,10 +26,11 @@ export interface NeededToolsOptions {
 }
 
 /**
- * The selected tools the current message asks for, in selection order: for a keyword selection the tools of the
- * categories its keywords matched in the current message and the tools matched on their own (not related, history or
- * default categories); for a retrieval selection the ranked tools found through the current message whose score is
- * at least `scoreRatio` of the best. Only tools the selection kept (`selection.tools`) count.
+ * The selected tools the current message asks for, in selection order: the tools it names (`pinned`); for a keyword
+ * selection the tools of the categories its keywords matched in the current message and the tools matched on their
+ * own (not related, history or default categories); for a retrieval selection the ranked tools found through the
+ * current message whose score is at least `scoreRatio` of the best. Only tools the selection kept
+ * (`selection.tools`) count.
  *
  * @example
  * ```ts
@@ -31,11 +39,10 @@ export interface NeededToolsOptions {
  * ```
  */
 export function neededTools(selection: ToolSelection, { membersOf, scoreRatio = NEEDED_SCORE_RATIO }: NeededToolsOptions = {}): string[] {
-  const wanted = new Set<string>();
+  const wanted = new Set<string>(selection.pinned?.map((tool) => tool.name));
   if (selection.ranked !== undefined) {
-    const current = selection.ranked.filter((tool) => tool.reason !== "history");
-    const best = current.reduce((top, tool) => Math.max(top, tool.score), 0);
-    for (const tool of current) if (tool.score >= best * scoreRatio) wanted.add(tool.name);
+    const best = bestCurrentScore(selection);
+    for (const tool of selection.ranked) if (tool.reason !== "history" && tool.score >= best * scoreRatio) wanted.add(tool.name);
   }
   for (const tool of selection.matchedTools) if (tool.tier === "current") wanted.add(tool.name);
   for (const category of selection.categories) {
@@ -49,4 +56,36 @@ export function neededTools(selection: ToolSelection, { membersOf, scoreRatio = 
   }
   const core = new Set(selection.core);
   return selection.tools.filter((name) => wanted.has(name) && !core.has(name));
+}
+
+/**
+ * The tools a cache-aware array binds for the topic of `selection`, in selection order: the whole selection but the
+ * tail of its ranking, the ranked tools scoring under `topicRatio` of the best ({@link TOPIC_SCORE_RATIO}) that the
+ * message does not need. Core tools, named tools, needed tools, categories, defaults and co-used tools all stay; a
+ * selection without a ranking (keyword) is bound whole.
+ *
+ * @example
+ * ```ts
+ * topicTools(selection); // the selection without the ranked tools scoring under 0.3 of the best
+ * ```
+ */
+export function topicTools(
+  selection: ToolSelection,
+  { topicRatio = TOPIC_SCORE_RATIO, ...options }: NeededToolsOptions & { topicRatio?: number } = {},
+): string[] {
+  if (selection.ranked === undefined) return [...selection.tools];
+  const needed = new Set(neededTools(selection, options));
+  const best = bestCurrentScore(selection);
+  const tail = new Set(
+    selection.ranked.filter((tool) => tool.score < best * topicRatio && !needed.has(tool.name)).map((tool) => tool.name),
+  );
+  const core = new Set(selection.core);
+  return selection.tools.filter((name) => core.has(name) || !tail.has(name));
+}
+
+/** The best score of the ranked tools found through the current message (not through earlier messages only). */
+function bestCurrentScore(selection: ToolSelection): number {
+  let best = 0;
+  for (const tool of selection.ranked ?? []) if (tool.reason !== "history") best = Math.max(best, tool.score);
+  return best;
 }
