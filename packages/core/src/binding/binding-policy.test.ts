@@ -1,9 +1,6 @@
-import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { gymCatalog } from "../__fixtures__/gym-catalog.js";
-import { ToolCatalog } from "../catalog/tool-catalog.js";
-import { ASSISTANT_TOOLS } from "../retrieval/__fixtures__/assistant-catalog.js";
 import { createToolSelector } from "../selection/tool-selector.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
 import { billConversation, type PromptRequest, type PromptSegment } from "../cost/bill-requests.js";
@@ -49,7 +46,7 @@ describe("bindTools: cache-aware", () => {
     expect(binding.reason).toMatch(/^kept: every needed tool is bound \(/);
   });
 
-  it("changes once for a new topic: the carried tools in order, then the selection's missing tools (keyword: all of them)", () => {
+  it("changes once for a new topic: the previous array in order, then the selection's missing tools (keyword: all of them)", () => {
     const first = bindTools("cache-aware", { selection: select("what is pending salary?"), tokensOf });
     const next = select("book a class for tomorrow");
     const binding = bindTools("cache-aware", {
@@ -60,70 +57,21 @@ describe("bindTools: cache-aware", () => {
       promptTokens: 900,
     });
     expect(binding.changed).toBe(true);
-    const named = new Set([...next.core, ...next.tools]);
-    const carried = first.tools.filter((name) => named.has(name));
-    expect(binding.tools.slice(0, carried.length)).toEqual(carried);
+    expect(binding.tools.slice(0, first.tools.length)).toEqual(first.tools);
     expect(binding.added).toEqual(next.tools.filter((name) => !first.tools.includes(name)));
-    expect(binding.dropped).toEqual(first.tools.filter((name) => !named.has(name)));
+    expect(binding.dropped).toEqual([]);
     expect(binding.reason).toMatch(/^changed: .* needed and not bound/);
     // Under breakpoint rules the whole array and the prompt are re-billed.
     expect(binding.rebilledTokens).toBe(900 + binding.tools.reduce((sum, name) => sum + tokensOf(name), 0));
   });
 
-  it("drops, when the array changes and only then, the tools the selection no longer names", () => {
+  it("drops only what may no longer be bound, or what the budget forces out (oldest unselected first)", () => {
     const previous = ["a", "b", "c", "d"];
-    // Every needed tool is bound: nothing is dropped, named or not.
-    expect(bindTools("cache-aware", { selection: ranked(["c"], [1]), previous })).toMatchObject({ tools: previous, changed: false });
-    // A revoked tool changes the array: it goes, and so do the tools the selection no longer names.
     const revoked = bindTools("cache-aware", { selection: ranked(["c"], [1]), previous, bindable: (name) => name !== "b" });
-    expect(revoked).toMatchObject({ tools: ["c"], changed: true, dropped: ["a", "b", "d"] });
-    // What the selection still names through earlier messages (here "a", found through history) is carried over.
-    const selection = ranked(["e", "a"], [10, 4]);
-    selection.ranked![1]!.reason = "history";
-    expect(bindTools("cache-aware", { selection, previous })).toMatchObject({ tools: ["a", "e"], added: ["e"], dropped: ["b", "c", "d"] });
-  });
-
-  it("carries the tools the thread called over a change, so a conversation returning to a topic finds them bound", async () => {
-    const assistant = new ToolCatalog({ tools: ASSISTANT_TOOLS.map(({ category: _category, keywords: _keywords, ...tool }) => tool) });
-    const selectHybrid = createToolSelector(assistant, { countTokens: false, strategy: "hybrid" });
-    const turns = [
-      ["what's the weather in Paris tomorrow?", "get_forecast"],
-      ["send an email to my boss saying I'm late", "send_email"],
-      ["and what will the weather be on Friday in Paris?", "get_forecast"],
-    ] as const;
-    const messages: BaseMessage[] = [];
-    const arrays: Array<{ tools: string[]; changed: boolean }> = [];
-    let previous: string[] | null = null;
-    for (const [index, [text, called]] of turns.entries()) {
-      messages.push(new HumanMessage(text));
-      const binding = bindTools("cache-aware", {
-        selection: await selectHybrid(messages),
-        previous,
-        tokensOf: () => 100,
-        promptTokens: 2_000,
-      });
-      arrays.push(binding);
-      previous = binding.tools;
-      messages.push(
-        new AIMessage({ content: "", tool_calls: [{ id: `call-${index}`, name: called, args: {} }] }),
-        new ToolMessage({ content: "done", tool_call_id: `call-${index}` }),
-      );
-    }
-    // The email topic changes the array; the forecast tool the thread called is carried over, the weather tool that
-    // the selection no longer names is not.
-    expect(arrays[1]).toMatchObject({ changed: true, dropped: ["get_weather"] });
-    expect(arrays[1]!.tools[0]).toBe("get_forecast");
-    // Back on the weather: the called tool is still bound in its place, and only what is missing comes back.
-    expect(arrays[2]).toMatchObject({ added: ["get_weather"] });
-    expect(arrays[2]!.tools[0]).toBe("get_forecast");
-  });
-
-  it("cuts what the selection ranks last when the budget forces it, carried or new", () => {
-    const squeezed = bindTools("cache-aware", {
-      selection: ranked(["e", "a", "b"], [10, 5, 4], { budget: { maxTools: 2 } }),
-      previous: ["a", "b"],
-    });
-    expect(squeezed).toMatchObject({ tools: ["a", "e"], added: ["e"], dropped: ["b"] });
+    expect(revoked).toMatchObject({ tools: ["a", "c", "d"], changed: true, dropped: ["b"] });
+    const squeezed = bindTools("cache-aware", { selection: ranked(["e", "c"], [2, 1], { budget: { maxTools: 4 } }), previous });
+    // "a" is the oldest tool the selection does not name.
+    expect(squeezed).toMatchObject({ tools: ["b", "c", "d", "e"], added: ["e"], dropped: ["a"] });
   });
 
   it("does not change for the tail of a ranking or for history-only matches", () => {
@@ -140,7 +88,7 @@ describe("bindTools: cache-aware", () => {
     expect(first).toMatchObject({ tools: ["a", "b", "c"], changed: true });
     expect(first.reason).toBe("first call: the selection but the 1 tool of its ranking's tail");
     const next = bindTools("cache-aware", { selection: ranked(["e", "f", "a", "g"], [8, 5, 2.5, 1]), previous: first.tools });
-    expect(next).toMatchObject({ tools: ["a", "e", "f"], added: ["e", "f"], dropped: ["b", "c"] });
+    expect(next).toMatchObject({ tools: ["a", "b", "c", "e", "f"], added: ["e", "f"], dropped: [] });
     expect(next.reason).toMatch(/added the topic's 2 missing tools$/);
   });
 

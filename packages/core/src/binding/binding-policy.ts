@@ -95,12 +95,8 @@ export interface ToolBinding {
  *   missing is appended ({@link topicTools}: the selection but the tail of its ranking, the ranked tools scoring under
  *   a third of the best that the message does not need, which every later call would re-read), so the following
  *   messages on the topic find their tools bound;
- * - **drop** a tool that may no longer be bound, and, whenever the array changes (never as a reason to change it),
- *   the previous tools the selection no longer names: a change re-bills the array from its first changed tool anyway,
- *   while a tool carried along is read again on every later call and written again on every later change. What the
- *   selection still names through the recent messages it reads stays, the tools the thread called among them
- *   (conversation memory ranks them), so a conversation returning to a topic finds them bound. Then the selection's
- *   budget (`selection.budget`) applies: what the selection ranks last goes first.
+ * - **drop** only a tool that may no longer be bound, or, when the budget (`selection.budget`) forces it, the
+ *   previous tools the selection does not name, oldest first.
  *
  * @throws DynamicToolsError `INVALID_OPTION` for an unknown policy.
  * @example
@@ -143,29 +139,21 @@ function cacheAware(input: BindingInput): ToolBinding {
   const needed = neededTools(selection, input.needed);
   const unbound = needed.filter((name) => !bound.has(name));
   const missingCore = selection.core.filter((name) => !bound.has(name));
-  // A change re-bills the array from its first changed tool on: it carries over, in order, only the tools the
-  // selection still names (through the current message or the recent ones it reads) and the core tools.
-  const named = new Set([...selection.tools, ...selection.core]);
-  const carried = kept.filter((name) => named.has(name));
-  if (unbound.length === 0 && missingCore.length === 0) {
-    if (lost.length > 0) return finish("cache-aware", input, carried, `changed: ${list(lost)} may no longer be bound`);
-    return finish("cache-aware", input, kept, `kept: every needed tool is bound${needed.length > 0 ? ` (${list(needed)})` : ""}`);
-  }
-  // Change once for the topic: the carried tools in order, then what the topic adds, in the selection's order.
+  const keep = (why: string) =>
+    finish("cache-aware", input, kept, lost.length > 0 ? `changed: ${list(lost)} may no longer be bound` : why, unbound);
+  if (unbound.length === 0 && missingCore.length === 0)
+    return keep(`kept: every needed tool is bound${needed.length > 0 ? ` (${list(needed)})` : ""}`);
+  // Change once for the topic: the previous array in order, then what the topic adds, in the selection's order.
   const additions = topic.filter((name) => !bound.has(name));
-  const tools = fitBudget(input, carried, additions);
+  const tools = fitBudget(input, kept, additions);
   // The cost side: what a change would re-bill (nothing while the prompt is too short to be cached at all). A missing
   // core tool, or a tool that may no longer be bound, changes the array anyway: then the needed tools come along.
   const rebill = changeCost(input, tools);
   if (missingCore.length === 0 && lost.length === 0 && rebill > 0 && input.everyTool !== undefined) {
     const saved = input.saved ?? 0;
     if (saved + savingsOf(input, tools, true) < 0) {
-      return finish(
-        "cache-aware",
-        input,
-        kept,
+      return keep(
         `kept: ${list(unbound)} ${unbound.length === 1 ? "is" : "are"} needed, but the change would re-bill about ${rebill} tokens, more than the ${Math.round(saved)} this conversation has saved against binding every tool`,
-        unbound,
       );
     }
   }
@@ -175,23 +163,23 @@ function cacheAware(input: BindingInput): ToolBinding {
 }
 
 /**
- * The array after a change: the carried tools in their order, then the additions, within the selection's budget. The
- * budget keeps by the selection's priority (core first, then its order), so what it cuts is what the selection
- * ranks last, whether carried or new.
+ * The array after a change that appends `additions` to `kept`, within the selection's budget: what goes first is what
+ * this selection does not name, oldest first (the array's front).
  */
-function fitBudget({ selection, tokensOf }: BindingInput, carried: readonly string[], additions: readonly string[]): string[] {
-  const array = [...carried, ...additions];
-  const inArray = new Set(array);
+function fitBudget({ selection, tokensOf }: BindingInput, kept: readonly string[], additions: readonly string[]): string[] {
+  const selected = new Set(selection.tools);
+  const core = new Set(selection.core);
+  const evictable = kept.filter((name) => !selected.has(name) && !core.has(name));
+  const protectedKept = kept.filter((name) => selected.has(name) || core.has(name));
   const { maxTools, maxTokens } = selection.budget;
-  const fit = new Set(
-    applyBudget({
-      ordered: [...new Set([...selection.core, ...selection.tools])].filter((name) => inArray.has(name)),
-      maxTools,
-      ...(maxTokens === undefined ? {} : { maxTokens }),
-      ...(tokensOf === undefined ? {} : { tokensOf }),
-    }).selected,
-  );
-  return array.filter((name) => fit.has(name));
+  const fit = applyBudget({
+    ordered: [...protectedKept, ...additions, ...[...evictable].reverse()],
+    maxTools,
+    ...(maxTokens === undefined ? {} : { maxTokens }),
+    ...(tokensOf === undefined ? {} : { tokensOf }),
+  });
+  const fits = new Set(fit.selected);
+  return [...kept.filter((name) => fits.has(name)), ...additions.filter((name) => fits.has(name))];
 }
 
 /** What a call sending `tools` saves against binding `everyTool` (see {@link callSavings}). */

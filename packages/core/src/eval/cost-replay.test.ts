@@ -85,8 +85,7 @@ describe("replayPolicy (hand-computed under Anthropic's rules)", () => {
     expect(perTurn.toolsArrayChanges).toBe(1);
     const cacheAware = replayPolicy("cache-aware", twoTurns(["a"]), context());
     expect(cacheAware.toolsArrayChanges).toBe(0);
-    // A turn that needs a tool the array lacks changes it (the cache-aware change): "a", which the second turn's
-    // selection no longer names, is not carried over.
+    // A turn that needs a tool the array lacks: appended after the previous tools (the cache-aware change).
     const planned = twoTurns();
     const shifted: PlannedConversation = {
       ...planned,
@@ -102,8 +101,8 @@ describe("replayPolicy (hand-computed under Anthropic's rules)", () => {
     expect(changed.requests.map((request) => request.tools.map((tool) => tool.id).join())).toEqual([
       "tool:a",
       "tool:a",
-      "tool:b",
-      "tool:b",
+      "tool:a,tool:b",
+      "tool:a,tool:b",
     ]);
     expect(changed).toMatchObject({ toolsArrayChanges: 1, neededBoundTurns: 2 });
     // With the 1,200-token catalog it saved 945 tokens, less than re-billing the prompt costs: the array is kept.
