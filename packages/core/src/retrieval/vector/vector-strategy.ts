@@ -187,11 +187,15 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
   };
 }
 
-/** One stored tool: its text hash, catalog position (ties go to the earlier tool) and vector. */
+/**
+ * One stored tool: its text hash, catalog position (ties go to the earlier tool), and its vector's row in the
+ * embedding cache with the stamp of the write that stored it there.
+ */
 interface StoredVector {
   hash: string;
   order: number;
-  vector: StoredEmbedding;
+  row: number;
+  stamp: number;
 }
 
 /** Most query texts whose vectors are remembered between ranks. */
@@ -345,7 +349,11 @@ class VectorToolIndex {
       formatVersion: VECTOR_INDEX_FORMAT_VERSION,
       dimensions: this.#dimensions,
       model: this.#cache.model,
-      entries: this.#inCatalogOrder().map(([name, { hash, vector }]) => ({ name, textHash: hash, vector: Array.from(vector) })),
+      entries: this.#inCatalogOrder().map(([name, { hash, row }]) => ({
+        name,
+        textHash: hash,
+        vector: Array.from(this.#cache.vector(row)),
+      })),
       ...(documents === undefined ? {} : { documents }),
       ...(embeddings !== undefined && isRestorable(embeddings) ? { fit: embeddings.fitState() } : {}),
     };
@@ -489,17 +497,19 @@ class VectorToolIndex {
    */
   async #store(documents: ToolDocuments, background = false): Promise<void> {
     const { tools, hashes } = documents;
-    const vectors = await this.#cache.embed(this.#embeddings!, documents);
-    if (vectors.length === 0) return;
-    const target = await this.#ensureIndex(vectors[0]!.length);
+    const cache = this.#cache;
+    const rows = await cache.embed(this.#embeddings!, documents);
+    if (rows.length === 0) return;
+    const target = await this.#ensureIndex(cache.vector(rows[0]!).length);
     const fresh: Array<{ id: string; vector: StoredEmbedding }> = [];
     tools.forEach((tool, position) => {
       const hash = hashes[position]!;
-      const vector = vectors[position]!;
+      const row = rows[position]!;
+      const stamp = cache.stamp(row);
       const existing = this.#entries.get(tool.name);
-      if (existing?.hash === hash && existing.vector === vector) return;
-      fresh.push({ id: tool.name, vector });
-      this.#entries.set(tool.name, { hash, order: existing?.order ?? this.#nextOrder++, vector });
+      if (existing?.hash === hash && existing.row === row && existing.stamp === stamp) return;
+      fresh.push({ id: tool.name, vector: cache.vector(row) });
+      this.#entries.set(tool.name, { hash, order: existing?.order ?? this.#nextOrder++, row, stamp });
       this.#tools.set(tool.name, tool);
     });
     if (target.addAll === undefined) {
@@ -569,13 +579,15 @@ class VectorToolIndex {
   async #reuseSaved(background: boolean): Promise<boolean> {
     const saved = this.#saved;
     if (saved === undefined || saved.model !== this.#cache.model || this.#cache.size !== 0) return false;
+    this.#cache.reserve(saved.entries.length, saved.dimensions);
     for (const entry of saved.entries) this.#cache.set(entry.textHash, entry.vector);
     if (this.#options.indexHolds !== "saved" || this.#index !== undefined || this.#entries.size > 0) return false;
     const loading = this.#ensureIndex(saved.dimensions);
     if (background) this.#track(loading.then(() => undefined));
     else await loading;
     saved.entries.forEach((entry, position) => {
-      this.#entries.set(entry.name, { hash: entry.textHash, order: position, vector: this.#cache.get(entry.textHash)! });
+      const row = this.#cache.row(entry.textHash)!;
+      this.#entries.set(entry.name, { hash: entry.textHash, order: position, row, stamp: this.#cache.stamp(row) });
     });
     this.#nextOrder = saved.entries.length;
     return true;
