@@ -196,6 +196,11 @@ interface StoredVector {
   order: number;
   row: number;
   stamp: number;
+  /**
+   * The tool's metadata (the catalog's own object, not a copy): its document text is what a fittable embedding
+   * (fitted to the catalog) is fitted to again, derived again only then. Set once `index()` or `add` stored the tool.
+   */
+  tool?: ToolMetadata;
 }
 
 /** Most query texts whose vectors are remembered between ranks. */
@@ -218,13 +223,8 @@ class VectorToolIndex {
   #index: VectorIndex | undefined;
   #dimensions: number | undefined;
   readonly #cache = new EmbeddingCache();
-  /** Per indexed tool: its text hash, catalog position and vector. */
+  /** Per indexed tool: its text hash, catalog position, vector and metadata. */
   readonly #entries = new Map<string, StoredVector>();
-  /**
-   * Per indexed tool, its metadata (the catalog's own object, not a copy): its document text is what a fittable
-   * embedding (fitted to the catalog) is fitted to again, derived again only then.
-   */
-  readonly #tools = new Map<string, ToolMetadata>();
   #nextOrder = 0;
   #indexed = false;
   /**
@@ -507,10 +507,12 @@ class VectorToolIndex {
       const row = rows[position]!;
       const stamp = cache.stamp(row);
       const existing = this.#entries.get(tool.name);
-      if (existing?.hash === hash && existing.row === row && existing.stamp === stamp) return;
+      if (existing?.hash === hash && existing.row === row && existing.stamp === stamp) {
+        existing.tool = tool;
+        return;
+      }
       fresh.push({ id: tool.name, vector: cache.vector(row) });
-      this.#entries.set(tool.name, { hash, order: existing?.order ?? this.#nextOrder++, row, stamp });
-      this.#tools.set(tool.name, tool);
+      this.#entries.set(tool.name, { hash, order: existing?.order ?? this.#nextOrder++, row, stamp, tool });
     });
     if (target.addAll === undefined) {
       for (const { id, vector } of fresh) target.add(id, vector);
@@ -525,7 +527,6 @@ class VectorToolIndex {
     for (const name of names) {
       this.#index?.remove(name);
       this.#entries.delete(name);
-      this.#tools.delete(name);
     }
   }
 
@@ -537,11 +538,12 @@ class VectorToolIndex {
     this.#cache.model = embeddingModelName(this.#embeddings!);
     this.#queryVectors.clear();
     const holdsSaved = await this.#reuseSaved(background && documents.fromSaved);
-    // Every tool's metadata, for the document texts of a later refit.
-    for (const tool of tools) this.#tools.set(tool.name, tool);
     // The saved entries are these very documents (same tools, order and hashes) and the index holds them: there is
-    // nothing to embed, add, reorder or forget.
-    if (holdsSaved && documents.fromSaved) return;
+    // nothing to embed, add, reorder or forget; only each tool's metadata to note, for the texts of a later refit.
+    if (holdsSaved && documents.fromSaved) {
+      for (const tool of tools) this.#entries.get(tool.name)!.tool = tool;
+      return;
+    }
     const names = new Set(tools.map((tool) => tool.name));
     for (const name of [...this.#entries.keys()]) if (!names.has(name)) this.#removeNow([name]);
     // A large index may finish loading in the background (the first rank waits for it), so a caller can index
@@ -596,7 +598,7 @@ class VectorToolIndex {
   /** Fits again to the documents indexed now, in catalog order (the order their tools were added in). */
   async #refit(): Promise<void> {
     await this.#building;
-    const tools = this.#inCatalogOrder().map(([name]) => this.#tools.get(name)!);
+    const tools = this.#inCatalogOrder().map(([, entry]) => entry.tool!);
     await this.#build(ToolDocuments.of(tools, this.#documentText), false);
   }
 
