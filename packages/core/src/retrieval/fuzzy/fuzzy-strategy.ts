@@ -137,7 +137,12 @@ class FuzzyNameIndex {
   /** Name words by stem and by one-letter deletion: most keys have one word, kept as the string itself. */
   readonly #wordsByStem = new Map<string, string | string[]>();
   readonly #wordsByDeletion = new Map<string, string | string[]>();
-  /** Slots by their whole name's words joined by spaces: one slot, or several when names share the phrase. */
+  /**
+   * Slots by their whole name's words joined by spaces (one slot, or several when names share the phrase), for the
+   * names that are not their words joined by "_" (`getUser`, `Send-Email`). A name that is (`get_user`: most are) is
+   * found by its phrase with the spaces made "_" in `#slots`, and not kept here: at 100,000 tools the phrases and
+   * their entries cost some 7 MB.
+   */
   readonly #toolsByPhrase = new Map<string, number | number[]>();
   /**
    * Each word's rarity across tool names (`log(1 + tools / tools with the word)`), computed on demand and valid while
@@ -368,7 +373,7 @@ class FuzzyNameIndex {
       for (let earlier = start; earlier < start + index; earlier++) repeated ||= this.#nameWordIds[earlier] === id;
       if (!repeated) pushSlot((this.#toolsOfWord[id] ??= { slots: new Uint32Array(2), length: 0, live: 0 }), slot);
     }
-    linkPhrase(this.#toolsByPhrase, phrase.join(" "), slot);
+    if (phrase.join("_") !== name) linkPhrase(this.#toolsByPhrase, phrase.join(" "), slot);
   }
 
   /** Links a word (new to the index) under its stem and, if long enough, its one-letter deletions. */
@@ -387,7 +392,7 @@ class FuzzyNameIndex {
     const end = start + this.#nameWordCounts[slot]!;
     const words: string[] = [];
     for (let index = start; index < end; index++) words.push(this.#words[this.#nameWordIds[index]!]!);
-    unlinkPhrase(this.#toolsByPhrase, words.join(" "), slot);
+    if (words.join("_") !== name) unlinkPhrase(this.#toolsByPhrase, words.join(" "), slot);
     for (let index = start; index < end; index++) {
       const id = this.#nameWordIds[index]!;
       let repeated = false;
@@ -469,6 +474,14 @@ class FuzzyNameIndex {
     return close;
   }
 
+  /** Whether a slot's name is its words joined by "_" (so its phrase is not in `#toolsByPhrase`). */
+  #isItsWords(slot: number): boolean {
+    const start = this.#nameWordStarts[slot]!;
+    const words: string[] = [];
+    for (let index = start; index < start + this.#nameWordCounts[slot]!; index++) words.push(this.#words[this.#nameWordIds[index]!]!);
+    return words.join("_") === this.#names[slot];
+  }
+
   /**
    * Slots of the tools whose whole name appears in the query as consecutive words ("write file", "writeFile",
    * "write_file"). A name found inside a longer name found at the same place ("get_user" in "get_user_groups") does
@@ -480,6 +493,8 @@ class FuzzyNameIndex {
       let key = "";
       for (let length = 1; length <= MAX_NAME_WORDS && start + length <= queryWords.length; length++) {
         key = length === 1 ? queryWords[start]! : `${key} ${queryWords[start + length - 1]}`;
+        const named = this.#slots.get(length === 1 ? key : key.replaceAll(" ", "_"));
+        if (named !== undefined && this.#isItsWords(named)) spans.push({ start, end: start + length, slot: named });
         const found = this.#toolsByPhrase.get(key);
         if (typeof found === "number") spans.push({ start, end: start + length, slot: found });
         else for (const slot of found ?? []) spans.push({ start, end: start + length, slot });
