@@ -138,12 +138,12 @@ class FuzzyNameIndex {
   readonly #wordsByStem = new Map<string, string | string[]>();
   readonly #wordsByDeletion = new Map<string, string | string[]>();
   /**
-   * Slots by their whole name's words joined by spaces (one slot, or several when names share the phrase), for the
-   * names that are not their words joined by "_" (`getUser`, `Send-Email`). A name that is (`get_user`: most are) is
-   * found by its phrase with the spaces made "_" in `#slots`, and not kept here: at 100,000 tools the phrases and
-   * their entries cost some 7 MB.
+   * Slots by the {@link phraseHash} of their whole name's words joined by spaces (one slot, or several when names
+   * share the hash), for the names that are not their words joined by "_" (`getUser`, `Send-Email`); a match is
+   * checked against the words. A name that is (`get_user`) is found by its phrase with the spaces made "_" in
+   * `#slots`, and not kept here. No phrase string is kept: at 100,000 tools they cost about 4 MB.
    */
-  readonly #toolsByPhrase = new Map<string, number | number[]>();
+  readonly #toolsByPhrase = new Map<number, number | number[]>();
   /**
    * Each word's rarity across tool names (`log(1 + tools / tools with the word)`), computed on demand and valid while
    * its stamp is the index's version (every add or remove changes the counts).
@@ -373,7 +373,7 @@ class FuzzyNameIndex {
       for (let earlier = start; earlier < start + index; earlier++) repeated ||= this.#nameWordIds[earlier] === id;
       if (!repeated) pushSlot((this.#toolsOfWord[id] ??= { slots: new Uint32Array(2), length: 0, live: 0 }), slot);
     }
-    if (phrase.join("_") !== name) linkPhrase(this.#toolsByPhrase, phrase.join(" "), slot);
+    if (phrase.join("_") !== name) linkPhrase(this.#toolsByPhrase, phraseHash(phrase.join(" ")), slot);
   }
 
   /** Links a word (new to the index) under its stem and, if long enough, its one-letter deletions. */
@@ -392,7 +392,7 @@ class FuzzyNameIndex {
     const end = start + this.#nameWordCounts[slot]!;
     const words: string[] = [];
     for (let index = start; index < end; index++) words.push(this.#words[this.#nameWordIds[index]!]!);
-    if (words.join("_") !== name) unlinkPhrase(this.#toolsByPhrase, words.join(" "), slot);
+    if (words.join("_") !== name) unlinkPhrase(this.#toolsByPhrase, phraseHash(words.join(" ")), slot);
     for (let index = start; index < end; index++) {
       const id = this.#nameWordIds[index]!;
       let repeated = false;
@@ -474,12 +474,12 @@ class FuzzyNameIndex {
     return close;
   }
 
-  /** Whether a slot's name is its words joined by "_" (so its phrase is not in `#toolsByPhrase`). */
-  #isItsWords(slot: number): boolean {
+  /** A slot's name words joined by `separator` ("_" gives the name itself for the names not in `#toolsByPhrase`). */
+  #phraseOf(slot: number, separator = "_"): string {
     const start = this.#nameWordStarts[slot]!;
     const words: string[] = [];
     for (let index = start; index < start + this.#nameWordCounts[slot]!; index++) words.push(this.#words[this.#nameWordIds[index]!]!);
-    return words.join("_") === this.#names[slot];
+    return words.join(separator);
   }
 
   /**
@@ -494,10 +494,12 @@ class FuzzyNameIndex {
       for (let length = 1; length <= MAX_NAME_WORDS && start + length <= queryWords.length; length++) {
         key = length === 1 ? queryWords[start]! : `${key} ${queryWords[start + length - 1]}`;
         const named = this.#slots.get(length === 1 ? key : key.replaceAll(" ", "_"));
-        if (named !== undefined && this.#isItsWords(named)) spans.push({ start, end: start + length, slot: named });
-        const found = this.#toolsByPhrase.get(key);
-        if (typeof found === "number") spans.push({ start, end: start + length, slot: found });
-        else for (const slot of found ?? []) spans.push({ start, end: start + length, slot });
+        if (named !== undefined && this.#phraseOf(named) === key.replaceAll(" ", "_"))
+          spans.push({ start, end: start + length, slot: named });
+        const found = this.#toolsByPhrase.get(phraseHash(key));
+        for (const slot of typeof found === "number" ? [found] : (found ?? [])) {
+          if (this.#phraseOf(slot, " ") === key) spans.push({ start, end: start + length, slot });
+        }
       }
     }
     const inLonger = (span: (typeof spans)[number]) =>
@@ -564,14 +566,21 @@ function wordsAt(map: ReadonlyMap<string, string | string[]>, key: string): read
   return found === undefined ? [] : typeof found === "string" ? [found] : found;
 }
 
-function linkPhrase(map: Map<string, number | number[]>, key: string, slot: number): void {
+/** A 30-bit FNV-1a hash of a phrase (a small integer, so a map keyed by it holds no string and no boxed number). */
+function phraseHash(phrase: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < phrase.length; index++) hash = Math.imul(hash ^ phrase.charCodeAt(index), 0x01000193);
+  return hash & 0x3fffffff;
+}
+
+function linkPhrase(map: Map<number, number | number[]>, key: number, slot: number): void {
   const found = map.get(key);
   if (found === undefined) map.set(key, slot);
   else if (typeof found === "number") map.set(key, [found, slot]);
   else found.push(slot);
 }
 
-function unlinkPhrase(map: Map<string, number | number[]>, key: string, slot: number): void {
+function unlinkPhrase(map: Map<number, number | number[]>, key: number, slot: number): void {
   const found = map.get(key);
   if (found === slot) map.delete(key);
   else if (typeof found === "object") {
