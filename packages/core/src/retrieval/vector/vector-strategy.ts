@@ -30,8 +30,9 @@ export interface SavedVectorIndex {
   /** The embedding model the vectors came from (see {@link embeddingModelName}). */
   model: string;
   /**
-   * Each tool's text hash and vector, in catalog order. {@link VectorStrategy.save} gives plain numbers; `saved`
-   * also takes a `Float64Array` (e.g. a view of a snapshot file's section, which is not copied).
+   * Each tool's text hash and vector, in catalog order. {@link VectorStrategy.save} gives plain numbers (the 32-bit
+   * floats the strategy keeps); `saved` also takes a `Float64Array` (e.g. a view of a snapshot file's section), whose
+   * numbers the strategy copies as 32-bit floats.
    */
   entries: Array<{ name: string; textHash: string; vector: readonly number[] | Float64Array }>;
   /**
