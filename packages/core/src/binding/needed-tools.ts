@@ -75,8 +75,13 @@ export function topicTools(
   selection: ToolSelection,
   { topicRatio = TOPIC_SCORE_RATIO, ...options }: NeededToolsOptions & { topicRatio?: number } = {},
 ): string[] {
+  return topicOf(selection, neededTools(selection, options), topicRatio);
+}
+
+/** {@link topicTools} given the selection's {@link neededTools} (the cache-aware policy has them already). */
+export function topicOf(selection: ToolSelection, neededNames: readonly string[], topicRatio = TOPIC_SCORE_RATIO): string[] {
   if (selection.ranked === undefined) return [...selection.tools];
-  const needed = new Set(neededTools(selection, options));
+  const needed = new Set(neededNames);
   const best = bestCurrentScore(selection);
   const tail = new Set(
     selection.ranked.filter((tool) => tool.score < best * topicRatio && !needed.has(tool.name)).map((tool) => tool.name),

@@ -8,18 +8,9 @@ import type { ToolMetadata } from "../../catalog/tool-metadata.js";
 import { editDistance } from "../../text/closest-matches.js";
 import { splitWords, stem } from "../../text/tokenize.js";
 import { bestSlots } from "../best-k.js";
+import { grownTo } from "../grown-array.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
-import {
-  CandidateColumns,
-  linkPhrase,
-  linkWord,
-  phraseHash,
-  pushSlot,
-  type SlotList,
-  unlinkPhrase,
-  unlinkWord,
-  wordsAt,
-} from "./name-index-parts.js";
+import { CandidateColumns, linkOne, phraseHash, pushSlot, type SlotList, unlinkOne, wordsAt } from "./name-index-parts.js";
 
 /** Options of {@link createFuzzyStrategy}. */
 export interface FuzzyStrategyOptions {
@@ -309,11 +300,7 @@ class FuzzyNameIndex {
 
   /** A new ranking's mark, with room in `#marks` for every slot given out so far. */
   #nextMark(): number {
-    if (this.#marks.length < this.#names.length) {
-      const grown = new Uint32Array(Math.max(this.#names.length, 2 * this.#marks.length));
-      grown.set(this.#marks);
-      this.#marks = grown;
-    }
+    this.#marks = grownTo(this.#marks, this.#names.length);
     if (this.#wordWeights.length < this.#words.length) {
       const size = Math.max(this.#words.length, 2 * this.#wordWeights.length);
       this.#wordWeights = new Float64Array(size);
@@ -349,19 +336,9 @@ class FuzzyNameIndex {
     this.#names.push(name);
     this.#slots.set(name, slot);
     this.#version++;
-    if (slot >= this.#nameWordStarts.length) {
-      const starts = new Uint32Array(this.#nameWordStarts.length * 2);
-      starts.set(this.#nameWordStarts);
-      this.#nameWordStarts = starts;
-      const counts = new Uint16Array(starts.length);
-      counts.set(this.#nameWordCounts);
-      this.#nameWordCounts = counts;
-    }
-    if (this.#nameWordLength + ids.length > this.#nameWordIds.length) {
-      const grown = new Uint32Array(Math.max(this.#nameWordLength + ids.length, this.#nameWordIds.length * 2));
-      grown.set(this.#nameWordIds.subarray(0, this.#nameWordLength));
-      this.#nameWordIds = grown;
-    }
+    this.#nameWordStarts = grownTo(this.#nameWordStarts, slot + 1);
+    this.#nameWordCounts = grownTo(this.#nameWordCounts, this.#nameWordStarts.length);
+    this.#nameWordIds = grownTo(this.#nameWordIds, this.#nameWordLength + ids.length);
     const start = this.#nameWordLength;
     this.#nameWordStarts[slot] = start;
     this.#nameWordCounts[slot] = ids.length;
@@ -376,13 +353,13 @@ class FuzzyNameIndex {
       for (let earlier = start; earlier < start + index; earlier++) repeated ||= this.#nameWordIds[earlier] === id;
       if (!repeated) pushSlot((this.#toolsOfWord[id] ??= { slots: new Uint32Array(2), length: 0, live: 0 }), slot);
     }
-    if (phrase.join("_") !== name) linkPhrase(this.#toolsByPhrase, phraseHash(phrase.join(" ")), slot);
+    if (phrase.join("_") !== name) linkOne(this.#toolsByPhrase, phraseHash(phrase.join(" ")), slot);
   }
 
   /** Links a word (new to the index) under its stem and, if long enough, its one-letter deletions. */
   #linkWord(word: string, wordStem: string): void {
-    linkWord(this.#wordsByStem, wordStem, word);
-    if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) linkWord(this.#wordsByDeletion, deleted, word);
+    linkOne(this.#wordsByStem, wordStem, word);
+    if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) linkOne(this.#wordsByDeletion, deleted, word);
   }
 
   #removeTool(name: string): void {
@@ -395,7 +372,7 @@ class FuzzyNameIndex {
     const end = start + this.#nameWordCounts[slot]!;
     const words: string[] = [];
     for (let index = start; index < end; index++) words.push(this.#words[this.#nameWordIds[index]!]!);
-    if (words.join("_") !== name) unlinkPhrase(this.#toolsByPhrase, phraseHash(words.join(" ")), slot);
+    if (words.join("_") !== name) unlinkOne(this.#toolsByPhrase, phraseHash(words.join(" ")), slot);
     for (let index = start; index < end; index++) {
       const id = this.#nameWordIds[index]!;
       let repeated = false;
@@ -405,8 +382,8 @@ class FuzzyNameIndex {
       if (--this.#toolsOfWord[id]!.live > 0) continue;
       const word = this.#words[id]!;
       this.#wordIds.delete(word);
-      unlinkWord(this.#wordsByStem, stem(word), word);
-      if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) unlinkWord(this.#wordsByDeletion, deleted, word);
+      unlinkOne(this.#wordsByStem, stem(word), word);
+      if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) unlinkOne(this.#wordsByDeletion, deleted, word);
     }
   }
 

@@ -2,6 +2,7 @@
  * @module The fuzzy name index's small growable structures: the slot list of each name word, the word maps (a key
  * with one word keeps the word itself), the phrase map keyed by a phrase hash, and a ranking's candidate columns.
  */
+import { grownTo } from "../grown-array.js";
 
 /** A growable list of tool slots (those whose name has one word), live and removed alike until the next compaction. */
 export interface SlotList {
@@ -13,34 +14,41 @@ export interface SlotList {
 
 /** Appends a slot to a word's list (grown by doubling): a live tool more. */
 export function pushSlot(list: SlotList, slot: number): void {
-  if (list.length === list.slots.length) {
-    const grown = new Uint32Array(list.length * 2);
-    grown.set(list.slots);
-    list.slots = grown;
-  }
+  list.slots = grownTo(list.slots, list.length + 1);
   list.slots[list.length++] = slot;
   list.live++;
 }
 
-export function linkWord(map: Map<string, string | string[]>, key: string, word: string): void {
+/**
+ * Adds `value` at `key` of a map that keeps a key's one value as itself and several as an array (most keys have one:
+ * no array each), once.
+ *
+ * @example
+ * ```ts
+ * const map = new Map<string, string | string[]>();
+ * linkOne(map, "mail", "email"); linkOne(map, "mail", "mails"); // map.get("mail"): ["email", "mails"]
+ * ```
+ */
+export function linkOne<K, V extends string | number>(map: Map<K, V | V[]>, key: K, value: V): void {
   const found = map.get(key);
-  if (found === undefined) map.set(key, word);
-  else if (typeof found === "string") {
-    if (found !== word) map.set(key, [found, word]);
-  } else if (!found.includes(word)) found.push(word);
+  if (found === undefined) map.set(key, value);
+  else if (!Array.isArray(found)) {
+    if (found !== value) map.set(key, [found, value]);
+  } else if (!found.includes(value)) found.push(value);
 }
 
-export function unlinkWord(map: Map<string, string | string[]>, key: string, word: string): void {
+/** Removes `value` from `key` of a map of {@link linkOne} (a key left with one value keeps it as itself). */
+export function unlinkOne<K, V extends string | number>(map: Map<K, V | V[]>, key: K, value: V): void {
   const found = map.get(key);
-  if (found === word) map.delete(key);
-  else if (typeof found === "object") {
-    const at = found.indexOf(word);
+  if (found === value) map.delete(key);
+  else if (Array.isArray(found)) {
+    const at = found.indexOf(value);
     if (at !== -1) found.splice(at, 1);
     if (found.length === 1) map.set(key, found[0]!);
   }
 }
 
-/** The words at `key` of a map of {@link linkWord}. */
+/** The words at `key` of a map of {@link linkOne}. */
 export function wordsAt(map: ReadonlyMap<string, string | string[]>, key: string): readonly string[] {
   const found = map.get(key);
   return found === undefined ? [] : typeof found === "string" ? [found] : found;
@@ -53,23 +61,6 @@ export function phraseHash(phrase: string): number {
   return hash & 0x3fffffff;
 }
 
-export function linkPhrase(map: Map<number, number | number[]>, key: number, slot: number): void {
-  const found = map.get(key);
-  if (found === undefined) map.set(key, slot);
-  else if (typeof found === "number") map.set(key, [found, slot]);
-  else found.push(slot);
-}
-
-export function unlinkPhrase(map: Map<number, number | number[]>, key: number, slot: number): void {
-  const found = map.get(key);
-  if (found === slot) map.delete(key);
-  else if (typeof found === "object") {
-    const at = found.indexOf(slot);
-    if (at !== -1) found.splice(at, 1);
-    if (found.length === 1) map.set(key, found[0]!);
-  }
-}
-
 /** A ranking's candidates as columns, grown (doubling) and reused; `slots` is 0, 1, 2, … for `bestSlots`. */
 export class CandidateColumns {
   shares = new Float64Array(0);
@@ -80,15 +71,10 @@ export class CandidateColumns {
   /** Room for `count` candidates. */
   ensure(count: number): void {
     if (count <= this.scores.length) return;
-    const size = Math.max(count, 2 * this.scores.length, 64);
-    const grown = (from: Float64Array) => {
-      const to = new Float64Array(size);
-      to.set(from);
-      return to;
-    };
-    this.shares = grown(this.shares);
-    this.scores = grown(this.scores);
-    this.order = grown(this.order);
-    this.slots = Uint32Array.from({ length: size }, (_, slot) => slot);
+    const size = Math.max(count, 64);
+    this.shares = grownTo(this.shares, size);
+    this.scores = grownTo(this.scores, size);
+    this.order = grownTo(this.order, size);
+    this.slots = Uint32Array.from({ length: this.scores.length }, (_, slot) => slot);
   }
 }
