@@ -131,6 +131,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "topicTools",
   ],
   "@dynamic-tools/core/eval": [
+    "ALL_COST_POLICIES",
     "COMPLETE_KS",
     "COST_POLICIES",
     "ConversationTurn",

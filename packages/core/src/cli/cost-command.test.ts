@@ -40,6 +40,20 @@ describe("dynamic-tools cost", () => {
     expect(dear.policies.static!.billedTokens).toBeGreaterThan(small.policies.static!.billedTokens);
   });
 
+  it("replays several policies joined by commas, the foresight bound only when named, and perfect selection", async () => {
+    const base = ["cost", "--catalog", GYM, "--conversations", CONVERSATION, "--json"];
+    const named = JSON.parse((await runCli(...base, "--policy", "all,foresight")).out) as {
+      policies: Record<string, { allNeededBound: number }>;
+    };
+    expect(Object.keys(named.policies)).toEqual(["static", "per-turn", "cache-aware", "native", "foresight"]);
+    expect(named.policies.foresight!.allNeededBound).toBe(1);
+    const perfect = JSON.parse((await runCli(...base, "--policy", "per-turn", "--perfect-selection")).out) as typeof named;
+    expect(perfect.policies["per-turn"]!.allNeededBound).toBe(1);
+    const { code, err } = await runCli(...base, "--policy", "per-turn,hindsight");
+    expect(code).toBe(2);
+    expect(err).toMatch(/Unknown policy "hindsight"/);
+  });
+
   it("prints a table without --json", async () => {
     const { code, out } = await runCli("cost", "--catalog", GYM, "--conversations", CONVERSATION, "--provider", "openai");
     expect(code).toBe(0);

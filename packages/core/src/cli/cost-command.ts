@@ -7,19 +7,23 @@ import { groupConversations } from "../eval/conversation-turns.js";
 import { replayCost } from "../eval/cost-replay.js";
 import { formatCostTable } from "../eval/format-cost-table.js";
 import { loadQueriesFile } from "../eval/queries-file.js";
-import { COST_POLICIES, type CostPolicyName } from "../eval/replay-policies.js";
+import { ALL_COST_POLICIES, COST_POLICIES, type CostPolicyName } from "../eval/replay-policies.js";
 import { CATALOG_OPTIONS_USAGE, loadCliCatalog } from "./load-cli-catalog.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, UsageError } from "./usage-error.js";
 
 export const COST_USAGE = `dynamic-tools cost --catalog <file> | --mcp <servers.json> --conversations <file.jsonl> [--provider anthropic|openai]
-                   [--policy <name>|all] [--result-tokens N] [--system-tokens N] [--read-price X] [--json]
+                   [--policy <name>[,<name>…]|all] [--result-tokens N] [--system-tokens N] [--read-price X]
+                   [--perfect-selection] [--json]
 
 ${CATALOG_OPTIONS_USAGE}
   --conversations <file>  the eval queries format, one user turn per line, ids <conversation>-turn-<n>:
                           { "id", "query", "relevant": [the tools the turn calls; may be empty], "history"? }
   --provider <name>       whose prompt-caching rules bill the requests: ${CACHE_PROVIDERS.join(" or ")} (default anthropic)
-  --policy <name>         ${COST_POLICIES.join(", ")}, or all (default); static (every tool bound) is always
-                          computed as the baseline
+  --policy <name>         ${COST_POLICIES.join(", ")}, or all (default), or several joined by commas;
+                          static (every tool bound) is always computed as the baseline. foresight (named only) is
+                          a bound: every tool the conversation will call bound from its first call
+  --perfect-selection     each turn's selection is exactly the tools it calls: what each policy bills with a
+                          selector that is never wrong
   --result-tokens N       tokens of one tool result (default 120)
   --system-tokens N       tokens of the system prompt (default 600)
   --read-price X          a cached input token's price as a multiple of an uncached one (default 0.1)
@@ -71,6 +75,7 @@ export async function costCommand(argv: string[], out: (text: string) => void): 
         "result-tokens": { type: "string" },
         "system-tokens": { type: "string" },
         "read-price": { type: "string" },
+        "perfect-selection": { type: "boolean", default: false },
         json: { type: "boolean", default: false },
         help: HELP_OPTION,
       },
@@ -83,7 +88,9 @@ export async function costCommand(argv: string[], out: (text: string) => void): 
   }
   if (values.conversations === undefined) throw new UsageError("cost needs --conversations <file.jsonl>.", COST_USAGE);
   checkChoice(values.provider, CACHE_PROVIDERS, { one: "provider", many: "Providers" }, COST_USAGE);
-  checkChoice(values.policy, [...COST_POLICIES, "all"], { one: "policy", many: "Policies" }, COST_USAGE);
+  const named = values.policy.split(",").map((name) => name.trim());
+  for (const name of named) checkChoice(name, [...ALL_COST_POLICIES, "all"], { one: "policy", many: "Policies" }, COST_USAGE);
+  const policies = named.flatMap((name) => (name === "all" ? COST_POLICIES : [name as CostPolicyName]));
   const resultTokens = parseTokens(values["result-tokens"], "--result-tokens");
   const systemTokens = parseTokens(values["system-tokens"], "--system-tokens");
   const readPrice = parsePrice(values["read-price"]);
@@ -93,7 +100,8 @@ export async function costCommand(argv: string[], out: (text: string) => void): 
     catalog,
     conversations: groupConversations(lines, values.conversations),
     provider: values.provider as CacheProvider,
-    policies: values.policy === "all" ? COST_POLICIES : [values.policy as CostPolicyName],
+    policies,
+    perfectSelection: values["perfect-selection"],
     ...(resultTokens === undefined ? {} : { resultTokens }),
     ...(systemTokens === undefined ? {} : { systemTokens }),
     ...(readPrice === undefined ? {} : { readPrice }),

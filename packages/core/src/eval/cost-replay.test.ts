@@ -110,6 +110,22 @@ describe("replayPolicy (hand-computed under Anthropic's rules)", () => {
     expect(kept).toMatchObject({ toolsArrayChanges: 0, neededBoundTurns: 1 });
   });
 
+  it("foresight: every tool the conversation calls, bound from its first call and never changed", () => {
+    const planned = twoTurns();
+    const twoTopics: PlannedConversation = {
+      ...planned,
+      turns: [planned.turns[0]!, { needed: ["c"], selection: selectionOf(["b"]), exchange: exchange("t1.", 10, ["c"], {}) }],
+    };
+    const run = replayPolicy("foresight", twoTopics, context());
+    expect(new Set(run.requests.map((request) => request.tools.map((tool) => tool.id).join()))).toEqual(new Set(["tool:a,tool:c"]));
+    expect(run).toMatchObject({ toolsArrayChanges: 0, neededBoundTurns: 2 });
+    // No binding with each turn's tools bound bills less: here static (a, b and c) and per-turn bill more.
+    const billed = (policy: "static" | "per-turn" | "foresight") =>
+      billConversation(replayPolicy(policy, twoTopics, context()).requests, context().rules).total.billedTokens;
+    expect(billed("foresight")).toBeLessThan(billed("static"));
+    expect(billed("foresight")).toBeLessThan(billed("per-turn"));
+  });
+
   it("counts a turn as bound only when all its needed tools are bound on its first call", () => {
     const planned = twoTurns();
     const missing: PlannedConversation = {
@@ -204,9 +220,21 @@ describe("replayCost", () => {
     expect(report.policies.static!.billedTokens).toBeGreaterThan(plain.policies.static!.billedTokens);
   });
 
+  it("with perfectSelection, selects exactly the tools each turn calls", async () => {
+    const report = await replayCost({ catalog, conversations, perfectSelection: true, policies: ["per-turn", "foresight"] });
+    expect(report.policies["per-turn"]).toMatchObject({ allNeededBound: 1 });
+    expect(report.policies.foresight).toMatchObject({ allNeededBound: 1, toolsArrayChanges: 0 });
+    // A turn whose message does not say what it calls: the pipeline misses the tool, the perfect selection binds it.
+    const unsaid = groupConversations([{ id: "u-turn-1", query: "hello, how are you?", relevant: ["get_salary_stats"] }]);
+    const pipeline = await replayCost({ catalog, conversations: unsaid, policies: ["per-turn"] });
+    const perfect = await replayCost({ catalog, conversations: unsaid, policies: ["per-turn"], perfectSelection: true });
+    expect(pipeline.policies["per-turn"]!.allNeededBound).toBe(0);
+    expect(perfect.policies["per-turn"]!.allNeededBound).toBe(1);
+  });
+
   it("refuses an unknown policy or a negative size", async () => {
     await expect(replayCost({ catalog, conversations, policies: ["sometimes" as never] })).rejects.toThrow(
-      /Unknown policy "sometimes". Policies: static, per-turn, cache-aware, native/,
+      /Unknown policy "sometimes". Policies: static, per-turn, cache-aware, native, foresight/,
     );
     await expect(replayCost({ catalog, conversations, resultTokens: -1 })).rejects.toThrow(/resultTokens must be a whole number/);
   });

@@ -9,9 +9,17 @@ import type { ConversationMessage } from "../conversation/conversation-text.js";
 import { billConversation, type PromptSegment } from "../cost/bill-requests.js";
 import { cacheRules, type CacheProvider } from "../cost/cache-rules.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import type { ToolSelection } from "../selection/tool-selection.js";
 import { createToolSelector, type ToolSelector } from "../selection/tool-selector.js";
 import type { ReplayConversation } from "./conversation-turns.js";
-import { COST_POLICIES, replayPolicy, type CostPolicyName, type PlannedConversation, type ReplayContext } from "./replay-policies.js";
+import {
+  ALL_COST_POLICIES,
+  COST_POLICIES,
+  replayPolicy,
+  type CostPolicyName,
+  type PlannedConversation,
+  type ReplayContext,
+} from "./replay-policies.js";
 import { exchange, exchangeSegments, selectionMessages, TRANSCRIPT_DEFAULTS } from "./replay-transcript.js";
 import { toolSearchDefinition } from "./tool-search-definition.js";
 
@@ -31,6 +39,12 @@ export interface CostReplayOptions {
   readPrice?: number;
   /** The selector that plans each turn. @defaultValue `createToolSelector(catalog)`, as the select node builds it */
   selector?: ToolSelector;
+  /**
+   * Replace each turn's selection by exactly the tools the turn calls (its labels, ranked alike, beside the core
+   * tools): what each policy would bill with a selector that is never wrong, the bound a better selector cannot beat.
+   * @defaultValue false
+   */
+  perfectSelection?: boolean;
 }
 
 /** One policy's totals over every conversation: exactly what `dynamic-tools cost --json` prints per policy. */
@@ -71,6 +85,7 @@ async function planConversation(
   select: ToolSelector,
   resultTokens: number,
   catalog: ToolCatalog,
+  perfect: boolean,
 ): Promise<PlannedConversation> {
   const sizes = { resultTokens };
   const seen: ConversationMessage[] = [];
@@ -84,11 +99,36 @@ async function planConversation(
   for (const [index, turn] of conversation.turns.entries()) {
     const messages = selectionMessages(turn.query, turn.tools);
     // The select node runs before the model: it sees the conversation up to this turn's human message.
-    const selection = await select([...seen, messages[0]!]);
+    const made = await select([...seen, messages[0]!]);
+    const selection = perfect
+      ? perfectSelection(
+          made,
+          turn.tools.filter((name) => catalog.has(name)),
+        )
+      : made;
     seen.push(...messages);
     turns.push({ needed: turn.tools, selection, exchange: exchange(`t${index}.`, countTokens(turn.query), turn.tools, sizes) });
   }
   return { id: conversation.id, prelude, turns };
+}
+
+/** `selection` with its chosen tools replaced by exactly `called`, each ranked alike and needed. */
+function perfectSelection(selection: ToolSelection, called: readonly string[]): ToolSelection {
+  const core = new Set(selection.core);
+  const chosen = called.filter((name) => !core.has(name));
+  const tools = [...selection.core, ...chosen];
+  const { abstained: _abstained, coUsed: _coUsed, ...made } = selection;
+  return {
+    ...made,
+    strategy: "perfect",
+    tools,
+    count: tools.length,
+    categories: [],
+    matchedTools: [],
+    ranked: chosen.map((name, index) => ({ name, rank: index + 1, score: 1, signals: { label: 1 }, reason: "the turn calls it" })),
+    pinned: [],
+    trimmed: [],
+  };
 }
 
 /**
@@ -108,8 +148,8 @@ export async function replayCost(options: CostReplayOptions): Promise<CostReport
   const resultTokens = requireCount(options.resultTokens ?? TRANSCRIPT_DEFAULTS.resultTokens, "resultTokens");
   const systemTokens = requireCount(options.systemTokens ?? 600, "systemTokens");
   for (const policy of policies) {
-    if (!COST_POLICIES.includes(policy)) {
-      throw new DynamicToolsError("INVALID_OPTION", `Unknown policy "${String(policy)}". Policies: ${COST_POLICIES.join(", ")}.`, {
+    if (!ALL_COST_POLICIES.includes(policy)) {
+      throw new DynamicToolsError("INVALID_OPTION", `Unknown policy "${String(policy)}". Policies: ${ALL_COST_POLICIES.join(", ")}.`, {
         path: ["policies"],
       });
     }
@@ -127,12 +167,12 @@ export async function replayCost(options: CostReplayOptions): Promise<CostReport
     bindable: (name) => catalog.get(name)?.enabled === true,
     toolSearchTokens: countDefinitionTokens(toolSearchDefinition(catalog)),
   };
-  const replayed: CostPolicyName[] = ["static", ...COST_POLICIES.filter((name) => name !== "static" && policies.includes(name))];
+  const replayed: CostPolicyName[] = ["static", ...ALL_COST_POLICIES.filter((name) => name !== "static" && policies.includes(name))];
   const totals = new Map<CostPolicyName, { billed: number; read: number; changes: number; bound: number; cappedAt?: number }>();
   for (const policy of replayed) totals.set(policy, { billed: 0, read: 0, changes: 0, bound: 0 });
   let turns = 0;
   for (const conversation of conversations) {
-    const planned = await planConversation(conversation, select, resultTokens, catalog);
+    const planned = await planConversation(conversation, select, resultTokens, catalog, options.perfectSelection === true);
     turns += planned.turns.length;
     for (const policy of replayed) {
       const run = replayPolicy(policy, planned, context);

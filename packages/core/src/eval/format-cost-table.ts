@@ -2,7 +2,7 @@
  * @module The human-readable table of a cost replay (`dynamic-tools cost` without `--json`). Pure.
  */
 import type { CostReport } from "./cost-replay.js";
-import { COST_POLICIES } from "./replay-policies.js";
+import { ALL_COST_POLICIES } from "./replay-policies.js";
 
 /**
  * One row per policy: billed tokens, cache reads, tools-array changes, share of turns with every needed tool bound,
@@ -15,7 +15,7 @@ import { COST_POLICIES } from "./replay-policies.js";
  */
 export function formatCostTable(report: CostReport): string {
   const header = ["policy", "billed tokens", "cache reads", "array changes", "needed bound", "× static"];
-  const rows = COST_POLICIES.flatMap((name) => {
+  const rows = ALL_COST_POLICIES.flatMap((name) => {
     const cost = report.policies[name];
     if (cost === undefined) return [];
     return [

@@ -16,7 +16,7 @@ export {
 } from "./queries-file.js";
 export { groupConversations, type ConversationTurn, type ReplayConversation } from "./conversation-turns.js";
 export { replayCost, type CostReplayOptions, type CostReport, type PolicyCost } from "./cost-replay.js";
-export { COST_POLICIES, type CostPolicyName } from "./replay-policies.js";
+export { ALL_COST_POLICIES, COST_POLICIES, type CostPolicyName } from "./replay-policies.js";
 export { formatCostTable } from "./format-cost-table.js";
 export { calledToolsOf, runEval, type EvalResult, type RunEvalOptions } from "./run-eval.js";
 export { formatEvalTable } from "./format-eval-table.js";

@@ -2,7 +2,8 @@
  * @module The model requests one conversation sends under each policy of a cost replay, from its planned turns (the
  * selection of each turn is already made): `static` binds every tool, `per-turn` and `cache-aware` bind what
  * `bindTools` decides before each model call, `native` keeps a constant tools block and brings each selected tool
- * into the conversation once, by reference. Pure.
+ * into the conversation once, by reference, and the `foresight` bound binds every tool the conversation will call
+ * from its first call. Pure.
  */
 import { bindTools } from "../binding/binding-policy.js";
 import { neededTools } from "../binding/needed-tools.js";
@@ -12,11 +13,18 @@ import type { CacheRules } from "../cost/cache-rules.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
 import { tokensOfSegments, type TranscriptExchange } from "./replay-transcript.js";
 
-/** The policies a cost replay compares. */
-export type CostPolicyName = "static" | "per-turn" | "cache-aware" | "native";
+/**
+ * The policies a cost replay compares. `foresight` is a bound, not a policy an agent can run: it binds, from the
+ * conversation's first call, every tool the conversation will call (only a replay knows them), so no binding that has
+ * each turn's tools bound bills less.
+ */
+export type CostPolicyName = "static" | "per-turn" | "cache-aware" | "native" | "foresight";
 
-/** Every {@link CostPolicyName}, in the order reports list them. */
+/** The policies `--policy all` replays, in the order reports list them. */
 export const COST_POLICIES: readonly CostPolicyName[] = ["static", "per-turn", "cache-aware", "native"];
+
+/** Every policy a replay knows: {@link COST_POLICIES} and the `foresight` bound, replayed only when named. */
+export const ALL_COST_POLICIES: readonly CostPolicyName[] = [...COST_POLICIES, "foresight"];
 
 /** One user turn, its selection made. */
 export interface PlannedTurn {
@@ -94,6 +102,9 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
     if (cap) cappedAt = OPENAI_MAX_TOOLS;
   } else if (policy === "native") {
     fixed = [...context.core, TOOL_SEARCH];
+  } else if (policy === "foresight") {
+    const called = conversation.turns.flatMap((turn) => turn.needed).filter((name) => context.bindable(name));
+    fixed = [...new Set([...context.core, ...called])];
   }
   const referenced = new Set<string>(context.core);
   const segmentTokens = (name: string) => (policy === "native" && name === TOOL_SEARCH ? context.toolSearchTokens : tokensOf(name));
