@@ -19,34 +19,9 @@ import { defaultVectorIndex } from "./default-vector-index.js";
 import { isFittable, isRestorable, isSync, isSyncDocuments, type SyncDocumentEmbeddings } from "./embedding-capabilities.js";
 import { blendHistory, QueryVectorMemo } from "./query-vectors.js";
 import { euclideanNorm, type VectorIndex, type VectorIndexFactory } from "./vector-index.js";
+import { checkSaved, type SavedVectorIndex, VECTOR_INDEX_FORMAT_VERSION } from "./saved-vector-index.js";
 
-/** The format {@link VectorStrategy.save} writes and `saved` accepts. */
-export const VECTOR_INDEX_FORMAT_VERSION = 1;
-
-/** A vector strategy's embedded tools as plain JSON: what {@link VectorStrategy.save} returns. */
-export interface SavedVectorIndex {
-  formatVersion: number;
-  dimensions: number;
-  /** The embedding model the vectors came from (see {@link embeddingModelName}). */
-  model: string;
-  /**
-   * Each tool's text hash and vector, in catalog order. {@link VectorStrategy.save} gives plain numbers (the 32-bit
-   * floats the strategy keeps); `saved` also takes a `Float64Array` (e.g. a view of a snapshot file's section), whose
-   * numbers the strategy copies as 32-bit floats.
-   */
-  entries: Array<{ name: string; textHash: string; vector: readonly number[] | Float64Array }>;
-  /**
-   * Which documents the entries are of, when they are exactly the default document texts ({@link toolDocumentText},
-   * of version `textVersion`) of a catalog whose `fingerprint()` is `catalog`: `index()` of a catalog with that very
-   * fingerprint takes the text hashes (and the fit) as they are, without deriving the texts.
-   */
-  documents?: { catalog: string; textVersion: number };
-  /**
-   * What the embeddings learnt at `fit` (embeddings with `fitState()`/`restoreFit()`, e.g. `OfflineEmbeddings`):
-   * restored instead of fitting again when the catalog's documents are the same.
-   */
-  fit?: unknown;
-}
+export { type SavedVectorIndex, VECTOR_INDEX_FORMAT_VERSION } from "./saved-vector-index.js";
 
 /** Options of {@link createVectorStrategy}. */
 export interface VectorStrategyOptions {
@@ -704,25 +679,5 @@ class VectorToolIndex {
 
   #inCatalogOrder(): Array<[string, StoredVector]> {
     return [...this.#entries].sort(([, a], [, b]) => a.order - b.order);
-  }
-}
-
-function checkSaved(saved: SavedVectorIndex): void {
-  if (saved.formatVersion !== VECTOR_INDEX_FORMAT_VERSION) {
-    throw new DynamicToolsError(
-      "INVALID_OPTION",
-      `saved.formatVersion is ${String(saved.formatVersion)}, but this version of @dynamic-tools/core reads only format ` +
-        `${VECTOR_INDEX_FORMAT_VERSION}. Index without \`saved\` to re-embed, then save again.`,
-      { path: ["saved", "formatVersion"] },
-    );
-  }
-  const wrong = saved.entries.findIndex((entry) => entry.vector.length !== saved.dimensions);
-  if (wrong !== -1) {
-    const entry = saved.entries[wrong]!;
-    throw new DynamicToolsError(
-      "INVALID_OPTION",
-      `saved.entries[${wrong}] ("${entry.name}") has ${entry.vector.length} numbers, not saved.dimensions (${saved.dimensions}).`,
-      { path: ["saved", "entries", wrong, "vector"] },
-    );
   }
 }
