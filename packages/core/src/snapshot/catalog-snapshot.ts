@@ -227,7 +227,12 @@ export async function writeSnapshot(
   const sections = new SectionWriter();
   if (fitted !== undefined) sections.add("fusion", Buffer.from(JSON.stringify(parseFittedFusion(fitted)), "utf8"));
   if (vectors) {
-    const vector = createVectorStrategy({ ...(embeddings === undefined ? {} : { embeddings }), ...(index === undefined ? {} : { index }) });
+    // Its vectors are saved right after the index is built: kept, rather than embedded a second time for save().
+    const vector = createVectorStrategy({
+      keepVectors: true,
+      ...(embeddings === undefined ? {} : { embeddings }),
+      ...(index === undefined ? {} : { index }),
+    });
     const bm25 = createBm25Strategy();
     const fuzzy = createFuzzyStrategy();
     await vector.index(catalog);

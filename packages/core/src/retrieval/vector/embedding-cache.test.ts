@@ -55,6 +55,17 @@ describe("EmbeddingCache", () => {
     expect(() => cache.set("long", [1, 2, 3, 4])).toThrow(/4 numbers/);
   });
 
+  it("forgets every vector at once, keeping the model and giving each later write a new stamp", async () => {
+    const cache = new EmbeddingCache();
+    cache.model = "one";
+    const before = cache.stamp(cache.set("a", [1, 2]));
+    cache.forgetAll();
+    expect({ size: cache.size, model: cache.model, a: cache.get("a") }).toEqual({ size: 0, model: "one", a: undefined });
+    const row = cache.set("b", [1, 2, 3]);
+    expect(Array.from(cache.vector(row))).toEqual([1, 2, 3]);
+    expect(cache.stamp(row)).toBeGreaterThan(before);
+  });
+
   it("starts over with other dimensions once every vector is forgotten", () => {
     const cache = new EmbeddingCache();
     cache.set("a", [1, 2]);

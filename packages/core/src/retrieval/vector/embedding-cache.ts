@@ -108,6 +108,14 @@ export class EmbeddingCache {
     this.#reserve(count);
   }
 
+  /**
+   * Forgets every vector and frees their rows' memory at once (the model stays): for a caller whose vectors are now
+   * held elsewhere (e.g. by a nearest-neighbour index) and can be embedded again when needed.
+   */
+  forgetAll(): void {
+    this.#clear();
+  }
+
   /** Drops every hash not in `keep` (the texts still in use). */
   retain(keep: ReadonlySet<string>): void {
     for (const [hash, row] of this.#rows) {

@@ -25,6 +25,14 @@ export interface SyncEmbeddings extends EmbeddingsInterface {
   embedQuerySync(text: string): number[];
 }
 
+/**
+ * Embeddings that can also embed documents synchronously (e.g. `OfflineEmbeddings`): local and deterministic, so the
+ * vector strategy need not keep a copy of a vector its index holds; it embeds the text again when it needs the vector.
+ */
+export interface SyncDocumentEmbeddings extends EmbeddingsInterface {
+  embedDocumentsSync(texts: readonly string[]): number[][];
+}
+
 /** Whether the embeddings have a `fit(documents)` method. */
 export function isFittable(embeddings: EmbeddingsInterface): embeddings is FittableEmbeddings {
   return typeof (embeddings as Partial<FittableEmbeddings>).fit === "function";
@@ -39,4 +47,9 @@ export function isRestorable(embeddings: EmbeddingsInterface): embeddings is Res
 /** Whether the embeddings have an `embedQuerySync(text)` method. */
 export function isSync(embeddings: EmbeddingsInterface): embeddings is SyncEmbeddings {
   return typeof (embeddings as Partial<SyncEmbeddings>).embedQuerySync === "function";
+}
+
+/** Whether the embeddings have an `embedDocumentsSync(texts)` method. */
+export function isSyncDocuments(embeddings: EmbeddingsInterface): embeddings is SyncDocumentEmbeddings {
+  return typeof (embeddings as Partial<SyncDocumentEmbeddings>).embedDocumentsSync === "function";
 }

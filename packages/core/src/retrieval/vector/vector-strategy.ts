@@ -10,43 +10,18 @@ import { loadDefaultEmbeddings } from "./default-embeddings.js";
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { rewriteQuery } from "../hybrid/query-rewrite.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
-import { EmbeddingCache, type StoredEmbedding } from "./embedding-cache.js";
+import { EmbeddingCache, type StoredEmbedding, textHash } from "./embedding-cache.js";
 import type { WordVectors } from "../lexical/vocabulary-expansion.js";
 import { queryClauses } from "./query-clauses.js";
 import { DOCUMENT_TEXT_VERSION, toolDocumentText } from "./tool-document-text.js";
 import { ToolDocuments } from "./tool-documents.js";
 import { defaultVectorIndex } from "./default-vector-index.js";
-import { isFittable, isRestorable, isSync } from "./embedding-capabilities.js";
+import { isFittable, isRestorable, isSync, isSyncDocuments, type SyncDocumentEmbeddings } from "./embedding-capabilities.js";
 import { blendHistory, QueryVectorMemo } from "./query-vectors.js";
 import { euclideanNorm, type VectorIndex, type VectorIndexFactory } from "./vector-index.js";
+import { checkSaved, type SavedVectorIndex, VECTOR_INDEX_FORMAT_VERSION } from "./saved-vector-index.js";
 
-/** The format {@link VectorStrategy.save} writes and `saved` accepts. */
-export const VECTOR_INDEX_FORMAT_VERSION = 1;
-
-/** A vector strategy's embedded tools as plain JSON: what {@link VectorStrategy.save} returns. */
-export interface SavedVectorIndex {
-  formatVersion: number;
-  dimensions: number;
-  /** The embedding model the vectors came from (see {@link embeddingModelName}). */
-  model: string;
-  /**
-   * Each tool's text hash and vector, in catalog order. {@link VectorStrategy.save} gives plain numbers (the 32-bit
-   * floats the strategy keeps); `saved` also takes a `Float64Array` (e.g. a view of a snapshot file's section), whose
-   * numbers the strategy copies as 32-bit floats.
-   */
-  entries: Array<{ name: string; textHash: string; vector: readonly number[] | Float64Array }>;
-  /**
-   * Which documents the entries are of, when they are exactly the default document texts ({@link toolDocumentText},
-   * of version `textVersion`) of a catalog whose `fingerprint()` is `catalog`: `index()` of a catalog with that very
-   * fingerprint takes the text hashes (and the fit) as they are, without deriving the texts.
-   */
-  documents?: { catalog: string; textVersion: number };
-  /**
-   * What the embeddings learnt at `fit` (embeddings with `fitState()`/`restoreFit()`, e.g. `OfflineEmbeddings`):
-   * restored instead of fitting again when the catalog's documents are the same.
-   */
-  fit?: unknown;
-}
+export { type SavedVectorIndex, VECTOR_INDEX_FORMAT_VERSION } from "./saved-vector-index.js";
 
 /** Options of {@link createVectorStrategy}. */
 export interface VectorStrategyOptions {
@@ -100,6 +75,16 @@ export interface VectorStrategyOptions {
    * text differs from `saved`'s, instead of building the nearest-neighbour index again.
    */
   indexHolds?: "saved";
+  /**
+   * Keep a copy of every tool vector beside the index. Without it, embeddings that embed synchronously
+   * (`embedDocumentsSync`, as the offline embeddings do: local and deterministic) keep each vector only in the index
+   * (38 MB less heap at 100,000 tools and 100 dimensions); a vector needed again (by `save()`, or for another tool
+   * with the same text) is embedded again, to the very same numbers. Other embeddings (an API's) always keep the copy,
+   * so nothing is embedded twice. Keep it when `save()` is called often, or when `documentText` may give another text
+   * for the same tool later (`save()` then cannot embed the old text again).
+   * @defaultValue false
+   */
+  keepVectors?: boolean;
 }
 
 /** The vector strategy: a {@link RetrievalStrategy} that can also save its vectors. */
@@ -190,7 +175,8 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
 
 /**
  * One stored tool: its text hash, catalog position (ties go to the earlier tool), and its vector's row in the
- * embedding cache with the stamp of the write that stored it there.
+ * embedding cache with the stamp of the write that stored it there; or {@link HELD}: only the index holds the vector
+ * (see `keepVectors`), and `stamp` is the model epoch it was embedded in.
  */
 interface StoredVector {
   hash: string;
@@ -203,6 +189,9 @@ interface StoredVector {
    */
   tool?: ToolMetadata;
 }
+
+/** The `row` of a tool whose vector only the index holds (the cache forgot it). */
+const HELD = -1;
 
 /** Most query texts whose vectors are remembered between ranks. */
 const QUERY_MEMO_SIZE = 256;
@@ -236,6 +225,12 @@ class VectorToolIndex {
   /** How many tools the index is built for (the catalog's size at `index()`), for the default index choice. */
   #expectedSize = 0;
   readonly #queryVectors = new QueryVectorMemo(QUERY_MEMO_SIZE);
+  /** Counts the embedding models the cache was set to: a {@link HELD} vector belongs to the epoch it was embedded in. */
+  #epoch = 0;
+  /** The epoch whose vectors were last left to the index alone (saved vectors are not reloaded into the cache then). */
+  #releasedEpoch = -1;
+  /** Tools whose vector the index already held when they were stored again (counted as reused). */
+  #heldReused = 0;
 
   /**
    * Set when tools came or went since embeddings that fit themselves to the catalog (the offline embeddings: IDF
@@ -268,7 +263,7 @@ class VectorToolIndex {
   }
 
   get stats(): { readonly embedded: number; readonly reused: number } {
-    return { embedded: this.#cache.embedded, reused: this.#cache.reused };
+    return { embedded: this.#cache.embedded, reused: this.#cache.reused + this.#heldReused };
   }
 
   async index(catalog: ToolCatalog): Promise<void> {
@@ -311,6 +306,7 @@ class VectorToolIndex {
     await this.#refitting?.catch(() => undefined);
     this.#indexedFrom = undefined;
     await this.#store(ToolDocuments.of(tools, this.#documentText));
+    this.#release();
     this.#markStale();
   }
 
@@ -321,6 +317,7 @@ class VectorToolIndex {
     if (indexed.length === 0) return;
     this.#indexedFrom = undefined;
     await this.#store(ToolDocuments.of(indexed, this.#documentText));
+    this.#release();
   }
 
   remove(names: readonly string[]): void {
@@ -346,18 +343,47 @@ class VectorToolIndex {
     }
     const embeddings = this.#embeddings;
     const documents = this.#savedDocuments();
+    const stored = this.#inCatalogOrder();
+    const held = this.#heldVectors(stored);
     return {
       formatVersion: VECTOR_INDEX_FORMAT_VERSION,
       dimensions: this.#dimensions,
       model: this.#cache.model,
-      entries: this.#inCatalogOrder().map(([name, { hash, row }]) => ({
+      entries: stored.map(([name, { hash, row }]) => ({
         name,
         textHash: hash,
-        vector: Array.from(this.#cache.vector(row)),
+        vector: Array.from(row === HELD ? held.get(hash)! : this.#cache.vector(row)),
       })),
       ...(documents === undefined ? {} : { documents }),
       ...(embeddings !== undefined && isRestorable(embeddings) ? { fit: embeddings.fitState() } : {}),
     };
+  }
+
+  /**
+   * The vectors of the tools only the index holds, by text hash: their texts embedded again (in one call, each text
+   * once), as 32-bit floats, as the cache kept them. Synchronous embeddings give the very same numbers for the same
+   * text and model; a text that is no longer the one embedded (its hash differs) cannot be, and is refused.
+   */
+  #heldVectors(stored: ReadonlyArray<[string, StoredVector]>): Map<string, StoredEmbedding> {
+    const texts = new Map<string, string>();
+    for (const [name, entry] of stored) {
+      if (entry.row !== HELD || texts.has(entry.hash)) continue;
+      const text = this.#documentText(entry.tool!);
+      if (textHash(text) !== entry.hash) {
+        throw new DynamicToolsError(
+          "INVALID_OPTION",
+          `Cannot save the vector of "${name}": documentText now gives another text than the one embedded, and the ` +
+            "strategy kept no copy of its vector. Create it with keepVectors: true to save vectors of changing texts.",
+          { path: ["keepVectors"] },
+        );
+      }
+      texts.set(entry.hash, text);
+    }
+    const vectors = new Map<string, StoredEmbedding>();
+    if (texts.size === 0) return vectors;
+    const embedded = (this.#embeddings as SyncDocumentEmbeddings).embedDocumentsSync([...texts.values()]);
+    [...texts.keys()].forEach((hash, position) => vectors.set(hash, Float32Array.from(embedded[position]!)));
+    return vectors;
   }
 
   /**
@@ -496,14 +522,14 @@ class VectorToolIndex {
    * Embeds (or reuses) and stores the documents' tools; existing names are replaced in place. With `background`, an
    * index that loads in bulk (`addAll`) may still be working when this returns (see `#track`).
    */
-  async #store(documents: ToolDocuments, background = false): Promise<void> {
-    const { tools, hashes } = documents;
+  async #store(all: ToolDocuments, background = false): Promise<void> {
+    const { tools, hashes } = this.#notHeld(all);
     const cache = this.#cache;
-    const rows = await cache.embed(this.#embeddings!, documents);
+    const rows = await cache.embed(this.#embeddings!, { hashes, text: (position) => all.text(tools[position]!.position) });
     if (rows.length === 0) return;
     const target = await this.#ensureIndex(cache.vector(rows[0]!).length);
     const fresh: Array<{ id: string; vector: StoredEmbedding }> = [];
-    tools.forEach((tool, position) => {
+    tools.forEach(({ tool }, position) => {
       const hash = hashes[position]!;
       const row = rows[position]!;
       const stamp = cache.stamp(row);
@@ -524,6 +550,45 @@ class VectorToolIndex {
     else await loading;
   }
 
+  /**
+   * The documents whose vector the index does not hold already: a tool stored again with the text it has in the
+   * index, embedded in this model epoch, only takes its metadata (its vector was left to the index, see `keepVectors`).
+   */
+  #notHeld(documents: ToolDocuments): { tools: Array<{ tool: ToolMetadata; position: number }>; hashes: string[] } {
+    const tools: Array<{ tool: ToolMetadata; position: number }> = [];
+    const hashes: string[] = [];
+    const all = documents.hashes;
+    documents.tools.forEach((tool, position) => {
+      const hash = all[position]!;
+      const existing = this.#entries.get(tool.name);
+      if (existing?.row === HELD && existing.hash === hash && existing.stamp === this.#epoch) {
+        existing.tool = tool;
+        this.#heldReused++;
+        return;
+      }
+      tools.push({ tool, position });
+      hashes.push(hash);
+    });
+    return { tools, hashes };
+  }
+
+  /**
+   * Leaves every stored vector to the index alone and frees the cache's copies, when the embeddings can embed a text
+   * again synchronously to the same numbers (see `keepVectors`). The index copied each vector on `add`/`addAll` (a
+   * background load keeps the views it was given alive until it settles).
+   */
+  #release(): void {
+    const embeddings = this.#embeddings;
+    if (this.#options.keepVectors === true || embeddings === undefined || !isSyncDocuments(embeddings)) return;
+    for (const entry of this.#entries.values()) {
+      if (entry.row === HELD) continue;
+      entry.row = HELD;
+      entry.stamp = this.#epoch;
+    }
+    this.#cache.forgetAll();
+    this.#releasedEpoch = this.#epoch;
+  }
+
   #removeNow(names: readonly string[]): void {
     for (const name of names) {
       this.#index?.remove(name);
@@ -536,13 +601,16 @@ class VectorToolIndex {
     const { tools } = documents;
     await this.#fit(documents);
     this.#stale = false;
-    this.#cache.model = embeddingModelName(this.#embeddings!);
+    const model = embeddingModelName(this.#embeddings!);
+    if (model !== this.#cache.model) this.#epoch++;
+    this.#cache.model = model;
     this.#queryVectors.clear();
     const holdsSaved = await this.#reuseSaved(background && documents.fromSaved);
     // The saved entries are these very documents (same tools, order and hashes) and the index holds them: there is
     // nothing to embed, add, reorder or forget; only each tool's metadata to note, for the texts of a later refit.
     if (holdsSaved && documents.fromSaved) {
       for (const tool of tools) this.#entries.get(tool.name)!.tool = tool;
+      this.#release();
       return;
     }
     const names = new Set(tools.map((tool) => tool.name));
@@ -554,6 +622,7 @@ class VectorToolIndex {
     tools.forEach((tool, position) => (this.#entries.get(tool.name)!.order = position));
     this.#nextOrder = tools.length;
     this.#cache.retain(new Set(documents.hashes));
+    this.#release();
   }
 
   /**
@@ -581,7 +650,8 @@ class VectorToolIndex {
    */
   async #reuseSaved(background: boolean): Promise<boolean> {
     const saved = this.#saved;
-    if (saved === undefined || saved.model !== this.#cache.model || this.#cache.size !== 0) return false;
+    if (saved === undefined || saved.model !== this.#cache.model || this.#cache.size !== 0 || this.#releasedEpoch === this.#epoch)
+      return false;
     this.#cache.reserve(saved.entries.length, saved.dimensions);
     for (const entry of saved.entries) this.#cache.set(entry.textHash, entry.vector);
     if (this.#options.indexHolds !== "saved" || this.#index !== undefined || this.#entries.size > 0) return false;
@@ -609,25 +679,5 @@ class VectorToolIndex {
 
   #inCatalogOrder(): Array<[string, StoredVector]> {
     return [...this.#entries].sort(([, a], [, b]) => a.order - b.order);
-  }
-}
-
-function checkSaved(saved: SavedVectorIndex): void {
-  if (saved.formatVersion !== VECTOR_INDEX_FORMAT_VERSION) {
-    throw new DynamicToolsError(
-      "INVALID_OPTION",
-      `saved.formatVersion is ${String(saved.formatVersion)}, but this version of @dynamic-tools/core reads only format ` +
-        `${VECTOR_INDEX_FORMAT_VERSION}. Index without \`saved\` to re-embed, then save again.`,
-      { path: ["saved", "formatVersion"] },
-    );
-  }
-  const wrong = saved.entries.findIndex((entry) => entry.vector.length !== saved.dimensions);
-  if (wrong !== -1) {
-    const entry = saved.entries[wrong]!;
-    throw new DynamicToolsError(
-      "INVALID_OPTION",
-      `saved.entries[${wrong}] ("${entry.name}") has ${entry.vector.length} numbers, not saved.dimensions (${saved.dimensions}).`,
-      { path: ["saved", "entries", wrong, "vector"] },
-    );
   }
 }

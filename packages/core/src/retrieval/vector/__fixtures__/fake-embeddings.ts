@@ -26,6 +26,17 @@ export class CountingEmbeddings extends Embeddings {
   }
 }
 
+/** {@link CountingEmbeddings} that can also embed documents synchronously (as `OfflineEmbeddings` can). */
+export class SyncCountingEmbeddings extends CountingEmbeddings {
+  /** The texts of each `embedDocumentsSync` call. */
+  readonly syncCalls: string[][] = [];
+
+  embedDocumentsSync(texts: readonly string[]): number[][] {
+    this.syncCalls.push([...texts]);
+    return texts.map(vectorOf);
+  }
+}
+
 function vectorOf(text: string): number[] {
   const vector = new Array<number>(FAKE_VOCABULARY.length).fill(0);
   for (const word of splitWords(text)) {
