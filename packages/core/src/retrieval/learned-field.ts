@@ -18,6 +18,15 @@ import type { FittedFusion } from "./hybrid/fusion-weights.js";
 export interface LearnedField {
   /** The tool's learned terms and their counts (times {@link LearnedField.scale} for decayed frequencies); undefined when nothing is learned for it. */
   fieldTerms(tool: string): ReadonlyMap<string, number> | undefined;
+  /**
+   * How many observations the tool's learned terms come from, in the field's unit like the counts (times
+   * {@link LearnedField.scale}: decayed observations); an observation that added `count` to the tool's terms adds
+   * `count` here, and every increase of {@link LearnedField.changesSince} is one such observation. The lexical index
+   * normalises the field's length per observation with it (a tool's field grows with its evidence; only how many
+   * terms its observations carry is normalised). Optional: without it each tool's learned terms are normalised as one
+   * document.
+   */
+  fieldObservations?(tool: string): number;
   /** What one unit of a count is worth now (positive and finite). */
   scale(): number;
   /**

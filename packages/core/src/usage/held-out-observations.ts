@@ -12,13 +12,17 @@ export interface HeldOutObservation {
   words: readonly string[];
   /** Its analysed terms (what it added to each tool's learned field). */
   terms: readonly string[];
-  /** Each tool learned and the weight (in the model's stored unit) it added. */
-  tools: ReadonlyArray<{ name: string; weight: number }>;
+  /**
+   * Each tool learned, the weight (in the model's stored unit) it added to its words, and the credit it added to its
+   * terms and observations (a share of the weight when the observation called several tools).
+   */
+  tools: ReadonlyArray<{ name: string; weight: number; credit: number }>;
 }
 
 /** What the held-out view reads from the model: each tool's stored terms and words. */
 export interface HeldOutSource {
   fieldTerms(tool: string): ReadonlyMap<string, number> | undefined;
+  fieldObservations(tool: string): number;
   wordCounts(tool: string): ReadonlyMap<string, number> | undefined;
   scale(): number;
 }
@@ -36,7 +40,7 @@ const VIEW_WORDS = 64;
  * @example
  * ```ts
  * const recent = new HeldOutObservations();
- * recent.push({ words: ["rain", "oslo"], terms: ["rain", "oslo"], tools: [{ name: "get_weather", weight: 1 }] });
+ * recent.push({ words: ["rain", "oslo"], terms: ["rain", "oslo"], tools: [{ name: "get_weather", weight: 1, credit: 1 }] });
  * recent.evidence(model, 4)?.probes; // [{ query: "rain oslo", tools: ["get_weather"] }]
  * ```
  */
@@ -52,7 +56,7 @@ export class HeldOutObservations {
   rescale(factor: number): void {
     this.#ring = this.#ring.map((entry) => ({
       ...entry,
-      tools: entry.tools.map(({ name, weight }) => ({ name, weight: weight * factor })),
+      tools: entry.tools.map(({ name, weight, credit }) => ({ name, weight: weight * factor, credit: credit * factor })),
     }));
   }
 
@@ -93,6 +97,7 @@ export class HeldOutObservations {
 function heldOutField(source: HeldOutSource, heldOut: readonly HeldOutObservation[]): LearnedField {
   const terms = new Map<string, Map<string, number>>();
   const words = new Map<string, Map<string, number>>();
+  const observations = new Map<string, number>();
   const subtract = (
     from: Map<string, Map<string, number>>,
     read: (tool: string) => ReadonlyMap<string, number> | undefined,
@@ -103,9 +108,10 @@ function heldOutField(source: HeldOutSource, heldOut: readonly HeldOutObservatio
     return counts;
   };
   for (const entry of heldOut) {
-    for (const { name, weight } of entry.tools) {
+    for (const { name, weight, credit } of entry.tools) {
       const toolTerms = subtract(terms, (tool) => source.fieldTerms(tool), name);
-      for (const term of entry.terms) toolTerms.set(term, (toolTerms.get(term) ?? 0) - weight);
+      for (const term of entry.terms) toolTerms.set(term, (toolTerms.get(term) ?? 0) - credit);
+      observations.set(name, (observations.get(name) ?? source.fieldObservations(name)) - credit);
       const toolWords = subtract(words, (tool) => source.wordCounts(tool), name);
       for (const word of entry.words) toolWords.set(word, (toolWords.get(word) ?? 0) - weight);
     }
@@ -125,6 +131,10 @@ function heldOutField(source: HeldOutSource, heldOut: readonly HeldOutObservatio
       return counts === undefined || counts.size === 0 ? undefined : counts;
     },
     scale: () => scale,
+    fieldObservations: (tool) => {
+      const left = observations.get(tool) ?? source.fieldObservations(tool);
+      return left > 1e-6 ? left : 0;
+    },
     words: (tool, limit) => {
       let list = frozenWords.get(tool);
       if (list === undefined) frozenWords.set(tool, (list = topWords(tool)));

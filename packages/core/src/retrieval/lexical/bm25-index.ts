@@ -1,10 +1,11 @@
 /**
  * @module A field-weighted BM25 inverted index (BM25F-style: weighted term frequencies and lengths) with
- * incremental add and remove: the lexical engine of the bm25 and hybrid strategies.
+ * incremental add and remove, and an optional learned field scored as a field of its own: the lexical engine of the
+ * bm25 and hybrid strategies.
  */
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { bestSlots } from "../best-k.js";
-import { DEFAULT_BM25, idf, type Bm25Parameters } from "./bm25-score.js";
+import { DEFAULT_BM25, idf, learnedNorm, saturation, type Bm25Parameters } from "./bm25-score.js";
 import { topSlots } from "./top-slots.js";
 
 /** A document: terms per field, as a list (each occurrence counts 1) or as term → frequency (fractions allowed). */
@@ -54,8 +55,10 @@ export interface Bm25IndexOptions<F extends string> {
   rows?: boolean;
   /**
    * A field whose counts are multiplied by a scale set at any time ({@link Bm25Index.setScale}) and can grow in place
-   * ({@link Bm25Index.increase}): learned evidence, stored in a frame where decay changes only the scale. Its terms
-   * count `weight · scale · count` in a document's term frequencies and length. @defaultValue none
+   * ({@link Bm25Index.increase}): learned evidence, stored in a frame where decay changes only the scale. It is scored
+   * as a field of its own, added to the other fields' score: `weight ·` the BM25 saturation of `scale · count`, its
+   * length normalised per observation ({@link learnedNorm}; see {@link Bm25Index.add}). The other fields score exactly
+   * as in an index without it. @defaultValue none
    */
   scaled?: F;
 }
@@ -220,6 +223,12 @@ export class Bm25Index<F extends string> {
   /** Each slot's count in the scaled field (unscaled), and their sum over live documents. */
   readonly #scaledLengths: number[] = [];
   #totalScaledLength = 0;
+  /** Each slot's observations behind its scaled field (unscaled), and their sum over live documents. */
+  readonly #scaledObservations: number[] = [];
+  #totalScaledObservations = 0;
+  /** Every slot's scaled-field normalisation ({@link learnedNorm}) for `#learnedNormsVersion`. */
+  #learnedNorms = new Float64Array(0);
+  #learnedNormsVersion = -1;
 
   constructor(weights: Readonly<Record<F, number>>, parameters: Bm25Parameters = DEFAULT_BM25, options: Bm25IndexOptions<F> = {}) {
     const { compact = true, rows = true, scaled } = options;
@@ -238,8 +247,13 @@ export class Bm25Index<F extends string> {
     return this.#byId.size;
   }
 
-  /** Adds a document, replacing any with the same id. The scaled field's counts are taken unscaled. */
-  add(id: string, fields: FieldTerms<F>): void {
+  /**
+   * Adds a document, replacing any with the same id. The scaled field's counts are taken unscaled, and `observations`
+   * (unscaled too) is how many observations they sum: its length is normalised per observation (terms per observation
+   * against the average observation). @param observations @defaultValue 1 when the scaled field has counts (the
+   * field normalised as one document), else 0
+   */
+  add(id: string, fields: FieldTerms<F>, observations?: number): void {
     this.remove(id);
     const frequencies = new Map<string, number>();
     const scaledCounts = new Map<string, number>();
@@ -278,8 +292,11 @@ export class Bm25Index<F extends string> {
     this.#byId.set(id, doc);
     this.#totalLength += length;
     if (this.#scaled !== undefined) {
+      const behind = scaledLength > 0 ? (observations !== undefined && observations > 0 ? observations : 1) : 0;
       this.#scaledLengths[doc] = scaledLength;
       this.#totalScaledLength += scaledLength;
+      this.#scaledObservations[doc] = behind;
+      this.#totalScaledObservations += behind;
     }
     this.#version++;
     for (const [term, tf] of frequencies) this.#list(term).push(doc, tf, scaledCounts.get(term));
@@ -294,9 +311,11 @@ export class Bm25Index<F extends string> {
 
   /**
    * Adds `count` (unscaled) to each term's count in a document's scaled field, in place: the cost of the terms'
-   * posting lists, not of the document. Does nothing for an unknown id or an index without a scaled field.
+   * posting lists, not of the document; and `observations` (unscaled) to the observations behind it (an observation
+   * that added `count` to its terms is `count` observations). Does nothing for an unknown id or an index without a
+   * scaled field. @param observations @defaultValue 0
    */
-  increase(id: string, terms: Iterable<string>, count: number): void {
+  increase(id: string, terms: Iterable<string>, count: number, observations = 0): void {
     const doc = this.#byId.get(id);
     if (doc === undefined || this.#scaled === undefined || !(count > 0)) return;
     let added = 0;
@@ -314,6 +333,10 @@ export class Bm25Index<F extends string> {
     }
     this.#scaledLengths[doc]! += added;
     this.#totalScaledLength += added;
+    // A field that had no counts counts as one document (see `add`) until observations are said.
+    const behind = observations > 0 ? observations : this.#scaledObservations[doc] === 0 && added > 0 ? 1 : 0;
+    this.#scaledObservations[doc]! += behind;
+    this.#totalScaledObservations += behind;
     this.#version++;
   }
 
@@ -337,7 +360,10 @@ export class Bm25Index<F extends string> {
       if (list.length === 0) this.#postings.delete(term);
     }
     this.#totalLength -= this.#lengths[doc]!;
-    if (this.#scaled !== undefined) this.#totalScaledLength -= this.#scaledLengths[doc]!;
+    if (this.#scaled !== undefined) {
+      this.#totalScaledLength -= this.#scaledLengths[doc]!;
+      this.#totalScaledObservations -= this.#scaledObservations[doc]!;
+    }
     this.#ids[doc] = undefined;
     this.#terms[doc] = undefined;
     this.#byId.delete(id);
@@ -357,14 +383,20 @@ export class Bm25Index<F extends string> {
       // next ≤ slot: copying forward in place never overwrites a slot still to be read.
       this.#ids[next] = id;
       this.#lengths[next] = this.#lengths[slot]!;
-      if (this.#scaled !== undefined) this.#scaledLengths[next] = this.#scaledLengths[slot]!;
+      if (this.#scaled !== undefined) {
+        this.#scaledLengths[next] = this.#scaledLengths[slot]!;
+        this.#scaledObservations[next] = this.#scaledObservations[slot]!;
+      }
       this.#terms[next] = this.#terms[slot];
       this.#byId.set(id, next);
       next++;
     }
     this.#ids.length = next;
     this.#lengths.length = next;
-    if (this.#scaled !== undefined) this.#scaledLengths.length = next;
+    if (this.#scaled !== undefined) {
+      this.#scaledLengths.length = next;
+      this.#scaledObservations.length = next;
+    }
     this.#terms.length = next;
     for (const list of this.#postings.values()) {
       for (let index = 0; index < list.length; index++) list.docs[index] = renumber[list.docs[index]!]!;
@@ -391,8 +423,9 @@ export class Bm25Index<F extends string> {
   }
 
   /**
-   * The index's documents and postings in typed arrays, for {@link Bm25Index.restore}. A scaled field is saved as it
-   * counts now (its counts times the current scale, folded into the term frequencies and lengths).
+   * The index's documents and postings in typed arrays, for {@link Bm25Index.restore}. A scaled field is not saved
+   * (learned evidence lives where it is learned, and an index given it is built from it): the restored index scores
+   * the other fields exactly as this one does.
    */
   save(): SavedBm25Postings {
     // Live slots renumbered densely, in slot order (the tie-break order is kept).
@@ -403,42 +436,44 @@ export class Bm25Index<F extends string> {
       if (id === undefined) return;
       renumber[slot] = ids.length;
       ids.push(id);
-      lengths.push(this.#length(slot));
+      lengths.push(this.#lengths[slot]!);
     });
-    const terms = [...this.#postings.keys()];
-    const counts = new Uint32Array(terms.length);
+    // Postings of the scaled field alone (a term frequency of 0 in the other fields) are left out.
+    const textPostings = (list: PostingList) => {
+      let count = 0;
+      for (let index = 0; index < list.length; index++) if (list.tfs[index]! > 0) count++;
+      return count;
+    };
+    const terms: string[] = [];
+    const termCounts: number[] = [];
     let total = 0;
-    terms.forEach((term, position) => (total += counts[position] = this.#postings.get(term)!.length));
+    for (const [term, list] of this.#postings) {
+      const count = list.raw === undefined ? list.length : textPostings(list);
+      if (count === 0) continue;
+      terms.push(term);
+      termCounts.push(count);
+      total += count;
+    }
     const docs = new Uint32Array(total);
     const tfs = new Float64Array(total);
     let at = 0;
     for (const term of terms) {
       const list = this.#postings.get(term)!;
-      for (let index = 0; index < list.length; index++, at++) {
+      for (let index = 0; index < list.length; index++) {
+        if (list.raw !== undefined && !(list.tfs[index]! > 0)) continue;
         docs[at] = renumber[list.docs[index]!]!;
-        tfs[at] = this.#tf(list, index);
+        tfs[at++] = list.tfs[index]!;
       }
     }
-    return { ids, lengths: Float64Array.from(lengths), terms, counts, docs, tfs, totalLength: this.#total() };
-  }
-
-  /** A posting's term frequency: its fields' weighted counts, with the scaled field's times the scale. */
-  #tf(list: PostingList, index: number): number {
-    const tf = list.tfs[index]!;
-    return list.raw === undefined ? tf : tf + this.#scaledWeight * (list.raw[index]! * this.#scale);
-  }
-
-  /** A slot's length, with its scaled field's times the scale. */
-  #length(slot: number): number {
-    const length = this.#lengths[slot]!;
-    return this.#scaled === undefined ? length : length + this.#scaledWeight * (this.#scaledLengths[slot]! * this.#scale);
-  }
-
-  /** The live documents' total length, with their scaled fields' times the scale. */
-  #total(): number {
-    return this.#scaled === undefined
-      ? this.#totalLength
-      : this.#totalLength + this.#scaledWeight * (this.#totalScaledLength * this.#scale);
+    return {
+      ids,
+      lengths: Float64Array.from(lengths),
+      terms,
+      counts: Uint32Array.from(termCounts),
+      docs,
+      tfs,
+      totalLength: this.#totalLength,
+    };
   }
 
   /**
@@ -597,18 +632,25 @@ export class Bm25Index<F extends string> {
     return this.#scratch;
   }
 
-  /** termScore without the idf, per posting, into `impacts`: the hot loop of search then only multiplies and adds. */
+  /**
+   * termScore without the idf, per posting, into `impacts`: the hot loop of search then only multiplies and adds.
+   * With a scaled field, the saturation of the other fields' frequency plus `weight ·` the scaled field's own.
+   */
   #computeImpacts(list: PostingList, impacts: Float64Array): void {
     const norms = this.#currentNorms();
     const k1 = this.#parameters.k1;
-    const { tfs, docs } = list;
-    if (list.raw === undefined)
+    const { tfs, docs, raw } = list;
+    if (raw === undefined) {
       for (let index = 0; index < list.length; index++) impacts[index] = (tfs[index]! * (k1 + 1)) / (tfs[index]! + norms[docs[index]!]!);
-    else
-      for (let index = 0; index < list.length; index++) {
-        const tf = this.#tf(list, index);
-        impacts[index] = (tf * (k1 + 1)) / (tf + norms[docs[index]!]!);
-      }
+      return;
+    }
+    const learnedNorms = this.#currentLearnedNorms();
+    const scale = this.#scale;
+    const weight = this.#scaledWeight;
+    for (let index = 0; index < list.length; index++) {
+      const doc = docs[index]!;
+      impacts[index] = saturation(tfs[index]!, norms[doc]!, k1) + weight * saturation(raw[index]! * scale, learnedNorms[doc]!, k1);
+    }
   }
 
   /** A posting list's row (its impacts by slot, at least `slots` long) for the current version. */
@@ -624,15 +666,33 @@ export class Bm25Index<F extends string> {
     return row;
   }
 
-  /** Every slot's length normalisation `k1·(1 − b + b·length / averageLength)` for the current version. */
+  /**
+   * Every slot's length normalisation `k1·(1 − b + b·length / averageLength)` for the current version (lengths of the
+   * fields other than the scaled one).
+   */
   #currentNorms(): Float64Array {
     if (this.#normsVersion === this.#version) return this.#norms;
     const { k1, b } = this.#parameters;
-    const averageLength = this.#total() / (this.#byId.size || 1) || 1;
+    const averageLength = this.#totalLength / (this.#byId.size || 1) || 1;
     const slots = this.#lengths.length;
     if (this.#norms.length < slots) this.#norms = new Float64Array(Math.max(slots, this.#norms.length * 2));
-    for (let doc = 0; doc < slots; doc++) this.#norms[doc] = k1 * (1 - b + (b * this.#length(doc)) / averageLength);
+    for (let doc = 0; doc < slots; doc++) this.#norms[doc] = k1 * (1 - b + (b * this.#lengths[doc]!) / averageLength);
     this.#normsVersion = this.#version;
     return this.#norms;
+  }
+
+  /**
+   * Every slot's scaled-field normalisation ({@link learnedNorm}: terms per observation against the average
+   * observation) for the current version. The scale multiplies lengths and observations alike: it cancels out.
+   */
+  #currentLearnedNorms(): Float64Array {
+    if (this.#learnedNormsVersion === this.#version) return this.#learnedNorms;
+    const slots = this.#lengths.length;
+    if (this.#learnedNorms.length < slots) this.#learnedNorms = new Float64Array(Math.max(slots, this.#learnedNorms.length * 2));
+    const average = this.#totalScaledObservations > 0 ? this.#totalScaledLength / this.#totalScaledObservations : 0;
+    for (let doc = 0; doc < slots; doc++)
+      this.#learnedNorms[doc] = learnedNorm(this.#scaledLengths[doc] ?? 0, this.#scaledObservations[doc] ?? 0, average, this.#parameters);
+    this.#learnedNormsVersion = this.#version;
+    return this.#learnedNorms;
   }
 }

@@ -43,11 +43,12 @@ export interface Bm25StrategyOptions {
   /** Weight of earlier human messages' terms relative to the current message's. @defaultValue 0.3 */
   historyWeight?: number;
   /**
-   * Learned evidence (e.g. a `UsageModel`): each tool's learned terms become one more field of its document, updated
-   * in place as evidence arrives and decayed at search time. Omitted, ranking is exactly as without learning.
+   * Learned evidence (e.g. a `UsageModel`): each tool's learned terms become one more field of its document, scored
+   * as a field of its own (its BM25 saturation, its length normalised per observation, added to the text's score),
+   * updated in place as evidence arrives and decayed at search time. Omitted, ranking is exactly as without learning.
    */
   usage?: LearnedField;
-  /** Weight of the learned field. @defaultValue 1 */
+  /** Weight of the learned field's score. @defaultValue 1 */
   usageWeight?: number;
   /**
    * Paraphrase reach: a word of the current message no tool uses is also searched as the catalog words nearest to it
@@ -157,7 +158,8 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       if (usage !== undefined) analysed.set(tool.name, fields);
     }
     const learned = usage?.fieldTerms(tool.name);
-    index.add(tool.name, learned === undefined ? fields : { ...fields, usage: learned });
+    if (learned === undefined) index.add(tool.name, fields);
+    else index.add(tool.name, { ...fields, usage: learned }, usage?.fieldObservations?.(tool.name));
     indexed.add(tool.name);
     countNameTerms(fields.name, 1);
   };
@@ -171,6 +173,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     }
   };
   const termOptions: WeightedTermsOptions = { ...options, isNameTerm: (term) => weights.name > 0 && nameTerms.has(term) };
+  const observed = typeof usage?.fieldObservations === "function";
   /** The usage version the index holds (see {@link LearnedField.changesSince}); undefined before the first build. */
   let usageVersion: number | undefined;
   // Learned evidence is pulled before the index is used: counts that grew change in place; otherwise just the tools
@@ -188,7 +191,8 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     if (changes.rebuild) return restore([...indexed]);
     for (const { tools, increases } of changes.changes) {
       if (increases === undefined) restore(tools);
-      else for (const { tool, terms, count } of increases) if (indexed.has(tool)) index.increase(tool, terms, count);
+      // Each increase is one observation of `count` (see LearnedField.fieldObservations), when the field says how many.
+      else for (const { tool, terms, count } of increases) if (indexed.has(tool)) index.increase(tool, terms, count, observed ? count : 0);
     }
   };
   return {
