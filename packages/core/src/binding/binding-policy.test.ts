@@ -74,10 +74,10 @@ describe("bindTools: cache-aware", () => {
     expect(squeezed).toMatchObject({ tools: ["b", "c", "d", "e"], added: ["e"], dropped: ["a"] });
   });
 
-  it("does not change for the tail of a ranking or for history-only matches", () => {
+  it("does not change for the tail of a ranking or for a tool only conversation memory brought in", () => {
     const previous = ["a", "b"];
-    const selection = ranked(["a", "x", "y"], [10, 2, 1]);
-    selection.ranked![2]!.reason = "history";
+    const selection = ranked(["a", "x", "y"], [10, 2, 9]);
+    selection.ranked![2]!.signals = { called: 1 };
     expect(bindTools("cache-aware", { selection, previous }).changed).toBe(false);
     expect(neededTools(selection)).toEqual(["a"]);
   });
@@ -168,49 +168,59 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
   // From a cacheable first prompt (a 1,000-token system prompt here): a selection too small for the provider's 1,024-token
   // minimum is billed at the plain price on every call, which a long conversation may pay more for than a cached
   // full array, whatever the binding does later.
-  it("property: a conversation never bills more than binding every tool from its first call (the cost model's bill)", () => {
-    const names = ["a", "b", "c", "d", "e", "f", "g", "h"];
-    const rules = cacheRules("anthropic");
-    fc.assert(
-      fc.property(
-        fc.array(fc.uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }),
-        fc.integer({ min: 20, max: 3_000 }),
-        (turns, resultTokens) => {
-          const requests: PromptRequest[] = [];
-          const baseline: PromptRequest[] = [];
-          const system = [{ id: "system", tokens: 1_000 }];
-          let messages: PromptSegment[] = [];
-          let previous: string[] | undefined;
-          let saved: number | undefined;
-          const tokensOf = () => 150;
-          turns.forEach((needed, index) => {
-            messages = [...messages, { id: `h${index}`, tokens: 20 }];
-            const promptTokens = 1_000 + messages.reduce((sum, segment) => sum + segment.tokens, 0);
-            for (const call of [0, 1]) {
-              const binding = bindTools("cache-aware", {
-                selection: ranked(
-                  needed,
-                  needed.map((_, rank) => 10 - rank),
-                ),
-                previous,
-                tokensOf,
-                promptTokens,
-                everyTool: names,
-                ...(saved === undefined ? {} : { saved }),
-              });
-              ({ saved } = binding);
-              previous = binding.tools;
-              requests.push({ tools: binding.tools.map((name) => ({ id: name, tokens: 150 })), system, messages });
-              baseline.push({ tools: names.map((name) => ({ id: name, tokens: 150 })), system, messages });
-              if (call === 0) messages = [...messages, { id: `r${index}`, tokens: resultTokens * needed.length }];
-            }
-          });
-          const bill = billConversation(requests, rules).total.billedTokens;
-          expect(bill).toBeLessThanOrEqual(billConversation(baseline, rules).total.billedTokens);
-        },
-      ),
-    );
-  });
+  it.each(["anthropic", "openai"] as const)(
+    "property: a conversation never bills more than binding every tool from its first call (the cost model's bill, %s)",
+    (provider) => {
+      const names = ["a", "b", "c", "d", "e", "f", "g", "h"];
+      const rules = cacheRules(provider);
+      fc.assert(
+        fc.property(
+          fc.array(fc.uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }),
+          fc.integer({ min: 20, max: 3_000 }),
+          fc.array(fc.integer({ min: 20, max: 700 }), { minLength: names.length, maxLength: names.length }),
+          // From a cacheable first prompt (see the docs: a whole conversation under the provider's minimum is the exception).
+          fc.integer({ min: 1_024, max: 2_000 }),
+          (turns, resultTokens, sizes, systemTokens) => {
+            const tokens = new Map(names.map((name, index) => [name, sizes[index]!]));
+            const tokensOf = (name: string) => tokens.get(name) ?? 0;
+            const requests: PromptRequest[] = [];
+            const baseline: PromptRequest[] = [];
+            const system = [{ id: "system", tokens: systemTokens }];
+            let messages: PromptSegment[] = [];
+            let previous: string[] | undefined;
+            let saved: number | undefined;
+            const segments = (tools: readonly string[]) => tools.map((name) => ({ id: name, tokens: tokensOf(name) }));
+            turns.forEach((needed, index) => {
+              messages = [...messages, { id: `h${index}`, tokens: 20 }];
+              const promptTokens = systemTokens + messages.reduce((sum, segment) => sum + segment.tokens, 0);
+              for (const call of [0, 1]) {
+                const binding = bindTools("cache-aware", {
+                  selection: ranked(
+                    needed,
+                    needed.map((_, rank) => 10 - rank),
+                  ),
+                  previous,
+                  tokensOf,
+                  promptTokens,
+                  rules,
+                  everyTool: names,
+                  ...(saved === undefined ? {} : { saved }),
+                });
+                ({ saved } = binding);
+                previous = binding.tools;
+                requests.push({ tools: segments(binding.tools), system, messages });
+                baseline.push({ tools: segments(names), system, messages });
+                if (call === 0) messages = [...messages, { id: `r${index}`, tokens: resultTokens * needed.length }];
+              }
+            });
+            const bill = billConversation(requests, rules).total.billedTokens;
+            expect(bill).toBeLessThanOrEqual(billConversation(baseline, rules).total.billedTokens);
+          },
+        ),
+        { numRuns: 500 },
+      );
+    },
+  );
 });
 
 describe("bindTools: per-turn", () => {

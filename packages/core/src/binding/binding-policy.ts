@@ -8,7 +8,7 @@ import { applyBudget } from "../budget/apply-budget.js";
 import { cacheRules, type CacheRules } from "../cost/cache-rules.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
-import { neededTools, topicTools, type NeededToolsOptions } from "./needed-tools.js";
+import { neededTools, topicOf, type NeededToolsOptions } from "./needed-tools.js";
 import { callSavings } from "./savings-ledger.js";
 
 /** The policies {@link bindTools} knows. */
@@ -123,8 +123,9 @@ function perTurn(input: BindingInput): ToolBinding {
 
 function cacheAware(input: BindingInput): ToolBinding {
   const { selection, previous, bindable = () => true } = input;
-  const topic = topicTools(selection, input.needed);
+  const needed = neededTools(selection, input.needed);
   if (previous == null) {
+    const topic = topicOf(selection, needed);
     const tail = selection.tools.length - topic.length;
     return finish(
       "cache-aware",
@@ -136,7 +137,6 @@ function cacheAware(input: BindingInput): ToolBinding {
   const kept = previous.filter((name) => bindable(name));
   const lost = previous.filter((name) => !bindable(name));
   const bound = new Set(kept);
-  const needed = neededTools(selection, input.needed);
   const unbound = needed.filter((name) => !bound.has(name));
   const missingCore = selection.core.filter((name) => !bound.has(name));
   const keep = (why: string) =>
@@ -144,7 +144,7 @@ function cacheAware(input: BindingInput): ToolBinding {
   if (unbound.length === 0 && missingCore.length === 0)
     return keep(`kept: every needed tool is bound${needed.length > 0 ? ` (${list(needed)})` : ""}`);
   // Change once for the topic: the previous array in order, then what the topic adds, in the selection's order.
-  const additions = topic.filter((name) => !bound.has(name));
+  const additions = topicOf(selection, needed).filter((name) => !bound.has(name));
   const tools = fitBudget(input, kept, additions);
   // The cost side: what a change would re-bill (nothing while the prompt is too short to be cached at all). A missing
   // core tool, or a tool that may no longer be bound, changes the array anyway: then the needed tools come along.

@@ -2,7 +2,8 @@
  * @module Which tools of a selection the conversation needs now (as opposed to what the selection adds around them),
  * what the cache-aware policy changes the tools array for, and which it binds for the topic when it does. Pure.
  */
-import type { ToolSelection } from "../selection/tool-selection.js";
+import { CALLED_SIGNAL } from "../selection/conversation-memory.js";
+import type { RankedSelection, ToolSelection } from "../selection/tool-selection.js";
 
 /**
  * A ranked tool is needed when its score is at least this share of the best score. The rest of a ranking (kept by
@@ -29,7 +30,8 @@ export interface NeededToolsOptions {
  * The selected tools the current message asks for, in selection order: the tools it names (`pinned`); for a keyword
  * selection the tools of the categories its keywords matched in the current message and the tools matched on their
  * own (not related, history or default categories); for a retrieval selection the ranked tools found through the
- * current message whose score is at least `scoreRatio` of the best. Only tools the selection kept
+ * current message whose score is at least `scoreRatio` of the best (a tool conversation memory alone brought in, because
+ * the thread called it, is not needed). Only tools the selection kept
  * (`selection.tools`) count.
  *
  * @example
@@ -42,7 +44,7 @@ export function neededTools(selection: ToolSelection, { membersOf, scoreRatio = 
   const wanted = new Set<string>(selection.pinned?.map((tool) => tool.name));
   if (selection.ranked !== undefined) {
     const best = bestCurrentScore(selection);
-    for (const tool of selection.ranked) if (tool.reason !== "history" && tool.score >= best * scoreRatio) wanted.add(tool.name);
+    for (const tool of selection.ranked) if (foundByMessage(tool) && tool.score >= best * scoreRatio) wanted.add(tool.name);
   }
   for (const tool of selection.matchedTools) if (tool.tier === "current") wanted.add(tool.name);
   for (const category of selection.categories) {
@@ -73,8 +75,13 @@ export function topicTools(
   selection: ToolSelection,
   { topicRatio = TOPIC_SCORE_RATIO, ...options }: NeededToolsOptions & { topicRatio?: number } = {},
 ): string[] {
+  return topicOf(selection, neededTools(selection, options), topicRatio);
+}
+
+/** {@link topicTools} given the selection's {@link neededTools} (the cache-aware policy has them already). */
+export function topicOf(selection: ToolSelection, neededNames: readonly string[], topicRatio = TOPIC_SCORE_RATIO): string[] {
   if (selection.ranked === undefined) return [...selection.tools];
-  const needed = new Set(neededTools(selection, options));
+  const needed = new Set(neededNames);
   const best = bestCurrentScore(selection);
   const tail = new Set(
     selection.ranked.filter((tool) => tool.score < best * topicRatio && !needed.has(tool.name)).map((tool) => tool.name),
@@ -83,9 +90,15 @@ export function topicTools(
   return selection.tools.filter((name) => core.has(name) || !tail.has(name));
 }
 
-/** The best score of the ranked tools found through the current message (not through earlier messages only). */
+/** The best score of the ranked tools the messages found (not those conversation memory alone brought in). */
 function bestCurrentScore(selection: ToolSelection): number {
   let best = 0;
-  for (const tool of selection.ranked ?? []) if (tool.reason !== "history") best = Math.max(best, tool.score);
+  for (const tool of selection.ranked ?? []) if (foundByMessage(tool)) best = Math.max(best, tool.score);
   return best;
+}
+
+/** A ranked tool the strategy found, as opposed to one conversation memory alone brought in (its only signal `called`). */
+function foundByMessage(tool: RankedSelection): boolean {
+  const signals = Object.keys(tool.signals);
+  return !(signals.length === 1 && signals[0] === CALLED_SIGNAL);
 }

@@ -19,9 +19,15 @@ describe("callSavings", () => {
     expect(callSavings({ ...call, rules: anthropic, changed: true, arrayTokens: 2_000 })).toBeCloseTo(18_000 * 0.1 - 7_000 * 1.25, 9);
   });
 
-  it("under automatic rules the common prefix of the array is still read", () => {
-    const changed = { ...call, rules: openai, changed: true, arrayTokens: 2_000, commonTokens: 1_000 };
-    expect(callSavings(changed)).toBeCloseTo(18_000 * 0.1 - (1_000 * 0.1 + 6_000 * 1), 9);
+  it("under automatic rules the common prefix of the array is still read, less a step's worth of rounding", () => {
+    const changed = { ...call, rules: openai, changed: true, arrayTokens: 2_000, commonTokens: 1_500 };
+    expect(callSavings(changed)).toBeCloseTo(18_000 * 0.1 - (1_500 * 0.1 + 5_500 * 1) - 128 * 0.9, 9);
+    // A shared prefix under the provider's minimum is not read at all.
+    expect(callSavings({ ...changed, commonTokens: 1_000 })).toBeCloseTo(18_000 * 0.1 - 7_000 * 1 - 128 * 0.9, 9);
+    const kept = { ...call, rules: openai, arrayTokens: 2_000 };
+    expect(callSavings(kept)).toBeCloseTo((18_000 - 7_000) * 0.1 - 128 * 0.9, 9);
+    // The first call has nothing to read, so nothing to round.
+    expect(callSavings({ ...kept, first: true })).toBeCloseTo(18_000 - 7_000, 9);
   });
 
   it("a prompt under the provider's minimum is not cached: the plain price on every call", () => {

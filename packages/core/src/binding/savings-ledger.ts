@@ -30,7 +30,9 @@ export interface LedgerCall {
  * - a call that keeps the array reads it where the baseline reads every definition: it saves their reads;
  * - a call that changes the array re-bills it (after the common prefix, under automatic rules) and the prompt at the
  *   write price, where the baseline reads every definition and the prompt from the cache;
- * - a prompt under the provider's minimum (`rules.minimumTokens`) is not cached: it costs its plain price each call.
+ * - a prompt under the provider's minimum (`rules.minimumTokens`) is not cached: it costs its plain price each call;
+ * - where cache hits come in steps (`rules.step`, OpenAI's 128 tokens), each cached call also counts a step's worth of
+ *   reads as lost, the most rounding can cost it against the baseline.
  *
  * @example
  * ```ts
@@ -51,7 +53,12 @@ export function callSavings(call: LedgerCall): number {
   const ours = price(total, () => {
     if (first) return total * write;
     if (!changed) return total * read;
-    return commonTokens * read + (total - commonTokens) * write;
+    // A shared prefix shorter than the provider's minimum is not read at all.
+    const common = commonTokens >= rules.minimumTokens ? commonTokens : 0;
+    return common * read + (total - common) * write;
   });
-  return baseline - ours;
+  // Reads come in whole steps (OpenAI: 128 tokens), so a shorter prompt may lose up to a step's worth of reads the
+  // baseline keeps: counted as lost, so the ledger never credits what the bill will not show.
+  const rounding = !first && rules.step > 1 && total >= rules.minimumTokens ? rules.step * Math.max(0, 1 - read) : 0;
+  return baseline - ours - rounding;
 }

@@ -10,7 +10,7 @@ import type { RankedTool } from "../retrieval/retrieval-strategy.js";
 export interface ConversationMemoryOptions {
   /**
    * A tool called in the previous turn gains this share of the ranking's best score (a tool the strategy did not
-   * rank enters with that score). @defaultValue 0.6
+   * rank enters with that score). @defaultValue 0.3
    */
   weight?: number;
   /** Each turn further back multiplies the gain by this. @defaultValue 0.5 */

@@ -14,17 +14,23 @@ export interface PinnedTool {
   mention: string;
 }
 
+/**
+ * The tools a mention names: one tool as its name itself (most mentions name one tool, and an array each costs
+ * about 5 MB at 100,000 tools), several as a list.
+ */
+export type PinnedNames = string | readonly string[];
+
 /** Where to look a mention up; built once per catalog version. */
 export interface PinIndex {
   /** Names and one-word display names that read as identifiers (`get_weather`, `ResearchHelper`), lower-cased. */
-  readonly identifiers: ReadonlyMap<string, readonly string[]>;
+  readonly identifiers: ReadonlyMap<string, PinnedNames>;
   /**
    * Names and display names that are one plain word (`calculator`, `Ping`), lower-cased: pinned only when the
    * message marks the word as a name (quoted, back-ticked, or followed by "tool"), since it is also an ordinary word.
    */
-  readonly words: ReadonlyMap<string, readonly string[]>;
+  readonly words: ReadonlyMap<string, PinnedNames>;
   /** Display names of several words (or CJK), lower-cased with single spaces. */
-  readonly phrases: ReadonlyMap<string, readonly string[]>;
+  readonly phrases: ReadonlyMap<string, PinnedNames>;
 }
 
 /** A name that is one ordinary word: letters only, at most a leading capital. */
@@ -34,10 +40,17 @@ const NAME_RUN = /[A-Za-z0-9_-]+/g;
 const OPENING_QUOTES = new Set(["`", '"', "'", "“", "‘", "«"]);
 const MIN_MENTION_LENGTH = 3;
 
-function push(map: Map<string, string[]>, key: string, tool: string): void {
+function push(map: Map<string, string | string[]>, key: string, tool: string): void {
   const tools = map.get(key);
-  if (tools === undefined) map.set(key, [tool]);
-  else if (!tools.includes(tool)) tools.push(tool);
+  if (tools === undefined) map.set(key, tool);
+  else if (typeof tools === "string") {
+    if (tools !== tool) map.set(key, [tools, tool]);
+  } else if (!tools.includes(tool)) tools.push(tool);
+}
+
+/** The names of {@link PinnedNames}, as a list. */
+function namesOf(names: PinnedNames | undefined): readonly string[] {
+  return names === undefined ? [] : typeof names === "string" ? [names] : names;
 }
 
 /**
@@ -46,18 +59,20 @@ function push(map: Map<string, string[]>, key: string, tool: string): void {
  * @example
  * ```ts
  * const index = createPinIndex([{ name: "send_email", display: { en: "Send Email" } } as ToolMetadata]);
- * index.identifiers.get("send_email"); // ["send_email"]
- * index.phrases.get("send email");     // ["send_email"]
+ * index.identifiers.get("send_email"); // "send_email"
+ * index.phrases.get("send email");     // "send_email"
  * ```
  */
 export function createPinIndex(tools: Iterable<Pick<ToolMetadata, "name" | "display">>): PinIndex {
-  const identifiers = new Map<string, string[]>();
-  const words = new Map<string, string[]>();
-  const phrases = new Map<string, string[]>();
+  const identifiers = new Map<string, string | string[]>();
+  const words = new Map<string, string | string[]>();
+  const phrases = new Map<string, string | string[]>();
   const addMention = (mention: string, tool: string) => {
     const text = mention.trim().replace(/\s+/g, " ");
     if (text.length < MIN_MENTION_LENGTH && ![...text].some(isCjk)) return;
-    const key = text.toLowerCase();
+    // A name already in lower case is its own key (the tool's name string, not a copy of it).
+    const lower = text.toLowerCase();
+    const key = lower === mention ? mention : lower;
     if (text.includes(" ") || [...text].some(isCjk)) push(phrases, key, tool);
     else if (PLAIN_WORD.test(text)) push(words, key, tool);
     else if (/^[A-Za-z0-9_-]+$/.test(text)) push(identifiers, key, tool);
@@ -108,7 +123,7 @@ export function pinnedTools({
     const start = match.index + match[0].indexOf(mention);
     const key = mention.toLowerCase();
     const tools = index.identifiers.get(key) ?? (markedAsName(message, start, start + mention.length) ? index.words.get(key) : undefined);
-    for (const name of tools ?? []) found.push({ at: start, name, mention });
+    for (const name of namesOf(tools)) found.push({ at: start, name, mention });
   }
   if (index.phrases.size > 0) {
     const lower = message.toLowerCase().replace(/\s+/g, " ");
@@ -117,7 +132,7 @@ export function pinnedTools({
       while (at >= 0 && !([...phrase].some(isCjk) || standsAlone(lower, at, at + phrase.length))) at = lower.indexOf(phrase, at + 1);
       if (at < 0) continue;
       const mention = lower.slice(at, at + phrase.length);
-      for (const name of tools) found.push({ at, name, mention });
+      for (const name of namesOf(tools)) found.push({ at, name, mention });
     }
   }
   found.sort((a, b) => a.at - b.at);

@@ -45,7 +45,7 @@ export interface RankedSelection {
   score: number;
   /** Each signal's own score (`bm25`, `fuzzy`, `exact`, `vector`, …). */
   signals: Record<string, number>;
-  /** `bm25 7.12, fuzzy 0.81`, or `history` when found through earlier messages only. */
+  /** Its signals in words: `bm25 7.12, fuzzy 0.81`, or `called 2 turns ago` when conversation memory ranked it up. */
   reason: string;
 }
 

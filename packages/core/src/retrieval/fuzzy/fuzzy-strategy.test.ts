@@ -189,6 +189,26 @@ describe("createFuzzyStrategy: add and remove", () => {
     for (const query of ["wirte_file", "call write_file", "resize the imgae", "file"])
       expect(rank(strategy, query)).toEqual(rank(fuzzy, query));
   });
+
+  it("after many removals (the index renumbered densely), ranks, saves and keeps ties like a fresh index of what is left", () => {
+    const words = ["send", "read", "write", "delete", "list", "file", "email", "image", "user", "group", "note", "event"];
+    const tools = Array.from({ length: 400 }, (_, index) => ({
+      name: `${words[index % words.length]}_${words[(index * 5 + 3) % words.length]}_${index}`,
+      description: "A tool.",
+    }));
+    const strategy = createFuzzyStrategy();
+    strategy.index(new ToolCatalog({ tools }));
+    const removed = tools.filter((_, index) => index % 5 !== 0).map((tool) => tool.name);
+    for (let at = 0; at < removed.length; at += 37) strategy.remove!(removed.slice(at, at + 37));
+    const kept = tools.filter((_, index) => index % 5 === 0);
+    const fresh = createFuzzyStrategy();
+    fresh.index(new ToolCatalog({ tools: kept }));
+    for (const query of ["send emial", "write_file", "delete the note", "list users 40", "imgae group"])
+      expect(rank(strategy, query, { limit: 30 })).toEqual(rank(fresh, query, { limit: 30 }));
+    expect(strategy.save()).toEqual(fresh.save());
+    strategy.add!([{ ...tools[1]!, name: "send_note_new" }] as never);
+    expect(names(strategy, "call send_note_new")[0]).toBe("send_note_new");
+  });
 });
 
 describe("createFuzzyStrategy: shape", () => {

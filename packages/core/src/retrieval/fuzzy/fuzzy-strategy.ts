@@ -8,7 +8,9 @@ import type { ToolMetadata } from "../../catalog/tool-metadata.js";
 import { editDistance } from "../../text/closest-matches.js";
 import { splitWords, stem } from "../../text/tokenize.js";
 import { bestSlots } from "../best-k.js";
+import { grownTo } from "../grown-array.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
+import { CandidateColumns, linkOne, phraseHash, pushSlot, type SlotList, unlinkOne, wordsAt } from "./name-index-parts.js";
 
 /** Options of {@link createFuzzyStrategy}. */
 export interface FuzzyStrategyOptions {
@@ -98,38 +100,56 @@ export function createFuzzyStrategy({ exactBonus = 1, minFuzzyLength = 4, saved 
   };
 }
 
-/** A name word's rarity weights across tool names, for one tool, and their sum. */
-interface NameProfile {
-  words: readonly string[];
-  weights: Float64Array;
-  total: number;
-}
+/**
+ * Once removed tools leave at least this many empty slots, and more than a quarter of the live ones, the index is
+ * rebuilt from the live tools in slot order (the same index, renumbered densely): the columns, word lists and marks
+ * then stop growing with every update.
+ */
+const COMPACT_MIN_EMPTY_SLOTS = 64;
+const COMPACT_LIVE_SHARE = 4;
 
-/** The indexes behind {@link createFuzzyStrategy}: tool names by word, stem, one-letter deletion and whole phrase. */
+/**
+ * The indexes behind {@link createFuzzyStrategy}: tool names by word, stem, one-letter deletion and whole phrase.
+ * Tools are slots (given out in the order they were indexed, which is the order ties go by) and words are ids, kept
+ * in columns: at 100,000 tools a map, set or array per tool or word occurrence cost some 50 MB.
+ */
 class FuzzyNameIndex {
   readonly #exactBonus: number;
   readonly #minFuzzyLength: number;
-  readonly #nameWords = new Map<string, readonly string[]>();
-  readonly #toolsByWord = new Map<string, Set<string>>();
+  /** Slot of each indexed tool, and the name of each slot (undefined once removed). */
+  readonly #slots = new Map<string, number>();
+  #names: Array<string | undefined> = [];
+  /** Each slot's name words, as word ids: `#nameWordCounts[slot]` ids from `#nameWordStarts[slot]` in `#nameWordIds`. */
+  #nameWordStarts = new Uint32Array(64);
+  #nameWordCounts = new Uint16Array(64);
+  #nameWordIds = new Uint32Array(256);
+  #nameWordLength = 0;
+  /** Word id of each name word in use, the word of each id, and the slots whose names have it. */
+  readonly #wordIds = new Map<string, number>();
+  #words: string[] = [];
+  #toolsOfWord: SlotList[] = [];
   /** Name words by stem and by one-letter deletion: most keys have one word, kept as the string itself. */
   readonly #wordsByStem = new Map<string, string | string[]>();
   readonly #wordsByDeletion = new Map<string, string | string[]>();
-  /** Tools by their whole name's words joined by spaces: one name, or a set when several names share the phrase. */
-  readonly #toolsByPhrase = new Map<string, string | Set<string>>();
-  readonly #order = new Map<string, number>();
-  /** Every name word, mapped to itself: the one instance of each word string the index keeps. */
-  readonly #wordKeys = new Map<string, string>();
-  #nextOrder = 0;
   /**
-   * Per tool, its name words' rarities (across tool names) and their sum, memoised until the next add or remove
-   * (which changes the counts); built on demand for the tools a query makes candidates.
+   * Slots by the {@link phraseHash} of their whole name's words joined by spaces (one slot, or several when names
+   * share the hash), for the names that are not their words joined by "_" (`getUser`, `Send-Email`); a match is
+   * checked against the words. A name that is (`get_user`) is found by its phrase with the spaces made "_" in
+   * `#slots`, and not kept here. No phrase string is kept: at 100,000 tools they cost about 4 MB.
    */
-  readonly #profiles = new Map<string, NameProfile>();
+  readonly #toolsByPhrase = new Map<number, number | number[]>();
+  /**
+   * Each word's rarity across tool names (`log(1 + tools / tools with the word)`), computed on demand and valid while
+   * its stamp is the index's version (every add or remove changes the counts).
+   */
+  #wordWeights = new Float64Array(0);
+  #wordWeightStamps = new Uint32Array(0);
+  #version = 1;
   /** The candidates of a ranking, reused by the next one (see `rank`). */
   readonly #columns = new CandidateColumns();
   /** Whether a ranking is under way (a filter that ranks again gets columns of its own). */
   #ranking = false;
-  /** Per catalog position, the number of the last ranking that considered the tool (see `rank`). */
+  /** Per slot, the number of the last ranking that considered the tool (see `rank`). */
   #marks = new Uint32Array(0);
   #mark = 0;
 
@@ -140,15 +160,17 @@ class FuzzyNameIndex {
 
   index(catalog: ToolCatalog): void {
     // Indexing again (e.g. to recover from a failed update) drops what the catalog no longer has.
-    if (this.#nameWords.size > 0) {
+    if (this.#slots.size > 0) {
       const current = new Set(catalog.names());
-      for (const name of [...this.#nameWords.keys()]) if (!current.has(name)) this.#removeTool(name);
+      for (const name of [...this.#slots.keys()]) if (!current.has(name)) this.#removeTool(name);
     }
-    for (const tool of catalog.tools()) this.#addTool(tool);
+    for (const tool of catalog.tools()) this.#addTool(tool.name);
+    this.#compactIfSparse();
   }
 
   add(tools: readonly ToolMetadata[]): void {
-    for (const tool of tools) this.#addTool(tool);
+    for (const tool of tools) this.#addTool(tool.name);
+    this.#compactIfSparse();
   }
 
   /**
@@ -157,69 +179,54 @@ class FuzzyNameIndex {
    */
   restore(saved: SavedFuzzyIndex, names: readonly string[]): boolean {
     const { words, stems, counts, wordIds } = saved;
-    if (this.#nameWords.size > 0 || saved.names.length !== names.length || counts.length !== names.length) return false;
+    if (this.#slots.size > 0 || this.#names.length > 0 || saved.names.length !== names.length || counts.length !== names.length)
+      return false;
     if (!saved.names.every((name, position) => name === names[position])) return false;
-    // What #addTool does tool by tool, in two passes over arrays (this runs once, on a cold start, mostly before the
-    // JIT has optimised anything): each tool's words, phrase and order; then each word's tools, stem and deletions,
-    // keyed once per word. The saved list holds each word once, in order of first use: its strings are the ones kept.
-    const toolsOf: Array<Set<string> | undefined> = new Array(words.length);
-    const lastTool = new Int32Array(words.length).fill(-1);
+    // What #addTool does tool by tool, over the saved arrays: the saved list holds each word once, in order of first
+    // use, so its positions are the word ids and its strings the ones kept.
     let at = 0;
     for (let position = 0; position < names.length; position++) {
-      const name = names[position]!;
       const count = counts[position]!;
-      const nameWords = new Array<string>(count);
-      for (let index = 0; index < count; index++) {
-        const id = wordIds[at + index]!;
-        nameWords[index] = words[id]!;
-        if (lastTool[id] === position) continue; // each word of a name once
-        lastTool[id] = position;
-        const tools = toolsOf[id];
-        if (tools === undefined) toolsOf[id] = new Set([name]);
-        else tools.add(name);
-      }
+      const ids = wordIds.subarray(at, at + count);
       at += count;
-      this.#nameWords.set(name, nameWords);
-      this.#order.set(name, this.#nextOrder++);
-      linkPhrase(this.#toolsByPhrase, nameWords.join(" "), name);
-    }
-    for (let id = 0; id < words.length; id++) {
-      const tools = toolsOf[id];
-      if (tools === undefined) continue;
-      const word = words[id]!;
-      this.#wordKeys.set(word, word);
-      this.#toolsByWord.set(word, tools);
-      linkWord(this.#wordsByStem, stems[id]!, word);
-      if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) linkWord(this.#wordsByDeletion, deleted, word);
+      this.#placeTool(names[position]!, ids, (id) => {
+        if (this.#words[id] !== undefined) return id;
+        const word = words[id]!;
+        this.#words[id] = word;
+        this.#wordIds.set(word, id);
+        this.#linkWord(word, stems[id]!);
+        return id;
+      });
     }
     return true;
   }
 
   /** The index in arrays (tools in the order they were indexed, which is the order ties go by). */
   save(): SavedFuzzyIndex {
-    const position = new Map<string, number>();
+    const position = new Map<number, number>();
+    const names: string[] = [];
     const words: string[] = [];
     const counts: number[] = [];
     const wordIds: number[] = [];
-    for (const nameWords of this.#nameWords.values()) {
-      counts.push(nameWords.length);
-      for (const word of nameWords) {
+    this.#names.forEach((name, slot) => {
+      if (name === undefined) return;
+      names.push(name);
+      const start = this.#nameWordStarts[slot]!;
+      const count = this.#nameWordCounts[slot]!;
+      counts.push(count);
+      for (let index = start; index < start + count; index++) {
+        const word = this.#nameWordIds[index]!;
         let id = position.get(word);
-        if (id === undefined) position.set(word, (id = words.push(word) - 1));
+        if (id === undefined) position.set(word, (id = words.push(this.#words[word]!) - 1));
         wordIds.push(id);
       }
-    }
-    return {
-      names: [...this.#nameWords.keys()],
-      words,
-      stems: words.map((word) => stem(word)),
-      counts: Uint32Array.from(counts),
-      wordIds: Uint32Array.from(wordIds),
-    };
+    });
+    return { names, words, stems: words.map((word) => stem(word)), counts: Uint32Array.from(counts), wordIds: Uint32Array.from(wordIds) };
   }
 
   remove(names: readonly string[]): void {
     for (const name of names) this.#removeTool(name);
+    this.#compactIfSparse();
   }
 
   rank({ query, limit, filter }: RankRequest): RankedTool[] {
@@ -231,58 +238,73 @@ class FuzzyNameIndex {
     // filter ranks again meanwhile), ranked by `bestSlots`, which allocates nothing per candidate.
     const reuse = !this.#ranking;
     const columns = reuse ? this.#columns : new CandidateColumns();
-    const order = this.#order;
-    // Each candidate once: a tool is marked with this ranking's number, kept per catalog position (no set to fill).
+    const names = this.#names;
+    const starts = this.#nameWordStarts;
+    const counts = this.#nameWordCounts;
+    const tools = this.#slots.size;
+    // Each candidate once: a tool is marked with this ranking's number, kept per slot (no set to fill).
     const mark = this.#nextMark();
     let count = 0;
-    const consider = (tool: string): void => {
-      const position = order.get(tool)!;
-      if (this.#marks[position] === mark) return;
-      this.#marks[position] = mark;
+    const consider = (slot: number): void => {
+      if (this.#marks[slot] === mark || names[slot] === undefined) return;
+      this.#marks[slot] = mark;
       columns.ensure(count + 1);
       // The share of the tool's name (each word weighted by its rarity) that the close words cover.
-      const { words, weights, total } = this.#profile(tool);
+      const ids = this.#nameWordIds;
       let covered = 0;
-      for (let index = 0; index < words.length; index++) covered += weights[index]! * (close.get(words[index]!) ?? 0);
+      let total = 0;
+      for (let index = starts[slot]!, end = index + counts[slot]!; index < end; index++) {
+        const id = ids[index]!;
+        const weight = this.#wordWeight(id, tools);
+        total += weight;
+        covered += weight * (close.get(this.#words[id]!) ?? 0);
+      }
       const share = total > 0 ? covered / total : 0;
-      columns.tools[count] = tool;
       columns.shares[count] = share;
-      columns.scores[count] = share + (exact.has(tool) ? this.#exactBonus : 0);
-      columns.order[count] = position;
+      columns.scores[count] = share + (exact.has(slot) ? this.#exactBonus : 0);
+      columns.order[count] = slot;
       count++;
     };
-    for (const tool of exact) consider(tool);
+    for (const slot of exact) consider(slot);
     // A word that more than 2% of the names share (and at least 5) brings no candidates of its own: too common to
     // tell tools apart, and at 100,000 tools thousands of them.
-    const maxShare = Math.max(5, this.#nameWords.size * 0.02);
+    const maxShare = Math.max(5, tools * 0.02);
     for (const word of close.keys()) {
-      const tools = this.#toolsByWord.get(word)!;
-      if (tools.size <= maxShare) for (const tool of tools) consider(tool);
+      const list = this.#toolsOfWord[this.#wordIds.get(word)!]!;
+      if (list.live > maxShare) continue;
+      for (let index = 0; index < list.length; index++) consider(list.slots[index]!);
     }
-    const { tools, shares, scores } = columns;
+    const { shares, scores, order } = columns;
     this.#ranking = true;
     try {
-      const allowed = filter === undefined ? undefined : (position: number) => filter(tools[position]!);
-      const best = bestSlots(scores, columns.slots, count, limit, allowed, columns.order);
+      const allowed = filter === undefined ? undefined : (position: number) => filter(names[order[position]!]!);
+      const best = bestSlots(scores, columns.slots, count, limit, allowed, order);
       return best.map((position) => {
-        const tool = tools[position]!;
+        const slot = order[position]!;
         const fuzzy = shares[position]!;
-        return { name: tool, score: scores[position]!, signals: exact.has(tool) ? { fuzzy, exact: 1 } : { fuzzy } };
+        return { name: names[slot]!, score: scores[position]!, signals: exact.has(slot) ? { fuzzy, exact: 1 } : { fuzzy } };
       });
     } finally {
-      if (reuse) {
-        this.#ranking = false;
-        tools.fill(undefined, 0, count);
-      }
+      if (reuse) this.#ranking = false;
     }
   }
 
-  /** A new ranking's mark, with room in `#marks` for every catalog position given out so far. */
+  /** A word's rarity across the `tools` tool names (memoised until the next add or remove). */
+  #wordWeight(id: number, tools: number): number {
+    if (this.#wordWeightStamps[id] === this.#version) return this.#wordWeights[id]!;
+    const weight = Math.log(1 + tools / (this.#toolsOfWord[id]!.live || 1));
+    this.#wordWeights[id] = weight;
+    this.#wordWeightStamps[id] = this.#version;
+    return weight;
+  }
+
+  /** A new ranking's mark, with room in `#marks` for every slot given out so far. */
   #nextMark(): number {
-    if (this.#marks.length < this.#nextOrder) {
-      const grown = new Uint32Array(Math.max(this.#nextOrder, 2 * this.#marks.length));
-      grown.set(this.#marks);
-      this.#marks = grown;
+    this.#marks = grownTo(this.#marks, this.#names.length);
+    if (this.#wordWeights.length < this.#words.length) {
+      const size = Math.max(this.#words.length, 2 * this.#wordWeights.length);
+      this.#wordWeights = new Float64Array(size);
+      this.#wordWeightStamps = new Uint32Array(size);
     }
     if (this.#mark === 0xffffffff) {
       this.#marks.fill(0);
@@ -291,40 +313,114 @@ class FuzzyNameIndex {
     return ++this.#mark;
   }
 
-  /** Indexes a tool by its name's words, each as the one string the index keeps (a word many names share is stored once). */
-  #addTool(tool: ToolMetadata): void {
-    const { name } = tool;
+  /** Indexes a tool by its name's words (a word many names share is stored once, as one id). */
+  #addTool(name: string): void {
     this.#removeTool(name);
-    if (this.#profiles.size > 0) this.#profiles.clear();
-    const words = splitWords(name).map((word) => this.#wordKeys.get(word) ?? word);
-    this.#nameWords.set(name, words);
-    this.#order.set(name, this.#nextOrder++);
-    linkPhrase(this.#toolsByPhrase, words.join(" "), name);
-    for (let index = 0; index < words.length; index++) {
-      const word = words[index]!;
-      if (words.indexOf(word) !== index) continue; // each word of a name once (a name has a handful)
-      if (!this.#wordKeys.has(word)) this.#wordKeys.set(word, word);
-      if (!this.#toolsByWord.has(word)) {
-        linkWord(this.#wordsByStem, stem(word), word);
-        if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) linkWord(this.#wordsByDeletion, deleted, word);
+    const words = splitWords(name);
+    const ids = new Uint32Array(words.length);
+    words.forEach((word, index) => {
+      let id = this.#wordIds.get(word);
+      if (id === undefined) {
+        id = this.#words.push(word) - 1;
+        this.#wordIds.set(word, id);
+        this.#linkWord(word, stem(word));
       }
-      link(this.#toolsByWord, word, name);
+      ids[index] = id;
+    });
+    this.#placeTool(name, ids, (id) => id);
+  }
+
+  /** Gives a tool the next slot, its name's word ids (each passed through `wordOf` first) and its phrase. */
+  #placeTool(name: string, ids: ArrayLike<number>, wordOf: (id: number) => number): void {
+    const slot = this.#names.length;
+    this.#names.push(name);
+    this.#slots.set(name, slot);
+    this.#version++;
+    this.#nameWordStarts = grownTo(this.#nameWordStarts, slot + 1);
+    this.#nameWordCounts = grownTo(this.#nameWordCounts, this.#nameWordStarts.length);
+    this.#nameWordIds = grownTo(this.#nameWordIds, this.#nameWordLength + ids.length);
+    const start = this.#nameWordLength;
+    this.#nameWordStarts[slot] = start;
+    this.#nameWordCounts[slot] = ids.length;
+    this.#nameWordLength += ids.length;
+    const phrase: string[] = [];
+    for (let index = 0; index < ids.length; index++) {
+      const id = wordOf(ids[index]!);
+      this.#nameWordIds[start + index] = id;
+      phrase.push(this.#words[id]!);
+      // Each word of a name once (a name has a handful).
+      let repeated = false;
+      for (let earlier = start; earlier < start + index; earlier++) repeated ||= this.#nameWordIds[earlier] === id;
+      if (!repeated) pushSlot((this.#toolsOfWord[id] ??= { slots: new Uint32Array(2), length: 0, live: 0 }), slot);
     }
+    if (phrase.join("_") !== name) linkOne(this.#toolsByPhrase, phraseHash(phrase.join(" ")), slot);
+  }
+
+  /** Links a word (new to the index) under its stem and, if long enough, its one-letter deletions. */
+  #linkWord(word: string, wordStem: string): void {
+    linkOne(this.#wordsByStem, wordStem, word);
+    if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) linkOne(this.#wordsByDeletion, deleted, word);
   }
 
   #removeTool(name: string): void {
-    const words = this.#nameWords.get(name);
-    if (words === undefined) return;
-    this.#profiles.clear();
-    this.#nameWords.delete(name);
-    this.#order.delete(name);
-    unlinkPhrase(this.#toolsByPhrase, words.join(" "), name);
-    for (const word of new Set(words)) {
-      unlink(this.#toolsByWord, word, name);
-      if (this.#toolsByWord.has(word)) continue;
-      this.#wordKeys.delete(word);
-      unlinkWord(this.#wordsByStem, stem(word), word);
-      if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) unlinkWord(this.#wordsByDeletion, deleted, word);
+    const slot = this.#slots.get(name);
+    if (slot === undefined) return;
+    this.#slots.delete(name);
+    this.#names[slot] = undefined;
+    this.#version++;
+    const start = this.#nameWordStarts[slot]!;
+    const end = start + this.#nameWordCounts[slot]!;
+    const words: string[] = [];
+    for (let index = start; index < end; index++) words.push(this.#words[this.#nameWordIds[index]!]!);
+    if (words.join("_") !== name) unlinkOne(this.#toolsByPhrase, phraseHash(words.join(" ")), slot);
+    for (let index = start; index < end; index++) {
+      const id = this.#nameWordIds[index]!;
+      let repeated = false;
+      for (let earlier = start; earlier < index; earlier++) repeated ||= this.#nameWordIds[earlier] === id;
+      if (repeated) continue;
+      // The slot stays in the word's list (skipped as removed) until the next compaction.
+      if (--this.#toolsOfWord[id]!.live > 0) continue;
+      const word = this.#words[id]!;
+      this.#wordIds.delete(word);
+      unlinkOne(this.#wordsByStem, stem(word), word);
+      if (word.length >= this.#minFuzzyLength) for (const deleted of deletions(word)) unlinkOne(this.#wordsByDeletion, deleted, word);
+    }
+  }
+
+  /** Rebuilds the index from the live tools, in slot order, once removed ones left many empty slots. */
+  #compactIfSparse(): void {
+    const empty = this.#names.length - this.#slots.size;
+    if (empty < COMPACT_MIN_EMPTY_SLOTS || empty * COMPACT_LIVE_SHARE <= this.#slots.size) return;
+    const live: Array<{ name: string; words: string[] }> = [];
+    this.#names.forEach((name, slot) => {
+      if (name === undefined) return;
+      const start = this.#nameWordStarts[slot]!;
+      const words: string[] = [];
+      for (let index = start; index < start + this.#nameWordCounts[slot]!; index++) words.push(this.#words[this.#nameWordIds[index]!]!);
+      live.push({ name, words });
+    });
+    this.#slots.clear();
+    this.#names = [];
+    this.#nameWordLength = 0;
+    this.#wordIds.clear();
+    this.#words = [];
+    this.#toolsOfWord = [];
+    this.#wordsByStem.clear();
+    this.#wordsByDeletion.clear();
+    this.#toolsByPhrase.clear();
+    this.#marks = new Uint32Array(0);
+    this.#mark = 0;
+    for (const { name, words } of live) {
+      const ids = words.map((word) => {
+        let id = this.#wordIds.get(word);
+        if (id === undefined) {
+          id = this.#words.push(word) - 1;
+          this.#wordIds.set(word, id);
+          this.#linkWord(word, stem(word));
+        }
+        return id;
+      });
+      this.#placeTool(name, ids, (id) => id);
     }
   }
 
@@ -340,7 +436,7 @@ class FuzzyNameIndex {
   /** Name words close to a query word, with their similarity. */
   #closeWords(queryWord: string): Map<string, number> {
     const close = new Map<string, number>();
-    if (this.#toolsByWord.has(queryWord)) close.set(queryWord, 1);
+    if (this.#wordIds.has(queryWord)) close.set(queryWord, 1);
     for (const word of wordsAt(this.#wordsByStem, stem(queryWord))) if (!close.has(word)) close.set(word, 0.95);
     if (queryWord.length >= this.#minFuzzyLength && queryWord.length <= MAX_FUZZY_WORD_LENGTH) {
       for (const key of [queryWord, ...deletions(queryWord)]) {
@@ -352,117 +448,42 @@ class FuzzyNameIndex {
       }
       // A one-letter deletion from the query (an extra letter typed) that is itself a name word.
       for (const deleted of deletions(queryWord)) {
-        if (this.#toolsByWord.has(deleted) && !close.has(deleted)) close.set(deleted, similarity(queryWord, deleted));
+        if (this.#wordIds.has(deleted) && !close.has(deleted)) close.set(deleted, similarity(queryWord, deleted));
       }
     }
     return close;
   }
 
-  #profile(tool: string): NameProfile {
-    let found = this.#profiles.get(tool);
-    if (found === undefined) {
-      const words = this.#nameWords.get(tool)!;
-      const count = this.#nameWords.size;
-      const weights = Float64Array.from(words, (word) => Math.log(1 + count / (this.#toolsByWord.get(word)?.size ?? 1)));
-      found = { words, weights, total: weights.reduce((sum, weight) => sum + weight, 0) };
-      this.#profiles.set(tool, found);
-    }
-    return found;
+  /** A slot's name words joined by `separator` ("_" gives the name itself for the names not in `#toolsByPhrase`). */
+  #phraseOf(slot: number, separator = "_"): string {
+    const start = this.#nameWordStarts[slot]!;
+    const words: string[] = [];
+    for (let index = start; index < start + this.#nameWordCounts[slot]!; index++) words.push(this.#words[this.#nameWordIds[index]!]!);
+    return words.join(separator);
   }
 
   /**
-   * Tools whose whole name appears in the query as consecutive words ("write file", "writeFile", "write_file").
-   * A name found inside a longer name found at the same place ("get_user" in "get_user_groups") does not count.
+   * Slots of the tools whose whole name appears in the query as consecutive words ("write file", "writeFile",
+   * "write_file"). A name found inside a longer name found at the same place ("get_user" in "get_user_groups") does
+   * not count.
    */
-  #exactNames(queryWords: readonly string[]): string[] {
-    const spans: Array<{ start: number; end: number; tool: string }> = [];
+  #exactNames(queryWords: readonly string[]): number[] {
+    const spans: Array<{ start: number; end: number; slot: number }> = [];
     for (let start = 0; start < queryWords.length; start++) {
       let key = "";
       for (let length = 1; length <= MAX_NAME_WORDS && start + length <= queryWords.length; length++) {
         key = length === 1 ? queryWords[start]! : `${key} ${queryWords[start + length - 1]}`;
-        const found = this.#toolsByPhrase.get(key);
-        if (typeof found === "string") spans.push({ start, end: start + length, tool: found });
-        else for (const tool of found ?? []) spans.push({ start, end: start + length, tool });
+        const named = this.#slots.get(length === 1 ? key : key.replaceAll(" ", "_"));
+        if (named !== undefined && this.#phraseOf(named) === key.replaceAll(" ", "_"))
+          spans.push({ start, end: start + length, slot: named });
+        const found = this.#toolsByPhrase.get(phraseHash(key));
+        for (const slot of typeof found === "number" ? [found] : (found ?? [])) {
+          if (this.#phraseOf(slot, " ") === key) spans.push({ start, end: start + length, slot });
+        }
       }
     }
     const inLonger = (span: (typeof spans)[number]) =>
       spans.some((other) => other.start <= span.start && other.end >= span.end && other.end - other.start > span.end - span.start);
-    return spans.filter((span) => !inLonger(span)).map((span) => span.tool);
-  }
-}
-
-/** A ranking's candidates as columns, grown (doubling) and reused; `slots` is 0, 1, 2, … for `bestSlots`. */
-class CandidateColumns {
-  tools: Array<string | undefined> = [];
-  shares = new Float64Array(0);
-  scores = new Float64Array(0);
-  order = new Float64Array(0);
-  slots = new Uint32Array(0);
-
-  /** Room for `count` candidates. */
-  ensure(count: number): void {
-    if (count <= this.scores.length) return;
-    const size = Math.max(count, 2 * this.scores.length, 64);
-    const grown = (from: Float64Array) => {
-      const to = new Float64Array(size);
-      to.set(from);
-      return to;
-    };
-    this.shares = grown(this.shares);
-    this.scores = grown(this.scores);
-    this.order = grown(this.order);
-    this.slots = Uint32Array.from({ length: size }, (_, slot) => slot);
-  }
-}
-
-function link<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
-  const set = map.get(key);
-  if (set === undefined) map.set(key, new Set([value]));
-  else set.add(value);
-}
-
-function unlink<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
-  const set = map.get(key);
-  set?.delete(value);
-  if (set?.size === 0) map.delete(key);
-}
-
-function linkWord(map: Map<string, string | string[]>, key: string, word: string): void {
-  const found = map.get(key);
-  if (found === undefined) map.set(key, word);
-  else if (typeof found === "string") {
-    if (found !== word) map.set(key, [found, word]);
-  } else if (!found.includes(word)) found.push(word);
-}
-
-function unlinkWord(map: Map<string, string | string[]>, key: string, word: string): void {
-  const found = map.get(key);
-  if (found === word) map.delete(key);
-  else if (typeof found === "object") {
-    const at = found.indexOf(word);
-    if (at !== -1) found.splice(at, 1);
-    if (found.length === 1) map.set(key, found[0]!);
-  }
-}
-
-/** The words at `key` of a map of {@link linkWord}. */
-function wordsAt(map: ReadonlyMap<string, string | string[]>, key: string): readonly string[] {
-  const found = map.get(key);
-  return found === undefined ? [] : typeof found === "string" ? [found] : found;
-}
-
-function linkPhrase(map: Map<string, string | Set<string>>, key: string, tool: string): void {
-  const found = map.get(key);
-  if (found === undefined) map.set(key, tool);
-  else if (typeof found === "string") map.set(key, new Set([found, tool]));
-  else found.add(tool);
-}
-
-function unlinkPhrase(map: Map<string, string | Set<string>>, key: string, tool: string): void {
-  const found = map.get(key);
-  if (found === tool) map.delete(key);
-  else if (typeof found === "object") {
-    found.delete(tool);
-    if (found.size === 1) map.set(key, found.values().next().value!);
+    return spans.filter((span) => !inLonger(span)).map((span) => span.slot);
   }
 }

@@ -68,6 +68,24 @@ describe("Bm25Index: scores", () => {
     expect(both[1]!.score).toBeCloseTo(short, 12);
   });
 
+  it("keeps every term frequency exactly: one a 32-bit float would round (weight 0.1) scores as in 64-bit floats", () => {
+    const index = new Bm25Index<"title" | "body">({ title: 3, body: 0.1 });
+    index.add("whole", { title: ["apple"] }); // tf 3: exactly a 32-bit float, as the list starts
+    index.add("fraction", { body: ["apple", "apple", "pear"] }); // tf 0.1 + 0.1: not one
+    let total = 0;
+    total += 3;
+    total += 0.1 * 3;
+    const tf = 0.1 + 0.1;
+    const norm = DEFAULT_BM25.k1 * (1 - DEFAULT_BM25.b + (DEFAULT_BM25.b * (0.1 * 3)) / (total / 2));
+    const expected = Math.log(1 + 0.5 / 2.5) * ((tf * (DEFAULT_BM25.k1 + 1)) / (tf + norm));
+    const score = (found: readonly ScoredDocument[]) => found.find((result) => result.id === "fraction")!.score;
+    expect(score(index.search(one("apple"), 10))).toBe(expected);
+    const saved = index.save();
+    expect([...saved.tfs]).toContain(tf);
+    const restored = Bm25Index.restore({ title: 3, body: 0.1 }, DEFAULT_BM25, saved);
+    expect(score(restored.search(one("apple"), 10))).toBe(expected);
+  });
+
   it("ignores query terms of weight 0 and unknown terms", () => {
     const index = new Bm25Index<"body">({ body: 1 });
     index.add("a", { body: ["cat"] });

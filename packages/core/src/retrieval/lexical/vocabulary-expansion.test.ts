@@ -85,6 +85,24 @@ describe("VocabularyExpansion", () => {
     expect(updated.empty).toBe(true);
   });
 
+  it("expands as a fresh vocabulary after thousands of notes and removals (its word lists moved together)", () => {
+    const updated = new VocabularyExpansion(() => vectors);
+    const texts = ["Weather forecast", "Save a note to memory", "Rain radar", "Memory of weather"];
+    for (let round = 0; round < 3_000; round++) {
+      updated.note(`tool_${round % 700}`, texts[round % texts.length]!);
+      if (round % 3 === 0) updated.forget(`tool_${(round * 7) % 700}`);
+    }
+    for (let tool = 0; tool < 700; tool++) if (tool !== 5) updated.forget(`tool_${tool}`);
+    updated.note("tool_5", "Save a note to memory");
+    const fresh = new VocabularyExpansion(() => vectors);
+    fresh.note("tool_5", "Save a note to memory");
+    const stillKnown = (term: string) => [stem("save"), stem("note"), stem("memory")].includes(term);
+    for (const message of ["remember this", "rain tomorrow", "weather"])
+      expect(updated.expand(message, stillKnown)).toEqual(fresh.expand(message, stillKnown));
+    updated.forget("tool_5");
+    expect(updated.empty).toBe(true);
+  });
+
   it("fails at construction on bad settings, naming the setting and what is valid", () => {
     expect(() => new VocabularyExpansion(() => vectors, { minSimilarity: 2 })).toThrow(
       /expansion.minSimilarity must be a cosine in \[-1, 1\], got 2/,

@@ -55,8 +55,15 @@ export class VocabularyExpansion {
   readonly #ids = new Map<string, number>();
   readonly #words: string[] = [];
   #uses = new Int32Array(64);
-  /** The distinct word ids of each noted tool (what removing it takes back). */
-  readonly #byTool = new Map<string, Uint32Array>();
+  /**
+   * The distinct word ids of each noted tool (what removing it takes back): a run of `#pool` per tool, its length
+   * first, then the ids. One array for every tool (at 100,000 tools a typed array each held 25 MB, the pool 7 MB).
+   */
+  readonly #byTool = new Map<string, number>();
+  #pool = new Uint32Array(1024);
+  /** The pool's used length, and how much of it belongs to forgotten tools (reclaimed by `#compact`). */
+  #poolLength = 0;
+  #poolDead = 0;
   /** Set when a word came into use or went out of it: the matrix is built again on the next expansion. */
   #changed = false;
   #matrix: { terms: string[]; values: Float32Array; dimensions: number } | undefined;
@@ -80,17 +87,50 @@ export class VocabularyExpansion {
     this.forget(tool);
     const ids = new Set<number>();
     for (const word of splitWords(text)) if (isCandidate(word)) ids.add(this.#idOf(word));
-    const list = Uint32Array.from(ids);
-    for (const id of list) if (this.#uses[id]!++ === 0) this.#changed = true;
-    this.#byTool.set(tool, list);
+    for (const id of ids) if (this.#uses[id]!++ === 0) this.#changed = true;
+    const start = this.#append(ids.size + 1);
+    this.#pool[start] = ids.size;
+    let at = start + 1;
+    for (const id of ids) this.#pool[at++] = id;
+    this.#byTool.set(tool, start);
   }
 
   /** Takes back the words noted for a tool. */
   forget(tool: string): void {
-    const list = this.#byTool.get(tool);
-    if (list === undefined) return;
+    const start = this.#byTool.get(tool);
+    if (start === undefined) return;
     this.#byTool.delete(tool);
-    for (const id of list) if (--this.#uses[id]! === 0) this.#changed = true;
+    const count = this.#pool[start]!;
+    for (let at = start + 1; at <= start + count; at++) if (--this.#uses[this.#pool[at]!]! === 0) this.#changed = true;
+    this.#poolDead += count + 1;
+    if (this.#poolDead > 1024 && this.#poolDead * 2 > this.#poolLength) this.#compact();
+  }
+
+  /** The start of `length` more numbers at the end of the pool (grown by half when full). */
+  #append(length: number): number {
+    const start = this.#poolLength;
+    if (start + length > this.#pool.length) {
+      const larger = new Uint32Array(Math.max(start + length, Math.ceil(this.#pool.length * 1.5)));
+      larger.set(this.#pool.subarray(0, start));
+      this.#pool = larger;
+    }
+    this.#poolLength += length;
+    return start;
+  }
+
+  /** Moves the live tools' runs together, in the order they were noted. */
+  #compact(): void {
+    const pool = new Uint32Array(Math.max(1024, this.#poolLength - this.#poolDead));
+    let at = 0;
+    for (const [tool, start] of this.#byTool) {
+      const length = this.#pool[start]! + 1;
+      pool.set(this.#pool.subarray(start, start + length), at);
+      this.#byTool.set(tool, at);
+      at += length;
+    }
+    this.#pool = pool;
+    this.#poolLength = at;
+    this.#poolDead = 0;
   }
 
   /** Whether no tool is noted. */

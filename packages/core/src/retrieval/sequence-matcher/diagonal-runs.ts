@@ -5,6 +5,7 @@
  * `find_longest_match` of the Ratcliff/Obershelp recursion is then answered from these (see longest-match.ts),
  * instead of re-running difflib's row scan over each sub-rectangle.
  */
+import { grownTo } from "../grown-array.js";
 import type { PreparedSequence } from "./prepared-sequence.js";
 
 /**
@@ -36,17 +37,10 @@ let runA: Int32Array = new Int32Array(256);
 let runB: Int32Array = new Int32Array(256);
 let runSize: Int32Array = new Int32Array(256);
 
-function grown(array: Int32Array, length: number): Int32Array {
-  if (array.length >= length) return array;
-  const bigger = new Int32Array(Math.max(length, array.length * 2));
-  bigger.set(array);
-  return bigger;
-}
-
 /** Fills `rowStart` / `rowEnd`: where each element of `a` occurs in `b`. */
 function locateRows(a: Int32Array, b: PreparedSequence): void {
-  rowStarts = grown(rowStarts, a.length);
-  rowEnds = grown(rowEnds, a.length);
+  rowStarts = grownTo(rowStarts, a.length);
+  rowEnds = grownTo(rowEnds, a.length);
   const { ascii, other } = b;
   for (let i = 0; i < a.length; i++) {
     const code = a[i]!;
@@ -106,9 +100,9 @@ export function compare(a: Int32Array, b: PreparedSequence): Comparison {
       }
     }
     if (count + previousCount > runsA.length) {
-      runsA = runA = grown(runA, count + previousCount);
-      runsB = runB = grown(runB, count + previousCount);
-      runsSize = runSize = grown(runSize, count + previousCount);
+      runsA = runA = grownTo(runA, count + previousCount);
+      runsB = runB = grownTo(runB, count + previousCount);
+      runsSize = runSize = grownTo(runSize, count + previousCount);
     }
     // A chain ending with the pair at (i - 1, j) (slot j + 1) goes on only if row i has a pair at j + 1 (slot j + 2).
     for (let t = 0; t < previousCount; t++) {

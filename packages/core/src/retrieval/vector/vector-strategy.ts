@@ -30,8 +30,9 @@ export interface SavedVectorIndex {
   /** The embedding model the vectors came from (see {@link embeddingModelName}). */
   model: string;
   /**
-   * Each tool's text hash and vector, in catalog order. {@link VectorStrategy.save} gives plain numbers; `saved`
-   * also takes a `Float64Array` (e.g. a view of a snapshot file's section, which is not copied).
+   * Each tool's text hash and vector, in catalog order. {@link VectorStrategy.save} gives plain numbers (the 32-bit
+   * floats the strategy keeps); `saved` also takes a `Float64Array` (e.g. a view of a snapshot file's section), whose
+   * numbers the strategy copies as 32-bit floats.
    */
   entries: Array<{ name: string; textHash: string; vector: readonly number[] | Float64Array }>;
   /**
@@ -187,11 +188,20 @@ export function createVectorStrategy(options: VectorStrategyOptions = {}): Vecto
   };
 }
 
-/** One stored tool: its text hash, catalog position (ties go to the earlier tool) and vector. */
+/**
+ * One stored tool: its text hash, catalog position (ties go to the earlier tool), and its vector's row in the
+ * embedding cache with the stamp of the write that stored it there.
+ */
 interface StoredVector {
   hash: string;
   order: number;
-  vector: StoredEmbedding;
+  row: number;
+  stamp: number;
+  /**
+   * The tool's metadata (the catalog's own object, not a copy): its document text is what a fittable embedding
+   * (fitted to the catalog) is fitted to again, derived again only then. Set once `index()` or `add` stored the tool.
+   */
+  tool?: ToolMetadata;
 }
 
 /** Most query texts whose vectors are remembered between ranks. */
@@ -214,13 +224,8 @@ class VectorToolIndex {
   #index: VectorIndex | undefined;
   #dimensions: number | undefined;
   readonly #cache = new EmbeddingCache();
-  /** Per indexed tool: its text hash, catalog position and vector. */
+  /** Per indexed tool: its text hash, catalog position, vector and metadata. */
   readonly #entries = new Map<string, StoredVector>();
-  /**
-   * Per indexed tool, its metadata (the catalog's own object, not a copy): its document text is what a fittable
-   * embedding (fitted to the catalog) is fitted to again, derived again only then.
-   */
-  readonly #tools = new Map<string, ToolMetadata>();
   #nextOrder = 0;
   #indexed = false;
   /**
@@ -345,7 +350,11 @@ class VectorToolIndex {
       formatVersion: VECTOR_INDEX_FORMAT_VERSION,
       dimensions: this.#dimensions,
       model: this.#cache.model,
-      entries: this.#inCatalogOrder().map(([name, { hash, vector }]) => ({ name, textHash: hash, vector: Array.from(vector) })),
+      entries: this.#inCatalogOrder().map(([name, { hash, row }]) => ({
+        name,
+        textHash: hash,
+        vector: Array.from(this.#cache.vector(row)),
+      })),
       ...(documents === undefined ? {} : { documents }),
       ...(embeddings !== undefined && isRestorable(embeddings) ? { fit: embeddings.fitState() } : {}),
     };
@@ -489,18 +498,22 @@ class VectorToolIndex {
    */
   async #store(documents: ToolDocuments, background = false): Promise<void> {
     const { tools, hashes } = documents;
-    const vectors = await this.#cache.embed(this.#embeddings!, documents);
-    if (vectors.length === 0) return;
-    const target = await this.#ensureIndex(vectors[0]!.length);
+    const cache = this.#cache;
+    const rows = await cache.embed(this.#embeddings!, documents);
+    if (rows.length === 0) return;
+    const target = await this.#ensureIndex(cache.vector(rows[0]!).length);
     const fresh: Array<{ id: string; vector: StoredEmbedding }> = [];
     tools.forEach((tool, position) => {
       const hash = hashes[position]!;
-      const vector = vectors[position]!;
+      const row = rows[position]!;
+      const stamp = cache.stamp(row);
       const existing = this.#entries.get(tool.name);
-      if (existing?.hash === hash && existing.vector === vector) return;
-      fresh.push({ id: tool.name, vector });
-      this.#entries.set(tool.name, { hash, order: existing?.order ?? this.#nextOrder++, vector });
-      this.#tools.set(tool.name, tool);
+      if (existing?.hash === hash && existing.row === row && existing.stamp === stamp) {
+        existing.tool = tool;
+        return;
+      }
+      fresh.push({ id: tool.name, vector: cache.vector(row) });
+      this.#entries.set(tool.name, { hash, order: existing?.order ?? this.#nextOrder++, row, stamp, tool });
     });
     if (target.addAll === undefined) {
       for (const { id, vector } of fresh) target.add(id, vector);
@@ -515,7 +528,6 @@ class VectorToolIndex {
     for (const name of names) {
       this.#index?.remove(name);
       this.#entries.delete(name);
-      this.#tools.delete(name);
     }
   }
 
@@ -527,11 +539,12 @@ class VectorToolIndex {
     this.#cache.model = embeddingModelName(this.#embeddings!);
     this.#queryVectors.clear();
     const holdsSaved = await this.#reuseSaved(background && documents.fromSaved);
-    // Every tool's metadata, for the document texts of a later refit.
-    for (const tool of tools) this.#tools.set(tool.name, tool);
     // The saved entries are these very documents (same tools, order and hashes) and the index holds them: there is
-    // nothing to embed, add, reorder or forget.
-    if (holdsSaved && documents.fromSaved) return;
+    // nothing to embed, add, reorder or forget; only each tool's metadata to note, for the texts of a later refit.
+    if (holdsSaved && documents.fromSaved) {
+      for (const tool of tools) this.#entries.get(tool.name)!.tool = tool;
+      return;
+    }
     const names = new Set(tools.map((tool) => tool.name));
     for (const name of [...this.#entries.keys()]) if (!names.has(name)) this.#removeNow([name]);
     // A large index may finish loading in the background (the first rank waits for it), so a caller can index
@@ -569,13 +582,15 @@ class VectorToolIndex {
   async #reuseSaved(background: boolean): Promise<boolean> {
     const saved = this.#saved;
     if (saved === undefined || saved.model !== this.#cache.model || this.#cache.size !== 0) return false;
+    this.#cache.reserve(saved.entries.length, saved.dimensions);
     for (const entry of saved.entries) this.#cache.set(entry.textHash, entry.vector);
     if (this.#options.indexHolds !== "saved" || this.#index !== undefined || this.#entries.size > 0) return false;
     const loading = this.#ensureIndex(saved.dimensions);
     if (background) this.#track(loading.then(() => undefined));
     else await loading;
     saved.entries.forEach((entry, position) => {
-      this.#entries.set(entry.name, { hash: entry.textHash, order: position, vector: this.#cache.get(entry.textHash)! });
+      const row = this.#cache.row(entry.textHash)!;
+      this.#entries.set(entry.name, { hash: entry.textHash, order: position, row, stamp: this.#cache.stamp(row) });
     });
     this.#nextOrder = saved.entries.length;
     return true;
@@ -584,7 +599,7 @@ class VectorToolIndex {
   /** Fits again to the documents indexed now, in catalog order (the order their tools were added in). */
   async #refit(): Promise<void> {
     await this.#building;
-    const tools = this.#inCatalogOrder().map(([name]) => this.#tools.get(name)!);
+    const tools = this.#inCatalogOrder().map(([, entry]) => entry.tool!);
     await this.#build(ToolDocuments.of(tools, this.#documentText), false);
   }
 
