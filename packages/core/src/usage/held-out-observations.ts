@@ -1,10 +1,11 @@
 /**
- * @module The newest observations a usage model learned, kept (bounded) so that ranking can be scored on evidence it
- * did not learn from: {@link HeldOutObservations.evidence} gives them as probes and the model's field as if they had
- * never been learned (a time-ordered split).
+ * @module A sample of the observations a usage model learned, spread over all of them and kept (bounded) so that
+ * ranking can be scored on evidence it did not learn from: {@link HeldOutObservations.evidence} gives them as probes
+ * and the model's field as if they had never been learned.
  */
 import type { HeldOutEvidence, HeldOutProbe, LearnedField } from "../retrieval/learned-field.js";
 import { bestK } from "../retrieval/best-k.js";
+import { seededRandom } from "../retrieval/seeded-random.js";
 
 /** One learned observation as the split needs it: its content words, and what it added to each tool. */
 export interface HeldOutObservation {
@@ -28,14 +29,22 @@ export interface HeldOutSource {
 }
 
 /** Most observations kept. */
-export const HELD_OUT_CAPACITY = 256;
+export const HELD_OUT_CAPACITY = 512;
+
+/** The seed of the sample's draws: the same observations always hold out the same sample. */
+const SAMPLE_SEED = 0x5eed;
 
 /** Words per tool the held-out view keeps for {@link LearnedField.words}. */
 const VIEW_WORDS = 64;
 
 /**
- * The newest observations, at most {@link HELD_OUT_CAPACITY}. At most a quarter of all learned observations is held
- * out, so the field the probes are scored against keeps at least three quarters of the evidence.
+ * A sample of the observations, at most {@link HELD_OUT_CAPACITY}, spread evenly over everything learned (a reservoir
+ * sample: each observation so far is in it with the same chance), not the newest: a usage log learned in an order
+ * that groups it (sorted by tool, by user, by day) would otherwise hold out evidence of its last part only, and fit
+ * the fusion to those tools (metatool's file, sorted by tool: its last 256 lines teach 28 of its 199 tools). Drawn
+ * from a seeded generator: the same observations always hold out the same sample. At most a
+ * quarter of all learned observations is held out, so the field the probes are scored against keeps at least three
+ * quarters of the evidence.
  *
  * @example
  * ```ts
@@ -45,11 +54,21 @@ const VIEW_WORDS = 64;
  * ```
  */
 export class HeldOutObservations {
-  #ring: HeldOutObservation[] = [];
+  /** The sample, each entry with its position in the stream of observations (the order probes are given in). */
+  #ring: Array<HeldOutObservation & { readonly at: number }> = [];
+  #pushed = 0;
+  readonly #random = seededRandom(SAMPLE_SEED);
 
   push(observation: HeldOutObservation): void {
-    this.#ring.push(observation);
-    if (this.#ring.length > HELD_OUT_CAPACITY) this.#ring.shift();
+    const at = this.#pushed++;
+    if (this.#ring.length < HELD_OUT_CAPACITY) {
+      this.#ring.push({ ...observation, at });
+      return;
+    }
+    // Algorithm R: the observation replaces a kept one with probability capacity / (observations so far), the one
+    // at a uniform slot.
+    const slot = Math.floor(this.#random() * (at + 1));
+    if (slot < HELD_OUT_CAPACITY) this.#ring[slot] = { ...observation, at };
   }
 
   /** Multiplies every kept weight (the model moved its frame). */
@@ -69,13 +88,15 @@ export class HeldOutObservations {
   }
 
   /**
-   * The held-out split of a model that learned `observations` in all: the newest kept observations (at most a quarter
-   * of all) as probes, and a static field of the model minus them. Undefined when nothing can be held out.
+   * The held-out split of a model that learned `observations` in all: the sample (at most a quarter of all, evenly
+   * spaced in it when it holds more), oldest first, as probes, and a static field of the model minus them. Undefined
+   * when nothing can be held out.
    */
   evidence(source: HeldOutSource, observations: number): HeldOutEvidence | undefined {
     const count = Math.min(this.#ring.length, Math.floor(observations / 4));
     if (count === 0) return undefined;
-    const heldOut = this.#ring.slice(this.#ring.length - count);
+    const sample = [...this.#ring].sort((a, b) => a.at - b.at);
+    const heldOut = Array.from({ length: count }, (_, index) => sample[Math.floor((index * sample.length) / count)]!);
     // Both are built on first read: a reader that only checks `observations` pays nothing more.
     let probes: HeldOutProbe[] | undefined;
     let field: LearnedField | undefined;

@@ -99,7 +99,7 @@ export class UsageModel implements LearnedField {
   readonly #callers = new Map<string, number>();
   readonly #last = new Map<string, { at: number; tools: readonly string[] }>();
   readonly #log = new LearnedChangeLog();
-  /** The newest observations, for a time-ordered split (see {@link UsageModel.heldOut}). */
+  /** A sample spread over all observations, for a held-out split (see {@link UsageModel.heldOut}). */
   readonly #recent = new HeldOutObservations();
   readonly #clock: () => number;
   /** Fusion weights hybrids fitted over this model, by their configuration (see {@link UsageModel.fittedFusion}). */
@@ -355,7 +355,7 @@ export class UsageModel implements LearnedField {
   }
 
   /**
-   * {@link LearnedField.heldOut}: the newest observations (at most 256, at most a quarter of all) as probes, and this
+   * {@link LearnedField.heldOut}: a sample spread over all observations (at most 512, at most a quarter of all) as probes, and this
    * model's field as if they had never been learned. Fusion weights are fitted on it (`createHybridStrategy({ usage })`).
    * Probes hold the messages' content words only.
    * @example

@@ -104,7 +104,7 @@ function defaultVector(embeddings: EmbeddingsInterface | undefined, usage: Learn
  * const hybrid = createHybridStrategy({ usage }); // bm25 + fuzzy + offline vectors, learning from usage
  * await hybrid.index(catalog);
  * const [best] = await hybrid.rank({ query: "can you edit my photo?", limit: 5 });
- * hybrid.fittedFusion(); // { weights: { bm25: 1, fuzzy: 0.3, vector: 0.45 }, observations: 19102, probes: 256, … }
+ * hybrid.fittedFusion(); // { weights: { bm25: 1, fuzzy: 0.3, vector: 0.45 }, observations: 19102, probes: 512, … }
  * ```
  */
 export function createHybridStrategy(options: HybridStrategyOptions = {}): HybridStrategy {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Bm25Index, type FieldTerms, type ScoredDocument } from "./bm25-index.js";
-import { DEFAULT_BM25, idf, learnedTermScore, termScore } from "./bm25-score.js";
+import { backgroundShare, DEFAULT_BM25, idf, learnedPrior, learnedTermScore, termScore } from "./bm25-score.js";
 
 type Field = "title" | "body" | "tags";
 const WEIGHTS: Record<Field, number> = { title: 3, body: 1, tags: 0.5 };
@@ -546,8 +546,8 @@ describe("Bm25Index: a scaled field (learned evidence, grown in place and decaye
 
   /**
    * The scores the index should give, computed directly: per query term, its idf (documents having it in any field)
-   * times the saturation of the text fields' weighted frequency (text lengths only) plus the learned field's weight
-   * times the saturation of its scaled count, normalised per observation (see `learnedTermScore`).
+   * times the saturation of the text fields' weighted frequency (text lengths only), plus the learned field's weight
+   * times the term's lift score over the observations (`learnedTermScore`, not weighted by the idf).
    */
   function referenceScores(
     texts: ReadonlyMap<string, FieldTerms<Learned>>,
@@ -562,13 +562,10 @@ describe("Bm25Index: a scaled field (learned evidence, grown in place and decaye
           tf.set(term, (tf.get(term) ?? 0) + WEIGHTS[field]);
           length += WEIGHTS[field];
         }
-      const own = learned.get(id);
-      const learnedLength = [...(own?.counts.values() ?? [])].reduce((sum, count) => sum + count, 0);
-      return { id, tf, length, own, learnedLength };
+      return { id, tf, length, own: learned.get(id) };
     });
     const averageLength = docs.reduce((sum, doc) => sum + doc.length, 0) / docs.length || 1;
-    const totalObservations = docs.reduce((sum, doc) => sum + (doc.own?.observations ?? 0), 0);
-    const perObservation = totalObservations > 0 ? docs.reduce((sum, doc) => sum + doc.learnedLength, 0) / totalObservations : 0;
+    const total = docs.reduce((sum, doc) => sum + (doc.own?.observations ?? 0), 0);
     const scored = docs.map((doc) => {
       let score = 0;
       let reached = false;
@@ -577,16 +574,16 @@ describe("Bm25Index: a scaled field (learned evidence, grown in place and decaye
         const text = doc.tf.get(term) ?? 0;
         const count = doc.own?.counts.get(term) ?? 0;
         if (text === 0 && count === 0) continue;
-        reached = true;
         const inverse = idf(docs.length, df);
         const textPart = text > 0 ? termScore({ tf: text, length: doc.length, averageLength, idf: inverse }) : 0;
-        const learnedPart = learnedTermScore({
-          tf: count * scale,
-          length: doc.learnedLength * scale,
-          observations: (doc.own?.observations ?? 0) * scale,
-          averagePerObservation: perObservation,
-          idf: inverse,
-        });
+        const said = docs.reduce((sum, other) => sum + (other.own?.counts.get(term) ?? 0), 0);
+        const inTexts = docs.filter((other) => other.tf.has(term)).length;
+        const background = backgroundShare({ said: said * scale, observations: total * scale, inTexts, texts: docs.length });
+        const prior = learnedPrior(total * scale);
+        const learnedPart =
+          count > 0 ? learnedTermScore({ count: count * scale, observations: (doc.own?.observations ?? 0) * scale, background, prior }) : 0;
+        // A term worth nothing for the document (a learned term without lift) does not reach it.
+        reached ||= textPart + learnedPart > 0;
         score += weight * (textPart + LEARNED_WEIGHTS.learned * learnedPart);
       }
       return { id: doc.id, score, reached };
@@ -638,20 +635,25 @@ describe("Bm25Index: a scaled field (learned evidence, grown in place and decaye
     );
   });
 
-  it("normalises the learned field per observation: evidence grows a tool's field, not its verbosity", () => {
+  it("scores a learned term by its lift: a word every message of a much-used tool says lifts next to nothing, a telling one does", () => {
     const index = new Bm25Index<Learned>(LEARNED_WEIGHTS, DEFAULT_BM25, { scaled: "learned" });
-    index.add("often", { title: ["x"] });
-    index.add("once", { title: ["y"] });
-    // "often": 10 observations of 2 terms, 10 of them with "alpha"; "once": 1 observation of 2 terms with "alpha".
-    index.increase("often", ["alpha", "beta"], 1, 1);
-    for (let step = 1; step < 10; step++) index.increase("often", ["alpha", "gamma"], 1, 1);
-    index.increase("once", ["alpha", "delta"], 1, 1);
-    const [often, once] = index.search(one("alpha"), 2);
-    // Both carry 2 terms per observation (the average): norm k1. idf: N 2, df 2 → ln 1.2.
-    const inverse = Math.log(1.2);
-    expect(often!.id).toBe("often");
-    expect(often!.score).toBeCloseTo(1.5 * inverse * ((10 * 2.2) / (10 + 1.2)), 12);
-    expect(once!.score).toBeCloseTo(1.5 * inverse * (2.2 / (1 + 1.2)), 12);
+    index.add("busy", { title: ["x"] });
+    index.add("rare", { title: ["y"] });
+    // "busy": 300 observations, all with "find" and "paper"; "rare": 10, all with "find" and "weather".
+    index.increase("busy", ["find", "paper"], 300, 300);
+    index.increase("rare", ["find", "weather"], 10, 10);
+    // The two texts count as observations that say none of them; the prior is the 310 observations (under 500).
+    const score = (count: number, observations: number, said: number) =>
+      1.5 * learnedTermScore({ count, observations, background: said / 312, prior: 310 });
+    const scores = (term: string) => Object.fromEntries(index.search(one(term), 2).map(({ id, score }) => [id, score]));
+    // "find" is in every observation: each tool's share of it is its share of everything (a lift just above 1, the
+    // texts making it a little less common than in the observations alone).
+    expect(scores("find")).toEqual({ busy: expect.closeTo(score(300, 300, 310), 12), rare: expect.closeTo(score(10, 10, 310), 12) });
+    expect(score(300, 300, 310)).toBeLessThan(score(10, 10, 10) / 100);
+    // "paper" is all of busy's evidence and most of everyone's: little; "weather", a tenth as much evidence, far more.
+    expect(scores("paper")).toEqual({ busy: expect.closeTo(score(300, 300, 300), 12) });
+    expect(scores("weather")).toEqual({ rare: expect.closeTo(score(10, 10, 10), 12) });
+    expect(score(10, 10, 10)).toBeGreaterThan(10 * score(300, 300, 300));
   });
 
   it("removes a document's learned postings with it, also those added in place", () => {

@@ -5,7 +5,7 @@
  */
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { bestSlots } from "../best-k.js";
-import { DEFAULT_BM25, idf, learnedNorm, saturation, type Bm25Parameters } from "./bm25-score.js";
+import { backgroundShare, DEFAULT_BM25, idf, learnedPrior, learnedTermScore, saturation, type Bm25Parameters } from "./bm25-score.js";
 import { topSlots } from "./top-slots.js";
 
 /** A document: terms per field, as a list (each occurrence counts 1) or as term → frequency (fractions allowed). */
@@ -56,9 +56,10 @@ export interface Bm25IndexOptions<F extends string> {
   /**
    * A field whose counts are multiplied by a scale set at any time ({@link Bm25Index.setScale}) and can grow in place
    * ({@link Bm25Index.increase}): learned evidence, stored in a frame where decay changes only the scale. It is scored
-   * as a field of its own, added to the other fields' score: `weight ·` the BM25 saturation of `scale · count`, its
-   * length normalised per observation ({@link learnedNorm}; see {@link Bm25Index.add}). The other fields score exactly
-   * as in an index without it. @defaultValue none
+   * as a field of its own, added to the other fields' score: `weight ·` {@link learnedTermScore} per unit of the
+   * term's idf — how much more often the document's observations carry the term than all observations do (see
+   * {@link Bm25Index.add} for the observations). The other fields score exactly as in an index without it.
+   * @defaultValue none
    */
   scaled?: F;
 }
@@ -226,15 +227,9 @@ export class Bm25Index<F extends string> {
   readonly #scaled: F | undefined;
   readonly #scaledWeight: number;
   #scale = 1;
-  /** Each slot's count in the scaled field (unscaled), and their sum over live documents. */
-  readonly #scaledLengths: number[] = [];
-  #totalScaledLength = 0;
   /** Each slot's observations behind its scaled field (unscaled), and their sum over live documents. */
   readonly #scaledObservations: number[] = [];
   #totalScaledObservations = 0;
-  /** Every slot's scaled-field normalisation ({@link learnedNorm}) for `#learnedNormsVersion`. */
-  #learnedNorms = new Float64Array(0);
-  #learnedNormsVersion = -1;
 
   constructor(weights: Readonly<Record<F, number>>, parameters: Bm25Parameters = DEFAULT_BM25, options: Bm25IndexOptions<F> = {}) {
     const { compact = true, rows = true, scaled } = options;
@@ -255,16 +250,16 @@ export class Bm25Index<F extends string> {
 
   /**
    * Adds a document, replacing any with the same id. The scaled field's counts are taken unscaled, and `observations`
-   * (unscaled too) is how many observations they sum: its length is normalised per observation (terms per observation
-   * against the average observation). @param observations @defaultValue 1 when the scaled field has counts (the
-   * field normalised as one document), else 0
+   * (unscaled too) is how many observations they sum (an observation adds its count once to each of its terms).
+   * @param observations @defaultValue the largest count of the scaled field (at least that many observations), 0
+   * without one
    */
   add(id: string, fields: FieldTerms<F>, observations?: number): void {
     this.remove(id);
     const frequencies = new Map<string, number>();
     const scaledCounts = new Map<string, number>();
     let length = 0;
-    let scaledLength = 0;
+    let largest = 0;
     for (const [field, weight] of this.#fields) {
       const terms = fields[field];
       if (terms === undefined) continue;
@@ -274,7 +269,7 @@ export class Bm25Index<F extends string> {
         for (const [term, count] of counts) {
           if (!(count > 0)) continue;
           scaledCounts.set(term, (scaledCounts.get(term) ?? 0) + count);
-          scaledLength += count;
+          largest = Math.max(largest, scaledCounts.get(term)!);
           if (!frequencies.has(term)) frequencies.set(term, 0);
         }
         continue;
@@ -298,9 +293,7 @@ export class Bm25Index<F extends string> {
     this.#byId.set(id, doc);
     this.#totalLength += length;
     if (this.#scaled !== undefined) {
-      const behind = scaledLength > 0 ? (observations !== undefined && observations > 0 ? observations : 1) : 0;
-      this.#scaledLengths[doc] = scaledLength;
-      this.#totalScaledLength += scaledLength;
+      const behind = largest > 0 ? Math.max(observations ?? 0, largest) : 0;
       this.#scaledObservations[doc] = behind;
       this.#totalScaledObservations += behind;
     }
@@ -317,14 +310,13 @@ export class Bm25Index<F extends string> {
 
   /**
    * Adds `count` (unscaled) to each term's count in a document's scaled field, in place: the cost of the terms'
-   * posting lists, not of the document; and `observations` (unscaled) to the observations behind it (an observation
-   * that added `count` to its terms is `count` observations). Does nothing for an unknown id or an index without a
-   * scaled field. @param observations @defaultValue 0
+   * posting lists, not of the document; and `observations` (unscaled) to the observations behind it.
+   * Does nothing for an unknown id or an index without a scaled field. @param observations @defaultValue `count`
+   * (one observation that added `count` to each of its terms)
    */
-  increase(id: string, terms: Iterable<string>, count: number, observations = 0): void {
+  increase(id: string, terms: Iterable<string>, count: number, observations = count): void {
     const doc = this.#byId.get(id);
     if (doc === undefined || this.#scaled === undefined || !(count > 0)) return;
-    let added = 0;
     for (const term of terms) {
       const list = this.#list(term);
       const index = list.indexOf(doc);
@@ -335,12 +327,8 @@ export class Bm25Index<F extends string> {
         list.raw![index]! += count;
         list.impactsVersion = -1;
       }
-      added += count;
     }
-    this.#scaledLengths[doc]! += added;
-    this.#totalScaledLength += added;
-    // A field that had no counts counts as one document (see `add`) until observations are said.
-    const behind = observations > 0 ? observations : this.#scaledObservations[doc] === 0 && added > 0 ? 1 : 0;
+    const behind = Math.max(observations, 0);
     this.#scaledObservations[doc]! += behind;
     this.#totalScaledObservations += behind;
     this.#version++;
@@ -367,7 +355,6 @@ export class Bm25Index<F extends string> {
     }
     this.#totalLength -= this.#lengths[doc]!;
     if (this.#scaled !== undefined) {
-      this.#totalScaledLength -= this.#scaledLengths[doc]!;
       this.#totalScaledObservations -= this.#scaledObservations[doc]!;
     }
     this.#ids[doc] = undefined;
@@ -390,7 +377,6 @@ export class Bm25Index<F extends string> {
       this.#ids[next] = id;
       this.#lengths[next] = this.#lengths[slot]!;
       if (this.#scaled !== undefined) {
-        this.#scaledLengths[next] = this.#scaledLengths[slot]!;
         this.#scaledObservations[next] = this.#scaledObservations[slot]!;
       }
       this.#terms[next] = this.#terms[slot];
@@ -400,7 +386,6 @@ export class Bm25Index<F extends string> {
     this.#ids.length = next;
     this.#lengths.length = next;
     if (this.#scaled !== undefined) {
-      this.#scaledLengths.length = next;
       this.#scaledObservations.length = next;
     }
     this.#terms.length = next;
@@ -597,7 +582,9 @@ export class Bm25Index<F extends string> {
       }
       for (let index = 0; index < length; index++) {
         const doc = docs[index]!;
-        if (seen[doc] === 0) {
+        // A posting worth nothing (a learned term its tool's users say no more than anyone) reaches no document,
+        // as in a dense search.
+        if (seen[doc] === 0 && impacts[index] !== 0) {
           seen[doc] = 1;
           touched[reached++] = doc;
         }
@@ -641,7 +628,9 @@ export class Bm25Index<F extends string> {
 
   /**
    * termScore without the idf, per posting, into `impacts`: the hot loop of search then only multiplies and adds.
-   * With a scaled field, the saturation of the other fields' frequency plus `weight ·` the scaled field's own.
+   * With a scaled field, the saturation of the other fields' frequency plus `weight ·` {@link learnedTermScore} over
+   * the term's idf (the search multiplies it back): the learned part is not weighted by the text's idf, the lift
+   * already says how telling the term is among observations.
    */
   #computeImpacts(list: PostingList, impacts: Float64Array): void {
     const norms = this.#currentNorms();
@@ -651,12 +640,24 @@ export class Bm25Index<F extends string> {
       for (let index = 0; index < list.length; index++) impacts[index] = (tfs[index]! * (k1 + 1)) / (tfs[index]! + norms[docs[index]!]!);
       return;
     }
-    const learnedNorms = this.#currentLearnedNorms();
+    // Counts and observations as they count now (times the scale); the texts count one observation each.
     const scale = this.#scale;
-    const weight = this.#scaledWeight;
+    let said = 0;
+    let inTexts = 0;
+    for (let index = 0; index < list.length; index++) {
+      said += raw[index]!;
+      if (tfs[index]! > 0) inTexts++;
+    }
+    const observations = this.#totalScaledObservations * scale;
+    const background = backgroundShare({ said: said * scale, observations, inTexts, texts: this.#byId.size });
+    const prior = learnedPrior(observations);
+    const perIdf = this.#scaledWeight / idf(this.#byId.size, list.length);
     for (let index = 0; index < list.length; index++) {
       const doc = docs[index]!;
-      impacts[index] = saturation(tfs[index]!, norms[doc]!, k1) + weight * saturation(raw[index]! * scale, learnedNorms[doc]!, k1);
+      const count = raw[index]! * scale;
+      const learned =
+        count > 0 ? perIdf * learnedTermScore({ count, observations: this.#scaledObservations[doc]! * scale, background, prior }) : 0;
+      impacts[index] = saturation(tfs[index]!, norms[doc]!, k1) + learned;
     }
   }
 
@@ -686,20 +687,5 @@ export class Bm25Index<F extends string> {
     for (let doc = 0; doc < slots; doc++) this.#norms[doc] = k1 * (1 - b + (b * this.#lengths[doc]!) / averageLength);
     this.#normsVersion = this.#version;
     return this.#norms;
-  }
-
-  /**
-   * Every slot's scaled-field normalisation ({@link learnedNorm}: terms per observation against the average
-   * observation) for the current version. The scale multiplies lengths and observations alike: it cancels out.
-   */
-  #currentLearnedNorms(): Float64Array {
-    if (this.#learnedNormsVersion === this.#version) return this.#learnedNorms;
-    const slots = this.#lengths.length;
-    if (this.#learnedNorms.length < slots) this.#learnedNorms = new Float64Array(Math.max(slots, this.#learnedNorms.length * 2));
-    const average = this.#totalScaledObservations > 0 ? this.#totalScaledLength / this.#totalScaledObservations : 0;
-    for (let doc = 0; doc < slots; doc++)
-      this.#learnedNorms[doc] = learnedNorm(this.#scaledLengths[doc] ?? 0, this.#scaledObservations[doc] ?? 0, average, this.#parameters);
-    this.#learnedNormsVersion = this.#version;
-    return this.#learnedNorms;
   }
 }

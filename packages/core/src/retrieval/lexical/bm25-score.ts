@@ -34,37 +34,90 @@ export function termScore(
 }
 
 /**
- * One term's BM25 contribution from a learned field, scored as a field of its own (added to the text's score, not
- * folded into its term frequency): the saturation of its count, with the field's length normalised per observation.
- * A tool's learned field grows with every observation, so its length says how much evidence there is, not how
- * verbose it is; what is normalised is how many terms its observations carry on average (`length / observations`)
- * against the average observation of every tool (`averagePerObservation`).
+ * Most observations of prior evidence a tool's learned field is smoothed with (Dirichlet): until a tool has about this
+ * many, what its users said counts for less than what everyone's said ({@link learnedLift}); while fewer have been
+ * learned in all, as many as there are. Measured on metatool (docs/learning.md): 5 to 1,500 tried, 500 kept.
+ */
+export const LEARNED_PRIOR_OBSERVATIONS = 500;
+
+/** What the lift of a learned term is worth against the text's BM25 (per unit of idf). */
+export const LEARNED_LIFT_WEIGHT = 3;
+
+/**
+ * How much more often a tool's users said a term than everyone does: `P(term | tool) / P(term)`, the tool's share of
+ * its observations saying it smoothed toward the background share with `prior` observations (Dirichlet):
+ * `(count + prior·background) / ((observations + prior)·background)`. Above 1 the term says the tool; at or below 1
+ * (its users say it no more than anyone, or it has little evidence) it says nothing. A tool with much evidence cannot
+ * lift a word every message uses (its share of it is its share of everything): this is what keeps a few heavily
+ * used tools from matching every query by the breadth of their vocabulary. 1 without a count or a background.
  * @example
  * ```ts
- * // 10 observations of 5 terms each, 8 of them with the term, as long as the average observation:
- * learnedTermScore({ tf: 8, length: 50, observations: 10, averagePerObservation: 5, idf: 2 }); // 2 × 8 × 2.2 / (8 + 1.2) ≈ 3.83
+ * // 60 of a tool's 100 observations say "stock", as do 8% of all messages: (60 + 500·0.08) / (600·0.08) ≈ 2.08
+ * learnedLift({ count: 60, observations: 100, background: 0.08, prior: 500 });
  * ```
  */
-export function learnedTermScore(
-  {
-    tf,
-    length,
-    observations,
-    averagePerObservation,
-    idf: inverse,
-  }: { tf: number; length: number; observations: number; averagePerObservation: number; idf: number },
-  parameters: Bm25Parameters = DEFAULT_BM25,
-): number {
-  return inverse * saturation(tf, learnedNorm(length, observations, averagePerObservation, parameters), parameters.k1);
+export function learnedLift({
+  count,
+  observations,
+  background,
+  prior,
+}: {
+  count: number;
+  observations: number;
+  background: number;
+  prior: number;
+}): number {
+  if (!(count > 0 && background > 0)) return 1;
+  return (count + prior * background) / ((Math.max(observations, count) + prior) * background);
 }
 
 /**
- * A learned field's length normalisation `k1·(1 − b + b·(length / observations) / averagePerObservation)`; an
- * average of 0 (no evidence anywhere) or a document without observations normalise as the average one (`k1`).
+ * The background share of a term for {@link learnedLift}: the share of all observations that said it, with the
+ * catalog's texts counted as one observation each (a term in many tools' texts is a common one before anyone has
+ * said anything): `(said + inTexts) / (observations + texts)`.
+ * @example
+ * ```ts
+ * backgroundShare({ said: 80, observations: 1000, inTexts: 2, texts: 200 }); // 82 / 1200 ≈ 0.068
+ * ```
  */
-export function learnedNorm(length: number, observations: number, averagePerObservation: number, { k1, b }: Bm25Parameters): number {
-  const perObservation = observations > 0 && averagePerObservation > 0 ? length / observations / averagePerObservation : 1;
-  return k1 * (1 - b + b * perObservation);
+export function backgroundShare({
+  said,
+  observations,
+  inTexts,
+  texts,
+}: {
+  said: number;
+  observations: number;
+  inTexts: number;
+  texts: number;
+}): number {
+  const all = observations + texts;
+  return all > 0 ? (said + inTexts) / all : 0;
+}
+
+/**
+ * The smoothing of {@link learnedLift}: as many observations as were learned in all, at most
+ * {@link LEARNED_PRIOR_OBSERVATIONS}.
+ */
+export function learnedPrior(observations: number): number {
+  return Math.min(LEARNED_PRIOR_OBSERVATIONS, Math.max(0, observations));
+}
+
+/**
+ * One learned term's contribution, added to the text's BM25 score: `weight · ln(lift)` when the lift
+ * ({@link learnedLift}) is above 1, else 0. It does not saturate with the tool's evidence the way a term frequency
+ * does: a term said once in each of 300 messages does not score like one said in all of them.
+ * @example
+ * ```ts
+ * learnedTermScore({ count: 60, observations: 100, background: 0.08, prior: 500 }); // 3 × ln 2.08 ≈ 2.2
+ * ```
+ */
+export function learnedTermScore(
+  evidence: { count: number; observations: number; background: number; prior: number },
+  weight: number = LEARNED_LIFT_WEIGHT,
+): number {
+  const lift = learnedLift(evidence);
+  return lift > 1 ? weight * Math.log(lift) : 0;
 }
 
 /** BM25 saturation `tf·(k1+1) / (tf + norm)` without the idf; 0 for a term the field lacks (also with k1 = 0). */

@@ -44,7 +44,8 @@ export interface Bm25StrategyOptions {
   historyWeight?: number;
   /**
    * Learned evidence (e.g. a `UsageModel`): each tool's learned terms become one more field of its document, scored
-   * as a field of its own (its BM25 saturation, its length normalised per observation, added to the text's score),
+   * as a field of its own and added to the text's score: a term scores by how much more often the tool's users said it
+   * than all users did, smoothed toward all users' until the tool has some hundreds of observations (`learnedLift`),
    * updated in place as evidence arrives and decayed at search time. Omitted, ranking is exactly as without learning.
    */
   usage?: LearnedField;
@@ -173,7 +174,6 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     }
   };
   const termOptions: WeightedTermsOptions = { ...options, isNameTerm: (term) => weights.name > 0 && nameTerms.has(term) };
-  const observed = typeof usage?.fieldObservations === "function";
   /** The usage version the index holds (see {@link LearnedField.changesSince}); undefined before the first build. */
   let usageVersion: number | undefined;
   // Learned evidence is pulled before the index is used: counts that grew change in place; otherwise just the tools
@@ -191,8 +191,8 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     if (changes.rebuild) return restore([...indexed]);
     for (const { tools, increases } of changes.changes) {
       if (increases === undefined) restore(tools);
-      // Each increase is one observation of `count` (see LearnedField.fieldObservations), when the field says how many.
-      else for (const { tool, terms, count } of increases) if (indexed.has(tool)) index.increase(tool, terms, count, observed ? count : 0);
+      // Each increase is one observation of `count` (see LearnedField.fieldObservations).
+      else for (const { tool, terms, count } of increases) if (indexed.has(tool)) index.increase(tool, terms, count);
     }
   };
   return {
