@@ -95,19 +95,27 @@ export class HeldOutObservations {
   evidence(source: HeldOutSource, observations: number): HeldOutEvidence | undefined {
     const count = Math.min(this.#ring.length, Math.floor(observations / 4));
     if (count === 0) return undefined;
-    const sample = [...this.#ring].sort((a, b) => a.at - b.at);
-    const heldOut = Array.from({ length: count }, (_, index) => sample[Math.floor((index * sample.length) / count)]!);
+    // The sample as it is now (later observations may replace entries), ordered and spaced on first read of the
+    // probes or the field: a reader that only checks `observations` pays for a copy only.
+    const sample = this.#ring.slice();
+    let chosen: HeldOutObservation[] | undefined;
+    const heldOut = () => {
+      if (chosen !== undefined) return chosen;
+      sample.sort((a, b) => a.at - b.at);
+      chosen = Array.from({ length: count }, (_, index) => sample[Math.floor((index * sample.length) / count)]!);
+      return chosen;
+    };
     // Both are built on first read: a reader that only checks `observations` pays nothing more.
     let probes: HeldOutProbe[] | undefined;
     let field: LearnedField | undefined;
     return {
       observations,
       get probes() {
-        probes ??= heldOut.map((entry) => ({ query: entry.words.join(" "), tools: entry.tools.map(({ name }) => name) }));
+        probes ??= heldOut().map((entry) => ({ query: entry.words.join(" "), tools: entry.tools.map(({ name }) => name) }));
         return probes;
       },
       get field() {
-        field ??= heldOutField(source, heldOut);
+        field ??= heldOutField(source, heldOut());
         return field;
       },
     };
