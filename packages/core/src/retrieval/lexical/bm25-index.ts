@@ -5,7 +5,7 @@
  */
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { bestSlots } from "../best-k.js";
-import { backgroundShare, DEFAULT_BM25, idf, learnedPrior, learnedTermScore, saturation, type Bm25Parameters } from "./bm25-score.js";
+import { backgroundShare, DEFAULT_BM25, idf, learnedPrior, liftOf, liftScore, saturation, type Bm25Parameters } from "./bm25-score.js";
 import { topSlots } from "./top-slots.js";
 
 /** A document: terms per field, as a list (each occurrence counts 1) or as term → frequency (fractions allowed). */
@@ -655,8 +655,8 @@ export class Bm25Index<F extends string> {
     for (let index = 0; index < list.length; index++) {
       const doc = docs[index]!;
       const count = raw[index]! * scale;
-      const learned =
-        count > 0 ? perIdf * learnedTermScore({ count, observations: this.#scaledObservations[doc]! * scale, background, prior }) : 0;
+      // learnedTermScore, without an object per posting.
+      const learned = count > 0 ? perIdf * liftScore(liftOf(count, this.#scaledObservations[doc]! * scale, background, prior)) : 0;
       impacts[index] = saturation(tfs[index]!, norms[doc]!, k1) + learned;
     }
   }

@@ -67,6 +67,11 @@ export function learnedLift({
   background: number;
   prior: number;
 }): number {
+  return liftOf(count, observations, background, prior);
+}
+
+/** {@link learnedLift} with positional arguments, for a loop over postings (no object per call). */
+export function liftOf(count: number, observations: number, background: number, prior: number): number {
   if (!(count > 0 && background > 0)) return 1;
   return (count + prior * background) / ((Math.max(observations, count) + prior) * background);
 }
@@ -116,7 +121,11 @@ export function learnedTermScore(
   evidence: { count: number; observations: number; background: number; prior: number },
   weight: number = LEARNED_LIFT_WEIGHT,
 ): number {
-  const lift = learnedLift(evidence);
+  return liftScore(learnedLift(evidence), weight);
+}
+
+/** `weight · ln(lift)` above 1, else 0: {@link learnedTermScore} of a lift already computed. */
+export function liftScore(lift: number, weight: number = LEARNED_LIFT_WEIGHT): number {
   return lift > 1 ? weight * Math.log(lift) : 0;
 }
 
