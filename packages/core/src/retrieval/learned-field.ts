@@ -18,6 +18,15 @@ import type { FittedFusion } from "./hybrid/fusion-weights.js";
 export interface LearnedField {
   /** The tool's learned terms and their counts (times {@link LearnedField.scale} for decayed frequencies); undefined when nothing is learned for it. */
   fieldTerms(tool: string): ReadonlyMap<string, number> | undefined;
+  /**
+   * How many observations the tool's learned terms come from, in the field's unit like the counts (times
+   * {@link LearnedField.scale}: decayed observations); an observation that added `count` to the tool's terms adds
+   * `count` here, and every increase of {@link LearnedField.changesSince} is one such observation. The lexical index
+   * weighs a learned term by the tool's share of it against its share of all observations (`learnedLift`): a tool
+   * with much evidence does not match every query by the breadth of its vocabulary. Optional: without it a tool's
+   * observations are taken as its largest term count (a lower bound).
+   */
+  fieldObservations?(tool: string): number;
   /** What one unit of a count is worth now (positive and finite). */
   scale(): number;
   /**
@@ -34,8 +43,9 @@ export interface LearnedField {
    */
   changesSince(version: number): LearnedFieldChanges;
   /**
-   * A time-ordered split for fitting how rankings are fused: the newest observations as probes, and this field as if
-   * they had never been learned. Optional: without it the fusion keeps its fixed weights.
+   * A held-out split for fitting how rankings are fused: some observations as probes (`UsageModel`: a sample spread
+   * over all it learned), and this field as if they had never been learned. Optional: without it the fusion keeps its
+   * fixed weights.
    */
   heldOut?(): HeldOutEvidence | undefined;
   /**

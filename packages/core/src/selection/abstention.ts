@@ -12,6 +12,7 @@ import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strat
 import { CONVERSATIONAL_WORDS } from "../text/conversational-words.js";
 import { STOP_WORDS } from "../text/stop-words.js";
 import { splitWords } from "../text/tokenize.js";
+import { seededRandom } from "../retrieval/seeded-random.js";
 
 /** Settings of abstention (`abstain` of `createToolSelector`). */
 export interface AbstentionOptions {
@@ -104,20 +105,7 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
   return resolved;
 }
 
-/**
- * A small seeded generator (mulberry32): the same seed always gives the same sequence, so a catalog always gets the
- * same floor (the synthetic bench catalogs draw from it too).
- */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return function next() {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /**
  * The calibration probes of a catalog: `count` messages of `words` words each, drawn (deterministically) from the

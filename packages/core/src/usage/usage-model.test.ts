@@ -145,8 +145,9 @@ describe("UsageModel", () => {
       {
         tools: ["get_pending_salaries", "get_salary_stats"],
         increases: [
-          { tool: "get_pending_salaries", terms: ["coach", "ow"], count: 1 },
-          { tool: "get_salary_stats", terms: ["coach", "ow"], count: 1 },
+          // A message that called two tools credits each half of its terms.
+          { tool: "get_pending_salaries", terms: ["coach", "ow"], count: 0.5 },
+          { tool: "get_salary_stats", terms: ["coach", "ow"], count: 0.5 },
         ],
       },
       {
@@ -159,8 +160,13 @@ describe("UsageModel", () => {
     ]);
     // Stored counts are frame weights; the scale turns them into decayed counts.
     expect(usage.scale()).toBeCloseTo(0.25);
-    expect(Object.fromEntries(usage.fieldTerms("get_pending_salaries")!)).toEqual({ coach: 1, ow: 5 });
-    expect(Object.fromEntries(usage.terms("get_pending_salaries")!)).toEqual({ coach: 0.25, ow: 1.25 });
+    expect(Object.fromEntries(usage.fieldTerms("get_pending_salaries")!)).toEqual({ coach: 0.5, ow: 4.5 });
+    expect(Object.fromEntries(usage.terms("get_pending_salaries")!)).toEqual({ coach: 0.125, ow: 1.125 });
+    // The observations behind the terms, credited alike; usage counts each call in full.
+    expect(usage.fieldObservations("get_pending_salaries")).toBe(4.5);
+    expect(usage.fieldObservations("get_salary_stats")).toBe(0.5);
+    expect(usage.fieldObservations("mark_check_in")).toBe(0);
+    expect(usage.toolUsage("get_pending_salaries")).toEqual({ count: 2, weight: 1.25 });
   });
 
   it("asks readers to read every tool again when its frame moves (rescaling every stored count)", () => {
@@ -197,6 +203,31 @@ describe("UsageModel", () => {
     usage.observe({ message: "coaches owed", tools: ["get_pending_salaries"], at: now });
     expect(usage.toolUsage("get_pending_salaries").weight).toBeCloseTo(1.5, 9);
     expect(usage.toolUsage("freeze_membership").weight).toBeCloseTo(0.5, 9);
+  });
+
+  it("holds out a sample spread over all observations: its field has the terms and observations of a model that never learned them", () => {
+    const catalog = gymCatalog();
+    const observations = [
+      { message: "coaches owed", tools: ["get_pending_salaries", "get_salary_stats"] },
+      { message: "pause my membership", tools: ["freeze_membership"] },
+      { message: "salary owed this month", tools: ["get_pending_salaries"] },
+      { message: "who came in", tools: ["mark_check_in"] },
+      { message: "freeze it", tools: ["freeze_membership"] },
+      { message: "coaches salary stats", tools: ["get_salary_stats"] },
+      { message: "owed to coaches", tools: ["get_pending_salaries", "get_salary_stats"] },
+      { message: "checked in today", tools: ["mark_check_in"] },
+    ].map((observation) => ({ ...observation, at: 0 }));
+    const usage = new UsageModel({ catalog, halfLifeMs: Infinity });
+    usage.observe(observations);
+    const earlier = new UsageModel({ catalog, halfLifeMs: Infinity });
+    // A quarter (2 of 8) is held out, evenly spaced in the sample (here all 8): the 1st and the 5th.
+    earlier.observe(observations.filter((_, index) => index !== 0 && index !== 4));
+    const { field, probes } = usage.heldOut()!;
+    expect(probes.map((probe) => probe.tools)).toEqual([["get_pending_salaries", "get_salary_stats"], ["freeze_membership"]]);
+    for (const tool of ["get_pending_salaries", "get_salary_stats", "mark_check_in", "freeze_membership"]) {
+      expect(field.fieldObservations!(tool)).toBeCloseTo(earlier.fieldObservations(tool), 12);
+      expect(Object.fromEntries(field.fieldTerms(tool) ?? [])).toEqual(Object.fromEntries(earlier.fieldTerms(tool) ?? []));
+    }
   });
 
   it("rejects bad options at construction", () => {
@@ -241,6 +272,7 @@ describe("bm25 with learned usage", () => {
       // The reference reads the decayed counts as they are now, at scale 1, and never changes.
       const decayed: LearnedField = {
         fieldTerms: (tool) => usage.terms(tool),
+        fieldObservations: (tool) => usage.fieldObservations(tool) * usage.scale(),
         scale: () => 1,
         version: 0,
         changesSince: () => ({ rebuild: false, version: 0, changes: [] }),

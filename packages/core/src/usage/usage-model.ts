@@ -47,6 +47,8 @@ interface ToolEvidence {
   /** Sum of the frame weights of the observations that called the tool. */
   mass: number;
   count: number;
+  /** Sum of what its observations credited to its terms (see {@link UsageModel.fieldObservations}). */
+  credited: number;
   terms: Map<string, number>;
   /** The words as said (unstemmed), for text-based uses (the vector strategy's usage text). */
   words: Map<string, number>;
@@ -97,7 +99,7 @@ export class UsageModel implements LearnedField {
   readonly #callers = new Map<string, number>();
   readonly #last = new Map<string, { at: number; tools: readonly string[] }>();
   readonly #log = new LearnedChangeLog();
-  /** The newest observations, for a time-ordered split (see {@link UsageModel.heldOut}). */
+  /** A sample spread over all observations, for a held-out split (see {@link UsageModel.heldOut}). */
   readonly #recent = new HeldOutObservations();
   readonly #clock: () => number;
   /** Fusion weights hybrids fitted over this model, by their configuration (see {@link UsageModel.fittedFusion}). */
@@ -212,7 +214,7 @@ export class UsageModel implements LearnedField {
     // Categories keep the words as said (not stemmed): they become keyword suggestions a person reads.
     const words = new Set(analyze(observation.message, { stem: false, stopWords: STOP_WORDS }));
     const learned: string[] = [];
-    const learnedWeights: Array<{ name: string; weight: number }> = [];
+    const learnedWeights: Array<{ name: string; weight: number; credit: number }> = [];
     for (const name of tools) {
       let weight = observationWeight;
       if (observation.caller !== undefined) {
@@ -224,10 +226,14 @@ export class UsageModel implements LearnedField {
         this.#callers.set(key, given + weight);
       }
       let evidence = this.#tools.get(name);
-      if (evidence === undefined) this.#tools.set(name, (evidence = { mass: 0, count: 0, terms: new Map(), words: new Map() }));
+      if (evidence === undefined)
+        this.#tools.set(name, (evidence = { mass: 0, count: 0, credited: 0, terms: new Map(), words: new Map() }));
       evidence.mass += weight;
       evidence.count++;
-      for (const term of terms) evidence.terms.set(term, (evidence.terms.get(term) ?? 0) + weight);
+      // A message that led to several tools says what it wants of them all: each gets an equal share of its terms.
+      const credit = weight / tools.length;
+      evidence.credited += credit;
+      for (const term of terms) evidence.terms.set(term, (evidence.terms.get(term) ?? 0) + credit);
       for (const word of words) evidence.words.set(word, (evidence.words.get(word) ?? 0) + weight);
       if (this.#keepMessages) (evidence.messages ??= []).push(observation.message);
       const category = this.catalog.get(name)?.category;
@@ -239,8 +245,8 @@ export class UsageModel implements LearnedField {
         for (const word of words) stats.terms.set(word, (stats.terms.get(word) ?? 0) + weight / tools.length);
       }
       learned.push(name);
-      learnedWeights.push({ name, weight });
-      increases.push({ tool: name, terms, count: weight });
+      learnedWeights.push({ name, weight, credit });
+      increases.push({ tool: name, terms, count: credit });
     }
     if (learned.length === 0) return "no-known-tool";
     this.#recent.push({ words: [...words], terms, tools: learnedWeights });
@@ -287,6 +293,7 @@ export class UsageModel implements LearnedField {
     };
     for (const evidence of this.#tools.values()) {
       evidence.mass *= factor;
+      evidence.credited *= factor;
       rescale(evidence.terms);
       rescale(evidence.words);
     }
@@ -328,7 +335,15 @@ export class UsageModel implements LearnedField {
     return this.#tools.get(tool)?.terms;
   }
 
-  /** The tool's learned terms as decayed observation counts. */
+  /**
+   * {@link LearnedField.fieldObservations}: the observations behind the tool's learned terms, in stored counts (an
+   * observation of n tools credits each 1/n of its weight); 0 for a tool without evidence.
+   */
+  fieldObservations(tool: string): number {
+    return this.#tools.get(tool)?.credited ?? 0;
+  }
+
+  /** The tool's learned terms as decayed observation counts (an observation of n tools counts 1/n for each). */
   terms(tool: string): ReadonlyMap<string, number> | undefined {
     this.#followCatalog();
     const evidence = this.#tools.get(tool);
@@ -340,7 +355,7 @@ export class UsageModel implements LearnedField {
   }
 
   /**
-   * {@link LearnedField.heldOut}: the newest observations (at most 256, at most a quarter of all) as probes, and this
+   * {@link LearnedField.heldOut}: a sample spread over all observations (at most 512, at most a quarter of all) as probes, and this
    * model's field as if they had never been learned. Fusion weights are fitted on it (`createHybridStrategy({ usage })`).
    * Probes hold the messages' content words only.
    * @example
@@ -351,7 +366,12 @@ export class UsageModel implements LearnedField {
   heldOut(): HeldOutEvidence | undefined {
     this.#followCatalog();
     return this.#recent.evidence(
-      { fieldTerms: (tool) => this.fieldTerms(tool), wordCounts: (tool) => this.#tools.get(tool)?.words, scale: () => this.scale() },
+      {
+        fieldTerms: (tool) => this.fieldTerms(tool),
+        fieldObservations: (tool) => this.fieldObservations(tool),
+        wordCounts: (tool) => this.#tools.get(tool)?.words,
+        scale: () => this.scale(),
+      },
       this.#observations,
     );
   }

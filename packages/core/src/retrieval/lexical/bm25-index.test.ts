@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Bm25Index, type FieldTerms, type ScoredDocument } from "./bm25-index.js";
-import { DEFAULT_BM25 } from "./bm25-score.js";
+import { backgroundShare, DEFAULT_BM25, idf, learnedPrior, learnedTermScore, termScore } from "./bm25-score.js";
 
 type Field = "title" | "body" | "tags";
 const WEIGHTS: Record<Field, number> = { title: 3, body: 1, tags: 0.5 };
@@ -10,6 +10,15 @@ const IDS = ["d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7"] as const;
 
 const ids = (results: readonly ScoredDocument[]) => results.map((result) => result.id);
 const one = (term: string, weight = 1) => [{ term, weight }];
+
+/** Same scores (to 1e-9 relative), and the same order wherever scores differ by more than that. */
+function expectScoresMatch(actual: readonly ScoredDocument[], expected: readonly ScoredDocument[]): void {
+  expect(actual.length).toBe(expected.length);
+  const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+  actual.forEach((result, index) => expect(close(result.score, expected[index]!.score), `${result.id} at ${index}`).toBe(true));
+  const scoreOf = new Map(expected.map((result) => [result.id, result.score]));
+  for (const result of actual) if (scoreOf.has(result.id)) expect(close(result.score, scoreOf.get(result.id)!)).toBe(true);
+}
 
 function expectSameRanking(actual: readonly ScoredDocument[], expected: readonly ScoredDocument[]): void {
   expect(ids(actual)).toEqual(ids(expected));
@@ -535,7 +544,58 @@ describe("Bm25Index: a scaled field (learned evidence, grown in place and decaye
   });
   const query = [...TERMS, "learned-only"].map((term, position) => ({ term, weight: 1 + position / 10 }));
 
-  it("ranks after increases in place and a new scale like an index built with the learned counts already scaled", () => {
+  /**
+   * The scores the index should give, computed directly: per query term, its idf (documents having it in any field)
+   * times the saturation of the text fields' weighted frequency (text lengths only), plus the learned field's weight
+   * times the term's lift score over the observations (`learnedTermScore`, not weighted by the idf).
+   */
+  function referenceScores(
+    texts: ReadonlyMap<string, FieldTerms<Learned>>,
+    learned: ReadonlyMap<string, { counts: Map<string, number>; observations: number }>,
+    scale: number,
+  ): ScoredDocument[] {
+    const docs = [...texts].map(([id, fields]) => {
+      const tf = new Map<string, number>();
+      let length = 0;
+      for (const field of ["title", "body", "tags"] as const)
+        for (const term of (fields[field] as string[] | undefined) ?? []) {
+          tf.set(term, (tf.get(term) ?? 0) + WEIGHTS[field]);
+          length += WEIGHTS[field];
+        }
+      return { id, tf, length, own: learned.get(id) };
+    });
+    const averageLength = docs.reduce((sum, doc) => sum + doc.length, 0) / docs.length || 1;
+    const total = docs.reduce((sum, doc) => sum + (doc.own?.observations ?? 0), 0);
+    const scored = docs.map((doc) => {
+      let score = 0;
+      let reached = false;
+      for (const { term, weight } of query) {
+        const df = docs.filter((other) => other.tf.has(term) || (other.own?.counts.get(term) ?? 0) > 0).length;
+        const text = doc.tf.get(term) ?? 0;
+        const count = doc.own?.counts.get(term) ?? 0;
+        if (text === 0 && count === 0) continue;
+        const inverse = idf(docs.length, df);
+        const textPart = text > 0 ? termScore({ tf: text, length: doc.length, averageLength, idf: inverse }) : 0;
+        const said = docs.reduce((sum, other) => sum + (other.own?.counts.get(term) ?? 0), 0);
+        const inTexts = docs.filter((other) => other.tf.has(term)).length;
+        const background = backgroundShare({ said: said * scale, observations: total * scale, inTexts, texts: docs.length });
+        const prior = learnedPrior(total * scale);
+        const learnedPart =
+          count > 0 ? learnedTermScore({ count: count * scale, observations: (doc.own?.observations ?? 0) * scale, background, prior }) : 0;
+        // A term worth nothing for the document (a learned term without lift) does not reach it.
+        reached ||= textPart + learnedPart > 0;
+        score += weight * (textPart + LEARNED_WEIGHTS.learned * learnedPart);
+      }
+      return { id: doc.id, score, reached };
+    });
+    // Best first, ties in insertion order (a stable sort keeps it).
+    return scored
+      .filter((doc) => doc.reached)
+      .sort((x, y) => y.score - x.score)
+      .map(({ id, score }) => ({ id, score }));
+  }
+
+  it("scores the learned field as a field of its own, after increases in place and a new scale, as computed directly", () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.constantFrom(...IDS), documentArbitrary), { minLength: 1, maxLength: 10 }),
@@ -546,35 +606,54 @@ describe("Bm25Index: a scaled field (learned evidence, grown in place and decaye
           const live = new Bm25Index<Learned>(LEARNED_WEIGHTS, DEFAULT_BM25, { scaled: "learned" });
           const texts = new Map<string, FieldTerms<Learned>>(documents);
           for (const [id, fields] of texts) live.add(id, fields);
-          const counts = new Map<string, Map<string, number>>();
+          const learned = new Map<string, { counts: Map<string, number>; observations: number }>();
           for (const { id, terms, count } of increases) {
             live.search(query, limit); // caches filled between increases must not go stale
-            live.increase(id, terms, count);
+            // Each increase is one observation worth `count`.
+            live.increase(id, terms, count, count);
             if (!texts.has(id)) continue;
-            const learned = counts.get(id) ?? new Map<string, number>();
-            for (const term of terms) learned.set(term, (learned.get(term) ?? 0) + count);
-            counts.set(id, learned);
+            const own = learned.get(id) ?? { counts: new Map<string, number>(), observations: 0 };
+            for (const term of terms) own.counts.set(term, (own.counts.get(term) ?? 0) + count);
+            own.observations += count;
+            learned.set(id, own);
           }
           live.setScale(scale);
-          // The reference has no scaled field: its learned counts are given already multiplied by the scale.
-          const reference = new Bm25Index<Learned>(LEARNED_WEIGHTS);
-          for (const [id, fields] of texts) {
-            const learned = new Map([...(counts.get(id) ?? [])].map(([term, count]) => [term, count * scale]));
-            reference.add(id, { ...fields, learned });
-          }
           // The first search after a change computes its impacts for itself; the next, on an unchanged index, keeps them.
-          const expected = reference.search(query, limit);
+          const expected = referenceScores(texts, learned, scale).slice(0, limit);
           expect(live.search(query, limit)).toEqual(live.search(query, limit));
-          expectSameRanking(live.search(query, limit), expected);
-          // Saved, the scaled field is folded in as it counts now.
+          expectScoresMatch(live.search(query, limit), expected);
+          // Saved, the learned field is left out: the restored index is one of the texts alone.
+          const textOnly = new Bm25Index<Learned>(LEARNED_WEIGHTS);
+          for (const [id, fields] of texts) textOnly.add(id, fields);
           expectSameRanking(
             Bm25Index.restore(LEARNED_WEIGHTS, DEFAULT_BM25, live.save()).search(query, limit),
-            reference.search(query, limit),
+            textOnly.search(query, limit),
           );
         },
       ),
       { numRuns: 300 },
     );
+  });
+
+  it("scores a learned term by its lift: a word every message of a much-used tool says lifts next to nothing, a telling one does", () => {
+    const index = new Bm25Index<Learned>(LEARNED_WEIGHTS, DEFAULT_BM25, { scaled: "learned" });
+    index.add("busy", { title: ["x"] });
+    index.add("rare", { title: ["y"] });
+    // "busy": 300 observations, all with "find" and "paper"; "rare": 10, all with "find" and "weather".
+    index.increase("busy", ["find", "paper"], 300, 300);
+    index.increase("rare", ["find", "weather"], 10, 10);
+    // The two texts count as observations that say none of them; the prior is the 310 observations (under 500).
+    const score = (count: number, observations: number, said: number) =>
+      1.5 * learnedTermScore({ count, observations, background: said / 312, prior: 310 });
+    const scores = (term: string) => Object.fromEntries(index.search(one(term), 2).map(({ id, score }) => [id, score]));
+    // "find" is in every observation: each tool's share of it is its share of everything (a lift just above 1, the
+    // texts making it a little less common than in the observations alone).
+    expect(scores("find")).toEqual({ busy: expect.closeTo(score(300, 300, 310), 12), rare: expect.closeTo(score(10, 10, 310), 12) });
+    expect(score(300, 300, 310)).toBeLessThan(score(10, 10, 10) / 100);
+    // "paper" is all of busy's evidence and most of everyone's: little; "weather", a tenth as much evidence, far more.
+    expect(scores("paper")).toEqual({ busy: expect.closeTo(score(300, 300, 300), 12) });
+    expect(scores("weather")).toEqual({ rare: expect.closeTo(score(10, 10, 10), 12) });
+    expect(score(10, 10, 10)).toBeGreaterThan(10 * score(300, 300, 300));
   });
 
   it("removes a document's learned postings with it, also those added in place", () => {

@@ -1,10 +1,11 @@
 /**
  * @module A field-weighted BM25 inverted index (BM25F-style: weighted term frequencies and lengths) with
- * incremental add and remove: the lexical engine of the bm25 and hybrid strategies.
+ * incremental add and remove, and an optional learned field scored as a field of its own: the lexical engine of the
+ * bm25 and hybrid strategies.
  */
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { bestSlots } from "../best-k.js";
-import { DEFAULT_BM25, idf, type Bm25Parameters } from "./bm25-score.js";
+import { backgroundShare, DEFAULT_BM25, idf, learnedPrior, liftOf, liftScore, saturation, type Bm25Parameters } from "./bm25-score.js";
 import { topSlots } from "./top-slots.js";
 
 /** A document: terms per field, as a list (each occurrence counts 1) or as term → frequency (fractions allowed). */
@@ -54,8 +55,11 @@ export interface Bm25IndexOptions<F extends string> {
   rows?: boolean;
   /**
    * A field whose counts are multiplied by a scale set at any time ({@link Bm25Index.setScale}) and can grow in place
-   * ({@link Bm25Index.increase}): learned evidence, stored in a frame where decay changes only the scale. Its terms
-   * count `weight · scale · count` in a document's term frequencies and length. @defaultValue none
+   * ({@link Bm25Index.increase}): learned evidence, stored in a frame where decay changes only the scale. It is scored
+   * as a field of its own, added to the other fields' score: `weight ·` {@link learnedTermScore} per unit of the
+   * term's idf — how much more often the document's observations carry the term than all observations do (see
+   * {@link Bm25Index.add} for the observations). The other fields score exactly as in an index without it.
+   * @defaultValue none
    */
   scaled?: F;
 }
@@ -223,9 +227,9 @@ export class Bm25Index<F extends string> {
   readonly #scaled: F | undefined;
   readonly #scaledWeight: number;
   #scale = 1;
-  /** Each slot's count in the scaled field (unscaled), and their sum over live documents. */
-  readonly #scaledLengths: number[] = [];
-  #totalScaledLength = 0;
+  /** Each slot's observations behind its scaled field (unscaled), and their sum over live documents. */
+  readonly #scaledObservations: number[] = [];
+  #totalScaledObservations = 0;
 
   constructor(weights: Readonly<Record<F, number>>, parameters: Bm25Parameters = DEFAULT_BM25, options: Bm25IndexOptions<F> = {}) {
     const { compact = true, rows = true, scaled } = options;
@@ -244,13 +248,18 @@ export class Bm25Index<F extends string> {
     return this.#byId.size;
   }
 
-  /** Adds a document, replacing any with the same id. The scaled field's counts are taken unscaled. */
-  add(id: string, fields: FieldTerms<F>): void {
+  /**
+   * Adds a document, replacing any with the same id. The scaled field's counts are taken unscaled, and `observations`
+   * (unscaled too) is how many observations they sum (an observation adds its count once to each of its terms).
+   * @param observations @defaultValue the largest count of the scaled field (at least that many observations), 0
+   * without one
+   */
+  add(id: string, fields: FieldTerms<F>, observations?: number): void {
     this.remove(id);
     const frequencies = new Map<string, number>();
     const scaledCounts = new Map<string, number>();
     let length = 0;
-    let scaledLength = 0;
+    let largest = 0;
     for (const [field, weight] of this.#fields) {
       const terms = fields[field];
       if (terms === undefined) continue;
@@ -260,7 +269,7 @@ export class Bm25Index<F extends string> {
         for (const [term, count] of counts) {
           if (!(count > 0)) continue;
           scaledCounts.set(term, (scaledCounts.get(term) ?? 0) + count);
-          scaledLength += count;
+          largest = Math.max(largest, scaledCounts.get(term)!);
           if (!frequencies.has(term)) frequencies.set(term, 0);
         }
         continue;
@@ -284,8 +293,9 @@ export class Bm25Index<F extends string> {
     this.#byId.set(id, doc);
     this.#totalLength += length;
     if (this.#scaled !== undefined) {
-      this.#scaledLengths[doc] = scaledLength;
-      this.#totalScaledLength += scaledLength;
+      const behind = largest > 0 ? Math.max(observations ?? 0, largest) : 0;
+      this.#scaledObservations[doc] = behind;
+      this.#totalScaledObservations += behind;
     }
     this.#version++;
     for (const [term, tf] of frequencies) this.#list(term).push(doc, tf, scaledCounts.get(term));
@@ -300,12 +310,13 @@ export class Bm25Index<F extends string> {
 
   /**
    * Adds `count` (unscaled) to each term's count in a document's scaled field, in place: the cost of the terms'
-   * posting lists, not of the document. Does nothing for an unknown id or an index without a scaled field.
+   * posting lists, not of the document; and `observations` (unscaled) to the observations behind it.
+   * Does nothing for an unknown id or an index without a scaled field. @param observations @defaultValue `count`
+   * (one observation that added `count` to each of its terms)
    */
-  increase(id: string, terms: Iterable<string>, count: number): void {
+  increase(id: string, terms: Iterable<string>, count: number, observations = count): void {
     const doc = this.#byId.get(id);
     if (doc === undefined || this.#scaled === undefined || !(count > 0)) return;
-    let added = 0;
     for (const term of terms) {
       const list = this.#list(term);
       const index = list.indexOf(doc);
@@ -316,10 +327,10 @@ export class Bm25Index<F extends string> {
         list.raw![index]! += count;
         list.impactsVersion = -1;
       }
-      added += count;
     }
-    this.#scaledLengths[doc]! += added;
-    this.#totalScaledLength += added;
+    const behind = Math.max(observations, 0);
+    this.#scaledObservations[doc]! += behind;
+    this.#totalScaledObservations += behind;
     this.#version++;
   }
 
@@ -343,7 +354,9 @@ export class Bm25Index<F extends string> {
       if (list.length === 0) this.#postings.delete(term);
     }
     this.#totalLength -= this.#lengths[doc]!;
-    if (this.#scaled !== undefined) this.#totalScaledLength -= this.#scaledLengths[doc]!;
+    if (this.#scaled !== undefined) {
+      this.#totalScaledObservations -= this.#scaledObservations[doc]!;
+    }
     this.#ids[doc] = undefined;
     this.#terms[doc] = undefined;
     this.#byId.delete(id);
@@ -363,14 +376,18 @@ export class Bm25Index<F extends string> {
       // next ≤ slot: copying forward in place never overwrites a slot still to be read.
       this.#ids[next] = id;
       this.#lengths[next] = this.#lengths[slot]!;
-      if (this.#scaled !== undefined) this.#scaledLengths[next] = this.#scaledLengths[slot]!;
+      if (this.#scaled !== undefined) {
+        this.#scaledObservations[next] = this.#scaledObservations[slot]!;
+      }
       this.#terms[next] = this.#terms[slot];
       this.#byId.set(id, next);
       next++;
     }
     this.#ids.length = next;
     this.#lengths.length = next;
-    if (this.#scaled !== undefined) this.#scaledLengths.length = next;
+    if (this.#scaled !== undefined) {
+      this.#scaledObservations.length = next;
+    }
     this.#terms.length = next;
     for (const list of this.#postings.values()) {
       for (let index = 0; index < list.length; index++) list.docs[index] = renumber[list.docs[index]!]!;
@@ -397,8 +414,9 @@ export class Bm25Index<F extends string> {
   }
 
   /**
-   * The index's documents and postings in typed arrays, for {@link Bm25Index.restore}. A scaled field is saved as it
-   * counts now (its counts times the current scale, folded into the term frequencies and lengths).
+   * The index's documents and postings in typed arrays, for {@link Bm25Index.restore}. A scaled field is not saved
+   * (learned evidence lives where it is learned, and an index given it is built from it): the restored index scores
+   * the other fields exactly as this one does.
    */
   save(): SavedBm25Postings {
     // Live slots renumbered densely, in slot order (the tie-break order is kept).
@@ -409,42 +427,44 @@ export class Bm25Index<F extends string> {
       if (id === undefined) return;
       renumber[slot] = ids.length;
       ids.push(id);
-      lengths.push(this.#length(slot));
+      lengths.push(this.#lengths[slot]!);
     });
-    const terms = [...this.#postings.keys()];
-    const counts = new Uint32Array(terms.length);
+    // Postings of the scaled field alone (a term frequency of 0 in the other fields) are left out.
+    const textPostings = (list: PostingList) => {
+      let count = 0;
+      for (let index = 0; index < list.length; index++) if (list.tfs[index]! > 0) count++;
+      return count;
+    };
+    const terms: string[] = [];
+    const termCounts: number[] = [];
     let total = 0;
-    terms.forEach((term, position) => (total += counts[position] = this.#postings.get(term)!.length));
+    for (const [term, list] of this.#postings) {
+      const count = list.raw === undefined ? list.length : textPostings(list);
+      if (count === 0) continue;
+      terms.push(term);
+      termCounts.push(count);
+      total += count;
+    }
     const docs = new Uint32Array(total);
     const tfs = new Float64Array(total);
     let at = 0;
     for (const term of terms) {
       const list = this.#postings.get(term)!;
-      for (let index = 0; index < list.length; index++, at++) {
+      for (let index = 0; index < list.length; index++) {
+        if (list.raw !== undefined && !(list.tfs[index]! > 0)) continue;
         docs[at] = renumber[list.docs[index]!]!;
-        tfs[at] = this.#tf(list, index);
+        tfs[at++] = list.tfs[index]!;
       }
     }
-    return { ids, lengths: Float64Array.from(lengths), terms, counts, docs, tfs, totalLength: this.#total() };
-  }
-
-  /** A posting's term frequency: its fields' weighted counts, with the scaled field's times the scale. */
-  #tf(list: PostingList, index: number): number {
-    const tf = list.tfs[index]!;
-    return list.raw === undefined ? tf : tf + this.#scaledWeight * (list.raw[index]! * this.#scale);
-  }
-
-  /** A slot's length, with its scaled field's times the scale. */
-  #length(slot: number): number {
-    const length = this.#lengths[slot]!;
-    return this.#scaled === undefined ? length : length + this.#scaledWeight * (this.#scaledLengths[slot]! * this.#scale);
-  }
-
-  /** The live documents' total length, with their scaled fields' times the scale. */
-  #total(): number {
-    return this.#scaled === undefined
-      ? this.#totalLength
-      : this.#totalLength + this.#scaledWeight * (this.#totalScaledLength * this.#scale);
+    return {
+      ids,
+      lengths: Float64Array.from(lengths),
+      terms,
+      counts: Uint32Array.from(termCounts),
+      docs,
+      tfs,
+      totalLength: this.#totalLength,
+    };
   }
 
   /**
@@ -562,7 +582,9 @@ export class Bm25Index<F extends string> {
       }
       for (let index = 0; index < length; index++) {
         const doc = docs[index]!;
-        if (seen[doc] === 0) {
+        // A posting worth nothing (a learned term its tool's users say no more than anyone) reaches no document,
+        // as in a dense search.
+        if (seen[doc] === 0 && impacts[index] !== 0) {
           seen[doc] = 1;
           touched[reached++] = doc;
         }
@@ -604,18 +626,39 @@ export class Bm25Index<F extends string> {
     return this.#scratch;
   }
 
-  /** termScore without the idf, per posting, into `impacts`: the hot loop of search then only multiplies and adds. */
+  /**
+   * termScore without the idf, per posting, into `impacts`: the hot loop of search then only multiplies and adds.
+   * With a scaled field, the saturation of the other fields' frequency plus `weight ·` {@link learnedTermScore} over
+   * the term's idf (the search multiplies it back): the learned part is not weighted by the text's idf, the lift
+   * already says how telling the term is among observations.
+   */
   #computeImpacts(list: PostingList, impacts: Float64Array): void {
     const norms = this.#currentNorms();
     const k1 = this.#parameters.k1;
-    const { tfs, docs } = list;
-    if (list.raw === undefined)
+    const { tfs, docs, raw } = list;
+    if (raw === undefined) {
       for (let index = 0; index < list.length; index++) impacts[index] = (tfs[index]! * (k1 + 1)) / (tfs[index]! + norms[docs[index]!]!);
-    else
-      for (let index = 0; index < list.length; index++) {
-        const tf = this.#tf(list, index);
-        impacts[index] = (tf * (k1 + 1)) / (tf + norms[docs[index]!]!);
-      }
+      return;
+    }
+    // Counts and observations as they count now (times the scale); the texts count one observation each.
+    const scale = this.#scale;
+    let said = 0;
+    let inTexts = 0;
+    for (let index = 0; index < list.length; index++) {
+      said += raw[index]!;
+      if (tfs[index]! > 0) inTexts++;
+    }
+    const observations = this.#totalScaledObservations * scale;
+    const background = backgroundShare({ said: said * scale, observations, inTexts, texts: this.#byId.size });
+    const prior = learnedPrior(observations);
+    const perIdf = this.#scaledWeight / idf(this.#byId.size, list.length);
+    for (let index = 0; index < list.length; index++) {
+      const doc = docs[index]!;
+      const count = raw[index]! * scale;
+      // learnedTermScore, without an object per posting.
+      const learned = count > 0 ? perIdf * liftScore(liftOf(count, this.#scaledObservations[doc]! * scale, background, prior)) : 0;
+      impacts[index] = saturation(tfs[index]!, norms[doc]!, k1) + learned;
+    }
   }
 
   /** A posting list's row (its impacts by slot, at least `slots` long) for the current version. */
@@ -631,14 +674,17 @@ export class Bm25Index<F extends string> {
     return row;
   }
 
-  /** Every slot's length normalisation `k1·(1 − b + b·length / averageLength)` for the current version. */
+  /**
+   * Every slot's length normalisation `k1·(1 − b + b·length / averageLength)` for the current version (lengths of the
+   * fields other than the scaled one).
+   */
   #currentNorms(): Float64Array {
     if (this.#normsVersion === this.#version) return this.#norms;
     const { k1, b } = this.#parameters;
-    const averageLength = this.#total() / (this.#byId.size || 1) || 1;
+    const averageLength = this.#totalLength / (this.#byId.size || 1) || 1;
     const slots = this.#lengths.length;
     if (this.#norms.length < slots) this.#norms = new Float64Array(Math.max(slots, this.#norms.length * 2));
-    for (let doc = 0; doc < slots; doc++) this.#norms[doc] = k1 * (1 - b + (b * this.#length(doc)) / averageLength);
+    for (let doc = 0; doc < slots; doc++) this.#norms[doc] = k1 * (1 - b + (b * this.#lengths[doc]!) / averageLength);
     this.#normsVersion = this.#version;
     return this.#norms;
   }

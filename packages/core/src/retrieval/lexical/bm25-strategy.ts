@@ -43,11 +43,13 @@ export interface Bm25StrategyOptions {
   /** Weight of earlier human messages' terms relative to the current message's. @defaultValue 0.3 */
   historyWeight?: number;
   /**
-   * Learned evidence (e.g. a `UsageModel`): each tool's learned terms become one more field of its document, updated
-   * in place as evidence arrives and decayed at search time. Omitted, ranking is exactly as without learning.
+   * Learned evidence (e.g. a `UsageModel`): each tool's learned terms become one more field of its document, scored
+   * as a field of its own and added to the text's score: a term scores by how much more often the tool's users said it
+   * than all users did, smoothed toward all users' until the tool has some hundreds of observations (`learnedLift`),
+   * updated in place as evidence arrives and decayed at search time. Omitted, ranking is exactly as without learning.
    */
   usage?: LearnedField;
-  /** Weight of the learned field. @defaultValue 1 */
+  /** Weight of the learned field's score. @defaultValue 1 */
   usageWeight?: number;
   /**
    * Paraphrase reach: a word of the current message no tool uses is also searched as the catalog words nearest to it
@@ -157,7 +159,8 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       if (usage !== undefined) analysed.set(tool.name, fields);
     }
     const learned = usage?.fieldTerms(tool.name);
-    index.add(tool.name, learned === undefined ? fields : { ...fields, usage: learned });
+    if (learned === undefined) index.add(tool.name, fields);
+    else index.add(tool.name, { ...fields, usage: learned }, usage?.fieldObservations?.(tool.name));
     indexed.add(tool.name);
     countNameTerms(fields.name, 1);
   };
@@ -188,6 +191,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     if (changes.rebuild) return restore([...indexed]);
     for (const { tools, increases } of changes.changes) {
       if (increases === undefined) restore(tools);
+      // Each increase is one observation of `count` (see LearnedField.fieldObservations).
       else for (const { tool, terms, count } of increases) if (indexed.has(tool)) index.increase(tool, terms, count);
     }
   };

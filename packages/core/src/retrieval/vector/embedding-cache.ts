@@ -162,10 +162,15 @@ export class EmbeddingCache {
     }
   }
 
-  /** Room for `count` more vectors than are cached now, allocated at once, without spare room (a bulk embed). */
+  /**
+   * Room for `count` more vectors than are cached now, allocated at once: without spare room for the first vectors (a
+   * bulk embed of a catalog), grown like {@link EmbeddingCache.set}'s rows after that (a learning vector source embeds
+   * one text at a time: exact room would copy the whole cache for each).
+   */
   #reserve(count: number): void {
     const rows = this.#used + Math.max(0, count - this.#free.length);
-    if (rows * this.#dimensions > this.#values.length) this.#resize(rows);
+    if (rows * this.#dimensions <= this.#values.length) return;
+    this.#resize(this.#used === 0 ? rows : Math.max(rows, Math.ceil((this.#values.length / this.#dimensions) * GROWTH)));
   }
 
   #newRow(): number {
