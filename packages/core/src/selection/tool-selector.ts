@@ -280,9 +280,11 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
 
   async function selectByRetrieval(input: SelectionInput, request: SelectionRequest = {}): Promise<ToolSelection> {
     // A selection that counts tokens loads the tokenizer at its end: if it waits on the way (for a graph a worker
-    // builds), the tokenizer loads during the wait instead.
+    // builds), the tokenizer loads during the wait instead. Not when every count is known (a snapshot's) and no
+    // budget needs exact ones: then the tokenizer is never loaded.
     const { countTokens, settings } = pipeline.scope();
-    const withdraw = countTokens || settings.maxTokens !== undefined ? offerIdleWork(loadTokenizer) : undefined;
+    const needsTokenizer = settings.maxTokens !== undefined || (countTokens && !catalog.knowsTotalTokens());
+    const withdraw = needsTokenizer ? offerIdleWork(loadTokenizer) : undefined;
     try {
       const indexed = await index.current();
       const judge =
