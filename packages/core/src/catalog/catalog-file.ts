@@ -11,7 +11,6 @@ import { editDistance } from "../text/closest-matches.js";
 import type { CatalogConfig, CatalogSettings } from "./catalog-config.js";
 import { catalogSourceHash, withSource } from "./catalog-source.js";
 import { findDuplicateKeys } from "./json-duplicate-keys.js";
-import { oneByteJsonText } from "./json-text.js";
 import { lazyRequire } from "./lazy-require.js";
 import { parseCatalogConfig } from "./parse-config.js";
 import { ToolCatalog, type SavedCatalogDerivation, type ToolCatalogOptions } from "./tool-catalog.js";
@@ -69,36 +68,9 @@ function readContents(file: string): Buffer {
   }
 }
 
-/** What `text` parses to, or undefined when it is not valid JSON. */
-function parsedOrUndefined(text: string): { config: unknown } | undefined {
-  try {
-    return { config: JSON.parse(text) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** A parsed JSON file's config with the keys its text writes twice as problems. */
-function withDuplicateKeys(file: string, config: unknown, text: string): ReadConfig {
-  const problems = findDuplicateKeys(text).map(({ key, path, line }) =>
-    malformed(
-      file,
-      line,
-      `key ${quote(key)} appears twice in ${formatPath(path) || "the top level"}; JSON would silently keep only the last.`,
-    ),
-  );
-  return { config, locate: (path) => `${file} (at ${formatPath(path) || "top level"})`, problems };
-}
-
-/** Parses a catalog file's bytes (every time in full: nothing from elsewhere vouches for it). */
-function readConfig(file: string, contents: Buffer): ReadConfig {
+/** Parses a catalog file's text (every time in full: nothing from elsewhere vouches for it). */
+function readConfig(file: string, text: string): ReadConfig {
   if (/\.json$/i.test(file)) {
-    // The one-byte text when there is one (see `json-text.ts`); a file it does not parse is read again as UTF-8, so
-    // every error reports as it always did.
-    const oneByte = oneByteJsonText(contents);
-    const parsed = oneByte === undefined ? undefined : parsedOrUndefined(oneByte);
-    if (parsed !== undefined) return withDuplicateKeys(file, parsed.config, oneByte!);
-    const text = contents.toString("utf8");
     let config: unknown;
     try {
       config = JSON.parse(text);
@@ -111,9 +83,15 @@ function readConfig(file: string, contents: Buffer): ReadConfig {
         { cause },
       );
     }
-    return withDuplicateKeys(file, config, text);
+    const problems = findDuplicateKeys(text).map(({ key, path, line }) =>
+      malformed(
+        file,
+        line,
+        `key ${quote(key)} appears twice in ${formatPath(path) || "the top level"}; JSON would silently keep only the last.`,
+      ),
+    );
+    return { config, locate: (path) => `${file} (at ${formatPath(path) || "top level"})`, problems };
   }
-  const text = contents.toString("utf8");
   const { LineCounter, parseDocument } = yaml();
   const counter = new LineCounter();
   let document: Document;
@@ -182,13 +160,14 @@ export function loadCatalogFile(
   { tools, onWarning = (warning) => console.warn(warning.message), ...settings }: LoadCatalogOptions = {},
 ): ToolCatalog {
   const contents = readContents(file);
+  const text = contents.toString("utf8");
   // Executable tools are code, which no hash of the file vouches for; without them the file is the whole catalog.
   const { derived, ...options } = settings;
   const hash = tools === undefined ? catalogSourceHash(file, contents, options) : undefined;
   // A derivation whose source hash is this file's saves fingerprinting its tools (its token counts are still checked
   // when read), never validating them: the derivation comes from a file anyone may have written.
   const vouched = hash !== undefined && derived?.source === hash;
-  const { config, locate, problems: readProblems } = readConfig(file, contents);
+  const { config, locate, problems: readProblems } = readConfig(file, text);
   if (!Array.isArray(config) && (typeof config !== "object" || config === null)) {
     throw new DynamicToolsError(
       "CATALOG_FILE_MALFORMED",
