@@ -95,6 +95,18 @@ describe("ToolCatalog token accounting", () => {
     expect(sum(names, (name) => restored.knownTokensOf(name))).toBe(real);
   });
 
+  it("knows its total without counting once every enabled tool's count is adopted (a snapshot's) or counted", () => {
+    const fresh = gymScaled(300);
+    expect(fresh.knowsTotalTokens()).toBe(false);
+    const restored = new ToolCatalog({ tools: scaleDeclarations(GYM_TOOLS, 300), derived: fresh.saveDerived() });
+    expect(restored.knowsTotalTokens()).toBe(false);
+    fresh.totalTokens();
+    expect(fresh.knowsTotalTokens()).toBe(true);
+    const adopted = new ToolCatalog({ tools: scaleDeclarations(GYM_TOOLS, 300), derived: fresh.saveDerived() });
+    expect(adopted.knowsTotalTokens()).toBe(true);
+    expect(adopted.totalTokens()).toBe(fresh.totalTokens());
+  });
+
   it("counts a definition once across catalogs and keeps counts right through a live change", () => {
     const first = gymScaled(300);
     const second = gymScaled(300);

@@ -286,6 +286,20 @@ export class ToolCatalog {
   }
 
   /**
+   * Whether {@link totalTokens} is known without counting anything (counted already, or every enabled tool's count
+   * adopted from a snapshot): a selection that only reports tokens then needs no tokenizer.
+   *
+   * @example
+   * ```ts
+   * const restored = new ToolCatalog({ tools, derived: readSnapshot("catalog.snapshot").derived });
+   * restored.knowsTotalTokens(); // true: the snapshot's counts cover every tool
+   * ```
+   */
+  knowsTotalTokens(): boolean {
+    return this.#state.totalTokens !== undefined;
+  }
+
+  /**
    * Resolves once {@link totalTokens} is known exactly (at once if it is), after the background count that
    * {@link estimatedTotalTokens} starts, or a new one.
    */

@@ -9,6 +9,8 @@ import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { readCalledTools } from "../conversation/called-tools.js";
 import { readConversation, type ConversationMessage, type ConversationText } from "../conversation/conversation-text.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { offerIdleWork } from "../events/idle-work.js";
+import { loadTokenizer } from "../catalog/tokens/token-counter.js";
 import { keywordCandidates, orderByTier, type KeywordTool } from "../retrieval/keyword/keyword-candidates.js";
 import { createCatalogIndex } from "../retrieval/catalog-index.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
@@ -277,13 +279,23 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
   const floors = abstention === undefined ? undefined : new FloorCache(catalog, abstention, learnedFieldOf(selectOptions.usage).usage);
 
   async function selectByRetrieval(input: SelectionInput, request: SelectionRequest = {}): Promise<ToolSelection> {
-    const indexed = await index.current();
-    const judge =
-      floors === undefined
-        ? undefined
-        : async (ranked: readonly RankedTool[], message: string) =>
-            judgeRanking({ ranked, floor: await floors.floorOf(indexed), depth: abstention!.depth, message });
-    return pipeline.byRanking(indexed, input, request, topK, cut, judge, remember);
+    // A selection that counts tokens loads the tokenizer at its end: if it waits on the way (for a graph a worker
+    // builds), the tokenizer loads during the wait instead. Not when every count is known (a snapshot's) and no
+    // budget needs exact ones: then the tokenizer is never loaded.
+    const { countTokens, settings } = pipeline.scope();
+    const needsTokenizer = settings.maxTokens !== undefined || (countTokens && !catalog.knowsTotalTokens());
+    const withdraw = needsTokenizer ? offerIdleWork(loadTokenizer) : undefined;
+    try {
+      const indexed = await index.current();
+      const judge =
+        floors === undefined
+          ? undefined
+          : async (ranked: readonly RankedTool[], message: string) =>
+              judgeRanking({ ranked, floor: await floors.floorOf(indexed), depth: abstention!.depth, message });
+      return await pipeline.byRanking(indexed, input, request, topK, cut, judge, remember);
+    } finally {
+      withdraw?.();
+    }
   }
   return selectByRetrieval;
 }

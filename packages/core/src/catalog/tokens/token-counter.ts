@@ -69,6 +69,14 @@ function loadEncoder(): Encoder {
   return encoder;
 }
 
+/**
+ * Loads the tokenizer now if it is not loaded yet (it loads itself on the first count otherwise): about 0.4 s, which a
+ * selection offers to do while it waits anyway (see `offerIdleWork`). @internal
+ */
+export function loadTokenizer(): void {
+  encoder ??= loadEncoder();
+}
+
 /** Which library counts tokens in this process (loading it if needed). @internal */
 export function tokenizerName(): Encoder["name"] {
   return (encoder ?? loadEncoder()).name;

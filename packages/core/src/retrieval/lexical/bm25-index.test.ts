@@ -310,6 +310,42 @@ describe("Bm25Index: incremental updates", () => {
     );
   });
 
+  it("sums a term's weighted count over every field and repeat of a document (the BM25 definition, term by term)", () => {
+    fc.assert(
+      fc.property(fc.array(fieldsArbitrary, { minLength: 1, maxLength: 12 }), (documents) => {
+        const index = new Bm25Index<Field>(WEIGHTS);
+        documents.forEach((fields, position) => index.add(`doc${position}`, fields));
+        // The definition, with a map per document: tf = Σ over fields of count × weight; length = Σ of weights.
+        const frequencies = documents.map((fields) => {
+          const tf = new Map<string, number>();
+          for (const field of Object.keys(WEIGHTS) as Field[])
+            for (const term of (fields[field] ?? []) as readonly string[]) tf.set(term, (tf.get(term) ?? 0) + WEIGHTS[field]);
+          return tf;
+        });
+        const lengths = documents.map((fields) =>
+          (Object.keys(WEIGHTS) as Field[]).reduce(
+            (sum, field) => sum + WEIGHTS[field] * ((fields[field] ?? []) as readonly string[]).length,
+            0,
+          ),
+        );
+        const averageLength = lengths.reduce((sum, length) => sum + length, 0) / documents.length;
+        for (const term of TERMS) {
+          const containing = frequencies.filter((tf) => tf.has(term)).length;
+          expect(index.documentFrequency(term)).toBe(containing);
+          const scores = new Map(index.search(one(term), 100).map(({ id, score }) => [id, score]));
+          frequencies.forEach((tf, position) => {
+            const expected = tf.has(term)
+              ? termScore({ tf: tf.get(term)!, length: lengths[position]!, averageLength, idf: idf(documents.length, containing) })
+              : undefined;
+            if (expected === undefined || expected === 0) expect(scores.get(`doc${position}`) ?? 0).toBe(expected ?? 0);
+            else expect(scores.get(`doc${position}`)).toBeCloseTo(expected, 12);
+          });
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("returns the same order on the top-k path (small limit) as a full sort (large limit)", () => {
     fc.assert(
       fc.property(

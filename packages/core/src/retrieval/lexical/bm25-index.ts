@@ -97,6 +97,12 @@ class PostingList {
    */
   row: Float64Array | undefined;
   rowVersion = -1;
+  /**
+   * While a document is added: the number of the last addition that touched the list (-1: none yet), and the list's
+   * place among that document's distinct terms (see `Bm25Index.add`).
+   */
+  addingDoc = -1;
+  addingAt = 0;
 
   constructor(scaled: boolean, docs = new Uint32Array(2), tfs: Float32Array | Float64Array = new Float32Array(2), length = 0) {
     this.docs = docs;
@@ -219,6 +225,14 @@ export class Bm25Index<F extends string> {
   /** The documents a sparse search reached, in order (reused like `#scores`: a list grown per search cost ~0.9 MB at 100,000 tools). */
   #touched = new Uint32Array(0);
   #searching = false;
+  /** Scratch of {@link Bm25Index.add}: the lists of the document's distinct terms and their sums (see `#touch`). */
+  readonly #addingLists: PostingList[] = [];
+  readonly #addingTerms: string[] = [];
+  #addingTfs = new Float64Array(64);
+  #addingRaws = new Float64Array(64);
+  #addingLength = 0;
+  /** Additions so far: each marks the lists it touched with its own number (slots are renumbered by compaction). */
+  #additions = 0;
   /** Whether every posting's saturation value is above zero (k1 ≥ 0 and 0 ≤ b ≤ 1), which dense search relies on. */
   readonly #positiveImpacts: boolean;
   readonly #compact: boolean;
@@ -256,8 +270,12 @@ export class Bm25Index<F extends string> {
    */
   add(id: string, fields: FieldTerms<F>, observations?: number): void {
     this.remove(id);
-    const frequencies = new Map<string, number>();
-    const scaledCounts = new Map<string, number>();
+    // Slots are never reused, so a document's slot order is its insertion order (the tie-break).
+    const doc = this.#ids.length;
+    // Each distinct term's list once, in order of first use, with its frequency summed in `#addingTfs` (in the order
+    // the terms come, as a map per document summed them) and its scaled count in `#addingRaws`.
+    this.#addingLength = 0;
+    const addition = this.#additions++;
     let length = 0;
     let largest = 0;
     for (const [field, weight] of this.#fields) {
@@ -268,28 +286,26 @@ export class Bm25Index<F extends string> {
           terms instanceof Map ? (terms as ReadonlyMap<string, number>) : (terms as readonly string[]).map((term) => [term, 1] as const);
         for (const [term, count] of counts) {
           if (!(count > 0)) continue;
-          scaledCounts.set(term, (scaledCounts.get(term) ?? 0) + count);
-          largest = Math.max(largest, scaledCounts.get(term)!);
-          if (!frequencies.has(term)) frequencies.set(term, 0);
+          const at = this.#touch(term, addition);
+          this.#addingRaws[at]! += count;
+          largest = Math.max(largest, this.#addingRaws[at]!);
         }
         continue;
       }
       if (terms instanceof Map) {
         for (const [term, count] of terms as ReadonlyMap<string, number>) {
           if (!(count > 0)) continue;
-          frequencies.set(term, (frequencies.get(term) ?? 0) + weight * count);
+          this.#addingTfs[this.#touch(term, addition)]! += weight * count;
           length += weight * count;
         }
         continue;
       }
-      for (const term of terms as readonly string[]) frequencies.set(term, (frequencies.get(term) ?? 0) + weight);
+      for (const term of terms as readonly string[]) this.#addingTfs[this.#touch(term, addition)]! += weight;
       length += weight * (terms as readonly string[]).length;
     }
-    // Slots are never reused, so a document's slot order is its insertion order (the tie-break).
-    const doc = this.#ids.length;
     this.#ids[doc] = id;
     this.#lengths[doc] = length;
-    if (!this.#termsPending) this.#terms[doc] = [...frequencies.keys()];
+    if (!this.#termsPending) this.#terms[doc] = this.#addingTerms.slice(0, this.#addingLength);
     this.#byId.set(id, doc);
     this.#totalLength += length;
     if (this.#scaled !== undefined) {
@@ -298,7 +314,29 @@ export class Bm25Index<F extends string> {
       this.#totalScaledObservations += behind;
     }
     this.#version++;
-    for (const [term, tf] of frequencies) this.#list(term).push(doc, tf, scaledCounts.get(term));
+    for (let at = 0; at < this.#addingLength; at++) this.#addingLists[at]!.push(doc, this.#addingTfs[at]!, this.#addingRaws[at]!);
+  }
+
+  /** The place of `term`'s list among the distinct terms of the document being added (see {@link Bm25Index.add}). */
+  #touch(term: string, addition: number): number {
+    const list = this.#list(term);
+    if (list.addingDoc === addition) return list.addingAt;
+    const at = this.#addingLength++;
+    if (at === this.#addingTfs.length) {
+      const tfs = new Float64Array(at * 2);
+      const raws = new Float64Array(at * 2);
+      tfs.set(this.#addingTfs);
+      raws.set(this.#addingRaws);
+      this.#addingTfs = tfs;
+      this.#addingRaws = raws;
+    }
+    list.addingDoc = addition;
+    list.addingAt = at;
+    this.#addingTfs[at] = 0;
+    this.#addingRaws[at] = 0;
+    this.#addingLists[at] = list;
+    this.#addingTerms[at] = term;
+    return at;
   }
 
   /** The term's posting list, created empty if the index has none. */

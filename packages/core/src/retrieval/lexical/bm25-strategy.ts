@@ -144,6 +144,8 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       else nameTerms.delete(term);
     }
   };
+  const fieldNames = Object.keys(weights) as ToolField[];
+  const analysis = { stem };
   /** With usage: each tool's analysed text, so a change of its learned terms does not analyse its text again. */
   const analysed = new Map<string, Record<ToolField, string[]>>();
   const store = (tool: ToolMetadata, textUnchanged = false) => {
@@ -152,10 +154,8 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     if (fields === undefined) {
       const text = toolText(tool);
       expansion?.note(tool.name, expansionText(tool));
-      fields = Object.fromEntries((Object.keys(weights) as ToolField[]).map((field) => [field, analyze(text[field], { stem })])) as Record<
-        ToolField,
-        string[]
-      >;
+      fields = {} as Record<ToolField, string[]>;
+      for (const field of fieldNames) fields[field] = analyze(text[field], analysis);
       if (usage !== undefined) analysed.set(tool.name, fields);
     }
     const learned = usage?.fieldTerms(tool.name);

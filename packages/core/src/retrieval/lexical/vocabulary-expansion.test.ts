@@ -85,6 +85,19 @@ describe("VocabularyExpansion", () => {
     expect(updated.empty).toBe(true);
   });
 
+  it("counts a word once per tool however often its text repeats it, and never makes a candidate of a rejected word", () => {
+    const vocabulary = new VocabularyExpansion(() => vectors);
+    vocabulary.note("a", "memory Memory MEMORY note, the note 12b");
+    vocabulary.note("b", "memory for the 12b");
+    vocabulary.forget("a");
+    const any = (term: string) => term !== stem("remember");
+    // "memory" is still b's; "note" went with a; "the" and "12b" were never candidates.
+    expect(vocabulary.expand("remember", any)).toEqual([{ term: stem("memory"), weight: 0.4 }]);
+    vocabulary.forget("b");
+    expect(vocabulary.empty).toBe(true);
+    expect(vocabulary.expand("remember", any)).toEqual([]);
+  });
+
   it("expands as a fresh vocabulary after thousands of notes and removals (its word lists moved together)", () => {
     const updated = new VocabularyExpansion(() => vectors);
     const texts = ["Weather forecast", "Save a note to memory", "Rain radar", "Memory of weather"];

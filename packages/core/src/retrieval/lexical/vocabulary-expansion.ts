@@ -27,6 +27,8 @@ export const EXPANSION_DEFAULTS: Readonly<Required<VocabularyExpansionOptions>> 
 
 /** Shortest word that is expanded or is a candidate (shorter ones are mostly function words and abbreviations). */
 const MIN_WORD_LENGTH = 3;
+/** Words that are no candidates remembered as such (cleared when full). */
+const REJECTED_MEMO_SIZE = 50_000;
 /** Query words whose expansions are remembered (the vocabulary changing forgets them all). */
 const MEMO_SIZE = 4_096;
 /**
@@ -68,6 +70,13 @@ export class VocabularyExpansion {
   #changed = false;
   #matrix: { terms: string[]; values: Float32Array; dimensions: number } | undefined;
   readonly #memo = new Map<string, Array<{ term: string; similarity: number }>>();
+  /** Words seen that are no candidates (see {@link isCandidate}), so each is tested once (bounded). */
+  readonly #rejected = new Set<string>();
+  /** Per word id, the number of the last note that used it (see {@link VocabularyExpansion.note}), and the note count. */
+  #marks = new Uint32Array(64);
+  #notes = 0;
+  /** Scratch of {@link VocabularyExpansion.note}: the ids of the tool being noted. */
+  #noted = new Uint32Array(64);
 
   /** @throws DynamicToolsError `INVALID_OPTION` for a similarity outside [-1, 1], a `perWord` not a whole number ≥ 1, or a negative weight. */
   constructor(vectors: () => WordVectors | undefined, options: VocabularyExpansionOptions = {}) {
@@ -85,13 +94,31 @@ export class VocabularyExpansion {
   /** Notes the words of a tool's text (replacing what was noted for the tool before). */
   note(tool: string, text: string): void {
     this.forget(tool);
-    const ids = new Set<number>();
-    for (const word of splitWords(text)) if (isCandidate(word)) ids.add(this.#idOf(word));
-    for (const id of ids) if (this.#uses[id]!++ === 0) this.#changed = true;
-    const start = this.#append(ids.size + 1);
-    this.#pool[start] = ids.size;
-    let at = start + 1;
-    for (const id of ids) this.#pool[at++] = id;
+    // The tool's distinct word ids in order of first use: a word is new to this tool when its mark is not this note's.
+    if (this.#notes === 0xffffffff) {
+      this.#marks.fill(0);
+      this.#notes = 0;
+    }
+    const mark = ++this.#notes;
+    let count = 0;
+    for (const word of splitWords(text)) {
+      const id = this.#candidateId(word);
+      if (id === -1 || this.#marks[id] === mark) continue;
+      this.#marks[id] = mark;
+      if (count === this.#noted.length) {
+        const larger = new Uint32Array(count * 2);
+        larger.set(this.#noted);
+        this.#noted = larger;
+      }
+      this.#noted[count++] = id;
+    }
+    const start = this.#append(count + 1);
+    this.#pool[start] = count;
+    for (let at = 0; at < count; at++) {
+      const id = this.#noted[at]!;
+      if (this.#uses[id]!++ === 0) this.#changed = true;
+      this.#pool[start + 1 + at] = id;
+    }
     this.#byTool.set(tool, start);
   }
 
@@ -157,6 +184,20 @@ export class VocabularyExpansion {
     return [...found].map(([term, weight]) => ({ term, weight }));
   }
 
+  /** The id of a candidate word (given one on first sight), or -1 for a word that is no candidate. */
+  #candidateId(word: string): number {
+    const id = this.#ids.get(word);
+    if (id !== undefined) return id;
+    if (this.#rejected.has(word)) return -1;
+    if (!isCandidate(word)) {
+      // Words with digits can be many (codes, ids): the memo of rejected words is bounded.
+      if (this.#rejected.size >= REJECTED_MEMO_SIZE) this.#rejected.clear();
+      this.#rejected.add(word);
+      return -1;
+    }
+    return this.#idOf(word);
+  }
+
   #idOf(word: string): number {
     let id = this.#ids.get(word);
     if (id === undefined) {
@@ -167,6 +208,9 @@ export class VocabularyExpansion {
         const larger = new Int32Array(this.#uses.length * 2);
         larger.set(this.#uses);
         this.#uses = larger;
+        const marks = new Uint32Array(larger.length);
+        marks.set(this.#marks);
+        this.#marks = marks;
       }
     }
     return id;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolDeclaration } from "../../catalog/tool-metadata.js";
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
+import { offerIdleWork } from "../../events/idle-work.js";
 import { CountingEmbeddings } from "./__fixtures__/fake-embeddings.js";
 import { queryClauses } from "./query-clauses.js";
 import { textHash } from "./embedding-cache.js";
@@ -178,6 +179,35 @@ describe("createVectorStrategy", () => {
     expect(names(ranked!)).toEqual(["generate_image"]);
     expect(names(await strategy.rank({ query: "send an email", limit: 5 }))).not.toContain("send_email");
     expect(index.size).toBe(TOOLS.length - 1);
+  });
+
+  it("runs work offered for idle time when a rank has to wait for a background load, and not otherwise", async () => {
+    class SlowBulkIndex extends BruteForceVectorIndex {
+      finish!: () => void;
+      addAll(entries: ReadonlyArray<{ id: string; vector: readonly number[] }>): Promise<void> {
+        return new Promise((resolve) => {
+          this.finish = () => {
+            for (const { id, vector } of entries) this.add(id, vector);
+            resolve();
+          };
+        });
+      }
+    }
+    const index = new SlowBulkIndex(11);
+    const strategy = createVectorStrategy({ embeddings: new CountingEmbeddings(), index });
+    await strategy.index(catalogOf(TOOLS));
+    let runs = 0;
+    const withdraw = offerIdleWork(() => runs++);
+    const ranking = Promise.resolve(strategy.rank({ query: "edit my photo", limit: 1 }));
+    // Run as the rank started waiting, before the load finished.
+    expect(runs).toBe(1);
+    index.finish();
+    expect(names(await ranking)).toEqual(["generate_image"]);
+    withdraw();
+    const again = offerIdleWork(() => runs++);
+    await strategy.rank({ query: "edit my photo", limit: 1 });
+    again();
+    expect(runs).toBe(1);
   });
 
   it("reports a failed background load on rank (no unhandled rejection), and starts over on the next index()", async () => {

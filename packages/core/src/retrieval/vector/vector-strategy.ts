@@ -8,6 +8,7 @@ import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../../catalog/tool-metadata.js";
 import { loadDefaultEmbeddings } from "./default-embeddings.js";
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
+import { runIdleWork } from "../../events/idle-work.js";
 import { rewriteQuery } from "../hybrid/query-rewrite.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { EmbeddingCache, type StoredEmbedding, textHash } from "./embedding-cache.js";
@@ -286,7 +287,11 @@ class VectorToolIndex {
 
   rank(request: RankRequest): RankedTool[] | Promise<RankedTool[]> {
     const pending = this.#workBeforeRank();
-    if (pending !== undefined) return pending.then(() => this.rank(request));
+    if (pending !== undefined) {
+      // The thread is about to wait (e.g. for the graph a worker builds): work offered for such a wait runs now.
+      runIdleWork();
+      return pending.then(() => this.rank(request));
+    }
     if (this.#loadFailure !== undefined) {
       const cause = this.#loadFailure;
       const reason = cause instanceof Error ? cause.message : String(cause);
