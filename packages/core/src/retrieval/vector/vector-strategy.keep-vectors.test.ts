@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolDeclaration, ToolMetadata } from "../../catalog/tool-metadata.js";
 import { SyncCountingEmbeddings } from "./__fixtures__/fake-embeddings.js";
+import { SlowBulkIndex } from "./__fixtures__/slow-bulk-index.js";
 import { toolDocumentText } from "./tool-document-text.js";
-import { BruteForceVectorIndex } from "./vector-index.js";
 import { createVectorStrategy, type VectorStrategy } from "./vector-strategy.js";
 
 const TOOLS: ToolDeclaration[] = [
@@ -64,18 +64,6 @@ describe("createVectorStrategy without keepVectors (vectors left to the index)",
   });
 
   it("waits for a background load before the first rank, then serves and saves from the index alone", async () => {
-    /** A brute-force index whose addAll finishes only when the test says so (as a worker-thread build would). */
-    class SlowBulkIndex extends BruteForceVectorIndex {
-      finish!: () => void;
-      addAll(entries: ReadonlyArray<{ id: string; vector: ArrayLike<number> }>): Promise<void> {
-        return new Promise((resolve) => {
-          this.finish = () => {
-            for (const { id, vector } of entries) this.add(id, vector);
-            resolve();
-          };
-        });
-      }
-    }
     const index = new SlowBulkIndex(11);
     const strategy = createVectorStrategy({ embeddings: new SyncCountingEmbeddings(), index });
     const kept = createVectorStrategy({ embeddings: new SyncCountingEmbeddings(), keepVectors: true });

@@ -4,6 +4,7 @@ import type { ToolDeclaration } from "../../catalog/tool-metadata.js";
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { offerIdleWork } from "../../events/idle-work.js";
 import { CountingEmbeddings } from "./__fixtures__/fake-embeddings.js";
+import { SlowBulkIndex } from "./__fixtures__/slow-bulk-index.js";
 import { queryClauses } from "./query-clauses.js";
 import { textHash } from "./embedding-cache.js";
 import { DOCUMENT_TEXT_VERSION, toolDocumentText } from "./tool-document-text.js";
@@ -150,20 +151,6 @@ describe("createVectorStrategy", () => {
   });
 
   it("lets an index load in bulk in the background: index() returns, rank and updates wait for the load", async () => {
-    /** A brute-force index whose addAll finishes only when the test says so (as a worker-thread build would). */
-    class SlowBulkIndex extends BruteForceVectorIndex {
-      finish!: () => void;
-      loads = 0;
-      addAll(entries: ReadonlyArray<{ id: string; vector: readonly number[] }>): Promise<void> {
-        this.loads++;
-        return new Promise((resolve) => {
-          this.finish = () => {
-            for (const { id, vector } of entries) this.add(id, vector);
-            resolve();
-          };
-        });
-      }
-    }
     const index = new SlowBulkIndex(11);
     const strategy = createVectorStrategy({ embeddings: new CountingEmbeddings(), index });
     await strategy.index(catalogOf(TOOLS));
@@ -182,17 +169,6 @@ describe("createVectorStrategy", () => {
   });
 
   it("runs work offered for idle time when a rank has to wait for a background load, and not otherwise", async () => {
-    class SlowBulkIndex extends BruteForceVectorIndex {
-      finish!: () => void;
-      addAll(entries: ReadonlyArray<{ id: string; vector: readonly number[] }>): Promise<void> {
-        return new Promise((resolve) => {
-          this.finish = () => {
-            for (const { id, vector } of entries) this.add(id, vector);
-            resolve();
-          };
-        });
-      }
-    }
     const index = new SlowBulkIndex(11);
     const strategy = createVectorStrategy({ embeddings: new CountingEmbeddings(), index });
     await strategy.index(catalogOf(TOOLS));
