@@ -203,8 +203,10 @@ describe("createFuzzyStrategy: add and remove", () => {
     const kept = tools.filter((_, index) => index % 5 === 0);
     const fresh = createFuzzyStrategy();
     fresh.index(new ToolCatalog({ tools: kept }));
-    for (const query of ["send emial", "write_file", "delete the note", "list users 40", "imgae group"])
+    // The last query names a kept tool exactly: found by its first word after the renumbering.
+    for (const query of ["send emial", "write_file", "delete the note", "list users 40", "imgae group", `call ${kept[7]!.name}`])
       expect(rank(strategy, query, { limit: 30 })).toEqual(rank(fresh, query, { limit: 30 }));
+    expect(rank(strategy, `call ${kept[7]!.name}`)[0]).toMatchObject({ name: kept[7]!.name, signals: { exact: 1 } });
     expect(strategy.save()).toEqual(fresh.save());
     strategy.add!([{ ...tools[1]!, name: "send_note_new" }] as never);
     expect(names(strategy, "call send_note_new")[0]).toBe("send_note_new");

@@ -138,6 +138,8 @@ class FuzzyNameIndex {
    * `#slots`, and not kept here. No phrase string is kept: at 100,000 tools they cost about 4 MB.
    */
   readonly #toolsByPhrase = new Map<number, number | number[]>();
+  /** How many live names start with each word: a query word no name starts with begins no exact name match. */
+  readonly #firstWordUses = new Map<string, number>();
   /**
    * Each word's rarity across tool names (`log(1 + tools / tools with the word)`), computed on demand and valid while
    * its stamp is the index's version (every add or remove changes the counts).
@@ -354,6 +356,7 @@ class FuzzyNameIndex {
       if (!repeated) pushSlot((this.#toolsOfWord[id] ??= { slots: new Uint32Array(2), length: 0, live: 0 }), slot);
     }
     if (phrase.join("_") !== name) linkOne(this.#toolsByPhrase, phraseHash(phrase.join(" ")), slot);
+    if (phrase.length > 0) this.#firstWordUses.set(phrase[0]!, (this.#firstWordUses.get(phrase[0]!) ?? 0) + 1);
   }
 
   /** Links a word (new to the index) under its stem and, if long enough, its one-letter deletions. */
@@ -373,6 +376,11 @@ class FuzzyNameIndex {
     const words: string[] = [];
     for (let index = start; index < end; index++) words.push(this.#words[this.#nameWordIds[index]!]!);
     if (words.join("_") !== name) unlinkOne(this.#toolsByPhrase, phraseHash(words.join(" ")), slot);
+    if (words.length > 0) {
+      const uses = this.#firstWordUses.get(words[0]!)! - 1;
+      if (uses > 0) this.#firstWordUses.set(words[0]!, uses);
+      else this.#firstWordUses.delete(words[0]!);
+    }
     for (let index = start; index < end; index++) {
       const id = this.#nameWordIds[index]!;
       let repeated = false;
@@ -408,6 +416,7 @@ class FuzzyNameIndex {
     this.#wordsByStem.clear();
     this.#wordsByDeletion.clear();
     this.#toolsByPhrase.clear();
+    this.#firstWordUses.clear();
     this.#marks = new Uint32Array(0);
     this.#mark = 0;
     for (const { name, words } of live) {
@@ -470,12 +479,14 @@ class FuzzyNameIndex {
   #exactNames(queryWords: readonly string[]): number[] {
     const spans: Array<{ start: number; end: number; slot: number }> = [];
     for (let start = 0; start < queryWords.length; start++) {
+      if (!this.#firstWordUses.has(queryWords[start]!)) continue;
       let key = "";
+      let joined = "";
       for (let length = 1; length <= MAX_NAME_WORDS && start + length <= queryWords.length; length++) {
         key = length === 1 ? queryWords[start]! : `${key} ${queryWords[start + length - 1]}`;
-        const named = this.#slots.get(length === 1 ? key : key.replaceAll(" ", "_"));
-        if (named !== undefined && this.#phraseOf(named) === key.replaceAll(" ", "_"))
-          spans.push({ start, end: start + length, slot: named });
+        joined = length === 1 ? key : `${joined}_${queryWords[start + length - 1]}`;
+        const named = this.#slots.get(joined);
+        if (named !== undefined && this.#phraseOf(named) === joined) spans.push({ start, end: start + length, slot: named });
         const found = this.#toolsByPhrase.get(phraseHash(key));
         for (const slot of typeof found === "number" ? [found] : (found ?? [])) {
           if (this.#phraseOf(slot, " ") === key) spans.push({ start, end: start + length, slot });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { reciprocalRankFusion, weightedScoreFusion, type FusedItem, type RankedList } from "./fusion.js";
+import { reciprocalRankFusion, reciprocalRankScores, weightedScoreFusion, weightedScores, type FusedItem, type RankedList } from "./fusion.js";
 
 const list = (name: string, weight: number, items: Array<[string, number]>): RankedList => ({
   name,
@@ -215,6 +215,31 @@ describe.each(METHODS)("%s properties", (_, fuse) => {
     fc.assert(
       fc.property(topFirstArbitrary, (lists) => {
         expect(fuse(lists)[0]!.id).toBe("top");
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe.each([
+  ["reciprocalRankScores", (lists: Parameters<typeof weightedScores>[0]) => reciprocalRankScores(lists, 60)],
+  ["weightedScores", weightedScores],
+] as const)("%s", (_, scoresOf) => {
+  it("gives each id once, the sum of its lists' contributions, and where each list has it first", () => {
+    fc.assert(
+      fc.property(listsArbitrary, (lists) => {
+        const { ids: fusedIds, scores, contributions, firstAt } = scoresOf(lists);
+        expect(fusedIds).toEqual([...new Set(lists.flatMap((list) => list.items.map((item) => item.id)))]);
+        fusedIds.forEach((id, slot) => {
+          let sum = 0;
+          lists.forEach((list, index) => {
+            const first = list.items.findIndex((item) => item.id === id);
+            expect(firstAt[index]![slot]).toBe(first);
+            if (first === -1) expect(contributions[index]![slot]).toBe(0);
+            sum += contributions[index]![slot]!;
+          });
+          expect(scores[slot]).toBeCloseTo(sum, 9);
+        });
       }),
       { numRuns: 300 },
     );

@@ -16,8 +16,88 @@ export interface FusedItem {
   contributions: Record<string, number>;
 }
 
-function sortFused(byId: Map<string, FusedItem>, order: (id: string) => number): FusedItem[] {
-  return [...byId.values()].sort((a, b) => b.score - a.score || order(a.id) - order(b.id));
+/**
+ * The fused scores of several lists, by id: each id once, in order of first appearance, with its score and, per
+ * list, its contribution and the index of its first item there. Typed arrays, so fusing allocates no object per item.
+ */
+export interface FusedScores {
+  ids: string[];
+  scores: Float64Array;
+  /** Per list (in the lists' order), each id's contribution (0 where the list does not have it). */
+  contributions: Float64Array[];
+  /** Per list, the index of each id's first item in it, or -1. */
+  firstAt: Int32Array[];
+}
+
+/** Sums each list's contributions (`contribution(list)` gives one per item index), list by list, in order. */
+function accumulate(lists: readonly RankedList[], contribution: (list: RankedList) => (index: number) => number): FusedScores {
+  const total = lists.reduce((sum, list) => sum + list.items.length, 0);
+  const slotOf = new Map<string, number>();
+  const ids: string[] = [];
+  const scores = new Float64Array(total);
+  const contributions = lists.map(() => new Float64Array(total));
+  const firstAt = lists.map(() => new Int32Array(total).fill(-1));
+  lists.forEach((list, listIndex) => {
+    if (list.items.length === 0) return;
+    const of = contribution(list);
+    const contributed = contributions[listIndex]!;
+    const first = firstAt[listIndex]!;
+    list.items.forEach((item, index) => {
+      let slot = slotOf.get(item.id);
+      if (slot === undefined) slotOf.set(item.id, (slot = ids.push(item.id) - 1));
+      const value = of(index);
+      scores[slot]! += value;
+      contributed[slot]! += value;
+      if (first[slot] === -1) first[slot] = index;
+    });
+  });
+  return { ids, scores: scores.subarray(0, ids.length), contributions, firstAt };
+}
+
+/**
+ * Reciprocal Rank Fusion's scores (see {@link reciprocalRankFusion}), unsorted.
+ *
+ * @example
+ * ```ts
+ * reciprocalRankScores([{ name: "a", weight: 1, items: [{ id: "x", score: 9 }] }], 60).scores; // [1/61]
+ * ```
+ */
+export function reciprocalRankScores(lists: readonly RankedList[], k = 60): FusedScores {
+  return accumulate(lists, (list) => (index) => list.weight / (k + index + 1));
+}
+
+/**
+ * Weighted score fusion's scores (see {@link weightedScoreFusion}), unsorted.
+ *
+ * @example
+ * ```ts
+ * weightedScores([{ name: "a", weight: 2, items: [{ id: "x", score: 9 }, { id: "y", score: 3 }] }]).scores; // [2, 0]
+ * ```
+ */
+export function weightedScores(lists: readonly RankedList[]): FusedScores {
+  return accumulate(lists, (list) => {
+    let max = -Infinity;
+    let min = Infinity;
+    for (const { score } of list.items) {
+      if (score > max) max = score;
+      if (score < min) min = score;
+    }
+    const range = max - min;
+    return (index) => list.weight * (range > 0 ? (list.items[index]!.score - min) / range : 1);
+  });
+}
+
+/** The fused items, best first (ties by `order`, then first appearance), each with its lists' contributions. */
+function fusedItems(lists: readonly RankedList[], fused: FusedScores, order: (id: string) => number): FusedItem[] {
+  const items = fused.ids.map((id, slot) => {
+    const contributions: Record<string, number> = {};
+    lists.forEach((list, listIndex) => {
+      if (fused.firstAt[listIndex]![slot] === -1) return;
+      contributions[list.name] = (contributions[list.name] ?? 0) + fused.contributions[listIndex]![slot]!;
+    });
+    return { id, score: fused.scores[slot]!, contributions };
+  });
+  return items.sort((a, b) => b.score - a.score || order(a.id) - order(b.id));
 }
 
 /**
@@ -34,17 +114,7 @@ export function reciprocalRankFusion(
   lists: readonly RankedList[],
   { k = 60, order = () => 0 }: { k?: number; order?: (id: string) => number } = {},
 ): FusedItem[] {
-  const byId = new Map<string, FusedItem>();
-  for (const list of lists) {
-    list.items.forEach((item, index) => {
-      const contribution = list.weight / (k + index + 1);
-      const fused = byId.get(item.id) ?? { id: item.id, score: 0, contributions: {} };
-      fused.score += contribution;
-      fused.contributions[list.name] = (fused.contributions[list.name] ?? 0) + contribution;
-      byId.set(item.id, fused);
-    });
-  }
-  return sortFused(byId, order);
+  return fusedItems(lists, reciprocalRankScores(lists, k), order);
 }
 
 /**
@@ -64,23 +134,5 @@ export function weightedScoreFusion(
   lists: readonly RankedList[],
   { order = () => 0 }: { order?: (id: string) => number } = {},
 ): FusedItem[] {
-  const byId = new Map<string, FusedItem>();
-  for (const list of lists) {
-    if (list.items.length === 0) continue;
-    let max = -Infinity;
-    let min = Infinity;
-    for (const { score } of list.items) {
-      if (score > max) max = score;
-      if (score < min) min = score;
-    }
-    const range = max - min;
-    for (const item of list.items) {
-      const contribution = list.weight * (range > 0 ? (item.score - min) / range : 1);
-      const fused = byId.get(item.id) ?? { id: item.id, score: 0, contributions: {} };
-      fused.score += contribution;
-      fused.contributions[list.name] = (fused.contributions[list.name] ?? 0) + contribution;
-      byId.set(item.id, fused);
-    }
-  }
-  return sortFused(byId, order);
+  return fusedItems(lists, weightedScores(lists), order);
 }

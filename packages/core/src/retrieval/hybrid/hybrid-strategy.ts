@@ -13,8 +13,8 @@ import { createFuzzyStrategy, type FuzzyStrategyOptions, type SavedFuzzyIndex } 
 import { createBm25Strategy, DEFAULT_FIELD_WEIGHTS, type Bm25StrategyOptions, type SavedBm25Index } from "../lexical/bm25-strategy.js";
 import { VocabularyExpansion, type VocabularyExpansionOptions } from "../lexical/vocabulary-expansion.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
-import { bestK } from "../best-k.js";
-import { reciprocalRankFusion, weightedScoreFusion, type RankedList } from "./fusion.js";
+import { bestSlots } from "../best-k.js";
+import { reciprocalRankScores, weightedScores, type RankedList } from "./fusion.js";
 
 /** How ranked lists are combined. */
 export type FusionMethod = "weighted" | "rrf";
@@ -302,26 +302,31 @@ function fuseRankings(
   { fusion, exactBonus, rrfK, weights, explain }: FusionSettings,
 ): RankedTool[] {
   const names = rankings.learned === undefined ? (["bm25", "fuzzy", "vector"] as const) : (["bm25", "fuzzy", "vector", "learned"] as const);
-  const lists: RankedList[] = names.map((name) => ({
+  const sources = names.map((name) => rankings[name]!);
+  const lists: RankedList[] = names.map((name, index) => ({
     name,
     weight: weights[name] ?? 0,
-    items: rankings[name]!.map((tool) => ({ id: tool.name, score: tool.score })),
+    items: sources[index]!.map((tool) => ({ id: tool.name, score: tool.score })),
   }));
-  const fused =
-    fusion === "rrf" ? reciprocalRankFusion(lists, { k: rrfK, order: position }) : weightedScoreFusion(lists, { order: position });
+  const fused = fusion === "rrf" ? reciprocalRankScores(lists, rrfK) : weightedScores(lists);
+  const { ids, scores, firstAt } = fused;
   // Only fuzzy says whether the query names a tool exactly.
-  const exact = new Set(rankings.fuzzy.filter((tool) => tool.signals.exact).map((tool) => tool.name));
   const bonus = fusion === "rrf" ? exactBonus / rrfK : exactBonus;
-  const scored = fused.map((item) => ({ id: item.id, score: item.score + (exact.has(item.id) ? bonus : 0) }));
-  const best = bestK(scored, limit, (a, b) => b.score - a.score || position(a.id) - position(b.id));
+  const fuzzyAt = firstAt[1]!;
+  const slots = new Uint32Array(ids.length);
+  const ties = new Float64Array(ids.length);
+  for (let slot = 0; slot < ids.length; slot++) {
+    slots[slot] = slot;
+    const at = fuzzyAt[slot]!;
+    if (at !== -1 && rankings.fuzzy[at]!.signals.exact) scores[slot]! += bonus;
+    ties[slot] = position(ids[slot]!);
+  }
+  const best = bestSlots(scores, slots, ids.length, limit, undefined, ties);
   // Each kept tool's explanation: every source's own signals.
-  const bySource = [rankings.bm25, rankings.fuzzy, rankings.vector, rankings.learned ?? []].map(
-    (list) => new Map(list.map((tool) => [tool.name, tool.signals])),
-  );
-  return best.map(({ id, score }) => ({
-    name: id,
-    score,
-    signals: Object.assign({}, ...bySource.map((signals) => signals.get(id))),
+  return best.map((slot) => ({
+    name: ids[slot]!,
+    score: scores[slot]!,
+    signals: Object.assign({}, ...sources.map((source, index) => source[firstAt[index]![slot]!]?.signals)),
     ...(explain ? { weights: { ...weights } } : {}),
   }));
 }

@@ -11,6 +11,7 @@ import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { runIdleWork } from "../../events/idle-work.js";
 import { rewriteQuery } from "../hybrid/query-rewrite.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
+import { bestK } from "../best-k.js";
 import { EmbeddingCache, type StoredEmbedding, textHash } from "./embedding-cache.js";
 import type { WordVectors } from "../lexical/vocabulary-expansion.js";
 import { queryClauses } from "./query-clauses.js";
@@ -466,18 +467,25 @@ class VectorToolIndex {
   #searchAll(vectors: number[][], { limit, filter }: RankRequest): RankedTool[] {
     const index = this.#index;
     if (index === undefined || limit < 1) return [];
-    const best = new Map<string, number>();
+    // Each tool once, at its best cosine: `found` in order of first appearance, `at` finds a tool's place in it when
+    // there are several query vectors (one search never returns a tool twice).
+    const found: Array<{ name: string; score: number; order: number }> = [];
+    const at = vectors.length > 1 ? new Map<string, number>() : undefined;
     for (const vector of vectors) {
       if (euclideanNorm(vector) === 0) continue;
       for (const { id, score } of index.search(vector, limit, filter)) {
-        if (score > 0 && score > (best.get(id) ?? 0)) best.set(id, score);
+        if (!(score > 0)) continue;
+        const place = at?.get(id);
+        if (place !== undefined) {
+          if (score > found[place]!.score) found[place]!.score = score;
+          continue;
+        }
+        at?.set(id, found.length);
+        found.push({ name: id, score, order: this.#entries.get(id)?.order ?? Infinity });
       }
     }
-    return [...best]
-      .map(([name, score]) => ({ name, score, order: this.#entries.get(name)?.order ?? Infinity }))
-      .sort((a, b) => b.score - a.score || a.order - b.order)
-      .slice(0, limit)
-      .map(({ name, score }) => ({ name, score, signals: { vector: score } }));
+    const best = bestK(found, limit, (a, b) => b.score - a.score || a.order - b.order);
+    return best.map(({ name, score }) => ({ name, score, signals: { vector: score } }));
   }
 
   /** The nearest-neighbour index, created on the first vector stored (its length fixes the dimensions). */
