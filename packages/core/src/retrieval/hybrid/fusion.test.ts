@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { reciprocalRankFusion, reciprocalRankScores, weightedScoreFusion, weightedScores, type FusedItem, type RankedList } from "./fusion.js";
+import {
+  reciprocalRankFusion,
+  reciprocalRankScores,
+  weightedScoreFusion,
+  weightedScores,
+  type FusedItem,
+  type RankedList,
+} from "./fusion.js";
 
 const list = (name: string, weight: number, items: Array<[string, number]>): RankedList => ({
   name,
