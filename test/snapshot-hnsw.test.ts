@@ -122,6 +122,33 @@ describe.skipIf(!HNSWLIB_AVAILABLE)("snapshot with hybrid over HNSW", () => {
     rebuilt.close?.();
   }, 180_000);
 
+  it("leaves the stored vectors to the graph: their section is not read when the graph holds them, and is checked when another index needs them", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "snapshot-hnsw-")), "vectors.snapshot");
+    await writeSnapshot(file, catalog());
+    const fresh = createToolSelector(catalog(), { strategy: "hybrid" });
+    const bytes = readFileSync(file);
+    const length = bytes.readUInt32LE(8);
+    const start = 48 + length + ((8 - ((48 + length) % 8)) % 8);
+    const { offset, length: size } = JSON.parse(bytes.toString("utf8", 48, 48 + length)).sections.vectors;
+    bytes[start + offset + Math.floor(size / 2)]! ^= 0xff;
+    writeFileSync(file, bytes);
+    const restoredCatalog = catalog();
+    const restored = createToolSelector(restoredCatalog, { strategy: loadSnapshot(file, restoredCatalog).strategy("hybrid") });
+    for (const question of QUESTIONS) {
+      const conversation = [{ role: "user", content: question }];
+      expect((await restored(conversation)).ranked).toEqual((await fresh(conversation)).ranked);
+    }
+    // The restored catalog can still be snapshotted: the vectors the graph holds are embedded again for it.
+    expect(
+      (await writeSnapshot(join(mkdtempSync(join(tmpdir(), "snapshot-hnsw-")), "again.snapshot"), restoredCatalog)).hnsw,
+    ).toBeDefined();
+    expect(() => loadSnapshot(file, catalog()).strategy("hybrid", { index: hnswVectorIndex() })).toThrow(
+      /the checksum of its section "vectors" does not match/,
+    );
+    fresh.close?.();
+    restored.close?.();
+  }, 180_000);
+
   it("stays in step with a fresh build through live updates after loading the graph (the refit re-derives every text)", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "snapshot-hnsw-")), "updates.snapshot");
     await writeSnapshot(file, catalog());

@@ -672,12 +672,29 @@ function attachSnapshot(file: string, snapshot: CatalogSnapshot, start: number, 
     return array;
   };
   let vectors: SavedVectorIndex | undefined;
-  const savedVectors = (): SavedVectorIndex | undefined => {
-    if (snapshot.vectors === undefined || vectors !== undefined) return vectors;
+  /**
+   * The saved vectors; `inIndex`: the saved graph holds them, so the entries carry none and the section (the largest
+   * but the graph's) is neither read nor checked beyond its length.
+   */
+  const savedVectors = (inIndex: boolean): SavedVectorIndex | undefined => {
+    if (snapshot.vectors === undefined) return undefined;
+    if (vectors !== undefined && (inIndex || vectors.vectorsInIndex !== true)) return vectors;
     const { names = catalog.names(), textHashes, ...rest } = snapshot.vectors;
-    const numbers = section(Float64Array, "vectors");
     const { dimensions } = rest;
-    checkVectors(shape, { names, textHashes, dimensions, numbers });
+    if (inIndex) {
+      const length = sections.vectors?.length;
+      if (length === undefined) throw damaged(file, `its section "vectors" is missing`);
+      checkVectors(shape, { names, textHashes, dimensions, numbers: undefined, length: length / Float64Array.BYTES_PER_ELEMENT });
+      const none = new Float64Array(0);
+      vectors = {
+        ...rest,
+        vectorsInIndex: true,
+        entries: names.map((name, position) => ({ name, textHash: textHashes[position]!, vector: none })),
+      };
+      return vectors;
+    }
+    const numbers = section(Float64Array, "vectors");
+    checkVectors(shape, { names, textHashes, dimensions, numbers, length: numbers.length });
     vectors = {
       ...rest,
       entries: names.map((name, position) => ({
@@ -791,8 +808,9 @@ function attachSnapshot(file: string, snapshot: CatalogSnapshot, start: number, 
       createStrategy(name); // an unknown name fails here, naming the valid ones
       return name;
     }
-    const saved = savedVectors();
-    const graph = options.index === undefined && saved !== undefined ? graphIndex() : undefined;
+    const graph = options.index === undefined && snapshot.vectors !== undefined ? graphIndex() : undefined;
+    // With the default (offline, synchronous) embeddings the graph's vectors are all the strategy needs.
+    const saved = savedVectors(graph !== undefined && options.embeddings === undefined);
     const vectorOptions: VectorStrategyOptions = {
       ...options,
       ...(saved === undefined ? {} : { saved }),

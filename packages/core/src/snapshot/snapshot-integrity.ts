@@ -142,12 +142,18 @@ export function checkFuzzy(
 /** Checks stored vectors: one per name, finite. */
 export function checkVectors(
   shape: Shape,
-  vectors: { names: readonly string[]; textHashes: readonly string[]; dimensions: number; numbers: Float64Array },
+  vectors: {
+    names: readonly string[];
+    textHashes: readonly string[];
+    dimensions: number;
+    numbers: Float64Array | undefined;
+    length: number;
+  },
 ): void {
-  const { names, textHashes, dimensions, numbers } = vectors;
+  const { names, textHashes, dimensions, numbers, length } = vectors;
   if (new Set(names).size !== names.length) shape.fail("vectors.names", "distinct");
   if (textHashes.length !== names.length) shape.fail("vectors.textHashes", `one hash per tool (${names.length})`);
-  if (dimensions < 1 || numbers.length !== names.length * dimensions)
-    shape.fail("vectors", `${names.length} vectors of ${dimensions} numbers`);
+  if (dimensions < 1 || length !== names.length * dimensions) shape.fail("vectors", `${names.length} vectors of ${dimensions} numbers`);
+  if (numbers === undefined) return;
   for (let index = 0; index < numbers.length; index++) if (!Number.isFinite(numbers[index]!)) shape.fail(`vectors[${index}]`, "finite");
 }

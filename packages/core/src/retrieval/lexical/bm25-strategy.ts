@@ -227,12 +227,12 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       if (usage !== undefined) index.setScale(usage.scale());
       const terms = weightedTerms(request, termOptions);
       if (expansion !== undefined) {
-        // A restored index noted no words: the vocabulary comes from the catalog the first time it is needed.
-        if (expansion.empty && catalog !== undefined) {
-          for (const tool of catalog.tools()) if (indexed.has(tool.name)) expansion.note(tool.name, expansionText(tool));
-        }
+        // A restored index noted no words: the vocabulary comes from the catalog the first time a word needs it.
+        const noteAll = () => {
+          for (const tool of catalog?.tools() ?? []) if (indexed.has(tool.name)) expansion.note(tool.name, expansionText(tool));
+        };
         const have = new Set(terms.map(({ term }) => term));
-        for (const extra of expansion.expand(request.query, (term) => index.documentFrequency(term) > 0)) {
+        for (const extra of expansion.expand(request.query, (term) => index.documentFrequency(term) > 0, noteAll)) {
           if (!have.has(extra.term)) terms.push(extra);
         }
       }

@@ -46,6 +46,22 @@ describe("VocabularyExpansion", () => {
     expect(expansion().expand("remember", (term) => term !== stem("memory") && known(term))).toEqual([{ term: stem("note"), weight: 0.4 }]);
   });
 
+  it("notes the vocabulary (noteAll) only when nothing is noted and a word needs expanding, then expands as if noted first", () => {
+    const lazy = new VocabularyExpansion(() => vectors);
+    let calls = 0;
+    const noteAll = () => {
+      calls++;
+      lazy.note("save_note", "Save a note to memory");
+      lazy.note("forecast", "Weather forecast for a city");
+    };
+    expect(lazy.expand("weather forecast", known, noteAll)).toEqual([]);
+    expect(calls).toBe(0);
+    expect(lazy.expand("remember my locker code", known, noteAll)).toEqual(expansion().expand("remember my locker code", known));
+    expect(calls).toBe(1);
+    lazy.expand("remember", known, noteAll);
+    expect(calls).toBe(1);
+  });
+
   it("expands at most MAX_EXPANDED_WORDS words of one message", () => {
     const words = Array.from({ length: MAX_EXPANDED_WORDS + 4 }, (_, index) => `word${"x".repeat(index)}`);
     const expanding = expansion();

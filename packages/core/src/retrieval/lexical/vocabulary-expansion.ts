@@ -169,15 +169,20 @@ export class VocabularyExpansion {
    * The expansion terms of a message: for each of its words whose term `known` rejects (the catalog does not use
    * it), the nearest catalog terms `known` accepts, at `weight` (each term once). At most
    * {@link MAX_EXPANDED_WORDS} words of a message are expanded; words with digits are not.
+   *
+   * @param noteAll - notes every tool, called when nothing is noted and a word needs expanding (an index restored
+   *   from a snapshot noted no words: a message whose words the catalog all uses never needs the vocabulary).
    */
-  expand(message: string, known: (term: string) => boolean): Array<{ term: string; weight: number }> {
+  expand(message: string, known: (term: string) => boolean, noteAll?: () => void): Array<{ term: string; weight: number }> {
     const vectors = this.#vectors();
-    if (vectors === undefined || this.#byTool.size === 0) return [];
+    if (vectors === undefined) return [];
     const found = new Map<string, number>();
     let expanded = 0;
     for (const word of new Set(splitWords(message))) {
       if (expanded === MAX_EXPANDED_WORDS) break;
       if (!isCandidate(word) || known(stem(word))) continue;
+      if (this.#byTool.size === 0) noteAll?.();
+      if (this.#byTool.size === 0) return [];
       expanded++;
       for (const { term } of this.#neighbours(word, vectors)) if (known(term)) found.set(term, this.#settings.weight);
     }

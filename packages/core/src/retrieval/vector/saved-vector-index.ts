@@ -33,6 +33,13 @@ export interface SavedVectorIndex {
    * restored instead of fitting again when the catalog's documents are the same.
    */
   fit?: unknown;
+  /**
+   * The index given with `indexHolds: "saved"` holds every entry's vector, and the entries carry none (empty
+   * vectors): what a snapshot with a saved HNSW graph passes, so that its vectors are neither read nor copied. Only
+   * with embeddings that embed synchronously (a vector needed again, by `save()`, is embedded again) and without
+   * `keepVectors`.
+   */
+  vectorsInIndex?: true;
 }
 
 /**
@@ -52,6 +59,7 @@ export function checkSaved(saved: SavedVectorIndex): void {
       { path: ["saved", "formatVersion"] },
     );
   }
+  if (saved.vectorsInIndex === true) return;
   const wrong = saved.entries.findIndex((entry) => entry.vector.length !== saved.dimensions);
   if (wrong !== -1) {
     const entry = saved.entries[wrong]!;

@@ -4,6 +4,7 @@ import type { ToolDeclaration, ToolMetadata } from "../../catalog/tool-metadata.
 import { SyncCountingEmbeddings } from "./__fixtures__/fake-embeddings.js";
 import { SlowBulkIndex } from "./__fixtures__/slow-bulk-index.js";
 import { toolDocumentText } from "./tool-document-text.js";
+import { BruteForceVectorIndex } from "./vector-index.js";
 import { createVectorStrategy, type VectorStrategy } from "./vector-strategy.js";
 
 const TOOLS: ToolDeclaration[] = [
@@ -87,6 +88,25 @@ describe("createVectorStrategy without keepVectors (vectors left to the index)",
     expect(await rankings(restored)).toEqual(await rankings(source));
     expect(restored.save()).toEqual(saved);
     expect(embeddings.syncCalls).toHaveLength(1);
+  });
+
+  it("restores entries without vectors from an index that holds them (vectorsInIndex), and saves them embedded again", async () => {
+    const source = createVectorStrategy({ embeddings: new SyncCountingEmbeddings(), keepVectors: true });
+    await source.index(catalogOf(TOOLS));
+    const saved = source.save();
+    const holding = new BruteForceVectorIndex(saved.dimensions);
+    for (const entry of saved.entries) holding.add(entry.name, entry.vector);
+    const none = new Float64Array(0);
+    const bare = { ...saved, vectorsInIndex: true as const, entries: saved.entries.map((entry) => ({ ...entry, vector: none })) };
+    expect(() => createVectorStrategy({ embeddings: new SyncCountingEmbeddings(), saved: bare })).toThrow(
+      expect.objectContaining({ code: "INVALID_OPTION", path: ["saved", "vectorsInIndex"] }),
+    );
+    const embeddings = new SyncCountingEmbeddings();
+    const restored = createVectorStrategy({ embeddings, saved: bare, index: holding, indexHolds: "saved" });
+    await restored.index(catalogOf(TOOLS));
+    expect(embeddings.embedded).toEqual([]);
+    expect(await rankings(restored)).toEqual(await rankings(source));
+    expect(restored.save()).toEqual(saved);
   });
 
   it("refuses to save a vector whose text documentText no longer gives, unless the vectors are kept", async () => {

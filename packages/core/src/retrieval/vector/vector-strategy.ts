@@ -254,6 +254,13 @@ class VectorToolIndex {
       });
     }
     if (options.saved !== undefined) checkSaved(options.saved);
+    if (options.saved?.vectorsInIndex === true && (options.indexHolds !== "saved" || options.keepVectors === true)) {
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `saved.vectorsInIndex needs indexHolds: "saved" and no keepVectors (got indexHolds ${String(options.indexHolds)}, keepVectors ${String(options.keepVectors)}): the entries carry no vectors.`,
+        { path: ["saved", "vectorsInIndex"] },
+      );
+    }
     this.#options = options;
     this.#documentText = documentText;
     this.#historyWeight = historyWeight;
@@ -665,15 +672,20 @@ class VectorToolIndex {
     const saved = this.#saved;
     if (saved === undefined || saved.model !== this.#cache.model || this.#cache.size !== 0 || this.#releasedEpoch === this.#epoch)
       return false;
-    this.#cache.reserve(saved.entries.length, saved.dimensions);
-    for (const entry of saved.entries) this.#cache.set(entry.textHash, entry.vector);
+    // Vectors only the index holds are left to it, as `#release` would leave them once copied to the cache.
+    const inIndex = saved.vectorsInIndex === true;
+    if (!inIndex) {
+      this.#cache.reserve(saved.entries.length, saved.dimensions);
+      for (const entry of saved.entries) this.#cache.set(entry.textHash, entry.vector);
+    }
     if (this.#options.indexHolds !== "saved" || this.#index !== undefined || this.#entries.size > 0) return false;
     const loading = this.#ensureIndex(saved.dimensions);
     if (background) this.#track(loading.then(() => undefined));
     else await loading;
     saved.entries.forEach((entry, position) => {
-      const row = this.#cache.row(entry.textHash)!;
-      this.#entries.set(entry.name, { hash: entry.textHash, order: position, row, stamp: this.#cache.stamp(row) });
+      const row = inIndex ? HELD : this.#cache.row(entry.textHash)!;
+      const stamp = inIndex ? this.#epoch : this.#cache.stamp(row);
+      this.#entries.set(entry.name, { hash: entry.textHash, order: position, row, stamp });
     });
     this.#nextOrder = saved.entries.length;
     return true;
