@@ -3,6 +3,7 @@ import { ToolCatalog } from "../../catalog/tool-catalog.js";
 import { ASSISTANT_TOOLS, assistantCatalog } from "../__fixtures__/assistant-catalog.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { createBm25Strategy, DEFAULT_FIELD_WEIGHTS, weightedTerms, type Bm25StrategyOptions } from "./bm25-strategy.js";
+import { VocabularyExpansion } from "./vocabulary-expansion.js";
 
 function indexed(options?: Bm25StrategyOptions, catalog: ToolCatalog = assistantCatalog()): RetrievalStrategy {
   const strategy = createBm25Strategy(options);
@@ -291,5 +292,38 @@ describe("bm25 strategy: saved index", () => {
     const fresh = createBm25Strategy();
     fresh.index(fewer);
     expect(await partial.rank(request)).toEqual(await fresh.rank(request));
+  });
+});
+
+describe("createBm25Strategy with an expansion: the vocabulary is noted when a word first needs it", () => {
+  const VECTORS: Record<string, number[]> = {
+    remember: [1, 0.2, 0],
+    memory: [0.9, 0.3, 0.1],
+    note: [0.8, 0, 0.5],
+    weather: [0, 0, 1],
+    forecast: [0.05, 0.1, 0.99],
+    invoice: [0.1, 1, 0],
+    bill: [0.15, 0.95, 0.05],
+  };
+  const wordVectors = { wordVector: (word: string) => VECTORS[word] };
+  const TOOLS = [
+    { name: "save_note", description: "Save a note to memory" },
+    { name: "forecast", description: "Weather forecast for a city" },
+  ];
+
+  it("notes nothing while indexing; after adds (a tool the catalog lacks) and removals, expands as a fresh index of the same tools", () => {
+    const expansion = new VocabularyExpansion(() => wordVectors);
+    const lazy = createBm25Strategy({ expansion });
+    lazy.index(new ToolCatalog({ tools: TOOLS }));
+    expect(expansion.empty).toBe(true);
+    lazy.add!(new ToolCatalog({ tools: [{ name: "pay_invoice", description: "Pay an invoice" }] }).tools());
+    lazy.remove!(["save_note"]);
+    expect(rank(lazy, { query: "weather forecast" }).map((tool) => tool.name)).toEqual(["forecast"]);
+    expect(expansion.empty).toBe(true);
+    const fresh = createBm25Strategy({ expansion: new VocabularyExpansion(() => wordVectors) });
+    fresh.index(new ToolCatalog({ tools: [TOOLS[1]!, { name: "pay_invoice", description: "Pay an invoice" }] }));
+    for (const query of ["settle this bill", "remember my locker code"]) expect(rank(lazy, { query })).toEqual(rank(fresh, { query }));
+    expect(expansion.empty).toBe(false);
+    expect(rank(lazy, { query: "settle this bill" })[0]?.name).toBe("pay_invoice");
   });
 });

@@ -148,12 +148,26 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
   const analysis = { stem };
   /** With usage: each tool's analysed text, so a change of its learned terms does not analyse its text again. */
   const analysed = new Map<string, Record<ToolField, string[]>>();
-  const store = (tool: ToolMetadata, textUnchanged = false) => {
+  /**
+   * The expansion's vocabulary is noted when a word of a message first needs it (`noteAll`), not tool by tool as the
+   * index is built: until then, the tools stored by `add` (which the catalog may not hold) wait here.
+   */
+  const unnoted = new Map<string, ToolMetadata>();
+  const noteAll = () => {
+    if (expansion === undefined) return;
+    for (const tool of catalog?.tools() ?? [])
+      if (indexed.has(tool.name) && !unnoted.has(tool.name)) expansion.note(tool.name, expansionText(tool));
+    for (const [name, tool] of unnoted) if (indexed.has(name)) expansion.note(name, expansionText(tool));
+    unnoted.clear();
+  };
+  const store = (tool: ToolMetadata, textUnchanged = false, added = false) => {
     if (indexed.has(tool.name)) countNameTerms(analyze(tool.name, { stem }), -1);
     let fields = textUnchanged ? analysed.get(tool.name) : undefined;
     if (fields === undefined) {
       const text = toolText(tool);
-      expansion?.note(tool.name, expansionText(tool));
+      if (expansion !== undefined && !expansion.empty) expansion.note(tool.name, expansionText(tool));
+      else if (added) unnoted.set(tool.name, tool);
+      else unnoted.delete(tool.name);
       fields = {} as Record<ToolField, string[]>;
       for (const field of fieldNames) fields[field] = analyze(text[field], analysis);
       if (usage !== undefined) analysed.set(tool.name, fields);
@@ -169,6 +183,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       if (!indexed.delete(name)) continue;
       index.remove(name);
       expansion?.forget(name);
+      unnoted.delete(name);
       analysed.delete(name);
       countNameTerms(analyze(name, { stem }), -1);
     }
@@ -219,7 +234,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     add(tools) {
       // Stored tools read their learned terms as they are now: the index must be at the usage's version first.
       catchUpUsage();
-      for (const tool of tools) store(tool);
+      for (const tool of tools) store(tool, false, true);
     },
     remove: unstore,
     rank(request: RankRequest): RankedTool[] {
@@ -227,10 +242,6 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       if (usage !== undefined) index.setScale(usage.scale());
       const terms = weightedTerms(request, termOptions);
       if (expansion !== undefined) {
-        // A restored index noted no words: the vocabulary comes from the catalog the first time a word needs it.
-        const noteAll = () => {
-          for (const tool of catalog?.tools() ?? []) if (indexed.has(tool.name)) expansion.note(tool.name, expansionText(tool));
-        };
         const have = new Set(terms.map(({ term }) => term));
         for (const extra of expansion.expand(request.query, (term) => index.documentFrequency(term) > 0, noteAll)) {
           if (!have.has(extra.term)) terms.push(extra);
