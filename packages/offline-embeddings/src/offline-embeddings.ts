@@ -63,7 +63,13 @@ export interface SavedFit {
 
 /** The fingerprint a fit to these documents carries (part of {@link OfflineEmbeddings.model}). */
 function documentsFingerprint(documents: readonly string[]): string {
-  return createHash("sha256").update(documents.join("\u0000")).digest("hex").slice(0, 16);
+  // The documents joined by NUL, hashed piece by piece (no joined copy: 40 MB at 100,000 tools).
+  const hash = createHash("sha256");
+  documents.forEach((document, index) => {
+    if (index > 0) hash.update("\u0000");
+    hash.update(document);
+  });
+  return hash.digest("hex").slice(0, 16);
 }
 
 /** The model name reported before any fit; `fit` appends the fitted documents' fingerprint. */
