@@ -18,25 +18,25 @@ export interface FusedItem {
 
 /**
  * The fused scores of several lists, by id: each id once, in order of first appearance, with its score and, per
- * list, its contribution and the index of its first item there. Typed arrays, so fusing allocates no object per item.
+ * list, its contribution and the index of its first item there. Plain arrays of numbers, so fusing allocates no
+ * object per item (and no typed array's backing store per ranking).
  */
 export interface FusedScores {
   ids: string[];
-  scores: Float64Array;
+  scores: number[];
   /** Per list (in the lists' order), each id's contribution (0 where the list does not have it). */
-  contributions: Float64Array[];
+  contributions: number[][];
   /** Per list, the index of each id's first item in it, or -1. */
-  firstAt: Int32Array[];
+  firstAt: number[][];
 }
 
 /** Sums each list's contributions (`contribution(list)` gives one per item index), list by list, in order. */
 function accumulate(lists: readonly RankedList[], contribution: (list: RankedList) => (index: number) => number): FusedScores {
-  const total = lists.reduce((sum, list) => sum + list.items.length, 0);
   const slotOf = new Map<string, number>();
   const ids: string[] = [];
-  const scores = new Float64Array(total);
-  const contributions = lists.map(() => new Float64Array(total));
-  const firstAt = lists.map(() => new Int32Array(total).fill(-1));
+  const scores: number[] = [];
+  const contributions: number[][] = lists.map(() => []);
+  const firstAt: number[][] = lists.map(() => []);
   lists.forEach((list, listIndex) => {
     if (list.items.length === 0) return;
     const of = contribution(list);
@@ -44,14 +44,22 @@ function accumulate(lists: readonly RankedList[], contribution: (list: RankedLis
     const first = firstAt[listIndex]!;
     list.items.forEach((item, index) => {
       let slot = slotOf.get(item.id);
-      if (slot === undefined) slotOf.set(item.id, (slot = ids.push(item.id) - 1));
+      if (slot === undefined) {
+        slot = ids.push(item.id) - 1;
+        slotOf.set(item.id, slot);
+        scores.push(0);
+        for (let other = 0; other < lists.length; other++) {
+          contributions[other]!.push(0);
+          firstAt[other]!.push(-1);
+        }
+      }
       const value = of(index);
       scores[slot]! += value;
       contributed[slot]! += value;
       if (first[slot] === -1) first[slot] = index;
     });
   });
-  return { ids, scores: scores.subarray(0, ids.length), contributions, firstAt };
+  return { ids, scores, contributions, firstAt };
 }
 
 /**

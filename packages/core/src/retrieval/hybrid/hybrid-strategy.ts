@@ -13,7 +13,7 @@ import { createFuzzyStrategy, type FuzzyStrategyOptions, type SavedFuzzyIndex } 
 import { createBm25Strategy, DEFAULT_FIELD_WEIGHTS, type Bm25StrategyOptions, type SavedBm25Index } from "../lexical/bm25-strategy.js";
 import { VocabularyExpansion, type VocabularyExpansionOptions } from "../lexical/vocabulary-expansion.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
-import { bestSlots } from "../best-k.js";
+import { bestK } from "../best-k.js";
 import { reciprocalRankScores, weightedScores, type RankedList } from "./fusion.js";
 
 /** How ranked lists are combined. */
@@ -313,15 +313,15 @@ function fuseRankings(
   // Only fuzzy says whether the query names a tool exactly.
   const bonus = fusion === "rrf" ? exactBonus / rrfK : exactBonus;
   const fuzzyAt = firstAt[1]!;
-  const slots = new Uint32Array(ids.length);
-  const ties = new Float64Array(ids.length);
+  const slots: number[] = [];
+  const ties: number[] = [];
   for (let slot = 0; slot < ids.length; slot++) {
-    slots[slot] = slot;
+    slots.push(slot);
     const at = fuzzyAt[slot]!;
     if (at !== -1 && rankings.fuzzy[at]!.signals.exact) scores[slot]! += bonus;
-    ties[slot] = position(ids[slot]!);
+    ties.push(position(ids[slot]!));
   }
-  const best = bestSlots(scores, slots, ids.length, limit, undefined, ties);
+  const best = bestK(slots, limit, (a, b) => scores[b]! - scores[a]! || ties[a]! - ties[b]!);
   // Each kept tool's explanation: every source's own signals.
   return best.map((slot) => ({
     name: ids[slot]!,

@@ -36,6 +36,34 @@ describe("BruteForceVectorIndex", () => {
     expect(() => index.add("b", [1, 2, 3])).toThrow(/3 numbers/);
   });
 
+  it("searches alike when searches follow one another or a filter searches the same index meanwhile", () => {
+    const index = new BruteForceVectorIndex(2);
+    for (let i = 0; i < 40; i++) index.add(`t${i}`, [Math.cos(i / 7), Math.sin(i / 7)]);
+    const alone = index.search([1, 0], 5);
+    expect(index.search([0, 1], 3)).toHaveLength(3);
+    const inner: string[][] = [];
+    const nested = index.search([1, 0], 5, (id) => {
+      inner.push(index.search([0, 1], 2).map((hit) => hit.id));
+      return id !== "t1";
+    });
+    expect(nested).toEqual(index.search([1, 0], 5, (id) => id !== "t1"));
+    expect(nested.map((hit) => hit.id)).toEqual(
+      alone
+        .map((hit) => hit.id)
+        .filter((id) => id !== "t1")
+        .concat(nested.at(-1)!.id),
+    );
+    expect(new Set(inner.map((ids) => ids.join()))).toEqual(
+      new Set([
+        index
+          .search([0, 1], 2)
+          .map((hit) => hit.id)
+          .join(),
+      ]),
+    );
+    expect(index.search([1, 0], 5)).toEqual(alone);
+  });
+
   it("agrees with a sort of every cosine (property)", () => {
     const vector = fc.array(fc.integer({ min: -5, max: 5 }), { minLength: 3, maxLength: 3 });
     fc.assert(

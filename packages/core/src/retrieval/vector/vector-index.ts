@@ -61,6 +61,10 @@ export class BruteForceVectorIndex implements VectorIndex {
   /** Id per slot, in insertion order; undefined marks a removed slot. */
   #ids: Array<string | undefined> = [];
   readonly #slots = new Map<string, number>();
+  /** Scratch of `search`: each slot's score, and the slots scored. */
+  #scratchScores = new Float64Array(0);
+  #scratchSlots = new Uint32Array(0);
+  #searching = false;
 
   /**
    * @param dimensions - numbers per vector; every vector added or searched must have exactly this many.
@@ -106,8 +110,15 @@ export class BruteForceVectorIndex implements VectorIndex {
     const dimensions = this.dimensions;
     const vectors = this.#vectors;
     const ids = this.#ids;
-    const scores = new Float64Array(ids.length);
-    const slots = new Uint32Array(ids.length);
+    // Scratch reused from search to search (a typed array a query costs a backing store to allocate and collect);
+    // a filter that searches this index again meanwhile gets its own.
+    const reuse = !this.#searching && this.#scratchScores.length >= ids.length;
+    const scores = reuse ? this.#scratchScores : new Float64Array(Math.max(ids.length, Math.ceil(this.#scratchScores.length * 1.5)));
+    const slots = reuse ? this.#scratchSlots : new Uint32Array(scores.length);
+    if (!this.#searching) {
+      this.#scratchScores = scores;
+      this.#scratchSlots = slots;
+    }
     let count = 0;
     for (let slot = 0; slot < ids.length; slot++) {
       if (ids[slot] === undefined) continue;
@@ -116,7 +127,13 @@ export class BruteForceVectorIndex implements VectorIndex {
     }
     // Best first; ties keep the earlier slot. A heap, so asking for the whole ranking stays O(n log k).
     const keep = filter === undefined ? undefined : (slot: number) => filter(ids[slot]!);
-    return bestSlots(scores, slots, count, k, keep).map((slot) => ({ id: ids[slot]!, score: scores[slot]! }));
+    const searching = this.#searching;
+    this.#searching = true;
+    try {
+      return bestSlots(scores, slots, count, k, keep).map((slot) => ({ id: ids[slot]!, score: scores[slot]! }));
+    } finally {
+      this.#searching = searching;
+    }
   }
 
   #checkLength(vector: ArrayLike<number>): void {
