@@ -123,14 +123,23 @@ function parseDelta(
 ): ParsedDelta {
   const { context } = previous;
   const gone = new Set([...removed].filter((name) => previous.entries.has(name)));
-  const keptCount = previous.entries.size - gone.size;
   const incoming = new Map<string, ParsedTool>();
   added.forEach((item, offset) => {
-    const parsed = parseTool(item, keptCount + offset, context.declarations, context.defaultPermission);
+    const index = previous.entries.size - gone.size + offset;
+    const parsed = parseTool(item, index, context.declarations, context.defaultPermission);
     const { name } = parsed.metadata;
-    if (incoming.has(name) || (previous.entries.has(name) && !gone.has(name))) throw duplicateTool(name, keptCount + offset);
+    if (incoming.has(name) || (previous.entries.has(name) && !gone.has(name))) throw duplicateTool(name, index);
     incoming.set(name, parsed);
   });
+  // A tool given again exactly as it is (the same metadata and implementation) stays where it is: nothing changes for
+  // it, as nothing is reported (moving it to the end would reorder the catalog behind its indexes' backs).
+  for (const [name, parsed] of incoming) {
+    const old = gone.has(name) ? previous.entries.get(name) : undefined;
+    if (old === undefined || old.tool !== parsed.tool || JSON.stringify(old.metadata) !== JSON.stringify(parsed.metadata)) continue;
+    incoming.delete(name);
+    gone.delete(name);
+  }
+  const keptCount = previous.entries.size - gone.size;
   const leaving = [...gone].filter((name) => !incoming.has(name));
   const nowPending: ToolDeclaration[] = [];
   for (const name of leaving) {

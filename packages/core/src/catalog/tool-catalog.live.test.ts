@@ -92,6 +92,19 @@ describe("ToolCatalog live updates", () => {
     expect(catalog.totalTokens()).toBe(before);
   });
 
+  it("a tool given again exactly as it is keeps its place and reports nothing; given with a change, it goes to the end", () => {
+    const declarations = ["a_salary", "b_salary", "c_salary"].map((name) => ({ name, description: "salary" }));
+    const catalog = new ToolCatalog({ tools: declarations });
+    const seen = catalog.version;
+    const same = catalog.add([declarations[0]!]);
+    expect(catalog.names()).toEqual(["a_salary", "b_salary", "c_salary"]);
+    expect(same).toMatchObject({ added: [], changed: [], removed: [] });
+    expect(catalog.changesSince(seen)).toMatchObject({ added: [], changed: [], removed: [] });
+    const changed = catalog.add([{ name: "a_salary", description: "salary paid" }]);
+    expect(catalog.names()).toEqual(["b_salary", "c_salary", "a_salary"]);
+    expect(changed.changed.map((tool) => tool.name)).toEqual(["a_salary"]);
+  });
+
   it("keeps the old state when an update is invalid (nothing half-applied)", () => {
     const catalog = baseCatalog();
     expect(() => catalog.add([{ name: "bad name" }])).toThrow(DynamicToolsError);

@@ -516,7 +516,9 @@ export class ToolCatalog {
   }
 
   /**
-   * Adds tools (or replaces tools of the same name) and updates every derived index atomically.
+   * Adds tools (or replaces tools of the same name) and updates every derived index atomically. A replaced tool
+   * moves to the end of the catalog's order; one given again exactly as it is (the same metadata and implementation)
+   * stays where it is, and the update reports nothing for it.
    * @example
    * ```ts
    * catalog.add([weatherTool]);

@@ -312,7 +312,7 @@ function fuseRankings(
   const { ids, scores, firstAt } = fused;
   // Only fuzzy says whether the query names a tool exactly.
   const bonus = fusion === "rrf" ? exactBonus / rrfK : exactBonus;
-  const fuzzyAt = firstAt[1]!;
+  const fuzzyAt = firstAt[names.indexOf("fuzzy")]!;
   const slots: number[] = [];
   const ties: number[] = [];
   for (let slot = 0; slot < ids.length; slot++) {

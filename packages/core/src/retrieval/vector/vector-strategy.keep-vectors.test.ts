@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolDeclaration, ToolMetadata } from "../../catalog/tool-metadata.js";
-import { SyncCountingEmbeddings } from "./__fixtures__/fake-embeddings.js";
+import { CountingEmbeddings, SyncCountingEmbeddings } from "./__fixtures__/fake-embeddings.js";
 import { SlowBulkIndex } from "./__fixtures__/slow-bulk-index.js";
 import { toolDocumentText } from "./tool-document-text.js";
 import { BruteForceVectorIndex } from "./vector-index.js";
@@ -98,9 +98,15 @@ describe("createVectorStrategy without keepVectors (vectors left to the index)",
     for (const entry of saved.entries) holding.add(entry.name, entry.vector);
     const none = new Float64Array(0);
     const bare = { ...saved, vectorsInIndex: true as const, entries: saved.entries.map((entry) => ({ ...entry, vector: none })) };
-    expect(() => createVectorStrategy({ embeddings: new SyncCountingEmbeddings(), saved: bare })).toThrow(
-      expect.objectContaining({ code: "INVALID_OPTION", path: ["saved", "vectorsInIndex"] }),
-    );
+    for (const options of [
+      { embeddings: new SyncCountingEmbeddings() },
+      { embeddings: new SyncCountingEmbeddings(), index: holding, indexHolds: "saved" as const, keepVectors: true },
+      { embeddings: new CountingEmbeddings(), index: holding, indexHolds: "saved" as const },
+    ]) {
+      expect(() => createVectorStrategy({ ...options, saved: bare })).toThrow(
+        expect.objectContaining({ code: "INVALID_OPTION", path: ["saved", "vectorsInIndex"] }),
+      );
+    }
     const embeddings = new SyncCountingEmbeddings();
     const restored = createVectorStrategy({ embeddings, saved: bare, index: holding, indexHolds: "saved" });
     await restored.index(catalogOf(TOOLS));

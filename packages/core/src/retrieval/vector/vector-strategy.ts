@@ -254,10 +254,12 @@ class VectorToolIndex {
       });
     }
     if (options.saved !== undefined) checkSaved(options.saved);
-    if (options.saved?.vectorsInIndex === true && (options.indexHolds !== "saved" || options.keepVectors === true)) {
+    const { embeddings } = options;
+    const asyncEmbeddings = embeddings !== undefined && !isSyncDocuments(embeddings);
+    if (options.saved?.vectorsInIndex === true && (options.indexHolds !== "saved" || options.keepVectors === true || asyncEmbeddings)) {
       throw new DynamicToolsError(
         "INVALID_OPTION",
-        `saved.vectorsInIndex needs indexHolds: "saved" and no keepVectors (got indexHolds ${String(options.indexHolds)}, keepVectors ${String(options.keepVectors)}): the entries carry no vectors.`,
+        `saved.vectorsInIndex needs indexHolds: "saved", no keepVectors and embeddings that embed synchronously (got indexHolds ${String(options.indexHolds)}, keepVectors ${String(options.keepVectors)}${asyncEmbeddings ? ", asynchronous embeddings" : ""}): the entries carry no vectors.`,
         { path: ["saved", "vectorsInIndex"] },
       );
     }
