@@ -40,6 +40,16 @@ const QUESTIONS = [
   "export all orders",
 ];
 
+/** Flips one byte in the middle of a snapshot section (its checksum no longer matches). */
+function damageSection(file: string, section: string): void {
+  const bytes = readFileSync(file);
+  const length = bytes.readUInt32LE(8);
+  const start = 48 + length + ((8 - ((48 + length) % 8)) % 8);
+  const { offset, length: size } = JSON.parse(bytes.toString("utf8", 48, 48 + length)).sections[section];
+  bytes[start + offset + Math.floor(size / 2)]! ^= 0xff;
+  writeFileSync(file, bytes);
+}
+
 // Needs hnswlib-node's native build: CI runs it again with DYNAMIC_TOOLS_REQUIRE_HNSW=1, which makes a missing build fail.
 describe.skipIf(!HNSWLIB_AVAILABLE)("snapshot with hybrid over HNSW", () => {
   it("selects exactly as a fresh build", async () => {
@@ -105,12 +115,7 @@ describe.skipIf(!HNSWLIB_AVAILABLE)("snapshot with hybrid over HNSW", () => {
   it("a damaged graph is the snapshot's typed error when the strategy is restored; with onFallback, a rebuild", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "snapshot-hnsw-")), "damaged.snapshot");
     await writeSnapshot(file, catalog());
-    const bytes = readFileSync(file);
-    const length = bytes.readUInt32LE(8);
-    const start = 48 + length + ((8 - ((48 + length) % 8)) % 8);
-    const { offset, length: size } = JSON.parse(bytes.toString("utf8", 48, 48 + length)).sections.hnsw;
-    bytes[start + offset + Math.floor(size / 2)]! ^= 0xff;
-    writeFileSync(file, bytes);
+    damageSection(file, "hnsw");
     expect(() => loadSnapshot(file, catalog()).strategy("hybrid")).toThrow(/the checksum of its section "hnsw" does not match/);
     const reported: string[] = [];
     const rebuiltCatalog = catalog();
@@ -126,12 +131,7 @@ describe.skipIf(!HNSWLIB_AVAILABLE)("snapshot with hybrid over HNSW", () => {
     const file = join(mkdtempSync(join(tmpdir(), "snapshot-hnsw-")), "vectors.snapshot");
     await writeSnapshot(file, catalog());
     const fresh = createToolSelector(catalog(), { strategy: "hybrid" });
-    const bytes = readFileSync(file);
-    const length = bytes.readUInt32LE(8);
-    const start = 48 + length + ((8 - ((48 + length) % 8)) % 8);
-    const { offset, length: size } = JSON.parse(bytes.toString("utf8", 48, 48 + length)).sections.vectors;
-    bytes[start + offset + Math.floor(size / 2)]! ^= 0xff;
-    writeFileSync(file, bytes);
+    damageSection(file, "vectors");
     const restoredCatalog = catalog();
     const restored = createToolSelector(restoredCatalog, { strategy: loadSnapshot(file, restoredCatalog).strategy("hybrid") });
     for (const question of QUESTIONS) {

@@ -96,7 +96,7 @@ export class HeldOutObservations {
     const count = Math.min(this.#ring.length, Math.floor(observations / 4));
     if (count === 0) return undefined;
     // The sample as it is now (later observations may replace entries), ordered and spaced on first read of the
-    // probes or the field: a reader that only checks `observations` pays for a copy only.
+    // probes or the field.
     const sample = this.#ring.slice();
     let chosen: HeldOutObservation[] | undefined;
     const heldOut = () => {

@@ -3,6 +3,7 @@ import { ToolCatalog } from "../../catalog/tool-catalog.js";
 import { ASSISTANT_TOOLS, assistantCatalog } from "../__fixtures__/assistant-catalog.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { createBm25Strategy, DEFAULT_FIELD_WEIGHTS, weightedTerms, type Bm25StrategyOptions } from "./bm25-strategy.js";
+import { WORD_VECTORS } from "./__fixtures__/word-vectors.js";
 import { VocabularyExpansion } from "./vocabulary-expansion.js";
 
 function indexed(options?: Bm25StrategyOptions, catalog: ToolCatalog = assistantCatalog()): RetrievalStrategy {
@@ -296,16 +297,7 @@ describe("bm25 strategy: saved index", () => {
 });
 
 describe("createBm25Strategy with an expansion: the vocabulary is noted when a word first needs it", () => {
-  const VECTORS: Record<string, number[]> = {
-    remember: [1, 0.2, 0],
-    memory: [0.9, 0.3, 0.1],
-    note: [0.8, 0, 0.5],
-    weather: [0, 0, 1],
-    forecast: [0.05, 0.1, 0.99],
-    invoice: [0.1, 1, 0],
-    bill: [0.15, 0.95, 0.05],
-  };
-  const wordVectors = { wordVector: (word: string) => VECTORS[word] };
+  const wordVectors = { wordVector: (word: string) => WORD_VECTORS[word] };
   const TOOLS = [
     { name: "save_note", description: "Save a note to memory" },
     { name: "forecast", description: "Weather forecast for a city" },

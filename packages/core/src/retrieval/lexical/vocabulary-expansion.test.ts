@@ -1,21 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { stem } from "../../text/tokenize.js";
+import { WORD_VECTORS } from "./__fixtures__/word-vectors.js";
 import { MAX_EXPANDED_WORDS, VocabularyExpansion, type WordVectors } from "./vocabulary-expansion.js";
 
-/** Hand-made word vectors: "remember" is close to "memory" and "note", far from "weather". */
-const VECTORS: Record<string, number[]> = {
-  remember: [1, 0.2, 0],
-  memory: [0.9, 0.3, 0.1],
-  note: [0.8, 0, 0.5],
-  weather: [0, 0, 1],
-  forecast: [0.05, 0.1, 0.99],
-  rain: [0, 0.2, 0.9],
-};
 const counted = { lookups: 0 };
 const vectors: WordVectors = {
   wordVector(word) {
     counted.lookups++;
-    return VECTORS[word];
+    return WORD_VECTORS[word];
   },
 };
 const catalogTerms = new Set(["memory", "note", "weather", "forecast"].map(stem));

@@ -3,7 +3,8 @@
  * as plain JSON, see `VectorStrategy.save`) and the check of one given as `saved`.
  */
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
-import type { VectorStrategy, embeddingModelName } from "./vector-strategy.js";
+import { isSyncDocuments } from "./embedding-capabilities.js";
+import type { VectorStrategy, VectorStrategyOptions, embeddingModelName } from "./vector-strategy.js";
 import type { toolDocumentText } from "./tool-document-text.js";
 
 /** The format {@link VectorStrategy.save} writes and `saved` accepts. */
@@ -43,14 +44,19 @@ export interface SavedVectorIndex {
 }
 
 /**
- * Checks a `saved` index before it is used: its format version and each vector's length.
+ * Checks a `saved` index before it is used, with the strategy's options: its format version, each vector's length,
+ * and that entries without vectors (`vectorsInIndex`) come with an index that holds them and embeddings that can
+ * embed them again.
  * @throws DynamicToolsError `INVALID_OPTION` naming the bad field.
  * @example
  * ```ts
- * checkSaved(JSON.parse(readFileSync("vectors.json", "utf8"))); // throws for another format version
+ * checkSaved(JSON.parse(readFileSync("vectors.json", "utf8")), {}); // throws for another format version
  * ```
  */
-export function checkSaved(saved: SavedVectorIndex): void {
+export function checkSaved(
+  saved: SavedVectorIndex,
+  { indexHolds, keepVectors, embeddings }: Pick<VectorStrategyOptions, "indexHolds" | "keepVectors" | "embeddings">,
+): void {
   if (saved.formatVersion !== VECTOR_INDEX_FORMAT_VERSION) {
     throw new DynamicToolsError(
       "INVALID_OPTION",
@@ -59,7 +65,15 @@ export function checkSaved(saved: SavedVectorIndex): void {
       { path: ["saved", "formatVersion"] },
     );
   }
-  if (saved.vectorsInIndex === true) return;
+  if (saved.vectorsInIndex === true) {
+    const asyncEmbeddings = embeddings !== undefined && !isSyncDocuments(embeddings);
+    if (indexHolds === "saved" && keepVectors !== true && !asyncEmbeddings) return;
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `saved.vectorsInIndex needs indexHolds: "saved", no keepVectors and embeddings that embed synchronously (got indexHolds ${String(indexHolds)}, keepVectors ${String(keepVectors)}${asyncEmbeddings ? ", asynchronous embeddings" : ""}): the entries carry no vectors.`,
+      { path: ["saved", "vectorsInIndex"] },
+    );
+  }
   const wrong = saved.entries.findIndex((entry) => entry.vector.length !== saved.dimensions);
   if (wrong !== -1) {
     const entry = saved.entries[wrong]!;

@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolDeclaration, ToolMetadata } from "../../catalog/tool-metadata.js";
 import { CountingEmbeddings, SyncCountingEmbeddings } from "./__fixtures__/fake-embeddings.js";
 import { SlowBulkIndex } from "./__fixtures__/slow-bulk-index.js";
+import { catalogOf, TOOLS } from "./__fixtures__/vector-tools.js";
 import { toolDocumentText } from "./tool-document-text.js";
 import { BruteForceVectorIndex } from "./vector-index.js";
 import { createVectorStrategy, type VectorStrategy } from "./vector-strategy.js";
 
-const TOOLS: ToolDeclaration[] = [
-  { name: "generate_image", description: "Create or edit an image" },
-  { name: "get_pending_salaries", description: "Salaries not yet paid", category: "salary" },
-  { name: "send_email", description: "Send an email to staff" },
-  { name: "email_send", description: "Send an email to staff" },
-  { name: "book_class", description: "Book a yoga class", tags: ["class"] },
-];
-const catalogOf = (tools: ToolDeclaration[]) => new ToolCatalog({ tools });
 const QUERIES = ["edit my photo", "send an email and book a class", "salaries not paid", "weather"];
 
 /** Every query's full ranking, scores included. */

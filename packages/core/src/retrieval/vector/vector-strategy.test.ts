@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ToolCatalog } from "../../catalog/tool-catalog.js";
-import type { ToolDeclaration } from "../../catalog/tool-metadata.js";
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { offerIdleWork } from "../../events/idle-work.js";
 import { CountingEmbeddings } from "./__fixtures__/fake-embeddings.js";
 import { SlowBulkIndex } from "./__fixtures__/slow-bulk-index.js";
+import { catalogOf, TOOLS } from "./__fixtures__/vector-tools.js";
 import { queryClauses } from "./query-clauses.js";
 import { textHash } from "./embedding-cache.js";
 import { DOCUMENT_TEXT_VERSION, toolDocumentText } from "./tool-document-text.js";
@@ -12,15 +11,6 @@ import { BruteForceVectorIndex, type VectorIndex } from "./vector-index.js";
 import { loadOfflineEmbeddings } from "../../plugins/default-plugins.js";
 import { hasDefaultEmbeddings, loadDefaultEmbeddings, registerDefaultEmbeddings } from "./default-embeddings.js";
 import { createVectorStrategy, type SavedVectorIndex } from "./vector-strategy.js";
-
-const TOOLS: ToolDeclaration[] = [
-  { name: "generate_image", description: "Create or edit an image" },
-  { name: "get_pending_salaries", description: "Salaries not yet paid", category: "salary" },
-  { name: "send_email", description: "Send an email to staff" },
-  { name: "email_send", description: "Send an email to staff" },
-  { name: "book_class", description: "Book a yoga class", tags: ["class"] },
-];
-const catalogOf = (tools: ToolDeclaration[]) => new ToolCatalog({ tools });
 
 async function indexed(tools = TOOLS, embeddings = new CountingEmbeddings()) {
   const strategy = createVectorStrategy({ embeddings });

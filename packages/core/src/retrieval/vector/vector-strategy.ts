@@ -253,16 +253,7 @@ class VectorToolIndex {
         path: ["historyWeight"],
       });
     }
-    if (options.saved !== undefined) checkSaved(options.saved);
-    const { embeddings } = options;
-    const asyncEmbeddings = embeddings !== undefined && !isSyncDocuments(embeddings);
-    if (options.saved?.vectorsInIndex === true && (options.indexHolds !== "saved" || options.keepVectors === true || asyncEmbeddings)) {
-      throw new DynamicToolsError(
-        "INVALID_OPTION",
-        `saved.vectorsInIndex needs indexHolds: "saved", no keepVectors and embeddings that embed synchronously (got indexHolds ${String(options.indexHolds)}, keepVectors ${String(options.keepVectors)}${asyncEmbeddings ? ", asynchronous embeddings" : ""}): the entries carry no vectors.`,
-        { path: ["saved", "vectorsInIndex"] },
-      );
-    }
+    if (options.saved !== undefined) checkSaved(options.saved, options);
     this.#options = options;
     this.#documentText = documentText;
     this.#historyWeight = historyWeight;
