@@ -359,7 +359,7 @@ export class ToolCatalog {
 
   #totalWaiters: Array<{ resolve: (tokens: number) => void; reject: (error: unknown) => void }> = [];
   #estimate: { state: CatalogState; tokens: number } | undefined;
-  #backgroundCount: ReturnType<typeof setImmediate> | undefined;
+  #backgroundCount: ReturnType<typeof setImmediate> | ReturnType<typeof setTimeout> | undefined;
 
   #enabledNames(state: CatalogState): string[] {
     const names: string[] = [];
@@ -396,10 +396,15 @@ export class ToolCatalog {
         for (const { reject } of this.#totalWaiters.splice(0)) reject(error);
       }
     };
-    // Nobody waiting: the count must not keep the process alive; someone awaiting exactTotalTokens() keeps it.
+    // Someone awaiting exactTotalTokens() keeps the process alive for the count. Nobody waiting: it must not, and an
+    // unreferenced timer (not an immediate, which does not wake a loop that waits for something else) carries it on.
     const schedule = (): void => {
-      const next = setImmediate(step);
-      if (this.#totalWaiters.length === 0) next.unref();
+      if (this.#totalWaiters.length > 0) {
+        this.#backgroundCount = setImmediate(step);
+        return;
+      }
+      const next = setTimeout(step, 0);
+      next.unref();
       this.#backgroundCount = next;
     };
     schedule();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ToolCatalog } from "../../catalog/tool-catalog.js";
 import { ASSISTANT_TOOLS, assistantCatalog } from "../__fixtures__/assistant-catalog.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
@@ -317,5 +317,35 @@ describe("createBm25Strategy with an expansion: the vocabulary is noted when a w
     for (const query of ["settle this bill", "remember my locker code"]) expect(rank(lazy, { query })).toEqual(rank(fresh, { query }));
     expect(expansion.empty).toBe(false);
     expect(rank(lazy, { query: "settle this bill" })[0]?.name).toBe("pay_invoice");
+  });
+});
+
+describe("createBm25Strategy with an expansion: the vocabulary is warmed in the background after indexing", () => {
+  it("notes the tools and builds the vectors on later turns of the event loop, so an expansion looks up only its words", async () => {
+    let lookups = 0;
+    const counting = {
+      wordVector: (word: string) => {
+        lookups++;
+        return WORD_VECTORS[word];
+      },
+    };
+    const expansion = new VocabularyExpansion(() => counting);
+    const warmed = createBm25Strategy({ expansion });
+    warmed.index(
+      new ToolCatalog({
+        tools: [
+          { name: "save_note", description: "Save a note to memory" },
+          { name: "forecast", description: "Weather forecast for a city" },
+          { name: "pay_invoice", description: "Pay an invoice" },
+        ],
+      }),
+    );
+    expect(expansion.empty).toBe(true);
+    await vi.waitFor(() => expect(expansion.ready).toBe(true));
+    expect(expansion.has("save_note") && expansion.has("forecast") && expansion.has("pay_invoice")).toBe(true);
+    lookups = 0;
+    expect(rank(warmed, { query: "settle this bill" })[0]?.name).toBe("pay_invoice");
+    // "settle" and "bill": the message's own words, none of the vocabulary's.
+    expect(lookups).toBe(2);
   });
 });

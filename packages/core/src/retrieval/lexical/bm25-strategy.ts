@@ -13,6 +13,7 @@ import { analyze } from "../../text/analyzer.js";
 import { Bm25Index, type SavedBm25Postings } from "./bm25-index.js";
 import { DEFAULT_BM25 } from "./bm25-score.js";
 import type { VocabularyExpansion } from "./vocabulary-expansion.js";
+import { runInBackground, runNow, type BackgroundWork } from "../../events/background-steps.js";
 
 /** Default field weights: a word in the name counts three times one in the description. */
 export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<ToolField, number>> = {
@@ -149,16 +150,51 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
   /** With usage: each tool's analysed text, so a change of its learned terms does not analyse its text again. */
   const analysed = new Map<string, Record<ToolField, string[]>>();
   /**
-   * The expansion's vocabulary is noted when a word of a message first needs it (`noteAll`), not tool by tool as the
-   * index is built: until then, the tools stored by `add` (which the catalog may not hold) wait here.
+   * The expansion's vocabulary is not noted tool by tool as the index is built or restored, but after it: in the
+   * background (`warmUp`), or at once when a word of a message needs it first (`noteAll`). Until then, the tools
+   * stored by `add` (which the catalog may not hold) wait here.
    */
   const unnoted = new Map<string, ToolMetadata>();
+  /** Whether some indexed tools may not be noted while others are (the background noting has not finished). */
+  let notingPending = false;
+  /**
+   * Notes each indexed tool not noted yet, a step a tool: as the catalog has it when its step comes, or as `add` gave
+   * it (`unnoted`, also those added between steps).
+   */
+  function* notingSteps(vocabulary: VocabularyExpansion): Generator<void, void> {
+    for (const name of catalog?.names() ?? []) {
+      const tool = catalog?.get(name);
+      if (tool === undefined || !indexed.has(name) || unnoted.has(name) || vocabulary.has(name)) continue;
+      vocabulary.note(name, expansionText(tool));
+      yield;
+    }
+    for (let next = unnoted.entries().next(); !next.done; next = unnoted.entries().next()) {
+      const [name, tool] = next.value;
+      unnoted.delete(name);
+      if (indexed.has(name)) vocabulary.note(name, expansionText(tool));
+      yield;
+    }
+    notingPending = false;
+  }
   const noteAll = () => {
-    if (expansion === undefined) return;
-    for (const tool of catalog?.tools() ?? [])
-      if (indexed.has(tool.name) && !unnoted.has(tool.name)) expansion.note(tool.name, expansionText(tool));
-    for (const [name, tool] of unnoted) if (indexed.has(name)) expansion.note(name, expansionText(tool));
-    unnoted.clear();
+    if (expansion === undefined || (!notingPending && !expansion.empty)) return;
+    runNow(notingSteps(expansion));
+  };
+  let warming: BackgroundWork | undefined;
+  /**
+   * Notes the vocabulary and builds its vectors in the background once an index is built or restored, so the first
+   * message that needs an expansion finds them ready (a message that needs them sooner finishes them itself).
+   */
+  const warmUp = () => {
+    warming?.cancel();
+    if (expansion === undefined || indexed.size === 0) return;
+    if (expansion.empty) notingPending = true;
+    warming = runInBackground(
+      (function* () {
+        yield* notingSteps(expansion);
+        yield* expansion.matrixSteps();
+      })(),
+    );
   };
   const store = (tool: ToolMetadata, textUnchanged = false, added = false) => {
     if (indexed.has(tool.name)) countNameTerms(analyze(tool.name, { stem }), -1);
@@ -223,6 +259,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
         index = Bm25Index.restore(fieldWeights, { k1, b }, restorable.postings);
         for (const name of restorable.postings.ids) indexed.add(name);
         for (const [term, count] of restorable.nameTerms) nameTerms.set(term, count);
+        warmUp();
         return;
       }
       // Indexing again (e.g. to recover from a failed update) drops what the catalog no longer has.
@@ -230,6 +267,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       unstore([...indexed].filter((name) => !names.has(name)));
       for (const tool of current.tools()) store(tool);
       index.trim();
+      warmUp();
     },
     add(tools) {
       // Stored tools read their learned terms as they are now: the index must be at the usage's version first.

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stem } from "../../text/tokenize.js";
 import { WORD_VECTORS } from "./__fixtures__/word-vectors.js";
@@ -38,11 +39,12 @@ describe("VocabularyExpansion", () => {
     expect(expansion().expand("remember", (term) => term !== stem("memory") && known(term))).toEqual([{ term: stem("note"), weight: 0.4 }]);
   });
 
-  it("notes the vocabulary (noteAll) only when nothing is noted and a word needs expanding, then expands as if noted first", () => {
+  it("asks for the vocabulary (noteAll) once per message that has a word to expand, then expands as if noted first", () => {
     const lazy = new VocabularyExpansion(() => vectors);
     let calls = 0;
     const noteAll = () => {
       calls++;
+      if (!lazy.empty) return;
       lazy.note("save_note", "Save a note to memory");
       lazy.note("forecast", "Weather forecast for a city");
     };
@@ -51,7 +53,9 @@ describe("VocabularyExpansion", () => {
     expect(lazy.expand("remember my locker code", known, noteAll)).toEqual(expansion().expand("remember my locker code", known));
     expect(calls).toBe(1);
     lazy.expand("remember", known, noteAll);
-    expect(calls).toBe(1);
+    expect(calls).toBe(2);
+    expect(lazy.has("save_note")).toBe(true);
+    expect(lazy.has("pay_invoice")).toBe(false);
   });
 
   it("expands at most MAX_EXPANDED_WORDS words of one message", () => {
@@ -132,5 +136,75 @@ describe("VocabularyExpansion", () => {
     expect(() => new VocabularyExpansion(() => vectors, { weight: Number.NaN })).toThrow(
       /expansion.weight must be a finite number ≥ 0, got NaN/,
     );
+  });
+});
+
+describe("VocabularyExpansion.matrixSteps: the matrix built ahead, a step at a time", () => {
+  /** 300 words of letters only (candidates), each with a vector of its own; "query…" words are never noted. */
+  const letters = (index: number) => `w${String.fromCharCode(97 + (index % 26))}${String.fromCharCode(97 + Math.floor(index / 26))}x`;
+  const WORDS = Array.from({ length: 300 }, (_, index) => letters(index));
+  const generated: WordVectors = {
+    wordVector: (word) => {
+      const index = WORDS.indexOf(word);
+      if (index === -1) return word.startsWith("query") ? [Math.sin(word.length), Math.cos(word.length), 0.3] : undefined;
+      return [Math.sin(index), Math.cos(index * 1.3), Math.sin(index * 0.7)];
+    },
+  };
+  /** Tool `t<n>`'s text: 40 of the words. */
+  const textOf = (tool: number) => WORDS.slice((tool * 37) % 260, ((tool * 37) % 260) + 40).join(" ");
+  const everything = () => true;
+  const QUERY = "queryone querytwoo querythree";
+
+  it("gives the expansions of a matrix built at once, whatever is noted or forgotten between its steps", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.record({ steps: fc.integer({ min: 1, max: 3 }) }),
+            fc.record({ note: fc.integer({ min: 0, max: 9 }) }),
+            fc.record({ forget: fc.integer({ min: 0, max: 9 }) }),
+          ),
+          {
+            maxLength: 20,
+          },
+        ),
+        (operations) => {
+          const ahead = new VocabularyExpansion(() => generated, { minSimilarity: -1, perWord: 5 });
+          const noted = new Set<number>();
+          for (let tool = 0; tool < 6; tool++) {
+            ahead.note(`t${tool}`, textOf(tool));
+            noted.add(tool);
+          }
+          let steps = ahead.matrixSteps();
+          for (const next of operations) {
+            if ("steps" in next) {
+              for (let step = 0; step < next.steps; step++) if (steps.next().done) steps = ahead.matrixSteps();
+            } else if ("note" in next) {
+              ahead.note(`t${next.note}`, textOf(next.note));
+              noted.add(next.note);
+            } else {
+              ahead.forget(`t${next.forget}`);
+              noted.delete(next.forget);
+            }
+          }
+          const atOnce = new VocabularyExpansion(() => generated, { minSimilarity: -1, perWord: 5 });
+          for (const tool of noted) atOnce.note(`t${tool}`, textOf(tool));
+          expect(ahead.expand(QUERY, everything)).toEqual(atOnce.expand(QUERY, everything));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("leaves the matrix ready when its steps end, and is not ready again once a word comes into use", () => {
+    const ahead = new VocabularyExpansion(() => generated);
+    for (let tool = 0; tool < 5; tool++) ahead.note(`t${tool}`, textOf(tool));
+    expect(ahead.ready).toBe(false);
+    let steps = 0;
+    for (const _ of ahead.matrixSteps()) steps++;
+    expect(steps).toBeGreaterThan(0);
+    expect(ahead.ready).toBe(true);
+    ahead.note("t5", textOf(5));
+    expect(ahead.ready).toBe(false);
   });
 });

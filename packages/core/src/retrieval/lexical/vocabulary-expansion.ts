@@ -4,6 +4,7 @@
  * in the user's words reaches a tool described in the author's. Only the catalog's own vocabulary is a candidate.
  */
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
+import { runNow } from "../../events/background-steps.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { splitWords, stem } from "../../text/tokenize.js";
 
@@ -37,10 +38,21 @@ const MEMO_SIZE = 4_096;
  */
 export const MAX_EXPANDED_WORDS = 6;
 
+/** Words of the vocabulary whose vectors {@link VocabularyExpansion.matrixSteps} looks up in one step. */
+const MATRIX_STEP_WORDS = 64;
+
+/** The vocabulary's vectors: one unit vector a term, in term order. */
+interface VectorMatrix {
+  terms: string[];
+  values: Float32Array;
+  dimensions: number;
+}
+
 /**
  * The catalog's vocabulary as word vectors, and the expansion of query words into it. Words are noted as tools are
  * indexed and forgotten as they are removed ({@link VocabularyExpansion.note}, `forget`); the vector matrix is built
- * again on the first expansion after the words in use changed, so an updated catalog expands as a fresh one does.
+ * again on the first expansion after the words in use changed (or ahead of it, a step at a time, by
+ * {@link VocabularyExpansion.matrixSteps}), so an updated catalog expands as a fresh one does.
  *
  * @example
  * ```ts
@@ -66,9 +78,12 @@ export class VocabularyExpansion {
   /** The pool's used length, and how much of it belongs to forgotten tools (reclaimed by `#compact`). */
   #poolLength = 0;
   #poolDead = 0;
-  /** Set when a word came into use or went out of it: the matrix is built again on the next expansion. */
-  #changed = false;
-  #matrix: { terms: string[]; values: Float32Array; dimensions: number } | undefined;
+  /** Counts the times a word came into use or went out of it: a matrix built at another count is built again. */
+  #version = 0;
+  #matrix: VectorMatrix | undefined;
+  #matrixVersion = -1;
+  /** The matrix build under way (see {@link VocabularyExpansion.matrixSteps}), for the words in use at `version`. */
+  #building: { version: number; steps: Generator<void, VectorMatrix> } | undefined;
   readonly #memo = new Map<string, Array<{ term: string; similarity: number }>>();
   /** Words seen that are no candidates (see {@link isCandidate}), so each is tested once (bounded). */
   readonly #rejected = new Set<string>();
@@ -116,7 +131,7 @@ export class VocabularyExpansion {
     this.#pool[start] = count;
     for (let at = 0; at < count; at++) {
       const id = this.#noted[at]!;
-      if (this.#uses[id]!++ === 0) this.#changed = true;
+      if (this.#uses[id]!++ === 0) this.#version++;
       this.#pool[start + 1 + at] = id;
     }
     this.#byTool.set(tool, start);
@@ -128,7 +143,7 @@ export class VocabularyExpansion {
     if (start === undefined) return;
     this.#byTool.delete(tool);
     const count = this.#pool[start]!;
-    for (let at = start + 1; at <= start + count; at++) if (--this.#uses[this.#pool[at]!]! === 0) this.#changed = true;
+    for (let at = start + 1; at <= start + count; at++) if (--this.#uses[this.#pool[at]!]! === 0) this.#version++;
     this.#poolDead += count + 1;
     if (this.#poolDead > 1024 && this.#poolDead * 2 > this.#poolLength) this.#compact();
   }
@@ -165,13 +180,24 @@ export class VocabularyExpansion {
     return this.#byTool.size === 0;
   }
 
+  /** Whether the vectors of the words noted now are ready: an expansion then looks up only the message's words. */
+  get ready(): boolean {
+    return this.#matrixCurrent();
+  }
+
+  /** Whether `tool`'s words are noted. */
+  has(tool: string): boolean {
+    return this.#byTool.has(tool);
+  }
+
   /**
    * The expansion terms of a message: for each of its words whose term `known` rejects (the catalog does not use
    * it), the nearest catalog terms `known` accepts, at `weight` (each term once). At most
    * {@link MAX_EXPANDED_WORDS} words of a message are expanded; words with digits are not.
    *
-   * @param noteAll - notes every tool, called when nothing is noted and a word needs expanding (an index restored
-   *   from a snapshot noted no words: a message whose words the catalog all uses never needs the vocabulary).
+   * @param noteAll - notes every tool not noted yet, called before the first word of the message that needs
+   *   expanding (an index restored from a snapshot noted no words: a message whose words the catalog all uses never
+   *   needs the vocabulary); it returns at once when nothing is left to note.
    */
   expand(message: string, known: (term: string) => boolean, noteAll?: () => void): Array<{ term: string; weight: number }> {
     const vectors = this.#vectors();
@@ -181,7 +207,7 @@ export class VocabularyExpansion {
     for (const word of new Set(splitWords(message))) {
       if (expanded === MAX_EXPANDED_WORDS) break;
       if (!isCandidate(word) || known(stem(word))) continue;
-      if (this.#byTool.size === 0) noteAll?.();
+      if (expanded === 0) noteAll?.();
       if (this.#byTool.size === 0) return [];
       expanded++;
       for (const { term } of this.#neighbours(word, vectors)) if (known(term)) found.set(term, this.#settings.weight);
@@ -248,15 +274,57 @@ export class VocabularyExpansion {
   }
 
   /**
-   * One unit vector a term, in term order: the vector of the term's alphabetically first word in use, so the matrix
-   * depends on which words the catalog uses now, never on the order tools came and went.
+   * Builds the vector matrix of the words noted now, a step at a time (each step looks up the vectors of
+   * {@link MATRIX_STEP_WORDS} words): warm-up work for the background (see `runInBackground` in
+   * `events/background-steps.ts`), so that the first message needing an expansion does not wait for it. Words noted
+   * or forgotten between steps start the build again; an expansion meanwhile finishes it. The matrix is the one an
+   * expansion would build.
    */
-  #ensureMatrix(vectors: WordVectors): { terms: string[]; values: Float32Array; dimensions: number } {
-    if (this.#matrix !== undefined && !this.#changed) return this.#matrix;
-    this.#changed = false;
+  *matrixSteps(): Generator<void, void> {
+    const vectors = this.#vectors();
+    if (vectors === undefined) return;
+    while (!this.#matrixCurrent()) {
+      const build = this.#build(vectors);
+      const step = build.steps.next();
+      if (step.done) this.#install(step.value, build.version);
+      else yield;
+    }
+  }
+
+  #matrixCurrent(): boolean {
+    return this.#matrix !== undefined && this.#matrixVersion === this.#version;
+  }
+
+  /** The matrix of the words in use now, built (or its build finished) when they changed since it was. */
+  #ensureMatrix(vectors: WordVectors): VectorMatrix {
+    if (this.#matrixCurrent()) return this.#matrix!;
+    const build = this.#build(vectors);
+    return this.#install(runNow(build.steps), build.version);
+  }
+
+  /** The build of the matrix of the words in use now: the one under way, or a new one. */
+  #build(vectors: WordVectors): { version: number; steps: Generator<void, VectorMatrix> } {
+    if (this.#building?.version !== this.#version) this.#building = { version: this.#version, steps: this.#buildMatrix(vectors) };
+    return this.#building;
+  }
+
+  #install(matrix: VectorMatrix, version: number): VectorMatrix {
+    this.#building = undefined;
     this.#memo.clear();
+    this.#matrix = matrix;
+    this.#matrixVersion = version;
+    return matrix;
+  }
+
+  /**
+   * One unit vector a term, in term order: the vector of the term's alphabetically first word in use, so the matrix
+   * depends on which words the catalog uses now, never on the order tools came and went. Yields between batches of
+   * words (the words in use must not change until it returns).
+   */
+  *#buildMatrix(vectors: WordVectors): Generator<void, VectorMatrix> {
     const first = new Map<string, string>();
     for (let id = 0; id < this.#words.length; id++) {
+      if (id % (MATRIX_STEP_WORDS * 4) === MATRIX_STEP_WORDS * 4 - 1) yield;
       if (this.#uses[id]! === 0) continue;
       const word = this.#words[id]!;
       const term = stem(word);
@@ -265,8 +333,10 @@ export class VocabularyExpansion {
     }
     const terms: string[] = [];
     const rows: Float64Array[] = [];
+    let looked = 0;
     for (const term of [...first.keys()].sort()) {
       const vector = vectors.wordVector(first.get(term)!);
+      if (++looked % MATRIX_STEP_WORDS === 0) yield;
       if (vector === undefined) continue;
       terms.push(term);
       rows.push(unitVector(vector));
@@ -274,8 +344,7 @@ export class VocabularyExpansion {
     const dimensions = rows[0]?.length ?? 0;
     const values = new Float32Array(rows.length * dimensions);
     rows.forEach((row, index) => values.set(row, index * dimensions));
-    this.#matrix = { terms, values, dimensions };
-    return this.#matrix;
+    return { terms, values, dimensions };
   }
 }
 

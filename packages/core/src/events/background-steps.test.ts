@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { runInBackground, runNow, SLICE_MS } from "./background-steps.js";
+
+/** Spins for `ms` milliseconds. */
+function busy(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5 * SLICE_MS));
+
+describe("runInBackground", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("runs every step on later turns of the event loop, in slices, on timers that keep no process alive", async () => {
+    const timers: Array<ReturnType<typeof setTimeout>> = [];
+    const real = globalThis.setTimeout;
+    vi.spyOn(globalThis, "setTimeout").mockImplementation(((callback: () => void, ms?: number) => {
+      const timer = real(callback, ms);
+      // The slices' timers, not vi.waitFor's own.
+      if (callback.name === "slice") timers.push(timer);
+      return timer;
+    }) as typeof setTimeout);
+    const ran: number[] = [];
+    runInBackground(
+      (function* () {
+        for (let step = 0; step < 8; step++) {
+          busy(4);
+          ran.push(step);
+          yield;
+        }
+      })(),
+    );
+    expect(ran).toEqual([]);
+    await vi.waitFor(() => expect(ran).toHaveLength(8), { timeout: 2_000 });
+    expect(ran).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // 32 ms of steps, at most 10 ms (and the step that crosses it) a slice: at least three slices.
+    expect(timers.length).toBeGreaterThanOrEqual(3);
+    for (const timer of timers) expect(timer.hasRef()).toBe(false);
+  });
+
+  it("goes on while the thread waits for something else, with nothing but that wait to wake it", async () => {
+    const ran: number[] = [];
+    runInBackground(
+      (function* () {
+        for (let step = 0; step < 6; step++) {
+          busy(8);
+          ran.push(step);
+          yield;
+        }
+      })(),
+    );
+    // One timer, as a model's answer is one awaited response: about 50 ms of steps, in four slices or more.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(ran).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it("stops on cancel, and ends silently on a step that throws", async () => {
+    const ran: string[] = [];
+    const work = runInBackground(
+      (function* () {
+        ran.push("never");
+        yield;
+      })(),
+    );
+    work.cancel();
+    runInBackground(
+      (function* () {
+        ran.push("first");
+        yield;
+        throw new Error("boom");
+      })(),
+    );
+    await settle();
+    expect(ran).toEqual(["first"]);
+  });
+});
+
+describe("runNow", () => {
+  it("runs the rest of the steps and returns what they return", () => {
+    const steps = (function* () {
+      yield;
+      yield;
+      return 42;
+    })();
+    steps.next();
+    expect(runNow(steps)).toBe(42);
+  });
+});
