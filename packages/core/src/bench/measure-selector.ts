@@ -10,7 +10,7 @@ import { loadDefaultEmbeddings } from "../retrieval/vector/default-embeddings.js
 import { createToolSelector } from "../selection/tool-selector.js";
 import type { UsageModel } from "../usage/usage-model.js";
 import type { BenchQuery } from "./bench-catalogs.js";
-import { percentile } from "./percentile.js";
+import { BENCH_ROUNDS, medianOfRounds, percentile, roundCount } from "./percentile.js";
 import { timeEmbeddings } from "./timed-embeddings.js";
 
 /** The built-in strategies that embed queries. */
@@ -25,9 +25,16 @@ export interface BenchResult {
   catalogMs: number;
   /** Building the strategy's index (up to its first selection). */
   indexMs: number;
-  /** Selection latency without the query's embedding (see `embedP50Us`). */
+  /**
+   * Selection latency without the query's embedding (see `embedP50Us`): the median over the timed loop's rounds of
+   * each round's p50 and p99 (see `medianOfRounds`; `rounds` of them).
+   */
   p50Us: number;
   p99Us: number;
+  /** The p99 of every sample at once, rounds pooled: what a burst of noise from the machine lands in. */
+  p99PooledUs: number;
+  /** Rounds the timed loop was cut into for the percentiles (fewer with fewer than 100 samples a round). */
+  rounds: number;
   /** Time the selection spent embedding its texts (current message, clauses, history), for vector and hybrid. */
   embedP50Us?: number;
   embedP99Us?: number;
@@ -65,6 +72,9 @@ async function heldMb(): Promise<number> {
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
+
+/** The p-th percentile of a row's samples, as the bench reports it: the median over its rounds. */
+const ofRounds = (samples: readonly number[], p: number) => round(medianOfRounds(samples, p, BENCH_ROUNDS));
 
 /** Options of {@link measureSelector}. */
 export interface MeasureOptions {
@@ -139,24 +149,26 @@ export async function measureSelector({
     if (timer !== undefined) embedSamples.push(timer.elapsedUs);
     if (learned !== undefined && index % 2 === 0) learnedSamples.push(await timed(learned.select, asConversation(query), learned.timer));
   }
-  const p50Us = round(percentile(samples, 50));
   return {
     strategy,
     catalog: label,
     tools: catalog.size,
     catalogMs: round(catalogMs),
     indexMs: round(indexMs),
-    p50Us,
-    p99Us: round(percentile(samples, 99)),
-    ...(timer === undefined ? {} : { embedP50Us: round(percentile(embedSamples, 50)), embedP99Us: round(percentile(embedSamples, 99)) }),
+    p50Us: ofRounds(samples, 50),
+    p99Us: ofRounds(samples, 99),
+    p99PooledUs: round(percentile(samples, 99)),
+    rounds: roundCount(samples.length, BENCH_ROUNDS),
+    ...(timer === undefined ? {} : { embedP50Us: ofRounds(embedSamples, 50), embedP99Us: ofRounds(embedSamples, 99) }),
     memoryMb: round(memoryMb),
     samples: samples.length,
     ...(usage === undefined
       ? {}
       : {
-          learnedP50Us: round(percentile(learnedSamples, 50)),
-          learnedP99Us: round(percentile(learnedSamples, 99)),
-          learnedRatio: Math.round((percentile(learnedSamples, 50) / percentile(samples, 50)) * 100) / 100,
+          learnedP50Us: ofRounds(learnedSamples, 50),
+          learnedP99Us: ofRounds(learnedSamples, 99),
+          learnedRatio:
+            Math.round((medianOfRounds(learnedSamples, 50, BENCH_ROUNDS) / medianOfRounds(samples, 50, BENCH_ROUNDS)) * 100) / 100,
           observations: usage.size,
         }),
   };

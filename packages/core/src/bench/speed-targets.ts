@@ -34,7 +34,7 @@ const ms = (us: number) => `${(us / 1000).toFixed(us < 10_000 ? 2 : 1)} ms`;
 
 /**
  * Judges the rows and the vector-store comparisons against the targets. In-process figures are one selection without
- * the query's embedding (the bench's `p50Us`/`p99Us`) and the heap the index holds after indexing; cold-process ones
+ * the query's embedding (the bench's `p50Us`/`p99Us`, medians over the timed loop's rounds) and the heap the index holds after indexing; cold-process ones
  * count from the process's start (Node's boot included); RSS is at the end of the steady loop. The targets: every strategy's p99 ≤ 3× its p50 at 10,000 and 100,000 tools; hybrid p99 ≤ 6 ms at 10,000; vector
  * p50 and p99 ≤ LangChain's HNSWLib store; hybrid at 10,000 from a new process to its first selection ≤ 1.2 s, from a
  * snapshot ≤ 300 ms; hybrid at 100,000: first selection ≤ 8 s, whole-selection p50 ≤ 6 ms, heap ≤ 120 MB, RSS from a

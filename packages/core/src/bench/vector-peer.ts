@@ -12,7 +12,7 @@ import { toolDocumentText } from "../retrieval/vector/tool-document-text.js";
 import { BruteForceVectorIndex } from "../retrieval/vector/vector-index.js";
 import { createVectorStrategy } from "../retrieval/vector/vector-strategy.js";
 import type { BenchQuery } from "./bench-catalogs.js";
-import { percentile } from "./percentile.js";
+import { BENCH_ROUNDS, medianOfRounds, percentile } from "./percentile.js";
 
 /** The store's module, imported by a computed name: nothing of it is bundled or typed into this package. */
 const PEER_MODULE = "@langchain/community/vectorstores/hnswlib";
@@ -20,10 +20,14 @@ const PEER_MODULE = "@langchain/community/vectorstores/hnswlib";
 /** Tools each side returns per request, as a tool-selection step asks. */
 const LIMIT = 10;
 
-/** Latency of one side, whole requests (query embedding included), in µs. */
+/**
+ * Latency of one side, whole requests (query embedding included), in µs: medians over rounds as the bench's rows
+ * (see `medianOfRounds`), and the p99 of every sample at once.
+ */
 export interface SideLatency {
   p50Us: number;
   p99Us: number;
+  p99PooledUs: number;
 }
 
 /** What {@link compareVectorPeer} measured on one catalog. */
@@ -133,7 +137,11 @@ export async function compareVectorPeer(options: {
       await timeOurs();
     }
   }
-  const side = (samples: number[]): SideLatency => ({ p50Us: round(percentile(samples, 50)), p99Us: round(percentile(samples, 99)) });
+  const side = (samples: number[]): SideLatency => ({
+    p50Us: round(medianOfRounds(samples, 50, BENCH_ROUNDS)),
+    p99Us: round(medianOfRounds(samples, 99, BENCH_ROUNDS)),
+    p99PooledUs: round(percentile(samples, 99)),
+  });
   const exact = new BruteForceVectorIndex(vectors[0]!.length);
   tools.forEach((tool, position) => exact.add(tool.name, vectors[position]!));
   const ourIndex = await ours.builtIndex();

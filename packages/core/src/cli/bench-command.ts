@@ -9,6 +9,7 @@ import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { gymBenchCatalog, scaledBenchCatalogs, type BenchCatalog, type BenchQuery } from "../bench/bench-catalogs.js";
 import { medianColdStart, type ColdStartResult } from "../bench/cold-start.js";
 import { measureSelector, type BenchResult } from "../bench/measure-selector.js";
+import { BENCH_ROUNDS } from "../bench/percentile.js";
 import { formatTargets, speedTargets } from "../bench/speed-targets.js";
 import { compareVectorPeer, type VectorPeerComparison } from "../bench/vector-peer.js";
 import { loadQueriesFile } from "../eval/queries-file.js";
@@ -53,7 +54,9 @@ export const BENCH_USAGE = `dynamic-tools bench [--catalog <file>] [--datasets <
                       ... }] }
   -h, --help          print this help
 
-p50/p99 µs is selection latency without the query's embedding; vector and hybrid report the time spent embedding
+p50/p99 µs is selection latency without the query's embedding, each the median over the timed loop's rounds (its
+samples cut in ${BENCH_ROUNDS} consecutive rounds, fewer when a round would hold under 100: rounds, p99PooledUs the p99 of
+all of them at once), so a burst of noise from the machine spoils a round, not the figure; vector and hybrid report the time spent embedding
 (the current message, its clauses and new history messages, offline embedder) as embed p50/p99 µs (embedP50Us,
 embedP99Us). memory MB is the JavaScript heap plus external memory the strategy's index holds (after a full GC);
 an HNSW graph's native memory is not in it (about 480 bytes a tool at 100 dimensions: ~5 MB at 10,000).
@@ -118,6 +121,7 @@ function formatTable(results: readonly BenchRow[]): string {
     "index ms",
     "p50 µs",
     "p99 µs",
+    "p99 pooled µs",
     "embed p50 µs",
     "embed p99 µs",
     "memory MB",
@@ -142,6 +146,7 @@ function formatTable(results: readonly BenchRow[]): string {
       row.indexMs,
       row.p50Us,
       row.p99Us,
+      row.p99PooledUs,
       row.embedP50Us ?? "-",
       row.embedP99Us ?? "-",
       row.memoryMb,
@@ -192,8 +197,8 @@ function formatCompact(results: readonly BenchRow[]): string {
   return [
     ...table,
     "",
-    "p50/p99: one selection in process, without the query's embedding; first ms: a new process to its first selection.",
-    "--wide prints every column, --json every field.",
+    `p50/p99: one selection in process, without the query's embedding (medians of ${BENCH_ROUNDS} rounds).`,
+    "first ms: a new process to its first selection. --wide prints every column, --json every field.",
   ].join("\n");
 }
 
