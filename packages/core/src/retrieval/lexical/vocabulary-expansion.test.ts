@@ -152,7 +152,8 @@ describe("VocabularyExpansion.matrixSteps: the matrix built ahead, a step at a t
   };
   /** Tool `t<n>`'s text: 40 of the words. */
   const textOf = (tool: number) => WORDS.slice((tool * 37) % 260, ((tool * 37) % 260) + 40).join(" ");
-  const everything = () => true;
+  /** The catalog uses every word but the query's. */
+  const everything = (term: string) => !term.startsWith("quer");
   const QUERY = "queryone querytwoo querythree";
 
   it("gives the expansions of a matrix built at once, whatever is noted or forgotten between its steps", () => {
@@ -189,11 +190,34 @@ describe("VocabularyExpansion.matrixSteps: the matrix built ahead, a step at a t
           }
           const atOnce = new VocabularyExpansion(() => generated, { minSimilarity: -1, perWord: 5 });
           for (const tool of noted) atOnce.note(`t${tool}`, textOf(tool));
-          expect(ahead.expand(QUERY, everything)).toEqual(atOnce.expand(QUERY, everything));
+          const expected = atOnce.expand(QUERY, everything);
+          expect(ahead.expand(QUERY, everything)).toEqual(expected);
+          expect(expected.length > 0 || noted.size === 0).toBe(true);
         },
       ),
       { numRuns: 300 },
     );
+  });
+
+  it("drops a build whose word vectors fail, so the next expansion builds the matrix again", () => {
+    let failing = true;
+    const flaky: WordVectors = {
+      wordVector: (word) => {
+        if (failing && word !== "queryone") throw new Error("table unreadable");
+        return generated.wordVector(word);
+      },
+    };
+    const ahead = new VocabularyExpansion(() => flaky, { minSimilarity: -1, perWord: 5 });
+    const atOnce = new VocabularyExpansion(() => generated, { minSimilarity: -1, perWord: 5 });
+    for (let tool = 0; tool < 5; tool++) {
+      ahead.note(`t${tool}`, textOf(tool));
+      atOnce.note(`t${tool}`, textOf(tool));
+    }
+    expect(() => [...ahead.matrixSteps()]).toThrow("table unreadable");
+    expect(() => ahead.expand(QUERY, everything)).toThrow("table unreadable");
+    failing = false;
+    expect(ahead.expand(QUERY, everything)).toEqual(atOnce.expand(QUERY, everything));
+    expect(ahead.ready).toBe(true);
   });
 
   it("leaves the matrix ready when its steps end, and is not ready again once a word comes into use", () => {

@@ -283,12 +283,7 @@ export class VocabularyExpansion {
   *matrixSteps(): Generator<void, void> {
     const vectors = this.#vectors();
     if (vectors === undefined) return;
-    while (!this.#matrixCurrent()) {
-      const build = this.#build(vectors);
-      const step = build.steps.next();
-      if (step.done) this.#install(step.value, build.version);
-      else yield;
-    }
+    while (!this.#matrixCurrent()) if (this.#advance(vectors, false) === undefined) yield;
   }
 
   #matrixCurrent(): boolean {
@@ -297,23 +292,30 @@ export class VocabularyExpansion {
 
   /** The matrix of the words in use now, built (or its build finished) when they changed since it was. */
   #ensureMatrix(vectors: WordVectors): VectorMatrix {
-    if (this.#matrixCurrent()) return this.#matrix!;
-    const build = this.#build(vectors);
-    return this.#install(runNow(build.steps), build.version);
+    return this.#matrixCurrent() ? this.#matrix! : this.#advance(vectors, true)!;
   }
 
-  /** The build of the matrix of the words in use now: the one under way, or a new one. */
-  #build(vectors: WordVectors): { version: number; steps: Generator<void, VectorMatrix> } {
+  /**
+   * Takes the build of the matrix of the words in use now (the one under way, or a new one) one step further, or to
+   * its end, and installs the matrix when it ends. A build that throws (a word vector that could not be read) is
+   * dropped, so the next one starts over.
+   */
+  #advance(vectors: WordVectors, toEnd: boolean): VectorMatrix | undefined {
     if (this.#building?.version !== this.#version) this.#building = { version: this.#version, steps: this.#buildMatrix(vectors) };
-    return this.#building;
-  }
-
-  #install(matrix: VectorMatrix, version: number): VectorMatrix {
+    const { version, steps } = this.#building;
+    let step: IteratorResult<void, VectorMatrix>;
+    try {
+      step = toEnd ? { done: true, value: runNow(steps) } : steps.next();
+    } catch (error) {
+      this.#building = undefined;
+      throw error;
+    }
+    if (!step.done) return undefined;
     this.#building = undefined;
     this.#memo.clear();
-    this.#matrix = matrix;
+    this.#matrix = step.value;
     this.#matrixVersion = version;
-    return matrix;
+    return step.value;
   }
 
   /**
