@@ -42,9 +42,10 @@ export function renderReadmeBlock(recorded) {
   return [
     ...rowsTable(results, README_STRATEGIES),
     "",
-    `p50/p99: one selection in process, the query's embedding apart; heap: what the index holds. ${met} of ${targets.length} speed`,
-    `targets met; every strategy, the vector strategy against LangChain's HNSWLib store and each target in`,
-    `[docs/performance.md](docs/performance.md#speed-targets). Recorded ${recorded.measuredAt.slice(0, 10)} on ${recorded.cpus} cores with \`${recorded.command}\`.`,
+    `p50/p99: one selection in process, the query's embedding apart (medians of the timed loop's rounds); heap: what the`,
+    `index holds. ${met} of ${targets.length} speed targets met; every strategy, the vector strategy against LangChain's HNSWLib store and`,
+    `each target in [docs/performance.md](docs/performance.md#speed-targets). Recorded ${recorded.measuredAt.slice(0, 10)} on ${recorded.cpus} cores with`,
+    `\`${recorded.command}\`.`,
   ].join("\n");
 }
 
