@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runInBackground, runNow, SLICE_MS } from "./background-steps.js";
+import { backgroundIdle, runInBackground, runNow, SLICE_MS } from "./background-steps.js";
 
 /** Spins for `ms` milliseconds. */
 function busy(ms: number): void {
@@ -73,6 +73,38 @@ describe("runInBackground", () => {
     );
     await settle();
     expect(ran).toEqual(["first"]);
+  });
+});
+
+describe("backgroundIdle", () => {
+  it("resolves once every background work has ended, done or cancelled (at once when there is none)", async () => {
+    await backgroundIdle();
+    const ran: number[] = [];
+    runInBackground(
+      (function* () {
+        for (let step = 0; step < 5; step++) {
+          busy(4);
+          ran.push(step);
+          yield;
+        }
+      })(),
+    );
+    const endless = runInBackground(
+      (function* () {
+        for (;;) yield;
+      })(),
+    );
+    const idle = backgroundIdle();
+    let resolved = false;
+    void idle.then(() => {
+      resolved = true;
+    });
+    await vi.waitFor(() => expect(ran).toHaveLength(5));
+    await settle();
+    expect(resolved).toBe(false);
+    endless.cancel();
+    await idle;
+    expect(resolved).toBe(true);
   });
 });
 

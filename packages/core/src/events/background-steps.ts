@@ -33,15 +33,22 @@ export const SLICE_MS = 10;
  */
 export function runInBackground(steps: Iterator<unknown>): BackgroundWork {
   let next: ReturnType<typeof setTimeout> | undefined;
+  const work: BackgroundWork = {
+    cancel() {
+      if (next !== undefined) clearTimeout(next);
+      next = undefined;
+      finished(work);
+    },
+  };
   const slice = (): void => {
     next = undefined;
     const until = performance.now() + SLICE_MS;
     try {
       do {
-        if (steps.next().done) return;
+        if (steps.next().done) return finished(work);
       } while (performance.now() < until);
     } catch {
-      return;
+      return finished(work);
     }
     schedule();
   };
@@ -51,13 +58,42 @@ export function runInBackground(steps: Iterator<unknown>): BackgroundWork {
     next = setTimeout(slice, 0);
     next.unref();
   };
+  running.add(work);
   schedule();
-  return {
-    cancel() {
-      if (next !== undefined) clearTimeout(next);
-      next = undefined;
-    },
-  };
+  return work;
+}
+
+/** The work {@link runInBackground} started that has not ended, and who waits for none to be left. */
+const running = new Set<BackgroundWork>();
+let idleWaiters: Array<() => void> = [];
+
+function finished(work: BackgroundWork): void {
+  if (!running.delete(work) || running.size > 0) return;
+  const waiters = idleWaiters;
+  idleWaiters = [];
+  for (const resolve of waiters) resolve();
+}
+
+/**
+ * Resolves once no background work is left (at once when there is none), e.g. so that a measurement of the memory a
+ * selector holds includes what its warm-up builds. Waiting keeps the process alive until then.
+ *
+ * @example
+ * ```ts
+ * await strategy.index(catalog);
+ * await backgroundIdle(); // the expansion vocabulary is noted and its vectors gathered
+ * ```
+ */
+export function backgroundIdle(): Promise<void> {
+  if (running.size === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    // Referenced, so the process waits for the unreferenced slices.
+    const keepAlive = setInterval(() => {}, 1_000);
+    idleWaiters.push(() => {
+      clearInterval(keepAlive);
+      resolve();
+    });
+  });
 }
 
 /**

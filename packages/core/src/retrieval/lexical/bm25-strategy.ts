@@ -56,6 +56,8 @@ export interface Bm25StrategyOptions {
    * Paraphrase reach: a word of the current message no tool uses is also searched as the catalog words nearest to it
    * in a word-vector space, at a lower weight ({@link VocabularyExpansion}). The hybrid strategy sets it when its
    * vector source has word vectors (the default offline embeddings do). Omitted, only the message's own words count.
+   * The catalog's words and their vectors are gathered in the background after each `index()` (in ~10 ms slices that
+   * never keep the process alive), or by the first message that needs them before that.
    */
   expansion?: VocabularyExpansion;
   /**
