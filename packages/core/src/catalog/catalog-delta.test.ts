@@ -101,13 +101,46 @@ function inputOf(model: Model): CatalogStateInput {
   return { tools: model.tools, declarations, categories, namespaces: model.namespaces, core };
 }
 
-/** The delta a ToolCatalog method sends, and the tool list it implies (the semantics of the former full rebuild). */
+/**
+ * The tools of `incoming` (replacing those of `replaced`) given again exactly as they are: the metadata a build gives
+ * them is the metadata they have in `state` (declarations merged in). They keep their places. None when the update
+ * fails (`movedAll`, where every replaced tool moves to the end, cannot be built).
+ */
+function givenAgain(
+  state: CatalogState,
+  movedAll: Model,
+  incoming: readonly ToolDeclaration[],
+  replaced: ReadonlySet<string>,
+): Set<string> {
+  let built: CatalogState;
+  try {
+    built = buildCatalogState(inputOf(movedAll));
+  } catch {
+    return new Set();
+  }
+  const same = (name: string) =>
+    state.entries.has(name) && JSON.stringify(state.entries.get(name)!.metadata) === JSON.stringify(built.entries.get(name)?.metadata);
+  return new Set(incoming.filter((item) => replaced.has(item.name) && same(item.name)).map((item) => item.name));
+}
+
+/**
+ * The delta a ToolCatalog method sends, and the tool list it implies (the semantics of the former full rebuild: a
+ * replaced tool moves to the end, one given again exactly as it is keeps its place).
+ */
 function plan(state: CatalogState, model: Model, step: Operation): { delta: CatalogDelta; next: Model } {
   if (step.kind === "add") {
     const names = new Set(step.tools.map((item) => item.name));
+    const movedAll = { ...model, tools: [...model.tools.filter((item) => !names.has(item.name)), ...step.tools] };
+    const kept = givenAgain(state, movedAll, step.tools, names);
     return {
       delta: { removed: [...names], added: step.tools },
-      next: { ...model, tools: [...model.tools.filter((item) => !names.has(item.name)), ...step.tools] },
+      next: {
+        ...model,
+        tools: [
+          ...model.tools.filter((item) => !names.has(item.name) || kept.has(item.name)),
+          ...step.tools.filter((item) => !kept.has(item.name)),
+        ],
+      },
     };
   }
   if (step.kind === "remove") {
@@ -118,10 +151,18 @@ function plan(state: CatalogState, model: Model, step: Operation): { delta: Cata
   const removed = state.sources.get(sourceKey({ source: "mcp", sourceId: step.sourceId })!) ?? [];
   const namespace = `mcp_${step.sourceId}`;
   const namespaces = model.namespaces[namespace] === undefined ? { [namespace]: { description: `Server ${step.sourceId}` } } : {};
+  const movedAll = {
+    tools: [...model.tools.filter((item) => !removed.includes(item.name)), ...incoming],
+    namespaces: { ...model.namespaces, ...namespaces },
+  };
+  const kept = givenAgain(state, movedAll, incoming, new Set(removed));
   return {
     delta: { removed, added: incoming, namespaces },
     next: {
-      tools: [...model.tools.filter((item) => !removed.includes(item.name)), ...incoming],
+      tools: [
+        ...model.tools.filter((item) => !removed.includes(item.name) || kept.has(item.name)),
+        ...incoming.filter((item) => !kept.has(item.name)),
+      ],
       namespaces: { ...model.namespaces, ...namespaces },
     },
   };

@@ -111,9 +111,20 @@ describe("CatalogKeywords", () => {
           const touched = new Set<string | undefined>();
           if (step.kind === "add") {
             const names = new Set(step.tools.map((item) => item.name));
-            tools = [...tools.filter((item) => !names.has(item.name)), ...step.tools];
+            const was = new Map(step.tools.map((item) => [item.name, JSON.stringify(catalog.get(item.name))]));
             catalog.add(step.tools);
-            for (const item of step.tools) touched.add(before.get(item.name)).add(item.category);
+            // A tool given again exactly as it is keeps its place; a changed or new one goes to the end.
+            const kept = new Set(
+              step.tools
+                .filter((item) => catalog.has(item.name) && was.get(item.name) === JSON.stringify(catalog.get(item.name)))
+                .map((item) => item.name),
+            );
+            tools = [
+              ...tools.filter((item) => !names.has(item.name) || kept.has(item.name)),
+              ...step.tools.filter((item) => !kept.has(item.name)),
+            ];
+            // Only the tools that changed touch their categories.
+            for (const item of step.tools) if (!kept.has(item.name)) touched.add(before.get(item.name)).add(item.category);
           } else {
             const gone = new Set(step.names);
             tools = tools.filter((item) => !gone.has(item.name));
