@@ -43,14 +43,15 @@ export function runInBackground(steps: Iterator<unknown>): BackgroundWork {
   const slice = (): void => {
     next = undefined;
     const until = performance.now() + SLICE_MS;
+    let done: boolean;
     try {
-      do {
-        if (steps.next().done) return finished(work);
-      } while (performance.now() < until);
+      do done = steps.next().done === true;
+      while (!done && performance.now() < until);
     } catch {
-      return finished(work);
+      done = true;
     }
-    schedule();
+    if (done) finished(work);
+    else schedule();
   };
   // A timer, not setImmediate: an unreferenced immediate does not wake a loop that waits for something else (a
   // model's answer), so the slices would only run as other events come; an unreferenced timer does.
