@@ -7,6 +7,15 @@ function busy(ms: number): void {
   while (performance.now() < until);
 }
 
+/** `count` steps of `ms` each, each noted in `ran` as it ends. */
+function* busySteps(count: number, ms: number, ran: number[]): Generator<void> {
+  for (let step = 0; step < count; step++) {
+    busy(ms);
+    ran.push(step);
+    yield;
+  }
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5 * SLICE_MS));
 
 describe("runInBackground", () => {
@@ -22,15 +31,7 @@ describe("runInBackground", () => {
       return timer;
     }) as typeof setTimeout);
     const ran: number[] = [];
-    runInBackground(
-      (function* () {
-        for (let step = 0; step < 8; step++) {
-          busy(4);
-          ran.push(step);
-          yield;
-        }
-      })(),
-    );
+    runInBackground(busySteps(8, 4, ran));
     expect(ran).toEqual([]);
     await vi.waitFor(() => expect(ran).toHaveLength(8), { timeout: 2_000 });
     expect(ran).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
@@ -41,15 +42,7 @@ describe("runInBackground", () => {
 
   it("goes on while the thread waits for something else, with nothing but that wait to wake it", async () => {
     const ran: number[] = [];
-    runInBackground(
-      (function* () {
-        for (let step = 0; step < 6; step++) {
-          busy(8);
-          ran.push(step);
-          yield;
-        }
-      })(),
-    );
+    runInBackground(busySteps(6, 8, ran));
     // One timer, as a model's answer is one awaited response: about 50 ms of steps, in four slices or more.
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(ran).toEqual([0, 1, 2, 3, 4, 5]);
@@ -80,15 +73,7 @@ describe("backgroundIdle", () => {
   it("resolves once every background work has ended, done or cancelled (at once when there is none)", async () => {
     await backgroundIdle();
     const ran: number[] = [];
-    runInBackground(
-      (function* () {
-        for (let step = 0; step < 5; step++) {
-          busy(4);
-          ran.push(step);
-          yield;
-        }
-      })(),
-    );
+    runInBackground(busySteps(5, 4, ran));
     const endless = runInBackground(
       (function* () {
         for (;;) yield;
