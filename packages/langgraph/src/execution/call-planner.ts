@@ -99,6 +99,8 @@ export function createCallPlanner({ catalog, filters, policy, sources }: CallPla
 
   return {
     async plan({ name }, { caller, requestTools, extra }) {
+      // A hand-built or hostile call may carry no name, or a non-string one: ToolNode quotes it as text.
+      if (typeof name !== "string") return { kind: "refuse", refusal: { code: "TOOL_NOT_FOUND", toolName: String(name) } };
       const inCatalog = catalog.get(name);
       if (extra !== undefined && inCatalog === undefined) return { kind: "run", tool: extra, metadata: undefined, approval: false };
       const requested = requestTools?.find((tool) => tool.name === name);

@@ -28,8 +28,11 @@ export function estimatePromptTokens(messages: readonly BaseMessage[]): number {
           typeof part === "object" && part !== null && "text" in part && typeof part.text === "string"
             ? part.text.length
             : JSON.stringify(part).length;
-    const calls = (message as { tool_calls?: Array<{ name: string; args: unknown }> }).tool_calls;
-    if (calls !== undefined) for (const call of calls) characters += call.name.length + JSON.stringify(call.args ?? {}).length;
+    const calls = (message as { tool_calls?: Array<{ name?: unknown; args?: unknown }> }).tool_calls;
+    // A hand-built message may carry calls without a string name or without args: they count what they have.
+    if (Array.isArray(calls))
+      for (const call of calls)
+        characters += (typeof call?.name === "string" ? call.name.length : 0) + (JSON.stringify(call?.args ?? {})?.length ?? 0);
   }
   return Math.ceil(characters / CHARACTERS_PER_TOKEN) + 4 * messages.length;
 }

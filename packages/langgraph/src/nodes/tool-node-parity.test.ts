@@ -92,6 +92,21 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
     ]);
   });
 
+  it.each([undefined, null, 42, { a: 1 }])("answers a call whose name is %j (not a string) as ToolNode does", async (name) => {
+    const call = new AIMessage({ content: "" });
+    call.tool_calls = [{ name, args: {}, id: "c1", type: "tool_call" } as unknown as ToolCall];
+    const output = (await make([echo]).invoke({ messages: [call] })) as { messages: ToolMessage[] };
+    const [message] = output.messages;
+    expect([message!.content, message!.status, message!.tool_call_id]).toEqual([
+      `Error: Tool "${String(name)}" not found.\n Please fix your mistakes.`,
+      "error",
+      "c1",
+    ]);
+    await expect(make([echo], { handleToolErrors: false }).invoke({ messages: [call] })).rejects.toThrow(
+      `Tool "${String(name)}" not found.`,
+    );
+  });
+
   it("turns a thrown Error into ToolNode's error text", async () => {
     const [message] = await runNode(make([failing]), [{ name: "failing", args: {}, id: "c1" }]);
     expect([message!.content, message!.status, message!.name, message!.tool_call_id]).toEqual([
