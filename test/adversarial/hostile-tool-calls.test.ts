@@ -81,6 +81,12 @@ const cases: Array<[string, StepCall[]]> = [
   ["huge arguments", [{ name: "note", args: { text: "y".repeat(1_000_000) }, id: "c1" }]],
   ["deeply nested arguments", [{ name: "note", args: deep(1_000), id: "c1" }]],
   [
+    "names that are not strings",
+    ([undefined, null, 42, { a: 1 }, ["lookup"]] as unknown[]).map(
+      (name, index) => ({ name, args: {}, id: `n${index}` }) as unknown as StepCall,
+    ),
+  ],
+  [
     "prototype keys as arguments",
     [{ name: "note", args: JSON.parse('{"__proto__": {"polluted": true}, "constructor": 1}') as Record<string, unknown>, id: "c1" }],
   ],

@@ -9,7 +9,7 @@ export { closestMatches, didYouMean } from "./text/closest-matches.js";
 /** The Porter stemmer bundled into the build (the repository's build checks compare it with natural's). */
 export { stem } from "./text/tokenize.js";
 
-export { OPENAI_MAX_TOOLS } from "./catalog/tool-catalog.js";
+export { OPENAI_MAX_TOOLS, checkCatalogOption } from "./catalog/tool-catalog.js";
 export { checkParameters } from "./catalog/parameters-schema.js";
 export type { NamespaceDeclaration } from "./catalog/catalog-config.js";
 export { PERMISSION_KINDS, TOOL_NAME_PATTERN, toMetadata } from "./catalog/tool-metadata.js";
@@ -19,7 +19,7 @@ export { ESTIMATE_ERROR_BOUND } from "./catalog/tokens/estimate-tokens.js";
 export { countTokens } from "./catalog/tokens/token-counter.js";
 
 export { clipMessage, readConversation } from "./conversation/conversation-text.js";
-export { visibleTo } from "./permissions/permission-policy.js";
+export { checkPolicyOption, visibleTo } from "./permissions/permission-policy.js";
 
 export { createStrategy } from "./retrieval/strategy-registry.js";
 export { createCatalogIndex } from "./retrieval/catalog-index.js";

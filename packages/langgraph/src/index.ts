@@ -22,6 +22,7 @@ export {
   type ToolCallingModel,
 } from "./nodes/bind-selected-tools.js";
 export { DynamicToolNode, type DynamicToolNodeOptions } from "./nodes/dynamic-tool-node.js";
+export { dynamicToolsCondition } from "./nodes/tools-condition.js";
 export { modelRequest, type ModelRequest, type ModelRequestInput } from "./nodes/model-request.js";
 
 // Provider binders: native deferred loading (binding "native") and Anthropic's cache breakpoints.

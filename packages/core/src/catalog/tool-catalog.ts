@@ -633,3 +633,21 @@ function withSourceDeclaration(tool: StructuredToolInterface, declaration: ToolD
   // A view of the tool with merged metadata; the prototype keeps invoke and the schema (never mutates the original).
   return Object.assign(Object.create(tool) as StructuredToolInterface, { metadata: { ...metadata, dynamicTools: { ...info, ...fields } } });
 }
+
+/**
+ * Checks a `catalog` option where a graph part is built, so a missing or wrong catalog fails there with a typed
+ * error, not as a TypeError on the first message. Duck-typed: a catalog from another copy of this package passes.
+ * @throws DynamicToolsError `INVALID_OPTION` naming the value.
+ */
+export function checkCatalogOption(catalog: unknown): ToolCatalog {
+  const candidate = catalog as Partial<Record<"get" | "tools" | "resolveSettings", unknown>> | null | undefined;
+  if (typeof candidate?.get === "function" && typeof candidate.tools === "function" && typeof candidate.resolveSettings === "function")
+    return catalog as ToolCatalog;
+  throw new DynamicToolsError(
+    "INVALID_OPTION",
+    `catalog must be a ToolCatalog (new ToolCatalog({ tools }) or loadCatalog(file)), got ${describeValue(catalog)}.`,
+    {
+      path: ["catalog"],
+    },
+  );
+}

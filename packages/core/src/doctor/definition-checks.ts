@@ -88,7 +88,7 @@ export function parameterFindings(tools: readonly Pick<ToolMetadata, "name" | "p
       message: `${tool.name}: ${missing.length} parameter${missing.length === 1 ? " has" : "s have"} no description: ${shown}.`,
       fix:
         tool.source === "mcp"
-          ? `its schema comes from its MCP server: add the description there (inputSchema.properties.${missing[0]}), or say what ${missing.slice(0, 3).join(", ")} mean in whenToUse (tools: - name: ${tool.name}).`
+          ? `its schema comes from its MCP server: add the description there (inputSchema.properties.${missing[0]}), or say what ${missing.slice(0, 3).join(", ")} ${missing.length === 1 ? "means" : "mean"} in whenToUse (tools: - name: ${tool.name}).`
           : `tools: - name: ${tool.name}: add description to parameters.properties.${missing[0]} (and the others): what the value means and its format.`,
     });
   }

@@ -20,7 +20,7 @@ export function formatDoctorReport(report: DoctorReport, perCheck = 10): string 
   if (report.usage !== undefined) {
     const usage = report.usage;
     lines.push(
-      `Usage: ${usage.observations.toLocaleString("en-US")} observations, ${usage.checkedMessages.toLocaleString("en-US")} of ` +
+      `Usage: ${usage.observations.toLocaleString("en-US")} observation${usage.observations === 1 ? "" : "s"}, ${usage.checkedMessages.toLocaleString("en-US")} of ` +
         `${usage.distinctMessages.toLocaleString("en-US")} distinct messages ranked, ${usage.missedMessages} missed their tool.`,
     );
   }

@@ -37,6 +37,8 @@ export type DynamicToolsErrorCode =
   | "TOOL_TIMEOUT"
   /** A tool returned something the executor cannot accept as this call's answer (a ToolMessage for another call). */
   | "INVALID_TOOL_RESULT"
+  /** A tool call the model emitted malformed (`invalid_tool_calls`: arguments that are not valid JSON), answered, not run. */
+  | "INVALID_TOOL_CALL"
   /** A snapshot file of another format version or of another catalog. */
   | "SNAPSHOT_MISMATCH"
   /** A usage observation (or a line of a usage file) is malformed. */

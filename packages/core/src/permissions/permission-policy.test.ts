@@ -44,3 +44,55 @@ describe("definePolicy", () => {
     expect(matchesRule(mcpTool, { source: "mcp", permission: "write" })).toBe(false);
   });
 });
+
+describe("definePolicy refuses a definition that would fail open", () => {
+  const refusal = (definition: unknown) => {
+    try {
+      definePolicy(definition as Parameters<typeof definePolicy>[0]);
+    } catch (error) {
+      return { code: (error as { code?: string }).code, message: (error as Error).message, path: (error as { path?: unknown }).path };
+    }
+    return undefined;
+  };
+
+  it("names a misspelled rule key, and suggests the right one", () => {
+    const error = refusal({ roles: { viewer: { allow: [{ permision: "read" }] } } });
+    expect(error?.code).toBe("INVALID_OPTION");
+    expect(error?.message).toContain('roles.viewer.allow.0.permision: unknown key "permision"');
+    expect(error?.message).toContain("Did you mean: permission?");
+    expect(error?.path).toEqual(["policy", "roles", "viewer", "allow", 0, "permision"]);
+  });
+
+  it("names a permission or source kind that does not exist, with the valid ones", () => {
+    expect(refusal({ roles: { viewer: { deny: [{ permission: "wirte" }] } } })?.message).toMatch(
+      /roles\.viewer\.deny\.0\.permission: "wirte" is not one of read, write, execute, network, dangerous\. Did you mean: write\?/,
+    );
+    expect(refusal({ otherwise: { allow: [{ source: ["mcp", "api"] }] } })?.message).toContain(
+      'otherwise.allow.0.source.1: "api" is not one of',
+    );
+    expect(refusal({ approval: ["dangerus"] })?.message).toContain('approval.0: "dangerus" is not one of');
+  });
+
+  it("refuses rule lists that are not lists, unknown role and top-level keys, and values of the wrong type", () => {
+    expect(refusal({ roles: { viewer: { allow: "read" } } })?.message).toContain("roles.viewer.allow: must be a list of rules");
+    expect(refusal({ roles: { viewer: { alow: [] } } })?.message).toContain('unknown key "alow"');
+    expect(refusal({ role: {} })?.message).toContain('unknown key "role"');
+    expect(refusal({ roles: { viewer: [] } })?.message).toContain("roles.viewer: must be { allow?, deny? }");
+    expect(refusal({ approvalTools: [{ name: 5 }] })?.message).toContain("approvalTools.0.name: must be a string");
+    expect(refusal("viewer")?.code).toBe("INVALID_OPTION");
+  });
+
+  it("accepts every documented form", () => {
+    expect(
+      refusal({
+        roles: {
+          viewer: { allow: ["get_x", { permission: ["read"], source: "mcp", sourceId: ["a"], namespace: "n", category: "c", name: "x" }] },
+        },
+        otherwise: { deny: [] },
+        approval: [],
+        approvalTools: ["wipe"],
+      }),
+    ).toBeUndefined();
+    expect(refusal(undefined)).toBeUndefined();
+  });
+});

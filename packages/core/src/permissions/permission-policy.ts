@@ -2,7 +2,15 @@
  * @module Permissions (the model is untrusted): a policy decides, per request, which tools a caller may see and run,
  * and which need a human's approval first. A pure function of (tool, caller).
  */
-import type { PermissionKind, ToolMetadata, ToolSourceKind } from "../catalog/tool-metadata.js";
+import {
+  PERMISSION_KINDS,
+  TOOL_SOURCE_KINDS,
+  type PermissionKind,
+  type ToolMetadata,
+  type ToolSourceKind,
+} from "../catalog/tool-metadata.js";
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { didYouMean } from "../text/closest-matches.js";
 
 /** What a policy decides for one tool and one caller. */
 export type PermissionDecision = "allow" | "deny" | "approve";
@@ -74,8 +82,98 @@ export function matchesRule(tool: ToolMetadata, rule: ToolRule): boolean {
   );
 }
 
+const RULE_FIELDS: Readonly<Record<string, readonly string[] | undefined>> = {
+  name: undefined,
+  permission: PERMISSION_KINDS,
+  category: undefined,
+  source: TOOL_SOURCE_KINDS,
+  sourceId: undefined,
+  namespace: undefined,
+};
+const ROLE_FIELDS = ["allow", "deny"];
+const DEFINITION_FIELDS = ["roles", "otherwise", "approval", "approvalTools"];
+
+function invalid(path: readonly (string | number)[], message: string): DynamicToolsError {
+  return new DynamicToolsError("INVALID_OPTION", `policy ${path.join(".")}: ${message}`, { path: ["policy", ...path] });
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function checkKeys(value: Record<string, unknown>, valid: readonly string[], path: readonly (string | number)[]): void {
+  for (const key of Object.keys(value)) {
+    if (!valid.includes(key))
+      throw invalid([...path, key], `unknown key ${JSON.stringify(key)}; valid: ${valid.join(", ")}.${didYouMean(key, valid)}`);
+  }
+}
+
+/** Values of a list field: strings, each one of `valid` when given. */
+function checkValues(value: unknown, valid: readonly string[] | undefined, path: readonly (string | number)[]): void {
+  const values = Array.isArray(value) ? value : [value];
+  for (const [index, item] of values.entries()) {
+    const at = Array.isArray(value) ? [...path, index] : path;
+    if (typeof item !== "string")
+      throw invalid(
+        at,
+        `must be a string${Array.isArray(value) ? "" : " or a list of strings"}, got ${JSON.stringify(item) ?? String(item)}.`,
+      );
+    if (valid !== undefined && !valid.includes(item))
+      throw invalid(at, `${JSON.stringify(item)} is not one of ${valid.join(", ")}.${didYouMean(item, valid)}`);
+  }
+}
+
+function checkRules(rules: unknown, path: readonly (string | number)[]): void {
+  if (!Array.isArray(rules))
+    throw invalid(
+      path,
+      `must be a list of rules (tool names or { ${Object.keys(RULE_FIELDS).join(", ")} }), got ${JSON.stringify(rules) ?? String(rules)}.`,
+    );
+  for (const [index, rule] of rules.entries()) {
+    if (typeof rule === "string") continue;
+    if (!isPlainObject(rule))
+      throw invalid(
+        [...path, index],
+        `a rule is a tool name or { ${Object.keys(RULE_FIELDS).join(", ")} }, got ${JSON.stringify(rule) ?? String(rule)}.`,
+      );
+    checkKeys(rule, Object.keys(RULE_FIELDS), [...path, index]);
+    for (const [field, value] of Object.entries(rule))
+      if (value !== undefined) checkValues(value, RULE_FIELDS[field], [...path, index, field]);
+  }
+}
+
+function checkRoleRules(rules: unknown, path: readonly (string | number)[]): void {
+  if (!isPlainObject(rules)) throw invalid(path, `must be { allow?, deny? }, got ${JSON.stringify(rules) ?? String(rules)}.`);
+  checkKeys(rules, ROLE_FIELDS, path);
+  for (const field of ROLE_FIELDS) if (rules[field] !== undefined) checkRules(rules[field], [...path, field]);
+}
+
 /**
- * A declarative policy: per-role allow and deny rules, and which permission kinds need approval.
+ * Checks a policy definition: only known keys, rule lists that are lists, and permission kinds and source kinds
+ * that exist. A misspelled key or value would otherwise fail open (a rule `{ permision: "read" }` matches every tool).
+ * @throws DynamicToolsError `INVALID_OPTION` naming the bad key or value (its `path`) and what is valid.
+ */
+function checkPolicyDefinition(definition: unknown): asserts definition is PolicyDefinition {
+  if (!isPlainObject(definition))
+    throw invalid([], `must be { ${DEFINITION_FIELDS.join(", ")} }, got ${JSON.stringify(definition) ?? String(definition)}.`);
+  checkKeys(definition, DEFINITION_FIELDS, []);
+  const { roles, otherwise, approval, approvalTools } = definition;
+  if (roles !== undefined) {
+    if (!isPlainObject(roles))
+      throw invalid(["roles"], `must be { <role>: { allow?, deny? } }, got ${JSON.stringify(roles) ?? String(roles)}.`);
+    for (const [role, rules] of Object.entries(roles)) checkRoleRules(rules, ["roles", role]);
+  }
+  if (otherwise !== undefined) checkRoleRules(otherwise, ["otherwise"]);
+  if (approval !== undefined) {
+    if (!Array.isArray(approval)) throw invalid(["approval"], `must be a list of permission kinds (${PERMISSION_KINDS.join(", ")}).`);
+    checkValues(approval, PERMISSION_KINDS, ["approval"]);
+  }
+  if (approvalTools !== undefined) checkRules(approvalTools, ["approvalTools"]);
+}
+
+/**
+ * A declarative policy: per-role allow and deny rules, and which permission kinds need approval. The definition is
+ * checked when the policy is made: an unknown key, a rule list that is not a list, or a permission or source kind
+ * that does not exist throws, since a misspelled rule would match every tool.
  *
  * @param definition.roles - rules by role.
  * @param definition.approval - permission kinds that need a human. @defaultValue ["dangerous"]
@@ -88,14 +186,14 @@ export function matchesRule(tool: ToolMetadata, rule: ToolRule): boolean {
  * });
  * policy(catalog.get("pay_salary")!, { role: "trainer" }); // "deny"
  * policy(catalog.get("get_pending_salaries")!, { role: "trainer" }); // "allow"
+ * definePolicy({ roles: { viewer: { allow: [{ permision: "read" }] } } });
+ * // throws INVALID_OPTION: policy roles.viewer.allow.0.permision: unknown key "permision"; … Did you mean: permission?
  * ```
+ * @throws DynamicToolsError `INVALID_OPTION` for a definition that is not as described.
  */
-export function definePolicy({
-  roles = {},
-  otherwise = {},
-  approval = ["dangerous"],
-  approvalTools = [],
-}: PolicyDefinition = {}): PermissionPolicy {
+export function definePolicy(definition: PolicyDefinition = {}): PermissionPolicy {
+  checkPolicyDefinition(definition);
+  const { roles = {}, otherwise = {}, approval = ["dangerous"], approvalTools = [] } = definition;
   return function declarativePolicy(tool, caller) {
     const rules = (caller.role !== undefined && Object.hasOwn(roles, caller.role) ? roles[caller.role] : undefined) ?? otherwise;
     if (rules.deny?.some((rule) => matchesRule(tool, rule))) return "deny";
@@ -103,6 +201,20 @@ export function definePolicy({
     if (approval.includes(tool.permission) || approvalTools.some((rule) => matchesRule(tool, rule))) return "approve";
     return "allow";
   };
+}
+
+/**
+ * Checks an optional `policy` option where it is given (a node's, a middleware's, a search tool's), so a policy that
+ * is not a function fails when the graph is built, not on the first call.
+ * @throws DynamicToolsError `INVALID_OPTION` naming the value and what is valid.
+ */
+export function checkPolicyOption(policy: unknown): PermissionPolicy | undefined {
+  if (policy === undefined || typeof policy === "function") return policy as PermissionPolicy | undefined;
+  throw new DynamicToolsError(
+    "INVALID_OPTION",
+    `policy must be a function (tool, caller) => "allow" | "deny" | "approve", such as definePolicy({ roles }) makes, got ${JSON.stringify(policy) ?? String(policy)}.`,
+    { path: ["policy"] },
+  );
 }
 
 /** The policy used when none is given: everything allowed, `dangerous` tools need approval. */

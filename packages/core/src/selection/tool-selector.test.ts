@@ -310,6 +310,18 @@ describe("createToolSelector: construction", () => {
     expect(strategy.indexed).toBe(0);
   });
 
+  it.each([42, {}, { name: "mine", rank: () => [] }, null])(
+    "rejects a strategy that is neither a name nor a strategy object (%j) at construction",
+    (strategy) => {
+      const error = rejection(() => createToolSelector(catalog, { strategy: strategy as never }));
+      expect(error.code).toBe("INVALID_OPTION");
+      expect(error.message).toMatch(
+        /^strategy must be "keyword", a built-in strategy name \(.*hybrid.*\) or a strategy object with name, index\(\) and rank\(\), got /,
+      );
+      expect(error.path).toEqual(["strategy"]);
+    },
+  );
+
   it("rejects an unknown strategy name and bad selection options at construction", () => {
     expect(rejection(() => createToolSelector(catalog, { strategy: "vectr" })).code).toBe("INVALID_OPTION");
     expect(rejection(() => createToolSelector(catalog, { strategy: "bm25", maxTools: 0 })).code).toBe("INVALID_OPTION");

@@ -9,6 +9,7 @@ import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { readCalledTools } from "../conversation/called-tools.js";
 import { readConversation, type ConversationMessage, type ConversationText } from "../conversation/conversation-text.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { describeValue } from "../errors/describe-value.js";
 import { offerIdleWork } from "../events/idle-work.js";
 import { loadTokenizer } from "../catalog/tokens/token-counter.js";
 import { keywordCandidates, orderByTier, type KeywordTool } from "../retrieval/keyword/keyword-candidates.js";
@@ -269,7 +270,7 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
   }
   // A strategy chosen by name learns from `usage` as `createStrategy(name, { usage })` builds it (what `eval --usage`
   // measures); a strategy object is used as it was built.
-  const strategy = typeof choice === "string" ? createStrategy(choice, learnedFieldOf(selectOptions.usage)) : choice;
+  const strategy = typeof choice === "string" ? createStrategy(choice, learnedFieldOf(selectOptions.usage)) : checkStrategyObject(choice);
   const pipeline = new SelectionPipeline(catalog, selectOptions, related ?? RELATED_BY_DEFAULT_FOR_RETRIEVAL);
   // Live catalog: each selection first brings the index up to the catalog's version (add/remove, or a rebuild).
   const index = createCatalogIndex(catalog, strategy);
@@ -389,4 +390,22 @@ function learnedFieldOf(usage: ToolSelectorOptions["usage"]): { usage?: LearnedF
   if (usage === undefined) return {};
   const model = coUsageReaderOf(usage) as Partial<LearnedField>;
   return typeof model.fieldTerms === "function" && typeof model.changesSince === "function" ? { usage: model as LearnedField } : {};
+}
+
+/** A strategy given as an object must be one: a name, `index` and `rank` (checked here, not on the first message). */
+function checkStrategyObject(strategy: unknown): RetrievalStrategy {
+  const candidate = strategy as Partial<Record<"name" | "index" | "rank", unknown>> | null;
+  if (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    typeof candidate.name === "string" &&
+    typeof candidate.index === "function" &&
+    typeof candidate.rank === "function"
+  )
+    return strategy as RetrievalStrategy;
+  throw new DynamicToolsError(
+    "INVALID_OPTION",
+    `strategy must be "keyword", a built-in strategy name (${BUILTIN_STRATEGY_NAMES.join(", ")}) or a strategy object with name, index() and rank(), got ${describeValue(strategy)}.`,
+    { path: ["strategy"] },
+  );
 }

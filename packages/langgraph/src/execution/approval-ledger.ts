@@ -6,7 +6,8 @@
  * approval (its claim key), so no approval runs two calls.
  */
 import type { ToolCall } from "@langchain/core/messages/tool";
-import { callDigest, canonicalJson, type ApprovalAnswer } from "./approval.js";
+import { callDigest, type ApprovalAnswer } from "./approval.js";
+import { canonicalJson } from "./canonical-json.js";
 
 /** One answered approval: the call as the human saw it, the answer, and the key that consumes it. */
 export interface RecordedApproval {

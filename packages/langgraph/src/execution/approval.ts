@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import type { ToolMetadata } from "@dynamic-tools/core";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import { interrupt } from "@langchain/langgraph";
+import { canonicalJson } from "./canonical-json.js";
 
 /** One call shown for review (LangChain's `ActionRequest`, plus the call's id and digest an answer must echo). */
 export interface ApprovalActionRequest {
@@ -68,21 +69,6 @@ export type ApprovalDecision =
 
 /** An answer read for one call: a decision, or why it does not answer this call. */
 export type ApprovalAnswer = ApprovalDecision | { decision: "mismatch"; reason: string };
-
-/** JSON with object keys sorted, so equal arguments give equal text whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  return (
-    JSON.stringify(value, (_key, inner: unknown) =>
-      typeof inner === "object" && inner !== null && !Array.isArray(inner)
-        ? Object.fromEntries(
-            Object.keys(inner)
-              .sort()
-              .map((key) => [key, (inner as Record<string, unknown>)[key]]),
-          )
-        : inner,
-    ) ?? "null"
-  );
-}
 
 /**
  * The digest of a call as shown to a human: its name and arguments (key order aside).

@@ -6,6 +6,8 @@
  */
 import type { Caller, PermissionPolicy, ToolCatalog, ToolMetadata } from "@dynamic-tools/core";
 import {
+  checkCatalogOption,
+  checkPolicyOption,
   closestMatches,
   declarationFromLangChainTool,
   isExecutable,
@@ -19,6 +21,10 @@ import { findInProviders, type ToolProvider } from "./tool-resolution.js";
 
 /** Names longer than this get no "Did you mean" (the edit distance cost grows with the name's length). */
 const MAX_SUGGESTED_NAME = 128;
+/** Close matches suggested after "not found". */
+const MAX_SUGGESTIONS = 3;
+/** Close matches looked at before those the caller may not use are dropped. */
+const SUGGESTION_POOL = 20;
 
 /** Options of {@link createCallPlanner}. */
 export interface CallPlannerOptions {
@@ -69,6 +75,8 @@ export interface CallPlanner {
  * ```
  */
 export function createCallPlanner({ catalog, filters, policy, sources }: CallPlannerOptions): CallPlanner {
+  checkCatalogOption(catalog);
+  checkPolicyOption(policy);
   function decide(name: string, metadata: ToolMetadata, tool: StructuredToolInterface, caller: Caller): CallPlan {
     const decision = policy(metadata, caller);
     if (decision === "deny") {
@@ -86,13 +94,16 @@ export function createCallPlanner({ catalog, filters, policy, sources }: CallPla
     return { kind: "run", tool, metadata, approval: decision === "approve" };
   }
 
-  function notFound(name: string): ToolCallRefusal {
+  /** Not found, with close matches among the tools this caller may use (a suggestion never names a refused tool). */
+  function notFound(name: string, caller: Caller): ToolCallRefusal {
+    const usable = (candidate: string) => {
+      const tool = catalog.get(candidate);
+      return tool !== undefined && isExecutable(tool, filters) && policy(tool, caller) !== "deny";
+    };
+    // The closest names first, then only those the caller may use: the policy is asked about a few tools, not all.
     const suggestions =
       name.length <= MAX_SUGGESTED_NAME
-        ? closestMatches(
-            name,
-            catalog.tools().map((tool) => tool.name),
-          )
+        ? closestMatches(name, catalog.names(), SUGGESTION_POOL).filter(usable).slice(0, MAX_SUGGESTIONS)
         : [];
     return { code: "TOOL_NOT_FOUND", toolName: name, ...(suggestions.length > 0 ? { suggestions } : {}) };
   }
@@ -109,7 +120,10 @@ export function createCallPlanner({ catalog, filters, policy, sources }: CallPla
         return { kind: "refuse", refusal: { code: "TOOL_DISABLED", toolName: name } };
       const tool = catalog.getTool(name) ?? (await findInProviders(sources, name));
       if (tool === undefined)
-        return { kind: "refuse", refusal: inCatalog === undefined ? notFound(name) : { code: "TOOL_NOT_IMPLEMENTED", toolName: name } };
+        return {
+          kind: "refuse",
+          refusal: inCatalog === undefined ? notFound(name, caller) : { code: "TOOL_NOT_IMPLEMENTED", toolName: name },
+        };
       // A source tool the catalog does not know yet: its own metadata (source, permission) decides.
       return decide(name, inCatalog ?? toMetadata(declarationFromLangChainTool(tool)), tool, caller);
     },

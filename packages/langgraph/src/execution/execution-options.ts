@@ -3,6 +3,7 @@
  * tool was given) and answers with an error ToolMessage (code `TOOL_TIMEOUT`). Checked when the executor is built.
  */
 import { DynamicToolsError } from "@dynamic-tools/core";
+import { didYouMean } from "@dynamic-tools/core/internal";
 
 /** Per-tool and default time limits for tool calls, in milliseconds. */
 export interface ToolTimeouts {
@@ -44,6 +45,31 @@ function checkMs(value: unknown, path: string): number {
  */
 export function timeoutLookup(timeouts: ToolTimeouts | undefined): (toolName: string) => number | undefined {
   if (timeouts === undefined) return () => undefined;
+  if (typeof timeouts !== "object" || timeouts === null || Array.isArray(timeouts)) {
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `timeouts: expected { default?, tools? } (milliseconds), got ${JSON.stringify(timeouts) ?? String(timeouts)}; a limit for every tool is { default: ${typeof timeouts === "number" ? timeouts : 30_000} }.`,
+      { path: ["timeouts"] },
+    );
+  }
+  for (const key of Object.keys(timeouts)) {
+    if (key !== "default" && key !== "tools") {
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `timeouts: unknown key ${JSON.stringify(key)}; valid: default, tools (a limit per tool name is tools: { ${JSON.stringify(key)}: … }).${didYouMean(key, ["default", "tools"])}`,
+        { path: ["timeouts", key] },
+      );
+    }
+  }
+  if (timeouts.tools !== undefined && (typeof timeouts.tools !== "object" || timeouts.tools === null || Array.isArray(timeouts.tools))) {
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `timeouts.tools: expected { <tool name>: milliseconds }, got ${JSON.stringify(timeouts.tools)}.`,
+      {
+        path: ["timeouts", "tools"],
+      },
+    );
+  }
   const fallback = timeouts.default === undefined ? undefined : checkMs(timeouts.default, "timeouts.default");
   const byTool = new Map(Object.entries(timeouts.tools ?? {}).map(([name, ms]) => [name, checkMs(ms, `timeouts.tools.${name}`)] as const));
   return (toolName) => byTool.get(toolName) ?? fallback;

@@ -6,7 +6,8 @@
  */
 import type { Caller } from "@dynamic-tools/core";
 import type { ToolCall } from "@langchain/core/messages/tool";
-import { callDigest, canonicalJson } from "./approval.js";
+import { callDigest } from "./approval.js";
+import { canonicalJson } from "./canonical-json.js";
 import type { CallPlan } from "./call-planner.js";
 
 const DEFAULT_LIMIT = 10_000;

@@ -18,7 +18,8 @@ export type ToolCallRefusalCode =
   | "APPROVAL_MISMATCH"
   | "APPROVAL_CONSUMED"
   | "TOOL_TIMEOUT"
-  | "INVALID_TOOL_RESULT";
+  | "INVALID_TOOL_RESULT"
+  | "INVALID_TOOL_CALL";
 
 /** A refused (or executor-failed) tool call. Carried as the error ToolMessage's `artifact`. */
 export interface ToolCallRefusal {
@@ -34,7 +35,7 @@ export interface ToolCallRefusal {
   category?: string;
   /**
    * `APPROVAL_REJECTED`: the human's reason; `APPROVAL_MISMATCH`: why the answer does not answer this call;
-   * `TOOL_TIMEOUT`: the limit in milliseconds.
+   * `INVALID_TOOL_CALL`: what the model's client could not parse; `TOOL_TIMEOUT`: the limit in milliseconds.
    */
   reason?: string;
   timeoutMs?: number;
@@ -86,6 +87,8 @@ export function refusalReason(refusal: ToolCallRefusal): string {
       return `Tool "${name}" did not finish within ${refusal.timeoutMs} ms and was cancelled.`;
     case "INVALID_TOOL_RESULT":
       return `Tool "${name}" answered another tool call (${refusal.reason ?? "a different tool_call_id"}); its result was discarded.`;
+    case "INVALID_TOOL_CALL":
+      return `The call of "${name}" could not be read${refusal.reason === undefined ? "" : ` (${refusal.reason})`}, so it did not run. Call it again with arguments that are one JSON object.`;
   }
 }
 
@@ -108,6 +111,7 @@ export function refusalText(refusal: ToolCallRefusal): string {
     case "TOOL_NOT_IMPLEMENTED":
     case "TOOL_TIMEOUT":
     case "INVALID_TOOL_RESULT":
+    case "INVALID_TOOL_CALL":
       return `${reason}${FIX}`;
     default:
       return reason;
@@ -138,4 +142,9 @@ export function isToolCallRefusal(value: unknown): value is ToolCallRefusal {
   if (typeof value !== "object" || value === null) return false;
   const { code, toolName } = value as { code?: unknown; toolName?: unknown };
   return typeof code === "string" && typeof toolName === "string";
+}
+
+/** The refusal that answers a call its client could not parse (see `malformedCalls`). */
+export function malformedCallRefusal(call: { name: string; error: string | undefined }): ToolCallRefusal {
+  return { code: "INVALID_TOOL_CALL", toolName: call.name, ...(call.error === undefined ? {} : { reason: call.error }) };
 }

@@ -7,6 +7,7 @@
  * wrapToolCall), applying the policy and those answers.
  */
 import { DEFAULT_POLICY, type PermissionPolicy } from "@dynamic-tools/core";
+import { checkCatalogOption, checkPolicyOption } from "@dynamic-tools/core/internal";
 import { isAIMessage, isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
@@ -19,9 +20,9 @@ import { createCallPlanner, type CallContext, type CallPlan } from "../execution
 import { foreignAnswer } from "../execution/checked-result.js";
 import { timeoutLookup, type ToolTimeouts } from "../execution/execution-options.js";
 import { guardTool } from "../execution/guarded-tool.js";
-import { pendingCalls } from "../execution/pending-calls.js";
+import { malformedCalls, pendingCalls } from "../execution/pending-calls.js";
 import { PlanCache, planKey } from "../execution/plan-cache.js";
-import { refusalMessage } from "../execution/tool-call-refusal.js";
+import { malformedCallRefusal, refusalMessage } from "../execution/tool-call-refusal.js";
 import { failureMessage } from "../execution/tool-failure.js";
 import { readRequestTools, type ToolProvider } from "../execution/tool-resolution.js";
 import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
@@ -144,7 +145,8 @@ function nameOf(tool: unknown): string | undefined {
  */
 export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   const { catalog, search, sources = [], timeouts, nativeProtocol, approvalClaims, ...planOptions } = options;
-  const policy: PermissionPolicy = planOptions.policy ?? DEFAULT_POLICY;
+  checkCatalogOption(catalog);
+  const policy: PermissionPolicy = checkPolicyOption(planOptions.policy) ?? DEFAULT_POLICY;
   const { platform, exclude, core, strategy, mode = "select" } = planOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   // The recorder's model also annotates search results ("Often used with"), unless search.usage says otherwise.
@@ -252,27 +254,41 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
       return parts.receive(answer as BaseMessage) as typeof answer;
     },
 
-    async afterModel(state, runtime) {
-      // Every approval of the step is asked here, before the tools step starts any call: a resume re-runs this node
-      // only, so no call runs twice and each resume value is checked against the call it was asked for.
-      const config = currentConfig() ?? { configurable: runtime.configurable };
-      const caller = callerFromConfig(config);
-      const context = { caller, requestTools: readRequestTools(config) };
-      const calls = pendingCalls(state.messages);
-      const plans = await Promise.all(calls.map((call) => (isSearch(call.name) ? undefined : planner.plan(call, context))));
-      if (context.requestTools === undefined) {
-        const thread = config.configurable?.thread_id;
-        stepPlans.setStep(
-          calls.flatMap((call, index) => {
-            const callPlan = plans[index];
-            return callPlan === undefined ? [] : [[planKey(thread, caller, call), callPlan] as const];
-          }),
-        );
-      }
-      const approvals = recordStepApprovals(calls, askApprovals(calls, plans), pauseKey(config));
-      // Written on every model call (also to clear it), so a later step never reuses an answer.
-      if (approvals === undefined && state._toolApprovals == null) return undefined;
-      return { _toolApprovals: approvals ?? null };
+    afterModel: {
+      // "model": a step whose calls were all malformed goes back to the model with their answers.
+      canJumpTo: ["model"],
+      async hook(state, runtime) {
+        // Every approval of the step is asked here, before the tools step starts any call: a resume re-runs this node
+        // only, so no call runs twice and each resume value is checked against the call it was asked for.
+        const config = currentConfig() ?? { configurable: runtime.configurable };
+        const caller = callerFromConfig(config);
+        const context = { caller, requestTools: readRequestTools(config) };
+        const calls = pendingCalls(state.messages);
+        const plans = await Promise.all(calls.map((call) => (isSearch(call.name) ? undefined : planner.plan(call, context))));
+        if (context.requestTools === undefined) {
+          const thread = config.configurable?.thread_id;
+          stepPlans.setStep(
+            calls.flatMap((call, index) => {
+              const callPlan = plans[index];
+              return callPlan === undefined ? [] : [[planKey(thread, caller, call), callPlan] as const];
+            }),
+          );
+        }
+        const approvals = recordStepApprovals(calls, askApprovals(calls, plans), pauseKey(config));
+        // Calls the model's client could not parse are answered here: createAgent's tools step never sees them.
+        // The message again with them in its calls, and their answers; with no other call, back to the model.
+        const malformed = malformedCalls(state.messages);
+        const answered =
+          malformed === undefined
+            ? {}
+            : {
+                messages: [malformed.message, ...malformed.calls.map((call) => refusalMessage(call, malformedCallRefusal(call)))],
+                ...(calls.length === 0 ? { jumpTo: "model" as const } : {}),
+              };
+        // Written on every model call (also to clear it), so a later step never reuses an answer.
+        if (approvals === undefined && state._toolApprovals == null) return malformed === undefined ? undefined : answered;
+        return { _toolApprovals: approvals ?? null, ...answered };
+      },
     },
 
     afterAgent(state) {

@@ -16,3 +16,20 @@ describe("estimatePromptTokens", () => {
     expect(estimatePromptTokens([call])).toBe(7);
   });
 });
+
+describe("estimatePromptTokens on hand-built messages", () => {
+  it("counts content that is neither text nor a list, undefined parts, and arguments nested past the call stack", () => {
+    const odd = new HumanMessage("x");
+    (odd as unknown as { content: unknown }).content = 42;
+    const parts = new HumanMessage({ content: [{ type: "text", text: "abcd" }] });
+    (parts as unknown as { content: unknown[] }).content.push(undefined);
+    let deep: Record<string, unknown> = { leaf: 1 };
+    for (let level = 0; level < 20_000; level++) deep = { a: deep };
+    const call = new AIMessage({ content: "", tool_calls: [{ name: "t", args: deep, id: "1" }] });
+    // 42 → "42" (2 characters) + 4; "abcd" + nothing (4) + 4.
+    expect(estimatePromptTokens([odd])).toBe(5);
+    expect(estimatePromptTokens([parts])).toBe(5);
+    // 20,000 levels of {"a": …} are 6 characters each around {"leaf":1}: counted, not a stack overflow.
+    expect(estimatePromptTokens([call])).toBe(Math.ceil((1 + 20_000 * 6 + 10) / 4) + 4);
+  });
+});

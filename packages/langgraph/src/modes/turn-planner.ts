@@ -16,13 +16,22 @@ import {
   type ToolSelectorOptions,
 } from "@dynamic-tools/core";
 import { bindTools, neededTools, type BindingPolicyName } from "@dynamic-tools/core/caching";
-import { ESTIMATE_ERROR_BOUND, finishSelection, followCatalog, readConversation, visibleTo } from "@dynamic-tools/core/internal";
+import {
+  ESTIMATE_ERROR_BOUND,
+  checkCatalogOption,
+  checkPolicyOption,
+  finishSelection,
+  followCatalog,
+  readConversation,
+  visibleTo,
+} from "@dynamic-tools/core/internal";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { definitionTokensOf } from "../search/extra-tool-definition.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { loadedToolRecency, loadedToolsFromMessages } from "../search/loaded-tools-history.js";
 import { boundAhead, planBoundTools } from "../search/plan-bound-tools.js";
+import { searchesWithoutPolicy } from "../search/tool-search-tool.js";
 import { decideAutoMode, type AutoModeDecision } from "./auto-mode.js";
 import { estimatePromptTokens } from "./prompt-tokens.js";
 import { planNative } from "./native-plan.js";
@@ -159,8 +168,8 @@ class TurnPlanning {
       });
     }
     this.#binding = binding;
-    this.#catalog = catalog;
-    this.#policy = policy;
+    this.#catalog = checkCatalogOption(catalog);
+    this.#policy = checkPolicyOption(policy);
     this.#settings = catalog.resolveSettings(selectOptions);
     this.#countTokens = selectOptions.countTokens ?? true;
     this.#budget = {
@@ -295,6 +304,13 @@ class TurnPlanning {
         {
           path: ["searchTool"],
         },
+      );
+    }
+    if (this.#policy !== undefined && searchesWithoutPolicy(searchTool)) {
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        "searchTool was made without a policy, so it would list tools the caller may not use: pass the same policy to createToolSearchTool(catalog, { policy }).",
+        { path: ["searchTool"] },
       );
     }
     if (catalog.has(searchTool.name)) {

@@ -68,6 +68,19 @@ describe("DynamicToolNode permissions", () => {
     expect(ran).toEqual([]);
   });
 
+  it("suggests, after not found, only tools the caller may use", async () => {
+    const { catalog } = gymCatalog();
+    const graph = toolGraph(catalog, { policy });
+    const misspelled = calls({ name: "pay_salry", id: "a" }, { name: "get_pending_salary", id: "b" });
+    const asTrainer = toolMessages(await graph.invoke(misspelled, { configurable: { thread_id: "t1" }, context: { role: "trainer" } }));
+    expect(asTrainer.map((message) => message.content)).toEqual([
+      'Error: Tool "pay_salry" not found.\n Please fix your mistakes.',
+      'Error: Tool "get_pending_salary" not found.\n Please fix your mistakes. Did you mean: get_pending_salaries?',
+    ]);
+    const asOwner = toolMessages(await graph.invoke(misspelled, { configurable: { thread_id: "t2" }, context: { role: "owner" } }));
+    expect(asOwner[0]!.content).toContain("Did you mean: pay_salary?");
+  });
+
   it("reads the role from configurable too: a trainer may read salary but not pay it", async () => {
     const { catalog, ran } = gymCatalog();
     const graph = toolGraph(catalog, { policy });

@@ -6,10 +6,10 @@
  */
 import { DEFAULT_POLICY, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
 import type { ToolFilterOptions } from "@dynamic-tools/core/internal";
-import { isBaseMessage, type ToolMessage } from "@langchain/core/messages";
+import { isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import type { Command, LangGraphRunnableConfig } from "@langchain/langgraph";
+import { isCommand, type Command, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { ApprovalAnswer } from "../execution/approval.js";
 import { ApprovalClaims, pauseKey, type ApprovalClaimStore } from "../execution/approval-claims.js";
@@ -18,8 +18,8 @@ import { createCallPlanner, type CallPlan, type CallPlanner } from "../execution
 import { foreignAnswer } from "../execution/checked-result.js";
 import { timeoutLookup, type ToolTimeouts } from "../execution/execution-options.js";
 import { guardTool } from "../execution/guarded-tool.js";
-import { messagesOf, pendingCalls } from "../execution/pending-calls.js";
-import { refusalError, refusalMessage, type ToolCallRefusal } from "../execution/tool-call-refusal.js";
+import { malformedCalls, messagesOf, pendingCalls } from "../execution/pending-calls.js";
+import { malformedCallRefusal, refusalError, refusalMessage, type ToolCallRefusal } from "../execution/tool-call-refusal.js";
 import { ToolCallFailure, unwrapFailure } from "../execution/tool-failure.js";
 import { readRequestTools, type RequestToolsReader, type ToolProvider } from "../execution/tool-resolution.js";
 import { callerFromConfig } from "../permissions/caller.js";
@@ -170,9 +170,11 @@ export class DynamicToolNode extends ToolNode {
       step.calls.set(call, [...(step.calls.get(call) ?? []), prepared]);
     });
     this.#prepared.set(config, step);
+    const malformed = malformedCalls(input);
+    const malformedAnswers = malformed?.calls.map((call) => this.#refuse(call, malformedCallRefusal(call)));
     const output = await super.run(input, config);
     recordExecutedStep(messagesOf(input), step.executed, config, this.#usage);
-    return output;
+    return malformed === undefined ? output : withMessages(output, [malformed.message, ...malformedAnswers!], Array.isArray(input));
   }
 
   protected override async runTool(call: ToolCall, config: LangGraphRunnableConfig, state: unknown): Promise<ToolMessage | Command> {
@@ -194,7 +196,7 @@ export class DynamicToolNode extends ToolNode {
     return result;
   }
 
-  #refuse(call: ToolCall, refusal: ToolCallRefusal): ToolMessage {
+  #refuse(call: Pick<ToolCall, "id" | "name">, refusal: ToolCallRefusal): ToolMessage {
     if (!this.handleToolErrors) throw refusalError(refusal);
     return refusalMessage(call, refusal);
   }
@@ -223,4 +225,14 @@ export class DynamicToolNode extends ToolNode {
     if (foreign !== undefined) return this.#refuse(call, foreign);
     return result;
   }
+}
+
+/**
+ * ToolNode's output with `messages` added after the calls' own answers, in ToolNode's shape: a list for a list input,
+ * `{ messages }` otherwise, or one more entry of a list that holds Commands.
+ */
+function withMessages(output: unknown, messages: BaseMessage[], listInput: boolean): unknown {
+  if (Array.isArray(output)) return output.some(isCommand) ? [...output, listInput ? messages : { messages }] : [...output, ...messages];
+  const { messages: answered = [] } = output as { messages?: unknown[] };
+  return { ...(output as object), messages: [...answered, ...messages] };
 }

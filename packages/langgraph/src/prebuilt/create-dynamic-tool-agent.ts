@@ -3,11 +3,11 @@
  * in any mode (select, search, both, auto).
  */
 import { END, START, StateGraph, type BaseCheckpointSaver, type BaseStore } from "@langchain/langgraph";
-import { toolsCondition } from "@langchain/langgraph/prebuilt";
 import type { TurnPlannerOptions } from "../modes/turn-planner.js";
 import { createDynamicModelNode, type ToolCallingModel } from "../nodes/bind-selected-tools.js";
 import type { ApprovalClaimStore } from "../execution/approval-claims.js";
 import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
+import { dynamicToolsCondition } from "../nodes/tools-condition.js";
 import type { ToolProvider } from "../execution/tool-resolution.js";
 import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
 import { agentToolSearch } from "../search/search-wiring.js";
@@ -118,7 +118,7 @@ export function createDynamicToolAgent({
     )
     .addEdge(START, AGENT_NODES.select)
     .addEdge(AGENT_NODES.select, AGENT_NODES.model)
-    .addConditionalEdges(AGENT_NODES.model, toolsCondition, [AGENT_NODES.tools, END])
+    .addConditionalEdges(AGENT_NODES.model, dynamicToolsCondition, [AGENT_NODES.tools, END])
     .addEdge(AGENT_NODES.tools, AGENT_NODES.select)
     .compile({
       name,

@@ -14,6 +14,7 @@ import {
   oftenUsedWithNames,
   type CoUsageInput,
   type ToolFilterOptions,
+  checkPolicyOption,
   clipMessage,
   describeToolSearch,
   toolSearchParameters,
@@ -129,6 +130,7 @@ function readState(config: ToolRunnableConfig | undefined): SearchState {
  */
 export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOptions = {}): ToolSearchTool {
   const { strategy: choice = "hybrid", name = TOOL_SEARCH_NAME, platform, exclude } = options;
+  checkPolicyOption(options.policy);
   const maxLimit = requireCount(options.maxLimit ?? 10, "maxLimit");
   const defaultLimit = requireCount(options.defaultLimit ?? Math.min(5, maxLimit), "defaultLimit");
   const namespaceMaxSize = requireCount(options.namespaceMaxSize ?? 10, "namespaceMaxSize");
@@ -219,5 +221,17 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
       schema: toolSearchParameters(defaultLimit, maxLimit),
     },
   );
+  if (options.policy === undefined) searchingWithoutPolicy.add(searchTool);
   return searchTool;
+}
+
+/** The search tools made here without a `policy`: they list every tool, whoever asks. */
+const searchingWithoutPolicy = new WeakSet<object>();
+
+/**
+ * True for a `tool_search` made by {@link createToolSearchTool} without a `policy`: a node that has one refuses it,
+ * since the search would list (and load) the names and descriptions of tools the caller may not use.
+ */
+export function searchesWithoutPolicy(tool: object): boolean {
+  return searchingWithoutPolicy.has(tool);
 }

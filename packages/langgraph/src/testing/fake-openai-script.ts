@@ -9,6 +9,8 @@ export interface FakeToolCall {
   name: string;
   /** Arguments, sent JSON-encoded as the API does. @defaultValue {} */
   args?: Record<string, unknown>;
+  /** The `arguments` string sent as it is, instead of `args` encoded: e.g. malformed JSON, as models sometimes emit. */
+  rawArguments?: string;
   /** The call id. @defaultValue a fresh `call_fake_<n>` */
   id?: string;
 }

@@ -42,7 +42,7 @@ export interface RecordedRequest {
   /** The error answered, for a rejected request. */
   error?: OpenAIErrorBody["error"];
   /** The scripted reply, for an accepted request. */
-  reply?: { content: string | null; toolCalls: Array<{ id: string; name: string; args: Record<string, unknown> }> };
+  reply?: { content: string | null; toolCalls: Array<{ id: string; name: string; args: Record<string, unknown>; rawArguments?: string }> };
   /** The bill of an accepted request (what `usage` reported). */
   bill?: RequestBill;
 }
@@ -97,7 +97,7 @@ function completion(id: string, model: string, reply: NormalisedReply, usage: Re
   const toolCalls = reply.toolCalls.map((call) => ({
     id: call.id,
     type: "function",
-    function: { name: call.name, arguments: JSON.stringify(call.args) },
+    function: { name: call.name, arguments: call.rawArguments ?? JSON.stringify(call.args) },
   }));
   return {
     id,
@@ -142,7 +142,7 @@ function streamCompletion(
     send([
       {
         index: 0,
-        delta: { tool_calls: [{ index, function: { arguments: JSON.stringify(call.args) } }] },
+        delta: { tool_calls: [{ index, function: { arguments: call.rawArguments ?? JSON.stringify(call.args) } }] },
         logprobs: null,
         finish_reason: null,
       },
@@ -180,7 +180,12 @@ export async function startFakeOpenAI({ script, port = 0 }: FakeOpenAIOptions): 
     const { content = null, toolCalls = [] } = typeof reply === "string" ? { content: reply } : reply;
     return {
       content,
-      toolCalls: toolCalls.map((call) => ({ id: call.id ?? `call_fake_${++nextId}`, name: call.name, args: call.args ?? {} })),
+      toolCalls: toolCalls.map((call) => ({
+        id: call.id ?? `call_fake_${++nextId}`,
+        name: call.name,
+        args: call.args ?? {},
+        ...(call.rawArguments === undefined ? {} : { rawArguments: call.rawArguments }),
+      })),
     };
   }
 

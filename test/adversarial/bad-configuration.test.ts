@@ -1,0 +1,73 @@
+/**
+ * A bad configuration of the execution and permission options fails when the graph is built, with a typed error
+ * naming the value, never on the first message: a policy that is not a function, a catalog that is not a catalog,
+ * timeouts in the wrong shape. (A misspelled policy rule is definePolicy's own test.)
+ */
+import { ToolCatalog } from "@dynamic-tools/core";
+import { tool } from "@langchain/core/tools";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createToolSearchTool, createToolSelectorNode, DynamicToolNode } from "../../packages/langgraph/src/index.js";
+import { dynamicToolsMiddleware } from "../../packages/langgraph/src/middleware/index.js";
+
+const catalog = new ToolCatalog({ tools: [tool(() => "ok", { name: "lookup", description: "Looks a record up", schema: z.object({}) })] });
+
+function refusal(build: () => unknown): { code?: string; message: string; path?: unknown } | undefined {
+  try {
+    build();
+  } catch (error) {
+    return { code: (error as { code?: string }).code, message: (error as Error).message, path: (error as { path?: unknown }).path };
+  }
+  return undefined;
+}
+
+const builders: Array<[string, (options: Record<string, unknown>) => unknown]> = [
+  ["DynamicToolNode", (options) => new DynamicToolNode(catalog, options)],
+  ["dynamicToolsMiddleware", (options) => dynamicToolsMiddleware({ catalog, ...options })],
+  ["createToolSelectorNode", (options) => createToolSelectorNode({ catalog, ...options })],
+  ["createToolSearchTool", (options) => createToolSearchTool(catalog, options)],
+];
+
+describe.each(builders)("%s refuses a bad configuration when built", (_name, build) => {
+  it.each(["allow", {}, null, 42])("a policy that is not a function (%j)", (policy) => {
+    const error = refusal(() => build({ policy }));
+    expect(error?.code).toBe("INVALID_OPTION");
+    expect(error?.message).toMatch(/^policy must be a function \(tool, caller\) => "allow" \| "deny" \| "approve"/);
+    expect(error?.path).toEqual(["policy"]);
+  });
+});
+
+describe("the executors refuse a bad catalog or bad timeouts when built", () => {
+  it.each([null, undefined, "catalog", {}])("a catalog that is not a ToolCatalog (%j)", (bad) => {
+    for (const build of [
+      () => new DynamicToolNode(bad as unknown as ToolCatalog),
+      () => dynamicToolsMiddleware({ catalog: bad as unknown as ToolCatalog }),
+    ]) {
+      const error = refusal(build);
+      expect(error?.code).toBe("INVALID_OPTION");
+      expect(error?.message).toContain("catalog must be a ToolCatalog");
+    }
+  });
+
+  it.each([50, { slow: 50 }])("timeouts in the wrong shape (%j)", (timeouts) => {
+    for (const build of [
+      () => new DynamicToolNode(catalog, { timeouts } as never),
+      () => dynamicToolsMiddleware({ catalog, timeouts } as never),
+    ]) {
+      expect(refusal(build)?.code).toBe("INVALID_OPTION");
+    }
+  });
+});
+
+describe("a select node with a policy refuses a tool_search made without one", () => {
+  const policy = () => "allow" as const;
+  it("names the fix, and accepts the search tool made with the policy", () => {
+    const error = refusal(() => createToolSelectorNode({ catalog, mode: "search", policy, searchTool: createToolSearchTool(catalog) }));
+    expect(error?.code).toBe("INVALID_OPTION");
+    expect(error?.message).toContain("pass the same policy to createToolSearchTool(catalog, { policy })");
+    expect(
+      refusal(() => createToolSelectorNode({ catalog, mode: "search", policy, searchTool: createToolSearchTool(catalog, { policy }) })),
+    ).toBeUndefined();
+    expect(refusal(() => createToolSelectorNode({ catalog, mode: "search", searchTool: createToolSearchTool(catalog) }))).toBeUndefined();
+  });
+});
