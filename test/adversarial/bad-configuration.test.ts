@@ -71,3 +71,14 @@ describe("a select node with a policy refuses a tool_search made without one", (
     expect(refusal(() => createToolSelectorNode({ catalog, mode: "search", searchTool: createToolSearchTool(catalog) }))).toBeUndefined();
   });
 });
+
+describe("the select node and the middleware check option shapes when built", () => {
+  it.each([{ exclude: "lookup" }, { autoCut: "yes" }, { countTokens: "no" }, { core: "lookup" }])("%j", (options) => {
+    for (const build of [
+      () => createToolSelectorNode({ catalog, ...options } as never),
+      () => dynamicToolsMiddleware({ catalog, ...options } as never),
+    ]) {
+      expect(refusal(build)?.code).toBe("INVALID_OPTION");
+    }
+  });
+});

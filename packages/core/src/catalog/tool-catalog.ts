@@ -421,6 +421,18 @@ export class ToolCatalog {
    */
   resolveSettings(overrides: CatalogSettings = {}, { lenient = false }: { lenient?: boolean } = {}): ResolvedSettings {
     const base = this.#settings as ResolvedSettings | undefined;
+    for (const key of ["core", "defaults"] as const) {
+      const value: unknown = overrides[key];
+      if (value !== undefined && !(Array.isArray(value) && value.every((name) => typeof name === "string"))) {
+        throw new DynamicToolsError(
+          "INVALID_OPTION",
+          `${key} must be a list of ${key === "core" ? "tool" : "category"} names, got ${describeValue(value)}.`,
+          {
+            path: [key],
+          },
+        );
+      }
+    }
     const settings: ResolvedSettings = {
       core: overrides.core ?? base?.core ?? [],
       defaults: overrides.defaults ?? base?.defaults ?? [],

@@ -322,6 +322,24 @@ describe("createToolSelector: construction", () => {
     },
   );
 
+  it.each([
+    [{ autoCut: "yes" }, 'autoCut must be false or { ratio, minimum }, got "yes".'],
+    [{ autoCut: { ratio: -1 } }, "autoCut.ratio must be a number > 0, got number -1."],
+    [{ autoCut: { minimum: 0 } }, "autoCut.minimum must be a whole number ≥ 1, got number 0."],
+    [{ abstain: "maybe" }, 'abstain must be true, false or { quantile, probes, probeWords, depth, requestQuantile }, got "maybe".'],
+    [{ memory: "x" }, 'memory must be true, false or { weight, decay, after }, got "x".'],
+    [{ countTokens: "no" }, 'countTokens must be true or false, got "no".'],
+    [{ platform: 5 }, "platform must be a platform name, got number 5."],
+    [{ exclude: "t_1" }, 'exclude must be a list of tool names, got "t_1".'],
+    [{ core: "get_x" }, 'core must be a list of tool names, got "get_x".'],
+  ])("rejects an option of the wrong shape (%j) at construction, for keyword selection too", (options, message) => {
+    for (const strategy of ["keyword", tableStrategy({})] as const) {
+      const error = rejection(() => createToolSelector(catalog, { strategy, ...(options as object) } as never));
+      expect(error.code).toBe("INVALID_OPTION");
+      expect(error.message).toBe(message);
+    }
+  });
+
   it("rejects an unknown strategy name and bad selection options at construction", () => {
     expect(rejection(() => createToolSelector(catalog, { strategy: "vectr" })).code).toBe("INVALID_OPTION");
     expect(rejection(() => createToolSelector(catalog, { strategy: "bm25", maxTools: 0 })).code).toBe("INVALID_OPTION");

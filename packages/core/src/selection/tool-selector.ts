@@ -259,6 +259,7 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
   if (!Number.isInteger(topK) || topK < 1) {
     throw new DynamicToolsError("INVALID_OPTION", `topK must be a whole number ≥ 1, got ${String(topK)}.`, { path: ["topK"] });
   }
+  checkOptionShapes({ autoCut: cut, abstain, memory, ...selectOptions });
   if (related !== undefined && typeof related !== "boolean") {
     throw new DynamicToolsError("INVALID_OPTION", `related must be true or false, got ${String(related)}.`, { path: ["related"] });
   }
@@ -408,4 +409,40 @@ function checkStrategyObject(strategy: unknown): RetrievalStrategy {
     `strategy must be "keyword", a built-in strategy name (${BUILTIN_STRATEGY_NAMES.join(", ")}) or a strategy object with name, index() and rank(), got ${describeValue(strategy)}.`,
     { path: ["strategy"] },
   );
+}
+
+const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+const isPositive = (value: unknown) => typeof value === "number" && Number.isFinite(value) && value > 0;
+
+/** Each option whose value has the wrong shape, as [path, what is valid]. */
+const OPTION_SHAPES: ReadonlyArray<[string, (value: unknown) => boolean, string]> = [
+  ["autoCut", (value) => typeof value === "boolean" || isObject(value), "false or { ratio, minimum }"],
+  ["autoCut.ratio", (value) => value === undefined || isPositive(value), "a number > 0"],
+  ["autoCut.minimum", (value) => value === undefined || (Number.isInteger(value) && (value as number) >= 1), "a whole number ≥ 1"],
+  [
+    "abstain",
+    (value) => typeof value === "boolean" || isObject(value),
+    "true, false or { quantile, probes, probeWords, depth, requestQuantile }",
+  ],
+  ["memory", (value) => typeof value === "boolean" || isObject(value), "true, false or { weight, decay, after }"],
+  ["countTokens", (value) => typeof value === "boolean", "true or false"],
+  ["platform", (value) => typeof value === "string", "a platform name"],
+  ["exclude", (value) => Array.isArray(value) && value.every((name) => typeof name === "string"), "a list of tool names"],
+];
+
+/**
+ * Checks the shape of the options a misspelled value would otherwise slip through (`autoCut: "yes"`, `exclude: "x"`),
+ * at construction.
+ * @throws DynamicToolsError `INVALID_OPTION` naming the option and what is valid.
+ */
+function checkOptionShapes(options: Record<string, unknown>): void {
+  for (const [path, valid, expected] of OPTION_SHAPES) {
+    const [key, inner] = path.split(".") as [string, string | undefined];
+    const outer = options[key];
+    if (outer === undefined || (inner !== undefined && !isObject(outer))) continue;
+    const value = inner === undefined ? outer : (outer as Record<string, unknown>)[inner];
+    if (!valid(value)) {
+      throw new DynamicToolsError("INVALID_OPTION", `${path} must be ${expected}, got ${describeValue(value)}.`, { path: path.split(".") });
+    }
+  }
 }
