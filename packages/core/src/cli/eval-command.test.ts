@@ -200,7 +200,7 @@ describe("dynamic-tools eval", () => {
     await main(["--help"], (text) => out.push(text));
     expect(out.join("\n")).toMatch(/eval\s+score retrieval strategies/);
     expect(out.join("\n")).toMatch(
-      /dynamic-tools eval --catalog <file> \| --mcp <servers\.json> --queries <file\.jsonl> --strategy <name\|all> \[--usage <file\.jsonl>\] \[--json\]/,
+      /dynamic-tools eval --catalog <file> \| --mcp <servers\.json> --queries <file\.jsonl> --strategy <name\|all> \[--usage <file\.jsonl> \[--co-usage\]\]\n\s+\[--abstention on\|off\] \[--history-tools on\|off\] \[--off-topic <file\.jsonl>\] \[--json\]/,
     );
   });
 });

@@ -12,7 +12,8 @@ import { learnFromFile } from "../usage/learn-from-file.js";
 import { CATALOG_OPTIONS_USAGE, loadCliCatalog } from "./load-cli-catalog.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, STRATEGY, UsageError } from "./usage-error.js";
 
-export const EVAL_USAGE = `dynamic-tools eval --catalog <file> | --mcp <servers.json> --queries <file.jsonl> --strategy <name|all> [--usage <file.jsonl>] [--json]
+export const EVAL_USAGE = `dynamic-tools eval --catalog <file> | --mcp <servers.json> --queries <file.jsonl> --strategy <name|all> [--usage <file.jsonl> [--co-usage]]
+       [--abstention on|off] [--history-tools on|off] [--off-topic <file.jsonl>] [--json]
 
 ${CATALOG_OPTIONS_USAGE}
   --queries <file>     JSON Lines: { "id", "query", "relevant": [tool names], "history"?: [entries] } per line;

@@ -66,6 +66,6 @@ export async function usageCommand(argv: string[], out: (text: string) => void):
       throw new DynamicToolsError("INVALID_OPTION", `Cannot write --html ${values.html}: ${(cause as Error).message}`, { cause });
     }
   }
-  out(values.json ? JSON.stringify(report) : formatUsageReport(report));
+  out(values.json ? JSON.stringify(report) : `${formatUsageReport(report)}${values.html === undefined ? "" : `\nWrote ${values.html}.`}`);
   return 0;
 }

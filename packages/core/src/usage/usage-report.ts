@@ -164,6 +164,7 @@ export function formatUsageReport(report: UsageReport): string {
   );
   lines.push("", "Often used together:");
   for (const pair of report.coUsedPairs.slice(0, 10)) lines.push(`  ${pair.a} + ${pair.b}  ${pair.weight}`);
+  if (report.coUsedPairs.length === 0) lines.push("  none: no two tools were called in the same turn");
   lines.push("", "Suggestions only: nothing is changed in the catalog file.");
   return lines.join("\n");
 }
