@@ -657,7 +657,7 @@ export function checkCatalogOption(catalog: unknown): ToolCatalog {
     return catalog as ToolCatalog;
   throw new DynamicToolsError(
     "INVALID_OPTION",
-    `catalog must be a ToolCatalog (new ToolCatalog({ tools }) or loadCatalog(file)), got ${describeValue(catalog)}.`,
+    `catalog must be a ToolCatalog (new ToolCatalog({ tools }) or loadCatalogFile(file)), got ${describeValue(catalog)}.`,
     {
       path: ["catalog"],
     },
