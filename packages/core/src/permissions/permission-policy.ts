@@ -10,6 +10,7 @@ import {
   type ToolSourceKind,
 } from "../catalog/tool-metadata.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { describeValue, isRecord, quote } from "../errors/describe-value.js";
 import { didYouMean } from "../text/closest-matches.js";
 
 /** What a policy decides for one tool and one caller. */
@@ -97,13 +98,10 @@ function invalid(path: readonly (string | number)[], message: string): DynamicTo
   return new DynamicToolsError("INVALID_OPTION", `policy ${path.join(".")}: ${message}`, { path: ["policy", ...path] });
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 function checkKeys(value: Record<string, unknown>, valid: readonly string[], path: readonly (string | number)[]): void {
   for (const key of Object.keys(value)) {
     if (!valid.includes(key))
-      throw invalid([...path, key], `unknown key ${JSON.stringify(key)}; valid: ${valid.join(", ")}.${didYouMean(key, valid)}`);
+      throw invalid([...path, key], `unknown key ${quote(key)}; valid: ${valid.join(", ")}.${didYouMean(key, valid)}`);
   }
 }
 
@@ -113,28 +111,19 @@ function checkValues(value: unknown, valid: readonly string[] | undefined, path:
   for (const [index, item] of values.entries()) {
     const at = Array.isArray(value) ? [...path, index] : path;
     if (typeof item !== "string")
-      throw invalid(
-        at,
-        `must be a string${Array.isArray(value) ? "" : " or a list of strings"}, got ${JSON.stringify(item) ?? String(item)}.`,
-      );
+      throw invalid(at, `must be a string${Array.isArray(value) ? "" : " or a list of strings"}, got ${describeValue(item)}.`);
     if (valid !== undefined && !valid.includes(item))
-      throw invalid(at, `${JSON.stringify(item)} is not one of ${valid.join(", ")}.${didYouMean(item, valid)}`);
+      throw invalid(at, `${quote(item)} is not one of ${valid.join(", ")}.${didYouMean(item, valid)}`);
   }
 }
 
 function checkRules(rules: unknown, path: readonly (string | number)[]): void {
   if (!Array.isArray(rules))
-    throw invalid(
-      path,
-      `must be a list of rules (tool names or { ${Object.keys(RULE_FIELDS).join(", ")} }), got ${JSON.stringify(rules) ?? String(rules)}.`,
-    );
+    throw invalid(path, `must be a list of rules (tool names or { ${Object.keys(RULE_FIELDS).join(", ")} }), got ${describeValue(rules)}.`);
   for (const [index, rule] of rules.entries()) {
     if (typeof rule === "string") continue;
-    if (!isPlainObject(rule))
-      throw invalid(
-        [...path, index],
-        `a rule is a tool name or { ${Object.keys(RULE_FIELDS).join(", ")} }, got ${JSON.stringify(rule) ?? String(rule)}.`,
-      );
+    if (!isRecord(rule))
+      throw invalid([...path, index], `a rule is a tool name or { ${Object.keys(RULE_FIELDS).join(", ")} }, got ${describeValue(rule)}.`);
     checkKeys(rule, Object.keys(RULE_FIELDS), [...path, index]);
     for (const [field, value] of Object.entries(rule))
       if (value !== undefined) checkValues(value, RULE_FIELDS[field], [...path, index, field]);
@@ -142,7 +131,7 @@ function checkRules(rules: unknown, path: readonly (string | number)[]): void {
 }
 
 function checkRoleRules(rules: unknown, path: readonly (string | number)[]): void {
-  if (!isPlainObject(rules)) throw invalid(path, `must be { allow?, deny? }, got ${JSON.stringify(rules) ?? String(rules)}.`);
+  if (!isRecord(rules)) throw invalid(path, `must be { allow?, deny? }, got ${describeValue(rules)}.`);
   checkKeys(rules, ROLE_FIELDS, path);
   for (const field of ROLE_FIELDS) if (rules[field] !== undefined) checkRules(rules[field], [...path, field]);
 }
@@ -153,13 +142,11 @@ function checkRoleRules(rules: unknown, path: readonly (string | number)[]): voi
  * @throws DynamicToolsError `INVALID_OPTION` naming the bad key or value (its `path`) and what is valid.
  */
 function checkPolicyDefinition(definition: unknown): asserts definition is PolicyDefinition {
-  if (!isPlainObject(definition))
-    throw invalid([], `must be { ${DEFINITION_FIELDS.join(", ")} }, got ${JSON.stringify(definition) ?? String(definition)}.`);
+  if (!isRecord(definition)) throw invalid([], `must be { ${DEFINITION_FIELDS.join(", ")} }, got ${describeValue(definition)}.`);
   checkKeys(definition, DEFINITION_FIELDS, []);
   const { roles, otherwise, approval, approvalTools } = definition;
   if (roles !== undefined) {
-    if (!isPlainObject(roles))
-      throw invalid(["roles"], `must be { <role>: { allow?, deny? } }, got ${JSON.stringify(roles) ?? String(roles)}.`);
+    if (!isRecord(roles)) throw invalid(["roles"], `must be { <role>: { allow?, deny? } }, got ${describeValue(roles)}.`);
     for (const [role, rules] of Object.entries(roles)) checkRoleRules(rules, ["roles", role]);
   }
   if (otherwise !== undefined) checkRoleRules(otherwise, ["otherwise"]);
@@ -212,7 +199,7 @@ export function checkPolicyOption(policy: unknown): PermissionPolicy | undefined
   if (policy === undefined || typeof policy === "function") return policy as PermissionPolicy | undefined;
   throw new DynamicToolsError(
     "INVALID_OPTION",
-    `policy must be a function (tool, caller) => "allow" | "deny" | "approve", such as definePolicy({ roles }) makes, got ${JSON.stringify(policy) ?? String(policy)}.`,
+    `policy must be a function (tool, caller) => "allow" | "deny" | "approve", such as definePolicy({ roles }) makes, got ${describeValue(policy)}.`,
     { path: ["policy"] },
   );
 }

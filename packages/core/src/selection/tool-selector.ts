@@ -9,7 +9,7 @@ import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { readCalledTools } from "../conversation/called-tools.js";
 import { readConversation, type ConversationMessage, type ConversationText } from "../conversation/conversation-text.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { describeValue } from "../errors/describe-value.js";
+import { describeValue, isRecord } from "../errors/describe-value.js";
 import { offerIdleWork } from "../events/idle-work.js";
 import { loadTokenizer } from "../catalog/tokens/token-counter.js";
 import { keywordCandidates, orderByTier, type KeywordTool } from "../retrieval/keyword/keyword-candidates.js";
@@ -411,20 +411,19 @@ function checkStrategyObject(strategy: unknown): RetrievalStrategy {
   );
 }
 
-const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
 const isPositive = (value: unknown) => typeof value === "number" && Number.isFinite(value) && value > 0;
 
 /** Each option whose value has the wrong shape, as [path, what is valid]. */
 const OPTION_SHAPES: ReadonlyArray<[string, (value: unknown) => boolean, string]> = [
-  ["autoCut", (value) => typeof value === "boolean" || isObject(value), "false or { ratio, minimum }"],
+  ["autoCut", (value) => typeof value === "boolean" || isRecord(value), "false or { ratio, minimum }"],
   ["autoCut.ratio", (value) => value === undefined || isPositive(value), "a number > 0"],
   ["autoCut.minimum", (value) => value === undefined || (Number.isInteger(value) && (value as number) >= 1), "a whole number ≥ 1"],
   [
     "abstain",
-    (value) => typeof value === "boolean" || isObject(value),
+    (value) => typeof value === "boolean" || isRecord(value),
     "true, false or { quantile, probes, probeWords, depth, requestQuantile }",
   ],
-  ["memory", (value) => typeof value === "boolean" || isObject(value), "true, false or { weight, decay, after }"],
+  ["memory", (value) => typeof value === "boolean" || isRecord(value), "true, false or { weight, decay, after }"],
   ["countTokens", (value) => typeof value === "boolean", "true or false"],
   ["platform", (value) => typeof value === "string", "a platform name"],
   ["exclude", (value) => Array.isArray(value) && value.every((name) => typeof name === "string"), "a list of tool names"],
@@ -439,7 +438,7 @@ function checkOptionShapes(options: Record<string, unknown>): void {
   for (const [path, valid, expected] of OPTION_SHAPES) {
     const [key, inner] = path.split(".") as [string, string | undefined];
     const outer = options[key];
-    if (outer === undefined || (inner !== undefined && !isObject(outer))) continue;
+    if (outer === undefined || (inner !== undefined && !isRecord(outer))) continue;
     const value = inner === undefined ? outer : (outer as Record<string, unknown>)[inner];
     if (!valid(value)) {
       throw new DynamicToolsError("INVALID_OPTION", `${path} must be ${expected}, got ${describeValue(value)}.`, { path: path.split(".") });

@@ -9,6 +9,8 @@ class Written {
   constructor(readonly text: string) {}
 }
 
+// Local, not core's isRecord: the replacer runs at every depth up to the stack limit, where a call through another
+// module's binding can fail as a TypeError (seen under vitest) instead of the RangeError the fallback catches.
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 

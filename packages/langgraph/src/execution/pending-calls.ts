@@ -24,14 +24,24 @@ export function messagesOf(input: unknown): readonly unknown[] {
 export function pendingCalls(input: unknown): ToolCall[] {
   const send = (input as { lg_tool_call?: ToolCall } | null | undefined)?.lg_tool_call;
   if (typeof send === "object" && send !== null) return [send];
-  const messages = messagesOf(input).filter((message): message is BaseMessage => isBaseMessage(message));
-  const answered = new Set(
-    messages.filter((message) => message.getType() === "tool").map((message) => (message as ToolMessage).tool_call_id),
-  );
-  const last = messages.findLast((message) => isAIMessage(message));
-  const calls = last !== undefined && isAIMessage(last) ? (last.tool_calls ?? []) : [];
+  const messages = baseMessagesOf(input);
+  const calls = lastAIMessage(messages)?.tool_calls ?? [];
+  if (calls.length === 0) return [];
+  const answered = answeredCallIds(messages);
   // A call that is not an object (a client can parse a malformed raw call to undefined) has nothing to run or answer.
   return calls.filter((call) => typeof call === "object" && call !== null && (call.id == null || !answered.has(call.id)));
+}
+
+const baseMessagesOf = (input: unknown) => messagesOf(input).filter((message): message is BaseMessage => isBaseMessage(message));
+
+function lastAIMessage(messages: readonly BaseMessage[]): AIMessage | undefined {
+  const last = messages.findLast((message) => isAIMessage(message));
+  return last !== undefined && isAIMessage(last) ? last : undefined;
+}
+
+/** The tool call ids the messages' ToolMessages answer. */
+function answeredCallIds(messages: readonly BaseMessage[]): Set<string> {
+  return new Set(messages.filter((message) => message.getType() === "tool").map((message) => (message as ToolMessage).tool_call_id));
 }
 
 /** Longest part of a malformed call's parse error quoted back to the model. */
@@ -65,13 +75,10 @@ export interface MalformedCall {
  */
 export function malformedCalls(input: unknown): { message: AIMessage; calls: MalformedCall[] } | undefined {
   if (typeof (input as { lg_tool_call?: unknown } | null | undefined)?.lg_tool_call === "object") return undefined;
-  const messages = messagesOf(input).filter((message): message is BaseMessage => isBaseMessage(message));
-  const last = messages.findLast((message) => isAIMessage(message));
-  if (last === undefined || !isAIMessage(last) || !Array.isArray(last.invalid_tool_calls) || last.invalid_tool_calls.length === 0)
-    return undefined;
-  const answered = new Set(
-    messages.filter((message) => message.getType() === "tool").map((message) => (message as ToolMessage).tool_call_id),
-  );
+  const messages = baseMessagesOf(input);
+  const last = lastAIMessage(messages);
+  if (last === undefined || !Array.isArray(last.invalid_tool_calls) || last.invalid_tool_calls.length === 0) return undefined;
+  const answered = answeredCallIds(messages);
   const calls: MalformedCall[] = [];
   const kept: InvalidToolCall[] = [];
   for (const call of last.invalid_tool_calls as unknown[]) {

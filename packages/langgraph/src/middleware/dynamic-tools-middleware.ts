@@ -278,16 +278,18 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         // Calls the model's client could not parse are answered here: createAgent's tools step never sees them.
         // The message again with them in its calls, and their answers; with no other call, back to the model.
         const malformed = malformedCalls(state.messages);
-        const answered =
-          malformed === undefined
+        // Written whenever there are approvals or old ones to clear, so a later step never reuses an answer.
+        const writesApprovals = approvals !== undefined || state._toolApprovals != null;
+        if (!writesApprovals && malformed === undefined) return undefined;
+        return {
+          ...(writesApprovals ? { _toolApprovals: approvals ?? null } : {}),
+          ...(malformed === undefined
             ? {}
             : {
                 messages: [malformed.message, ...malformed.calls.map((call) => refusalMessage(call, malformedCallRefusal(call)))],
                 ...(calls.length === 0 ? { jumpTo: "model" as const } : {}),
-              };
-        // Written on every model call (also to clear it), so a later step never reuses an answer.
-        if (approvals === undefined && state._toolApprovals == null) return malformed === undefined ? undefined : answered;
-        return { _toolApprovals: approvals ?? null, ...answered };
+              }),
+        };
       },
     },
 
