@@ -55,7 +55,9 @@ describe("dynamic-tools eval: abstention", () => {
     expect(result.abstention.offTopic.abstained).toBeGreaterThanOrEqual(2);
     expect(Object.keys(result.abstention.floor)).toEqual(["bm25"]);
     const table = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "bm25", "--off-topic", talk);
-    expect(table.out.join("\n")).toMatch(/bm25: abstained on \d+\/5 queries \(floor bm25 ≥ [\d.]+\); off-topic: abstained on \d\/3/);
+    expect(table.out.join("\n")).toMatch(
+      /bm25: abstained on \d+\/5 queries \(floor bm25 ≥ [\d.]+; remarks: bm25 ≥ [\d.]+\); off-topic: abstained on \d\/3/,
+    );
   });
 
   it("rejects an --abstention value other than on or off, and --off-topic with abstention off", async () => {

@@ -129,12 +129,17 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
 function formatAbstention(result: EvalResult): string[] {
   const { abstention } = result;
   if (abstention === undefined) return [];
-  const floor = Object.entries(abstention.floor)
-    .map(([signal, value]) => `${signal} ≥ ${Number(value.toFixed(3))}`)
-    .join(" or ");
+  const floorText = (floor: Record<string, number>) =>
+    Object.entries(floor)
+      .map(([signal, value]) => `${signal} ≥ ${Number(value.toFixed(3))}`)
+      .join(" or ");
+  const floor = floorText(abstention.floor);
+  const remarks = abstention.remarkFloor === undefined ? "" : `; remarks: ${floorText(abstention.remarkFloor) || "none"}`;
   const offTopic =
     abstention.offTopic === undefined
       ? ""
       : `; off-topic: abstained on ${abstention.offTopic.abstained}/${abstention.offTopic.messages} (${abstention.offTopic.share})`;
-  return [`${result.strategy}: abstained on ${abstention.abstained}/${result.queries} queries (floor ${floor || "none"})${offTopic}`];
+  return [
+    `${result.strategy}: abstained on ${abstention.abstained}/${result.queries} queries (floor ${floor || "none"}${remarks})${offTopic}`,
+  ];
 }

@@ -29,6 +29,8 @@ export interface EvalResult extends RetrievalMetrics {
   abstention?: {
     abstained: number;
     floor: Record<string, number>;
+    /** The floor a remark is held to (see `isRemark`). */
+    remarkFloor?: Record<string, number>;
     calibrationMs: number;
     requests?: number;
     offTopic?: { messages: number; abstained: number; share: number };
@@ -150,6 +152,7 @@ export async function runEval({
     result.abstention = {
       abstained,
       floor: { ...floor.signals },
+      ...(floor.remarks === undefined ? {} : { remarkFloor: { ...floor.remarks } }),
       calibrationMs: round(calibrationMs),
       ...(floor.requests === undefined ? {} : { requests: floor.requests }),
     };

@@ -36,6 +36,9 @@ describe("calibrateRelevanceFloor", () => {
     const floor = await calibrateRelevanceFloor({ strategy, catalog });
     expect(Object.keys(floor.signals)).toEqual(["bm25"]);
     expect(floor.signals.bm25).toBeGreaterThan(0);
+    // A remark's floor: the same signals, at the probes' median instead of their 25th percentile.
+    expect(Object.keys(floor.remarks!)).toEqual(["bm25"]);
+    expect(floor.remarks!.bm25).toBeGreaterThan(floor.signals.bm25!);
     expect(floor).toMatchObject({ probes: 64, tools: catalog.size });
   });
 
@@ -43,6 +46,9 @@ describe("calibrateRelevanceFloor", () => {
     const strategy = createBm25Strategy();
     await expect(calibrateRelevanceFloor({ strategy, catalog, options: { quantile: 2 } })).rejects.toThrow(
       /abstain\.quantile must be a number from 0 to 1, got 2/,
+    );
+    await expect(calibrateRelevanceFloor({ strategy, catalog, options: { remarkQuantile: 1.5 } })).rejects.toThrow(
+      /abstain\.remarkQuantile must be a number from 0 to 1, got 1\.5/,
     );
     expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { probes: 0 } })).toThrow(DynamicToolsError);
   });
@@ -69,10 +75,19 @@ describe("calibrateRelevanceFloor with real past requests (usage)", () => {
   const requests = (scores: readonly number[]) => scores.map((score) => `quux ${score}`);
 
   it("lowers a floor above what real requests score to their requestQuantile, and never raises one", async () => {
-    expect(await calibrateRelevanceFloor({ strategy, catalog })).toEqual({ signals: { bm25: 10 }, probes: 64, tools: catalog.size });
+    expect(await calibrateRelevanceFloor({ strategy, catalog })).toEqual({
+      signals: { bm25: 10 },
+      remarks: { bm25: 10 },
+      probes: 64,
+      tools: catalog.size,
+    });
     const twenty = requests(Array.from({ length: 20 }, (_, index) => index + 1));
     // 5% of 20: the lowest.
-    expect(await calibrateRelevanceFloor({ strategy, catalog, requests: twenty })).toMatchObject({ signals: { bm25: 1 }, requests: 20 });
+    expect(await calibrateRelevanceFloor({ strategy, catalog, requests: twenty })).toMatchObject({
+      signals: { bm25: 1 },
+      remarks: { bm25: 1 },
+      requests: 20,
+    });
     // Their median (10) is not below the floor: it stays.
     expect((await calibrateRelevanceFloor({ strategy, catalog, requests: twenty, options: { requestQuantile: 0.5 } })).signals).toEqual({
       bm25: 10,
@@ -85,6 +100,7 @@ describe("calibrateRelevanceFloor with real past requests (usage)", () => {
     const few = requests(Array.from({ length: MIN_FLOOR_REQUESTS - 1 }, () => 1));
     expect(await calibrateRelevanceFloor({ strategy, catalog, requests: few })).toEqual({
       signals: { bm25: 10 },
+      remarks: { bm25: 10 },
       probes: 64,
       tools: catalog.size,
     });
@@ -125,6 +141,24 @@ describe("judgeRanking", () => {
     const strong = [{ name: "a", score: 9, signals: { bm25: 9 } }];
     expect(judgeRanking({ ranked: strong, floor, message: "thanks!" })?.reason).toMatch(/asks for nothing a tool could do/);
   });
+
+  it("holds a remark to the remark floor, and a request to the relevance floor", () => {
+    const withRemarks = { ...floor, remarks: { bm25: 8, vector: 0.7 } };
+    const ranked = [{ name: "make_coffee", score: 6, signals: { bm25: 6, vector: 0.6 } }];
+    expect(judgeRanking({ ranked, floor: withRemarks, message: "my coffee is cold again" })).toEqual({
+      reason:
+        "a remark, not a request: no tool reaches the remark floor (bm25 ≥ 8 or vector ≥ 0.7); best: make_coffee (bm25 6, vector 0.6)",
+      floor: { bm25: 8, vector: 0.7 },
+      best: { name: "make_coffee", signals: { bm25: 6, vector: 0.6 } },
+    });
+    for (const request of ["make me a coffee", "is my coffee ready?", "coffee beans near me"])
+      expect(judgeRanking({ ranked, floor: withRemarks, message: request })).toBeUndefined();
+    // A remark that reaches the remark floor is credible; a floor without remarks (a snapshot written before them)
+    // judges remarks by its signals.
+    const stronger = [{ name: "make_coffee", score: 9, signals: { bm25: 9 } }];
+    expect(judgeRanking({ ranked: stronger, floor: withRemarks, message: "my coffee is cold again" })).toBeUndefined();
+    expect(judgeRanking({ ranked, floor, message: "my coffee is cold again" })).toBeUndefined();
+  });
 });
 
 describe("createToolSelector: abstention", () => {
@@ -140,9 +174,23 @@ describe("createToolSelector: abstention", () => {
   });
 
   it("abstains on an off-topic message whose best tools stay under the floor", async () => {
-    const selection = await createToolSelector(catalog, { ...noTokens, strategy: "bm25" })("my grandmother knits scarves");
+    const select = createToolSelector(catalog, { ...noTokens, strategy: "bm25" });
+    const selection = await select("grandmother knits scarves");
     expect(selection.tools).toEqual(["get_weather"]);
-    expect(selection.abstained?.reason).toMatch(/no tool reaches the relevance floor \(bm25 ≥ [\d.]+\)/);
+    expect(selection.abstained?.reason).toMatch(/^no tool reaches the relevance floor \(bm25 ≥ [\d.]+\)/);
+  });
+
+  it("holds a remark to the higher remark floor: the same words asked for still bind the tool", async () => {
+    const select = createToolSelector(catalog, { ...noTokens, strategy: "bm25" });
+    const remark = await select("my inbox was full again");
+    expect(remark.tools).toEqual(["get_weather"]);
+    expect(remark.abstained?.reason).toMatch(
+      /^a remark, not a request: no tool reaches the remark floor \(bm25 ≥ [\d.]+\); best: read_email/,
+    );
+    expect((await select("inbox full")).tools).toContain("read_email");
+    // Off with remarkQuantile at the plain quantile: the remark is then judged like a request.
+    const plain = createToolSelector(catalog, { ...noTokens, strategy: "bm25", abstain: { remarkQuantile: 0.25 } });
+    expect((await plain("my inbox was full again")).tools).toContain("read_email");
   });
 
   it("still binds the catalog's declared defaults", async () => {

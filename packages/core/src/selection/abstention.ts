@@ -3,13 +3,15 @@
  * selection binds the core tools only. Credible means that some signal of a top tool (BM25, vector, …) reaches the
  * relevance floor, and the floor is calibrated on the catalog itself: the scores its strategy gives to probes made
  * of the catalog's own words drawn at random, i.e. what a message that merely shares a word or two with some tool
- * scores there. With usage, the floor is also checked against real past requests (messages that did call a tool): it
- * is never set above what all but the lowest few of them score.
+ * scores there. A remark (a statement, or a question about the assistant: see `isRemark`) is held to a higher floor
+ * from the same probes. With usage, the floors are also checked against real past requests (messages that did call a
+ * tool): they are never set above what all but the lowest few of them score.
  */
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
-import { CONVERSATIONAL_WORDS } from "../text/conversational-words.js";
+import { wordsBeyondSmallTalk } from "../text/conversational-words.js";
+import { isRemark } from "../text/message-form.js";
 import { STOP_WORDS } from "../text/stop-words.js";
 import { splitWords } from "../text/tokenize.js";
 import { seededRandom } from "../retrieval/seeded-random.js";
@@ -29,6 +31,13 @@ export interface AbstentionOptions {
    * this week?"). @defaultValue 1
    */
   probeWords?: number;
+  /**
+   * Where the floor sits for a remark (a statement, "my coffee is cold again", or a question about the assistant,
+   * "do you dream?"; see `isRemark`): a remark that mentions what a tool is about is not a request for it, so a
+   * credible tool must score at least what this share of the probes reach (never less than `quantile`).
+   * @defaultValue 0.5
+   */
+  remarkQuantile?: number;
   /** How many of the best ranked tools are looked at. @defaultValue 5 */
   depth?: number;
   /**
@@ -45,12 +54,14 @@ export interface AbstentionOptions {
  *
  * @example
  * ```ts
- * const floor: RelevanceFloor = { signals: { bm25: 5.3, vector: 0.49 }, probes: 64, tools: 220 };
+ * const floor: RelevanceFloor = { signals: { bm25: 5.3, vector: 0.49 }, remarks: { bm25: 7.1, vector: 0.55 }, probes: 64, tools: 220 };
  * ```
  */
 export interface RelevanceFloor {
   /** Floor per signal name (`bm25`, `vector`, …); a signal absent here never makes a tool credible. */
   readonly signals: Readonly<Record<string, number>>;
+  /** The floor per signal for a remark (see `AbstentionOptions.remarkQuantile`); absent: {@link signals}. */
+  readonly remarks?: Readonly<Record<string, number>>;
   /** Probes ranked to calibrate it. */
   readonly probes: number;
   /** Tools in the catalog when it was calibrated. */
@@ -61,15 +72,25 @@ export interface RelevanceFloor {
 
 /** Why a selection bound no ranked tool (`ToolSelection.abstained`). */
 export interface Abstention {
-  /** `no tool reaches the relevance floor (bm25 ≥ 5.3 or vector ≥ 0.49); best: get_weather (bm25 2.1, vector 0.31)`. */
+  /**
+   * `no tool reaches the relevance floor (bm25 ≥ 5.3 or vector ≥ 0.49); best: get_weather (bm25 2.1, vector 0.31)`;
+   * for a remark, `a remark, not a request: no tool reaches the remark floor (…)`.
+   */
   reason: string;
-  /** The floor in force, per signal. */
+  /** The floor in force (a remark's for a remark), per signal. */
   floor: Record<string, number>;
   /** The best ranked tool, which was not bound. */
   best?: { name: string; signals: Record<string, number> };
 }
 
-const DEFAULTS: Required<AbstentionOptions> = { quantile: 0.25, probes: 64, probeWords: 1, depth: 5, requestQuantile: 0.05 };
+const DEFAULTS: Required<AbstentionOptions> = {
+  quantile: 0.25,
+  remarkQuantile: 0.5,
+  probes: 64,
+  probeWords: 1,
+  depth: 5,
+  requestQuantile: 0.05,
+};
 /** Fewest past requests the floor is checked against (fewer say too little about what real requests score). */
 export const MIN_FLOOR_REQUESTS = 16;
 /** Signals that are not evidence of relevance on their own scale. */
@@ -83,7 +104,7 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
   if (typeof options !== "object" || options === null) {
     throw new DynamicToolsError(
       "INVALID_OPTION",
-      `abstain must be true, false or { quantile, probes, probeWords, depth, requestQuantile }, got ${String(options)}.`,
+      `abstain must be true, false or { quantile, remarkQuantile, probes, probeWords, depth, requestQuantile }, got ${String(options)}.`,
       {
         path: ["abstain"],
       },
@@ -92,7 +113,7 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
   const resolved = { ...DEFAULTS, ...options };
   const wholeNumber = (key: "probes" | "probeWords" | "depth") => Number.isInteger(resolved[key]) && resolved[key] >= 1;
   const bad: Array<[keyof AbstentionOptions, string]> = [];
-  for (const key of ["quantile", "requestQuantile"] as const)
+  for (const key of ["quantile", "remarkQuantile", "requestQuantile"] as const)
     if (!(typeof resolved[key] === "number" && resolved[key] >= 0 && resolved[key] <= 1)) bad.push([key, "a number from 0 to 1"]);
   for (const key of ["probes", "probeWords", "depth"] as const) if (!wholeNumber(key)) bad.push([key, "a whole number ≥ 1"]);
   const [first] = bad;
@@ -156,24 +177,31 @@ export async function calibrateRelevanceFloor({
   /** Real past requests that called a tool (their words). @defaultValue none */
   requests?: readonly string[];
 }): Promise<RelevanceFloor> {
-  const { quantile, probes, probeWords, depth, requestQuantile } = resolveAbstentionOptions(options);
+  const { quantile, remarkQuantile, probes, probeWords, depth, requestQuantile } = resolveAbstentionOptions(options);
   const texts = calibrationProbes(catalog, { count: probes, words: probeWords });
   const signals: Record<string, number> = {};
+  const remarks: Record<string, number> = {};
   for (const [signal, all] of await bestScores(strategy, texts, depth)) {
     const floor = quantileOf(all, quantile);
-    // A floor of 0 would make any match credible: such a signal says nothing here.
-    if (floor > 0) signals[signal] = floor;
+    // A floor of 0 would make any match credible: such a signal says nothing here, for requests or remarks.
+    if (floor > 0) {
+      signals[signal] = floor;
+      remarks[signal] = Math.max(floor, quantileOf(all, remarkQuantile));
+    }
   }
   const real = requests !== undefined && requests.length >= MIN_FLOOR_REQUESTS ? requests : [];
   if (real.length > 0) {
     const reached = await bestScores(strategy, real, depth);
-    for (const [signal, floor] of Object.entries(signals)) {
+    for (const signal of Object.keys(signals)) {
       const scores = reached.get(signal);
       const ceiling = scores === undefined ? 0 : quantileOf(scores, requestQuantile);
-      if (ceiling > 0 && ceiling < floor) signals[signal] = ceiling;
+      if (ceiling > 0) {
+        signals[signal] = Math.min(signals[signal]!, ceiling);
+        remarks[signal] = Math.max(signals[signal]!, Math.min(remarks[signal]!, ceiling));
+      }
     }
   }
-  return { signals, probes: texts.length, tools: catalog.size, ...(real.length > 0 ? { requests: real.length } : {}) };
+  return { signals, remarks, probes: texts.length, tools: catalog.size, ...(real.length > 0 ? { requests: real.length } : {}) };
 }
 
 /**
@@ -215,8 +243,8 @@ function bestSignals(ranked: readonly RankedTool[]): Map<string, number> {
 const rounded = (value: number) => Number(value.toFixed(3));
 
 /**
- * Whether a message asks for anything at all: it has a word that is neither a stop word nor a conversational one
- * (greetings, thanks, acknowledgements, farewells, reactions; see `CONVERSATIONAL_WORDS`).
+ * Whether a message asks for anything at all: it has a word that is neither a stop word nor small talk (greetings,
+ * thanks, acknowledgements, farewells, reactions and their stock phrases; see `wordsBeyondSmallTalk`).
  *
  * @example
  * ```ts
@@ -225,14 +253,14 @@ const rounded = (value: number) => Number(value.toFixed(3));
  * ```
  */
 export function asksForSomething(message: string): boolean {
-  return splitWords(message).some((word) => !STOP_WORDS.has(word) && !CONVERSATIONAL_WORDS.has(word));
+  return wordsBeyondSmallTalk(splitWords(message)).length > 0;
 }
 
 /**
  * Whether the ranking is credible: with `message`, that message must ask for something (see
- * {@link asksForSomething}); then some signal of one of its first `depth` tools reaches that signal's floor. A
- * ranking is judged credible when the floor has no signal at all (nothing to judge by). Returns the abstention
- * (with its explanation) when it is not.
+ * {@link asksForSomething}); then some signal of one of its first `depth` tools reaches that signal's floor (for a
+ * remark, see `isRemark`, the floor's `remarks`). A ranking is judged credible when the floor has no signal at all
+ * (nothing to judge by). Returns the abstention (with its explanation) when it is not.
  *
  * @example
  * ```ts
@@ -255,15 +283,20 @@ export function judgeRanking({
   if (message !== undefined && !asksForSomething(message)) {
     return { reason: "the message asks for nothing a tool could do (only conversational words)", floor: { ...floor.signals } };
   }
-  const floors = Object.entries(floor.signals);
-  if (floors.length === 0) return undefined;
+  if (Object.keys(floor.signals).length === 0) return undefined;
   const top = ranked.slice(0, depth);
-  const credible = top.some((tool) => floors.some(([signal, value]) => (tool.signals[signal] ?? 0) >= value));
-  if (credible) return undefined;
+  const reaches = (floors: Readonly<Record<string, number>>) =>
+    top.some((tool) => Object.entries(floors).some(([signal, value]) => (tool.signals[signal] ?? 0) >= value));
+  // The remark floor only decides between the two floors, so only there is the message's form read.
+  const credible = reaches(floor.signals);
+  const remark = credible && floor.remarks !== undefined && message !== undefined && !reaches(floor.remarks) && isRemark(message);
+  if (credible && !remark) return undefined;
+  const inForce = remark ? floor.remarks! : floor.signals;
+  const floors = Object.entries(inForce);
   const best = top[0];
   const bestSignalsOf = best === undefined ? {} : (best.signals as Record<string, number>);
   return {
-    reason: `no tool reaches the relevance floor (${floors.map(([signal, value]) => `${signal} ≥ ${rounded(value)}`).join(" or ")})${
+    reason: `${remark ? "a remark, not a request: " : ""}no tool reaches the ${remark ? "remark" : "relevance"} floor (${floors.map(([signal, value]) => `${signal} ≥ ${rounded(value)}`).join(" or ")})${
       best === undefined
         ? ""
         : `; best: ${best.name}${
@@ -274,7 +307,7 @@ export function judgeRanking({
               : ""
           }`
     }`,
-    floor: { ...floor.signals },
+    floor: { ...inForce },
     ...(best === undefined ? {} : { best: { name: best.name, signals: { ...bestSignalsOf } } }),
   };
 }
@@ -284,8 +317,8 @@ const rememberedFloors = new WeakMap<RetrievalStrategy, { floor: RelevanceFloor;
 
 /** The calibration settings that decide a floor without usage (`requestQuantile` only acts on real requests). */
 function calibrationSettings(options: AbstentionOptions): string {
-  const { quantile, probes, probeWords, depth } = resolveAbstentionOptions(options);
-  return JSON.stringify([quantile, probes, probeWords, depth]);
+  const { quantile, remarkQuantile, probes, probeWords, depth } = resolveAbstentionOptions(options);
+  return JSON.stringify([quantile, remarkQuantile, probes, probeWords, depth]);
 }
 
 /**

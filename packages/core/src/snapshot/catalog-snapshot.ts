@@ -516,9 +516,12 @@ function checkHeader(shape: Shape, read: CatalogSnapshot, available: number): vo
   if (read.floors !== undefined) {
     for (const [name, value] of Object.entries(shape.object(read.floors, "floors"))) {
       const floor = shape.object(value, `floors.${name}`);
-      for (const [signal, score] of Object.entries(shape.object(floor.signals, `floors.${name}.signals`))) {
-        if (shape.finite(score, `floors.${name}.signals.${signal}`) <= 0)
-          shape.fail(`floors.${name}.signals.${signal}`, "a number above 0");
+      for (const key of ["signals", "remarks"] as const) {
+        if (key === "remarks" && floor.remarks === undefined) continue;
+        for (const [signal, score] of Object.entries(shape.object(floor[key], `floors.${name}.${key}`))) {
+          if (shape.finite(score, `floors.${name}.${key}.${signal}`) <= 0)
+            shape.fail(`floors.${name}.${key}.${signal}`, "a number above 0");
+        }
       }
       shape.count(floor.probes, `floors.${name}.probes`);
       shape.count(floor.tools, `floors.${name}.tools`);

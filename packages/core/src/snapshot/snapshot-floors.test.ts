@@ -47,20 +47,29 @@ describe("snapshots: relevance floors", () => {
   });
 
   it("refuses a floor that is not one: the snapshot's typed error naming the field", async () => {
-    const file = join(folder, "bad-floor.snapshot");
-    await writeSnapshot(file, gymCatalog());
-    const bytes = readFileSync(file);
-    const length = bytes.readUInt32LE(8);
-    const header = bytes.toString("utf8", 48, 48 + length);
-    const at = header.indexOf('"probes":64');
-    expect(at).toBeGreaterThan(0);
-    // Same length, so the sections stay where they are; the header's checksum is then wrong too, so re-sign it.
-    const changed = `${header.slice(0, at)}"probes":-4${header.slice(at + '"probes":64'.length)}`;
-    Buffer.from(changed, "utf8").copy(bytes, 48);
-    const { createHash } = await import("node:crypto");
-    const start = 48 + length + ((8 - ((48 + length) % 8)) % 8);
-    createHash("sha256").update(bytes.subarray(48, start)).digest().copy(bytes, 16);
-    writeFileSync(file, bytes);
-    expect(() => readSnapshot(file)).toThrow(/floors\.bm25\.probes/);
+    const damaged = async (name: string, field: RegExp, replacement: (found: string) => string) => {
+      const file = join(folder, `${name}.snapshot`);
+      await writeSnapshot(file, gymCatalog());
+      const bytes = readFileSync(file);
+      const length = bytes.readUInt32LE(8);
+      const header = bytes.toString("utf8", 48, 48 + length);
+      const found = field.exec(header);
+      expect(found).not.toBeNull();
+      const replaced = replacement(found![0]);
+      // Same length, so the sections stay where they are; the header's checksum is then wrong too, so re-sign it.
+      expect(replaced.length).toBe(found![0].length);
+      const changed = `${header.slice(0, found!.index)}${replaced}${header.slice(found!.index + found![0].length)}`;
+      Buffer.from(changed, "utf8").copy(bytes, 48);
+      const { createHash } = await import("node:crypto");
+      const start = 48 + length + ((8 - ((48 + length) % 8)) % 8);
+      createHash("sha256").update(bytes.subarray(48, start)).digest().copy(bytes, 16);
+      writeFileSync(file, bytes);
+      return file;
+    };
+    const probes = await damaged("bad-probes", /"probes":64/, () => '"probes":-4');
+    expect(() => readSnapshot(probes)).toThrow(/floors\.bm25\.probes/);
+    // A remark floor below 0: "remarks":{"bm25":5.1…} becomes "remarks":{"bm25":-5.1…}, one digit fewer.
+    const remarks = await damaged("bad-remarks", /"remarks":\{"bm25":\d\.\d/, (found) => found.replace(/(\d)\.(\d)$/, "-$1."));
+    expect(() => readSnapshot(remarks)).toThrow(/floors\.bm25\.remarks\.bm25/);
   });
 });

@@ -1,30 +1,171 @@
 /**
- * @module Words that make up small talk: greetings, thanks, acknowledgements, farewells, fillers and reactions. A
- * message made only of these (and stop words) asks for nothing a tool could do. Like the stop words, it is a closed
- * class of English, not a per-catalog setting.
+ * @module Small talk: greetings, thanks, acknowledgements, farewells, fillers, reactions and the stock phrases they
+ * are made of. A message made only of these (and stop words) asks for nothing a tool could do. Like the stop words,
+ * it is a closed class of English, not a per-catalog setting.
  */
+import { STOP_WORDS } from "./stop-words.js";
+import { splitWords } from "./tokenize.js";
 
-/** Conversational words (lower case, as `splitWords` yields them), beyond {@link STOP_WORDS}. */
+/**
+ * Conversational words (lower case, as `splitWords` yields them), beyond {@link STOP_WORDS}: words that are never
+ * what a request is about on their own. A word that can be (time, care, music, joke, cancel) is not here; the stock
+ * phrases it forms are ({@link CONVERSATIONAL_PHRASES}).
+ */
 export const CONVERSATIONAL_WORDS: ReadonlySet<string> = new Set(
   // greetings and farewells
   (
-    "hi hello hey hiya howdy yo greetings morning afternoon evening night good bye goodbye byebye cya later soon " +
-    "see talk ttyl brb gtg welcome nice meet meeting pleasure " +
+    "hi hello hey hiya heya howdy yo sup wassup hallo hola bonjour ciao aloha salut namaste greetings morning " +
+    "afternoon evening night nite gm gn good bye goodbye byebye farewell cheerio cya cu ttyl ttys brb gtg g2g later " +
+    "laters soon see talk chat chatting welcome nice meet meeting pleasure " +
+    // how friends are hailed ("cheers mate")
+    "mate mates buddy pal dude bro bruh guys folks fam friend " +
+    // text-speak for function words ("thank u", "hope ur well")
+    "u ur r pls plz tks tq cuz coz bc rn atm lmk omw " +
     // thanks and praise
-    "thanks thank thx ty cheers appreciate appreciated grateful kind awesome great cool perfect excellent " +
-    "amazing wonderful fantastic brilliant super lovely best rock rocks job well done helpful help helped " +
+    "thanks thank thankyou thanku thx thnx thanx tnx ty tysm tyvm cheers appreciate appreciated appreciation grateful " +
+    "gratitude obliged kind kindly awesome great cool perfect excellent amazing wonderful fantastic brilliant super " +
+    "superb terrific fabulous marvelous marvellous splendid outstanding incredible impressive impressed lovely best " +
+    "rock rocks job well done helpful help helped kudos props bravo congrats congratulations neat sweet dope " +
     // acknowledgements and answers
-    "ok okay k kk alright right sure yes yeah yep yup no nope nah fine got understood understand agree " +
-    "agreed indeed exactly correct true sounds sound noted gotcha maybe perhaps possibly whatever anyway " +
-    "anyways everything nothing something anything else mind forget never nevermind think thinking meant " +
-    "mean know idea wait hold second moment minute sec later changed change back break much lot worries worry " +
-    "figured saying " +
+    "ok okay okey okie dokie dokey k kk alright aight right sure yes yeah yea ya yep yup ye no nope nah naw fine got " +
+    "gotcha understood understand understandable agree agreed indeed exactly correct true sounds sound noted " +
+    "affirmative certainly definitely absolutely totally maybe perhaps possibly probably whatever anyway anyways " +
+    "everything nothing something anything else mind forget never nevermind nvm np think thinking thought meant " +
+    "mean know idea wait hold second moment minute sec later changed change back break much many lot lots worries " +
+    "worry figured say said saying guess suppose disregard earlier important typo typos get gets getting bunch " +
+    "tons worst worse weird wanted needed happen happened happens misunderstood misunderstand testing thing things " +
+    "stuff " +
+    // degree words and discourse markers
+    "really truly quite pretty rather super kinda sorta somewhat literally honestly seriously actually basically " +
+    "simply totally finally ever even always sometimes often usually btw tbh imo imho fyi ikr jk idk dunno gonna " +
+    "wanna gotta lemme tell believe feel feeling felt " +
     // feelings and reactions
-    "sorry oops whoops mistake lol haha hahaha lmao rofl hmm hm um uh ugh wow oh ah aha yay meh bored " +
-    "tired confused happy sad glad love like fun funny " +
+    "sorry oops whoops mistake lol lmao rofl haha hahaha hehe heh xd hmm hm hmmm um umm uh er erm ugh ouch wow whoa " +
+    "woah omg oh ooh ah aha huh eh yay woohoo hooray hurray phew whew yikes geez jeez gosh meh bored tired confused " +
+    "happy sad glad love like fun funny hilarious interesting cute adorable excited wild crazy insane unreal oof " +
+    "rough fair dumb stupid ngl life " +
     // small-talk questions
-    "going doing up new are am robot bot human real weekend day week today tonight " +
+    "going doing up new are am robot bot human real assistant assistants ai ais chatbot weekend weekends day days " +
+    "week today tonight tomorrow yesterday mornings " +
+    "evenings nights monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays friday fridays saturday " +
+    "saturdays sunday sundays " +
+    // the assistant's own nature, what small-talk questions to it are about ("are you sentient?")
+    "sentient conscious alive feelings smart smarter favorite favourite " +
     // contraction tails, as splitWords leaves them ("you're" → you, re)
-    "re ll ve d m don didn doesn isn wasn won couldn wouldn shouldn aren"
+    "re ll ve d m don didn doesn isn wasn won couldn wouldn shouldn aren " +
+    // the same contractions typed without their apostrophe ("whats up", "im fine")
+    "whats thats hows im ive youre dont cant didnt doesnt isnt wasnt wont lets"
   ).split(" "),
 );
+
+/**
+ * Stock phrases of small talk whose words, alone, could be what a request is about: "take care" is a farewell,
+ * "take care of the booking" still asks for something (the booking).
+ */
+export const CONVERSATIONAL_PHRASES: readonly string[] = [
+  // greetings and farewells
+  "long time no",
+  "peace out",
+  "later gator",
+  "gotta run",
+  "gotta go",
+  "heading out",
+  "signing off",
+  "take care",
+  "catch you later",
+  "speak soon",
+  "sleep well",
+  "happy new year",
+  "merry christmas",
+  "happy holidays",
+  "happy birthday",
+  "sweet dreams",
+  // thanks, praise, acknowledgements
+  "a bit",
+  "a little",
+  "sort of",
+  "makes sense",
+  "make sense",
+  "that works",
+  "works for me",
+  "fair enough",
+  "of course",
+  "no problem",
+  "no prob",
+  "copy that",
+  "roger that",
+  "sounds like a plan",
+  "nice work",
+  "good work",
+  "great work",
+  "good call",
+  "keep it up",
+  "life saver",
+  "lifesaver",
+  "big help",
+  "mm hmm",
+  "oh boy",
+  "no way",
+  "no kidding",
+  "you bet",
+  // meta-conversation
+  "my bad",
+  "scratch that",
+  "ignore that",
+  "start over",
+  "hang on",
+  "bear with me",
+  "last message",
+  "wrong window",
+  "wrong chat",
+  "wrong tab",
+  "wrong thread",
+  "wrong person",
+  "out loud",
+  "is this working",
+  "just a test",
+  "meaning of life",
+  "test test",
+  // questions to the assistant about itself
+  "who made you",
+  "who created you",
+  "your name",
+];
+
+/** The stock phrases by their first word, as `splitWords` yields them. */
+const PHRASES_BY_FIRST_WORD = new Map<string, string[][]>();
+for (const phrase of CONVERSATIONAL_PHRASES) {
+  const words = splitWords(phrase);
+  PHRASES_BY_FIRST_WORD.set(words[0]!, [...(PHRASES_BY_FIRST_WORD.get(words[0]!) ?? []), words]);
+}
+
+/** Laughter and drawn-out reactions however long ("hahahaha", "lololol", "hmmmm", "mhm"). */
+const LAUGHTER = /^(?:a?(?:h+a+){2,}h?|(?:h+e+){2,}h?|(?:h+i+){2,}|(?:lo+)+l+|x+d+|h+m+|m+h+m+)$/;
+
+/** Whether `word` is small talk: a stop or conversational word, laughter, or one drawn out ("thaaanks", "heyyy"). */
+function isConversational(word: string): boolean {
+  if (isListed(word) || LAUGHTER.test(word)) return true;
+  return /(.)\1\1/.test(word) && (isListed(word.replace(/(.)\1{2,}/g, "$1")) || isListed(word.replace(/(.)\1{2,}/g, "$1$1")));
+}
+
+const isListed = (word: string) => STOP_WORDS.has(word) || CONVERSATIONAL_WORDS.has(word);
+
+/**
+ * The words of `words` that are not small talk: what is left once the stock phrases
+ * ({@link CONVERSATIONAL_PHRASES}) are taken out, without the stop and conversational words.
+ *
+ * @example
+ * ```ts
+ * wordsBeyondSmallTalk(splitWords("take care, and thanks!")); // []
+ * wordsBeyondSmallTalk(splitWords("ok, take care of the booking")); // ["booking"]
+ * ```
+ */
+export function wordsBeyondSmallTalk(words: readonly string[]): string[] {
+  const inPhrase = new Array<boolean>(words.length).fill(false);
+  for (const [start, first] of words.entries()) {
+    for (const phrase of PHRASES_BY_FIRST_WORD.get(first) ?? []) {
+      if (phrase.every((word, offset) => words[start + offset] === word)) inPhrase.fill(true, start, start + phrase.length);
+    }
+  }
+  return words.filter((word, index) => !inPhrase[index] && !isConversational(word));
+}

@@ -1,0 +1,58 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { wordsBeyondSmallTalk } from "./conversational-words.js";
+import { isRemark } from "./message-form.js";
+import { splitWords } from "./tokenize.js";
+
+describe("isRemark", () => {
+  it("is true for a statement that asks for nothing", () => {
+    for (const remark of [
+      "my coffee is cold again",
+      "traffic was terrible this morning",
+      "I just got back from the gym",
+      "ugh, my team lost again",
+      "the kids are finally asleep",
+      "it's raining here",
+      "haha. I burned the rice again",
+    ])
+      expect(isRemark(remark)).toBe(true);
+  });
+
+  it("is false for questions, request phrasing, imperatives and search-box requests", () => {
+    for (const request of [
+      "what's the traffic like?",
+      "is it going to rain",
+      "how do I reset my password",
+      "my flight is delayed, can you rebook it",
+      "I need a flight to Oslo",
+      "I'm looking for a vegan restaurant",
+      "make me a coffee",
+      "book a table for two",
+      "weather in Oslo tomorrow",
+      "the cheapest flight to Rome",
+      "please, my invoice was wrong",
+      "show me what my team scored",
+      "I'm planning a trip to Rome, find me a hotel",
+      "Determine if the number 10 is a perfect square.",
+      "got it, now check my inbox",
+      "Calculate the force with a mass of 37.5 kg.",
+    ])
+      expect(isRemark(request)).toBe(false);
+  });
+
+  it("reads any text without throwing", () => {
+    for (const text of ["", "   ", "🙂", "?", "x".repeat(100_000), "is ".repeat(10_000)]) expect(typeof isRemark(text)).toBe("boolean");
+  });
+
+  it("reads none of the 80 short requests of datasets/small-talk/requests.jsonl as small talk or a remark", () => {
+    const file = fileURLToPath(new URL("../../../../datasets/small-talk/requests.jsonl", import.meta.url));
+    const requests = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { query: string }).query);
+    expect(requests).toHaveLength(80);
+    expect(requests.filter((request) => wordsBeyondSmallTalk(splitWords(request)).length === 0)).toEqual([]);
+    expect(requests.filter((request) => isRemark(request))).toEqual([]);
+  });
+});
