@@ -73,12 +73,33 @@ describe("a select node with a policy refuses a tool_search made without one", (
 });
 
 describe("the select node and the middleware check option shapes when built", () => {
-  it.each([{ exclude: "lookup" }, { autoCut: "yes" }, { countTokens: "no" }, { core: "lookup" }])("%j", (options) => {
+  it.each([
+    { exclude: "lookup" },
+    { autoCut: "yes" },
+    { countTokens: "no" },
+    { core: "lookup" },
+    { abstain: { quantil: 0.3 } },
+    { memory: { wieght: 0.5 } },
+    { autoCut: { ratio: 0.5, min: 2 } },
+  ])("%j", (options) => {
     for (const build of [
       () => createToolSelectorNode({ catalog, ...options } as never),
       () => dynamicToolsMiddleware({ catalog, ...options } as never),
     ]) {
       expect(refusal(build)?.code).toBe("INVALID_OPTION");
     }
+  });
+});
+
+describe("a misspelled setting of an option object is named, with the valid ones", () => {
+  it("abstain, memory and autoCut", () => {
+    const error = refusal(() => createToolSelectorNode({ catalog, abstain: { quantil: 0.3 } } as never));
+    expect(error?.message).toBe(
+      "abstain.quantil is not a setting of abstain; valid: quantile, remarkQuantile, probes, probeWords, depth, requestQuantile. Did you mean: quantile, remarkQuantile, requestQuantile?",
+    );
+    expect(error?.path).toEqual(["abstain", "quantil"]);
+    expect(
+      refusal(() => dynamicToolsMiddleware({ catalog, memory: { decay: 0.5, after: 1 }, abstain: { remarkQuantile: 0.25 } })),
+    ).toBeUndefined();
   });
 });

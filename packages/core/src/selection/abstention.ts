@@ -83,14 +83,15 @@ export interface Abstention {
   best?: { name: string; signals: Record<string, number> };
 }
 
-const DEFAULTS: Required<AbstentionOptions> = {
+/** The defaults of {@link AbstentionOptions}. */
+export const ABSTENTION_DEFAULTS: Readonly<Required<AbstentionOptions>> = Object.freeze({
   quantile: 0.25,
   remarkQuantile: 0.5,
   probes: 64,
   probeWords: 1,
   depth: 5,
   requestQuantile: 0.05,
-};
+});
 /** Fewest past requests the floor is checked against (fewer say too little about what real requests score). */
 export const MIN_FLOOR_REQUESTS = 16;
 /** Signals that are not evidence of relevance on their own scale. */
@@ -110,7 +111,7 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
       },
     );
   }
-  const resolved = { ...DEFAULTS, ...options };
+  const resolved = { ...ABSTENTION_DEFAULTS, ...options };
   const wholeNumber = (key: "probes" | "probeWords" | "depth") => Number.isInteger(resolved[key]) && resolved[key] >= 1;
   const bad: Array<[keyof AbstentionOptions, string]> = [];
   for (const key of ["quantile", "remarkQuantile", "requestQuantile"] as const)
@@ -271,7 +272,7 @@ export function asksForSomething(message: string): boolean {
 export function judgeRanking({
   ranked,
   floor,
-  depth = DEFAULTS.depth,
+  depth = ABSTENTION_DEFAULTS.depth,
   message,
 }: {
   ranked: readonly RankedTool[];

@@ -326,7 +326,10 @@ describe("createToolSelector: construction", () => {
     [{ autoCut: "yes" }, 'autoCut must be false or { ratio, minimum }, got "yes".'],
     [{ autoCut: { ratio: -1 } }, "autoCut.ratio must be a number > 0, got number -1."],
     [{ autoCut: { minimum: 0 } }, "autoCut.minimum must be a whole number ≥ 1, got number 0."],
-    [{ abstain: "maybe" }, 'abstain must be true, false or { quantile, probes, probeWords, depth, requestQuantile }, got "maybe".'],
+    [
+      { abstain: "maybe" },
+      'abstain must be true, false or { quantile, remarkQuantile, probes, probeWords, depth, requestQuantile }, got "maybe".',
+    ],
     [{ memory: "x" }, 'memory must be true, false or { weight, decay, after }, got "x".'],
     [{ countTokens: "no" }, 'countTokens must be true or false, got "no".'],
     [{ platform: 5 }, "platform must be a platform name, got number 5."],

@@ -17,8 +17,10 @@ import { createCatalogIndex } from "../retrieval/catalog-index.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import type { HeldOutEvidence, LearnedField } from "../retrieval/learned-field.js";
 import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-registry.js";
+import { didYouMean } from "../text/closest-matches.js";
 import { coUsageReaderOf } from "../usage/co-usage-reader.js";
 import {
+  ABSTENTION_DEFAULTS,
   calibrateRelevanceFloor,
   rememberedRelevanceFloor,
   judgeRanking,
@@ -28,7 +30,7 @@ import {
   type AbstentionOptions,
   type RelevanceFloor,
 } from "./abstention.js";
-import { resolveMemoryOptions, type ConversationMemoryOptions } from "./conversation-memory.js";
+import { MEMORY_DEFAULTS, resolveMemoryOptions, type ConversationMemoryOptions } from "./conversation-memory.js";
 import { defaultCategories } from "./default-categories.js";
 import { defaultStrategyFor } from "./default-strategy.js";
 import { finishSelection } from "./explain-selection.js";
@@ -421,7 +423,7 @@ const OPTION_SHAPES: ReadonlyArray<[string, (value: unknown) => boolean, string]
   [
     "abstain",
     (value) => typeof value === "boolean" || isRecord(value),
-    "true, false or { quantile, probes, probeWords, depth, requestQuantile }",
+    "true, false or { quantile, remarkQuantile, probes, probeWords, depth, requestQuantile }",
   ],
   ["memory", (value) => typeof value === "boolean" || isRecord(value), "true, false or { weight, decay, after }"],
   ["countTokens", (value) => typeof value === "boolean", "true or false"],
@@ -429,12 +431,30 @@ const OPTION_SHAPES: ReadonlyArray<[string, (value: unknown) => boolean, string]
   ["exclude", (value) => Array.isArray(value) && value.every((name) => typeof name === "string"), "a list of tool names"],
 ];
 
+/** The settings each option object takes: any other key is a misspelling that would otherwise be ignored. */
+const OPTION_KEYS: Readonly<Record<string, readonly string[]>> = {
+  autoCut: ["ratio", "minimum"],
+  abstain: Object.keys(ABSTENTION_DEFAULTS),
+  memory: Object.keys(MEMORY_DEFAULTS),
+};
+
 /**
- * Checks the shape of the options a misspelled value would otherwise slip through (`autoCut: "yes"`, `exclude: "x"`),
- * at construction.
+ * Checks the shape of the options a misspelled value would otherwise slip through (`autoCut: "yes"`, `exclude: "x"`,
+ * `abstain: { quantil: 0.3 }`), at construction.
  * @throws DynamicToolsError `INVALID_OPTION` naming the option and what is valid.
  */
 function checkOptionShapes(options: Record<string, unknown>): void {
+  for (const [option, valid] of Object.entries(OPTION_KEYS)) {
+    const value = options[option];
+    const unknown = isRecord(value) ? Object.keys(value).find((key) => !valid.includes(key)) : undefined;
+    if (unknown !== undefined) {
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `${option}.${unknown} is not a setting of ${option}; valid: ${valid.join(", ")}.${didYouMean(unknown, valid)}`,
+        { path: [option, unknown] },
+      );
+    }
+  }
   for (const [path, valid, expected] of OPTION_SHAPES) {
     const [key, inner] = path.split(".") as [string, string | undefined];
     const outer = options[key];
