@@ -49,4 +49,13 @@ describe("tokenBounds", () => {
       { numRuns: 500 },
     );
   });
+
+  it("takes a symbols' piece with the line breaks and slashes after it as one piece, as o200k_base does", () => {
+    // Found by the property above (seed 2110901732): the lower bound said 2.
+    for (const text of ["/\n/", "!\r\n//", "),\n\n", "/\n/x", "/\n/!"]) {
+      expect(countTokens(text), JSON.stringify(text)).toBeGreaterThanOrEqual(tokenBounds(text).min);
+    }
+    expect(tokenBounds("/\n/").min).toBe(1);
+    expect(tokenBounds("/\n/!").min).toBe(2);
+  });
 });

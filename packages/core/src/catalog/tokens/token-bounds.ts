@@ -5,7 +5,8 @@
  * Lower bound: the tokenizer splits text into pieces before byte-pair merging and never merges across pieces, so a
  * text has at least as many tokens as pieces. Its pattern puts at most one run of letters (with marks and
  * apostrophes) in a piece, at most three digits in a piece, and a run of other symbols in pieces of its own except
- * for one symbol taken as a prefix by the letters right after it. Upper bound: every token is at least one byte.
+ * for one symbol taken as a prefix by the letters right after it; a symbols' piece also takes the line breaks and
+ * slashes right after it ("/\n/" is one piece). Upper bound: every token is at least one byte.
  */
 
 const LETTER = /[\p{L}\p{M}]/u;
@@ -47,6 +48,8 @@ export function tokenBounds(text: string): { min: number; max: number } {
   let kind = Kind.Space;
   let length = 0;
   let hasLetter = false;
+  // Whether the current symbols' piece has taken a line break: from there on only line breaks and slashes join it.
+  let tail = false;
   const close = (next: Kind) => {
     if (kind === Kind.Letter && hasLetter) min++;
     else if (kind === Kind.Digit) min += Math.ceil(length / 3);
@@ -54,12 +57,19 @@ export function tokenBounds(text: string): { min: number; max: number } {
     else if (kind === Kind.Symbol && (length >= 2 || next !== Kind.Letter)) min++;
   };
   for (const char of text) {
+    const lineBreak = char === "\n" || char === "\r";
+    if (kind === Kind.Symbol && (lineBreak || (tail && char === "/"))) {
+      tail = true;
+      length++;
+      continue;
+    }
     const { kind: current, letter } = kindOf(char);
-    if (current !== kind) {
+    if (current !== kind || tail) {
       close(current);
       kind = current;
       length = 0;
       hasLetter = false;
+      tail = false;
     }
     length++;
     hasLetter ||= letter;
