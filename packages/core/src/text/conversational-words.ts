@@ -31,13 +31,13 @@ export const CONVERSATIONAL_WORDS: ReadonlySet<string> = new Set(
     "gotcha understood understand understandable agree agreed indeed exactly correct true sounds sound noted " +
     "affirmative certainly definitely absolutely totally maybe perhaps possibly probably whatever anyway anyways " +
     "everything nothing something anything else mind forget never nevermind nvm np think thinking thought meant " +
-    "mean know idea wait hold second moment minute sec later changed change back break much many lot lots worries " +
+    "mean know idea wait hold second moment minute sec changed change back break much many lot lots worries " +
     "worry figured say said saying guess suppose disregard earlier important typo typos get gets getting bunch " +
     "tons worst worse weird wanted needed happen happened happens misunderstood misunderstand testing thing things " +
     "stuff " +
     // degree words and discourse markers
-    "really truly quite pretty rather super kinda sorta somewhat literally honestly seriously actually basically " +
-    "simply totally finally ever even always sometimes often usually btw tbh imo imho fyi ikr jk idk dunno gonna " +
+    "really truly quite pretty rather kinda sorta somewhat literally honestly seriously actually basically " +
+    "simply finally ever even always sometimes often usually btw tbh imo imho fyi ikr jk idk dunno gonna " +
     "wanna gotta lemme tell believe feel feeling felt " +
     // feelings and reactions
     "sorry oops whoops mistake lol lmao rofl haha hahaha hehe heh xd hmm hm hmmm um umm uh er erm ugh ouch wow whoa " +
