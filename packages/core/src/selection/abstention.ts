@@ -105,7 +105,7 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
   if (typeof options !== "object" || options === null) {
     throw new DynamicToolsError(
       "INVALID_OPTION",
-      `abstain must be true, false or { quantile, remarkQuantile, probes, probeWords, depth, requestQuantile }, got ${String(options)}.`,
+      `abstain must be true, false or { ${Object.keys(ABSTENTION_DEFAULTS).join(", ")} }, got ${String(options)}.`,
       {
         path: ["abstain"],
       },

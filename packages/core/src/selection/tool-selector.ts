@@ -423,9 +423,9 @@ const OPTION_SHAPES: ReadonlyArray<[string, (value: unknown) => boolean, string]
   [
     "abstain",
     (value) => typeof value === "boolean" || isRecord(value),
-    "true, false or { quantile, remarkQuantile, probes, probeWords, depth, requestQuantile }",
+    `true, false or { ${Object.keys(ABSTENTION_DEFAULTS).join(", ")} }`,
   ],
-  ["memory", (value) => typeof value === "boolean" || isRecord(value), "true, false or { weight, decay, after }"],
+  ["memory", (value) => typeof value === "boolean" || isRecord(value), `true, false or { ${Object.keys(MEMORY_DEFAULTS).join(", ")} }`],
   ["countTokens", (value) => typeof value === "boolean", "true or false"],
   ["platform", (value) => typeof value === "string", "a platform name"],
   ["exclude", (value) => Array.isArray(value) && value.every((name) => typeof name === "string"), "a list of tool names"],
