@@ -415,28 +415,27 @@ function checkStrategyObject(strategy: unknown): RetrievalStrategy {
 
 const isPositive = (value: unknown) => typeof value === "number" && Number.isFinite(value) && value > 0;
 
-/** Each option whose value has the wrong shape, as [path, what is valid]. */
-const OPTION_SHAPES: ReadonlyArray<[string, (value: unknown) => boolean, string]> = [
-  ["autoCut", (value) => typeof value === "boolean" || isRecord(value), "false or { ratio, minimum }"],
-  ["autoCut.ratio", (value) => value === undefined || isPositive(value), "a number > 0"],
-  ["autoCut.minimum", (value) => value === undefined || (Number.isInteger(value) && (value as number) >= 1), "a whole number ≥ 1"],
-  [
-    "abstain",
-    (value) => typeof value === "boolean" || isRecord(value),
-    `true, false or { ${Object.keys(ABSTENTION_DEFAULTS).join(", ")} }`,
-  ],
-  ["memory", (value) => typeof value === "boolean" || isRecord(value), `true, false or { ${Object.keys(MEMORY_DEFAULTS).join(", ")} }`],
-  ["countTokens", (value) => typeof value === "boolean", "true or false"],
-  ["platform", (value) => typeof value === "string", "a platform name"],
-  ["exclude", (value) => Array.isArray(value) && value.every((name) => typeof name === "string"), "a list of tool names"],
-];
-
 /** The settings each option object takes: any other key is a misspelling that would otherwise be ignored. */
-const OPTION_KEYS: Readonly<Record<string, readonly string[]>> = {
+const OPTION_KEYS: Readonly<Record<"autoCut" | "abstain" | "memory", readonly string[]>> = {
   autoCut: ["ratio", "minimum"],
   abstain: Object.keys(ABSTENTION_DEFAULTS),
   memory: Object.keys(MEMORY_DEFAULTS),
 };
+
+/** An option object's settings as the messages write them: `{ ratio, minimum }`. */
+const settingsOf = (option: keyof typeof OPTION_KEYS) => `{ ${OPTION_KEYS[option].join(", ")} }`;
+
+/** Each option whose value has the wrong shape, as [path, what is valid]. */
+const OPTION_SHAPES: ReadonlyArray<[string, (value: unknown) => boolean, string]> = [
+  ["autoCut", (value) => typeof value === "boolean" || isRecord(value), `false or ${settingsOf("autoCut")}`],
+  ["autoCut.ratio", (value) => value === undefined || isPositive(value), "a number > 0"],
+  ["autoCut.minimum", (value) => value === undefined || (Number.isInteger(value) && (value as number) >= 1), "a whole number ≥ 1"],
+  ["abstain", (value) => typeof value === "boolean" || isRecord(value), `true, false or ${settingsOf("abstain")}`],
+  ["memory", (value) => typeof value === "boolean" || isRecord(value), `true, false or ${settingsOf("memory")}`],
+  ["countTokens", (value) => typeof value === "boolean", "true or false"],
+  ["platform", (value) => typeof value === "string", "a platform name"],
+  ["exclude", (value) => Array.isArray(value) && value.every((name) => typeof name === "string"), "a list of tool names"],
+];
 
 /**
  * Checks the shape of the options a misspelled value would otherwise slip through (`autoCut: "yes"`, `exclude: "x"`,
