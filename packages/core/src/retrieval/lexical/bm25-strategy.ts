@@ -179,7 +179,8 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     notingPending = false;
   }
   const noteAll = () => {
-    if (expansion === undefined || (!notingPending && !expansion.empty)) return;
+    // Tools stored while the vocabulary was empty wait in `unnoted`, also once the background noting has begun.
+    if (expansion === undefined || (!notingPending && !expansion.empty && unnoted.size === 0)) return;
     runNow(notingSteps(expansion));
   };
   let warming: BackgroundWork | undefined;
