@@ -104,7 +104,12 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
     // As a selector does: abstention for every retrieval strategy, never for keyword matching.
     const abstention =
       values.abstention === "on" && strategy.name !== "keyword"
-        ? { abstention: {}, ...(offTopic === undefined ? {} : { offTopic }), ...(requests === undefined ? {} : { requests }) }
+        ? {
+            abstention: {},
+            ...(offTopic === undefined ? {} : { offTopic }),
+            ...(requests === undefined ? {} : { requests }),
+            ...(usage === undefined ? {} : { learned: usage }),
+          }
         : {};
     // Conversation memory from history entries that carry tools, as a selector does with a thread's tool calls.
     const memory = values["history-tools"] === "on" && strategy.name !== "keyword" ? { memory: {} } : {};

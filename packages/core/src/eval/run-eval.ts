@@ -3,6 +3,7 @@
  */
 import { percentile } from "../bench/percentile.js";
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import type { LearnedField } from "../retrieval/learned-field.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { calibrateRelevanceFloor, judgeRanking, resolveAbstentionOptions, type AbstentionOptions } from "../selection/abstention.js";
 import { meanMetrics, queryMetrics, type RetrievalMetrics } from "./aggregate-metrics.js";
@@ -64,6 +65,8 @@ export interface RunEvalOptions {
    * the floor is checked against, as a selector given that usage does (see `calibrateRelevanceFloor`). @defaultValue none
    */
   requests?: readonly string[];
+  /** With `abstention`: the usage the strategy learned from (a tool's learned words count as its words for a remark). */
+  learned?: LearnedField;
   /**
    * Conversation memory, as a selector applies it: the tools each query's history turns called (`turns[i].tools`)
    * are ranked up by recency. @defaultValue off
@@ -104,6 +107,7 @@ export async function runEval({
   offTopic,
   memory,
   requests,
+  learned,
 }: RunEvalOptions): Promise<EvalResult> {
   const indexStart = performance.now();
   const indexing = strategy.index(catalog);
@@ -117,7 +121,8 @@ export async function runEval({
       : await calibrateRelevanceFloor({ strategy, catalog, options: settings, ...(requests === undefined ? {} : { requests }) });
   const calibrationMs = performance.now() - calibrationStart;
   const abstains = (ranked: readonly RankedTool[], message: string) =>
-    floor !== undefined && judgeRanking({ ranked, floor, depth: settings!.depth, message }) !== undefined;
+    floor !== undefined &&
+    judgeRanking({ ranked, floor, depth: settings!.depth, remarkWords: settings!.remarkWords, message, catalog, learned }) !== undefined;
   let abstained = 0;
   const latencies: number[] = new Array(queries.length);
   const perQuery: RetrievalMetrics[] = new Array(queries.length);

@@ -4,7 +4,7 @@ import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { ASSISTANT_TOOLS, tableStrategy } from "../retrieval/__fixtures__/assistant-catalog.js";
 import { createBm25Strategy } from "../retrieval/lexical/bm25-strategy.js";
-import { asksForSomething, calibrateRelevanceFloor, calibrationProbes, judgeRanking } from "./abstention.js";
+import { asksForSomething, calibrateRelevanceFloor, calibrationProbes, judgeRanking, topicWords } from "./abstention.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { UsageModel } from "../usage/usage-model.js";
 import { MIN_FLOOR_REQUESTS } from "./abstention.js";
@@ -51,6 +51,9 @@ describe("calibrateRelevanceFloor", () => {
       /abstain\.remarkQuantile must be a number from 0 to 1, got 1\.5/,
     );
     expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { probes: 0 } })).toThrow(DynamicToolsError);
+    expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { remarkWords: -1 } })).toThrow(
+      /abstain\.remarkWords must be a whole number ≥ 0, got -1/,
+    );
   });
 });
 
@@ -159,6 +162,39 @@ describe("judgeRanking", () => {
     expect(judgeRanking({ ranked: stronger, floor: withRemarks, message: "my coffee is cold again" })).toBeUndefined();
     expect(judgeRanking({ ranked, floor, message: "my coffee is cold again" })).toBeUndefined();
   });
+
+  it("given the catalog, asks a remark to share two of its words with a top tool; a request, not", () => {
+    const forecast = [{ name: "get_forecast", score: 9, signals: { bm25: 9 } }];
+    // "Weather forecast for the coming days in a city.": a remark that mentions the weather mentions the topic.
+    expect(judgeRanking({ ranked: forecast, floor, message: "the weather was awful yesterday", catalog })).toEqual({
+      reason: "a remark, not a request: none of the first 1 tools shares 2 of its words; best: get_forecast (bm25 9)",
+      floor: { bm25: 5, vector: 0.5 },
+      best: { name: "get_forecast", signals: { bm25: 9 } },
+    });
+    // Two of its words (weather, city): it describes what the tool is for.
+    expect(judgeRanking({ ranked: forecast, floor, message: "the weather in my city was awful", catalog })).toBeUndefined();
+    // A request is not held to it, nor a remark with remarkWords 0, nor without the catalog.
+    expect(judgeRanking({ ranked: forecast, floor, message: "weather for Oslo", catalog })).toBeUndefined();
+    expect(judgeRanking({ ranked: forecast, floor, message: "the weather was awful", catalog, remarkWords: 0 })).toBeUndefined();
+    expect(judgeRanking({ ranked: forecast, floor, message: "the weather was awful" })).toBeUndefined();
+  });
+
+  it("counts the words learned for a tool from usage as its words", () => {
+    const usage = new UsageModel({ catalog, clock: () => 0 });
+    usage.observe({ message: "is it going to be awful weather", tools: ["get_forecast"], at: 0 });
+    const forecast = [{ name: "get_forecast", score: 9, signals: { bm25: 9 } }];
+    const message = "the weather was awful yesterday";
+    expect(judgeRanking({ ranked: forecast, floor, message, catalog })).toBeDefined();
+    expect(judgeRanking({ ranked: forecast, floor, message, catalog, learned: usage })).toBeUndefined();
+  });
+});
+
+describe("topicWords", () => {
+  it("keeps what a message is about, as stems, without stop words, small talk or the generic words of tool names", () => {
+    expect([...topicWords("ugh, my team lost again")]).toEqual(["team", "lost"]);
+    expect([...topicWords("thanks so much, get me the new weather data")]).toEqual(["weather"]);
+    expect(topicWords("ok cool, thanks!").size).toBe(0);
+  });
 });
 
 describe("createToolSelector: abstention", () => {
@@ -188,9 +224,14 @@ describe("createToolSelector: abstention", () => {
       /^a remark, not a request: no tool reaches the remark floor \(bm25 ≥ [\d.]+\); best: read_email/,
     );
     expect((await select("inbox full")).tools).toContain("read_email");
-    // Off with remarkQuantile at the plain quantile: the remark is then judged like a request.
-    const plain = createToolSelector(catalog, { ...noTokens, strategy: "bm25", abstain: { remarkQuantile: 0.25 } });
+    // Off with remarkQuantile at the plain quantile and remarkWords 0: the remark is then judged like a request.
+    const plain = createToolSelector(catalog, { ...noTokens, strategy: "bm25", abstain: { remarkQuantile: 0.25, remarkWords: 0 } });
     expect((await plain("my inbox was full again")).tools).toContain("read_email");
+    // At the plain floor, the remark still shares one word (inbox) with read_email's text: not enough.
+    const floorOnly = createToolSelector(catalog, { ...noTokens, strategy: "bm25", abstain: { remarkQuantile: 0.25 } });
+    expect((await floorOnly("my inbox was full again")).abstained?.reason).toMatch(
+      /^a remark, not a request: none of the first \d tools shares 2 of its words; best: read_email/,
+    );
   });
 
   it("still binds the catalog's declared defaults", async () => {

@@ -4,16 +4,20 @@
  * relevance floor, and the floor is calibrated on the catalog itself: the scores its strategy gives to probes made
  * of the catalog's own words drawn at random, i.e. what a message that merely shares a word or two with some tool
  * scores there. A remark (a statement, or a question about the assistant: see `isRemark`) is held to a higher floor
- * from the same probes. With usage, the floors are also checked against real past requests (messages that did call a
- * tool): they are never set above what all but the lowest few of them score.
+ * from the same probes, and must share two of its topic words with one of the top tools. With usage, the floors are
+ * also checked against real past requests (messages that did call a tool): they are never set above what all but the
+ * lowest few of them score.
  */
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import type { LearnedField } from "../retrieval/learned-field.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
+import { toolDocument } from "../retrieval/tool-text.js";
 import { wordsBeyondSmallTalk } from "../text/conversational-words.js";
 import { isRemark } from "../text/message-form.js";
-import { STOP_WORDS } from "../text/stop-words.js";
-import { splitWords } from "../text/tokenize.js";
+import { analyze } from "../text/analyzer.js";
+import { GENERIC_TOOL_WORDS, STOP_WORDS } from "../text/stop-words.js";
+import { splitWords, stem } from "../text/tokenize.js";
 import { seededRandom } from "../retrieval/seeded-random.js";
 
 /** Settings of abstention (`abstain` of `createToolSelector`). */
@@ -38,6 +42,12 @@ export interface AbstentionOptions {
    * @defaultValue 0.5
    */
   remarkQuantile?: number;
+  /**
+   * How many of its topic words a remark must share with one of the first `depth` tools (their searchable text, and
+   * with usage the words learned for them), on top of the remark floor: "my team lost again" mentions a sports tool's
+   * topic, "my website gets no organic traffic" describes what an SEO tool is for. 0 turns this off. @defaultValue 2
+   */
+  remarkWords?: number;
   /** How many of the best ranked tools are looked at. @defaultValue 5 */
   depth?: number;
   /**
@@ -87,6 +97,7 @@ export interface Abstention {
 export const ABSTENTION_DEFAULTS: Readonly<Required<AbstentionOptions>> = Object.freeze({
   quantile: 0.25,
   remarkQuantile: 0.5,
+  remarkWords: 2,
   probes: 64,
   probeWords: 1,
   depth: 5,
@@ -112,11 +123,13 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
     );
   }
   const resolved = { ...ABSTENTION_DEFAULTS, ...options };
-  const wholeNumber = (key: "probes" | "probeWords" | "depth") => Number.isInteger(resolved[key]) && resolved[key] >= 1;
+  const wholeNumber = (key: "probes" | "probeWords" | "depth" | "remarkWords", least = 1) =>
+    Number.isInteger(resolved[key]) && resolved[key] >= least;
   const bad: Array<[keyof AbstentionOptions, string]> = [];
   for (const key of ["quantile", "remarkQuantile", "requestQuantile"] as const)
     if (!(typeof resolved[key] === "number" && resolved[key] >= 0 && resolved[key] <= 1)) bad.push([key, "a number from 0 to 1"]);
   for (const key of ["probes", "probeWords", "depth"] as const) if (!wholeNumber(key)) bad.push([key, "a whole number ≥ 1"]);
+  if (!wholeNumber("remarkWords", 0)) bad.push(["remarkWords", "a whole number ≥ 0"]);
   const [first] = bad;
   if (first !== undefined) {
     const [key, valid] = first;
@@ -273,13 +286,25 @@ export function judgeRanking({
   ranked,
   floor,
   depth = ABSTENTION_DEFAULTS.depth,
+  remarkWords = ABSTENTION_DEFAULTS.remarkWords,
   message,
+  catalog,
+  learned,
 }: {
   ranked: readonly RankedTool[];
   floor: RelevanceFloor;
   depth?: number;
+  /** See {@link AbstentionOptions.remarkWords}. */
+  remarkWords?: number;
   /** The current message; omitted, only the scores are judged. */
   message?: string;
+  /**
+   * The catalog ranked; given, a remark must also share `remarkWords` of its words with one of the top tools (see
+   * `sharesWords`). @defaultValue none: remarks are judged by the remark floor alone
+   */
+  catalog?: ToolCatalog;
+  /** With `catalog`: what the strategy learned from usage; a tool's learned words count as its words. */
+  learned?: LearnedField;
 }): Abstention | undefined {
   if (message !== undefined && !asksForSomething(message)) {
     return { reason: "the message asks for nothing a tool could do (only conversational words)", floor: { ...floor.signals } };
@@ -288,16 +313,30 @@ export function judgeRanking({
   const top = ranked.slice(0, depth);
   const reaches = (floors: Readonly<Record<string, number>>) =>
     top.some((tool) => Object.entries(floors).some(([signal, value]) => (tool.signals[signal] ?? 0) >= value));
-  // The remark floor only decides between the two floors, so only there is the message's form read.
   const credible = reaches(floor.signals);
-  const remark = credible && floor.remarks !== undefined && message !== undefined && !reaches(floor.remarks) && isRemark(message);
+  // A remark needs more: the remark floor, and `remarkWords` of its words in one top tool. The message's form is read
+  // only when these could fail; the words are compared only for a remark.
+  const belowRemarkFloor = credible && floor.remarks !== undefined && !reaches(floor.remarks);
+  const wordsMatter = catalog !== undefined && remarkWords > 0;
+  const remark =
+    credible &&
+    message !== undefined &&
+    (belowRemarkFloor || wordsMatter) &&
+    isRemark(message) &&
+    (belowRemarkFloor || !top.some((tool) => sharesWords(message, tool.name, { catalog: catalog!, learned, least: remarkWords })));
   if (credible && !remark) return undefined;
-  const inForce = remark ? floor.remarks! : floor.signals;
+  const inForce = remark && belowRemarkFloor ? floor.remarks! : floor.signals;
   const floors = Object.entries(inForce);
   const best = top[0];
   const bestSignalsOf = best === undefined ? {} : (best.signals as Record<string, number>);
+  const floorText = floors.map(([signal, value]) => `${signal} ≥ ${rounded(value)}`).join(" or ");
+  const why = !remark
+    ? `no tool reaches the relevance floor (${floorText})`
+    : belowRemarkFloor
+      ? `a remark, not a request: no tool reaches the remark floor (${floorText})`
+      : `a remark, not a request: none of the first ${top.length} tools shares ${remarkWords} of its words`;
   return {
-    reason: `${remark ? "a remark, not a request: " : ""}no tool reaches the ${remark ? "remark" : "relevance"} floor (${floors.map(([signal, value]) => `${signal} ≥ ${rounded(value)}`).join(" or ")})${
+    reason: `${why}${
       best === undefined
         ? ""
         : `; best: ${best.name}${
@@ -311,6 +350,43 @@ export function judgeRanking({
     floor: { ...inForce },
     ...(best === undefined ? {} : { best: { name: best.name, signals: { ...bestSignalsOf } } }),
   };
+}
+
+/**
+ * The distinct words of `message` that say what it is about (not stop words, small talk or the generic words of tool
+ * names), as stems.
+ *
+ * @example
+ * ```ts
+ * topicWords("ugh, my team lost again"); // Set { "team", "lost" }
+ * ```
+ */
+export function topicWords(message: string): Set<string> {
+  return new Set(
+    wordsBeyondSmallTalk(splitWords(message))
+      .filter((word) => !STOP_WORDS.has(word) && !GENERIC_TOOL_WORDS.has(word))
+      .map((word) => stem(word)),
+  );
+}
+
+/**
+ * Whether `message` shares at least `least` of its {@link topicWords} with the catalog's tool `name`: its searchable
+ * text, and the words learned for it from usage. A remark that shares one word with a tool ("my team lost again" and
+ * a sports tool) mentions its topic; one that shares two ("my website gets no organic traffic" and an SEO tool)
+ * describes a problem the tool is for.
+ */
+function sharesWords(
+  message: string,
+  name: string,
+  { catalog, learned, least }: { catalog: ToolCatalog; learned: LearnedField | undefined; least: number },
+): boolean {
+  const tool = catalog.get(name);
+  if (tool === undefined) return false;
+  const terms = new Set(analyze(toolDocument(tool)));
+  const learnedTerms = learned?.fieldTerms(name);
+  let shared = 0;
+  for (const word of topicWords(message)) if (terms.has(word) || learnedTerms?.has(word) === true) shared++;
+  return shared >= least;
 }
 
 /** Floors calibrated ahead of time (a snapshot's), per strategy object, with the settings they were calibrated with. */

@@ -2,7 +2,8 @@
  * "Without usage and history tools, rankings are identical to today's": the hybrid selector's rankings of a fixed,
  * seeded set of messages (with earlier human messages) are compared with the ones recorded in
  * `__fixtures__/hybrid-rankings-without-usage.json` (recorded and checked on the tree before the fusion fit's
- * persistence and abstention with usage were added, fe4dafc; rewrite it only for a deliberate ranking change, with
+ * persistence and abstention with usage were added, fe4dafc; rewritten once since, when a remark came to need two
+ * words in common with a tool: "its the pollution" abstains; rewrite it only for a deliberate ranking change, with
  * `vitest -u`), and generated conversations whose history calls no tool rank exactly as with conversation memory
  * off, and as the hybrid strategy alone.
  */

@@ -273,14 +273,15 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
   }
   // A strategy chosen by name learns from `usage` as `createStrategy(name, { usage })` builds it (what `eval --usage`
   // measures); a strategy object is used as it was built.
-  const strategy = typeof choice === "string" ? createStrategy(choice, learnedFieldOf(selectOptions.usage)) : checkStrategyObject(choice);
+  const learned = learnedFieldOf(selectOptions.usage);
+  const strategy = typeof choice === "string" ? createStrategy(choice, learned) : checkStrategyObject(choice);
   const pipeline = new SelectionPipeline(catalog, selectOptions, related ?? RELATED_BY_DEFAULT_FOR_RETRIEVAL);
   // Live catalog: each selection first brings the index up to the catalog's version (add/remove, or a rebuild).
   const index = createCatalogIndex(catalog, strategy);
   // Built-in strategies abstain by default, chosen by name or passed as objects (createHybridStrategy(), a snapshot's).
   const abstention = abstainOptions(abstain, strategy.name !== "keyword" && BUILTIN_STRATEGY_NAMES.includes(strategy.name));
   const remember = resolveMemoryOptions(memory);
-  const floors = abstention === undefined ? undefined : new FloorCache(catalog, abstention, learnedFieldOf(selectOptions.usage).usage);
+  const floors = abstention === undefined ? undefined : new FloorCache(catalog, abstention, learned.usage);
 
   async function selectByRetrieval(input: SelectionInput, request: SelectionRequest = {}): Promise<ToolSelection> {
     // A selection that counts tokens loads the tokenizer at its end: if it waits on the way (for a graph a worker
@@ -295,7 +296,15 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
         floors === undefined
           ? undefined
           : async (ranked: readonly RankedTool[], message: string) =>
-              judgeRanking({ ranked, floor: await floors.floorOf(indexed), depth: abstention!.depth, message });
+              judgeRanking({
+                ranked,
+                floor: await floors.floorOf(indexed),
+                depth: abstention!.depth,
+                remarkWords: abstention!.remarkWords,
+                message,
+                catalog,
+                learned: learned.usage,
+              });
       return await pipeline.byRanking(indexed, input, request, topK, cut, judge, remember);
     } finally {
       withdraw?.();

@@ -15,6 +15,17 @@ describe("isRemark", () => {
       "the kids are finally asleep",
       "it's raining here",
       "haha. I burned the rice again",
+      // without its subject: a past tense or a feeling first, then anything
+      "watched the match with my dad, he was screaming at the tv",
+      "ate way too much pizza",
+      "just finished reading a sad book",
+      "feeling kinda lonely tonight",
+      "passed my driving test today!",
+      "had the longest day at work ugh",
+      // exclamations
+      "I love rainy days, so cozy",
+      "what a game last night!! my team finally won",
+      "didn't get the job. kinda bummed tbh",
     ])
       expect(isRemark(remark)).toBe(true);
   });
@@ -37,6 +48,23 @@ describe("isRemark", () => {
       "Determine if the number 10 is a perfect square.",
       "got it, now check my inbox",
       "Calculate the force with a mass of 37.5 kg.",
+      // saying what one wants to know or find
+      "I'm interested in the horoscope for Aries",
+      "I'm curious about quantum computing",
+      "I accidentally deleted an email, and I'm wondering if there is a way back",
+      "do you have any puzzles I can solve?",
+      "I'm considering quitting my job. What should I do?",
+      "I can't find any meme templates that I like!",
+      "I'm currently seeking job openings in Seattle",
+      "I would appreciate it if you could draft the letter",
+      "I really need a hotel in Rome",
+      "Can your AI search for an attorney in Japan?",
+      // a past participle later in the message qualifies, it does not state
+      "Find recent clinical studies, conducted worldwide, on aspirin",
+      "used cars under 10k",
+      "detailed weather report for Oslo",
+      "lost luggage claim for my flight",
+      "do you know a good sushi place nearby?",
     ])
       expect(isRemark(request)).toBe(false);
   });

@@ -5,11 +5,35 @@
  * request phrasing), like the stop words.
  */
 import { wordsBeyondSmallTalk } from "./conversational-words.js";
+import { STOP_WORDS } from "./stop-words.js";
 import { splitWords } from "./tokenize.js";
 
-/** What marks a request whatever else the message says: asking someone to do something. */
-const REQUEST_PHRASING =
-  /\b(?:can|could|would|will|wo)(?:n't| not)? (?:you|u|we|i)\b|\b(?:please|pls|plz)\b|\bi(?:'d| would) (?:like|love)\b|\bi (?:need|want|wish|require)\b|\b(?:looking|searching) for\b|\bhelp me\b|\blet me know\b|\b(?:need|want|wanna) to\b|\bhow (?:to|do|can)\b|\b(?:is|are) there\b|\b(?:tell|show|give|find|get|send|remind|book) me\b/i;
+/**
+ * What marks a request whatever else the message says: asking someone to do something, or saying what one wants to
+ * know or find ("I'm interested in …", "I'm curious about …", "I'm wondering if …", "do you have any …", "what
+ * should I do?", "I can't find …", "I'm struggling to …").
+ */
+const REQUEST_PHRASING = new RegExp(
+  [
+    // asking someone to do something
+    "(?:can|could|would|will|wo)(?:n't| not)? (?:you|your|u|we|i)",
+    "please|pls|plz",
+    "i(?:'d| would) (?:like|love)|would love|if (?:you|u) could",
+    "help me|let me know|(?:tell|show|give|find|get|send|remind|book) me",
+    "(?:recommend|suggest)(?:ation|ion)?s?",
+    // saying what one wants, needs or is after
+    "i (?:\\w+ )?(?:need|want|wish|require)|(?:need|want|wanna|trying) to",
+    "seek(?:ing)?|(?:looking|searching) for|in the mood for|interested in",
+    "(?:can't|cannot|can not|couldn't) find|to find|struggling (?:to|with)",
+    "i have an? (?:\\w+ )?(?:request|question)",
+    // asking how, whether, what to do
+    "how (?:to|do|can)|(?:is|are) there|do (?:you|u) (?:have|know)|(?:what|how|where|when|which) should (?:i|we)",
+    "curious (?:about|to|if|whether)|wondering (?:if|whether|how|what|why|where|when|about)",
+  ]
+    .map((phrases) => `\\b(?:${phrases})\\b`)
+    .join("|"),
+  "i",
+);
 
 /** Words a statement starts with: its subject (a pronoun, a possessive, a demonstrative). */
 const SUBJECTS: ReadonlySet<string> = new Set(
@@ -32,7 +56,39 @@ const QUESTION_OPENERS: ReadonlySet<string> = new Set(
 const YOU: ReadonlySet<string> = new Set("you your yours yourself u ur".split(" "));
 
 /** Words a remark may open with before its subject ("ugh, my team lost again"). */
-const OPENERS: ReadonlySet<string> = new Set("oh ugh well so lol haha hmm um uh wow ah man dude yeah ok okay just and but omg".split(" "));
+const OPENERS: ReadonlySet<string> = new Set(
+  "oh ugh well so lol haha hmm um uh wow ah man dude yeah ok okay just and but omg still".split(" "),
+);
+
+/**
+ * Irregular past tenses a statement without its subject opens with ("ate way too much pizza", "went to bed late").
+ * Those that also serve as adjectives before a noun ("lost luggage", "paid apps") are in {@link PAST_PARTICIPLES}.
+ */
+const PAST_TENSES: ReadonlySet<string> = new Set(
+  "ate made went saw took came gave felt left won ran bought brought thought told said slept woke wrote forgot spent met fell drove flew wore began sang swam threw caught taught sat stood heard stuck".split(
+    " ",
+  ),
+);
+
+/** Irregular past tenses that are also adjectives before a noun; like a regular -ed word, read by what follows. */
+const PAST_PARTICIPLES: ReadonlySet<string> = new Set("lost found paid kept held built broke sold".split(" "));
+
+/** How a feeling without its subject opens ("feeling kinda lonely tonight", "hope you're well"). */
+const FEELINGS: ReadonlySet<string> = new Set("feeling thinking loving missing hoping wishing enjoying hope feels miss".split(" "));
+
+/** Degree words an exclamation opens with ("so cozy", "kinda bummed tbh", "such a mood"). */
+const DEGREE_WORDS: ReadonlySet<string> = new Set("so soo sooo too such kinda sorta".split(" "));
+
+/**
+ * Whether `word`, followed by `next`, is a past tense: an irregular one, or a regular one (-ed, not -eed: need, feed)
+ * followed by a function word, an -ing or -ly word or nothing ("watched the match", "started learning guitar"), not
+ * by a noun it would describe ("used cars", "detailed report").
+ */
+function isPastTense(word: string, next: string | undefined): boolean {
+  if (PAST_TENSES.has(word)) return true;
+  if (!PAST_PARTICIPLES.has(word) && !(/^[a-z]{2,}ed$/.test(word) && !word.endsWith("eed"))) return false;
+  return next === undefined || STOP_WORDS.has(next) || /^[a-z]{3,}(?:ing|ly)$/.test(next);
+}
 
 /** Where a message's clauses end: sentence punctuation (not a decimal point), commas, semicolons, new lines. */
 const CLAUSE_END = /[.!?]+(?=\s|$)|[,;\n]+/;
@@ -41,16 +97,25 @@ const CLAUSE_END = /[.!?]+(?=\s|$)|[,;\n]+/;
  * How a clause reads: a remark (a statement, or a question about the assistant), small talk alone (neither), or
  * anything else (a request, a question about the world, an imperative, a noun phrase).
  */
-function clauseForm(words: readonly string[]): "remark" | "small talk" | "other" {
+function clauseForm(words: readonly string[], opensMessage: boolean): "remark" | "small talk" | "other" {
   if (wordsBeyondSmallTalk(words).length === 0) return "small talk";
+  // An exclamation: "so cozy", "kinda bummed tbh".
+  if (DEGREE_WORDS.has(words[0]!) && words.length <= 3) return "remark";
   let first = 0;
   while (first < words.length - 1 && OPENERS.has(words[first]!)) first++;
   const opening = words[first]!;
   const early = words.slice(first + 1, first + 4);
+  // "what a game last night!" exclaims.
+  if (opening === "what" && (early[0] === "a" || early[0] === "an")) return "remark";
+  // "had the longest day": a statement ("had you heard?" asks).
+  if (opening === "had" && early[0] !== undefined && !YOU.has(early[0]) && !SUBJECTS.has(early[0])) return "remark";
   if (QUESTION_OPENERS.has(opening)) {
     // "can't sleep again" states; "do you dream?" asks about the assistant; "is it going to rain" asks.
     return early[0] === "t" || early.some((word) => YOU.has(word)) ? "remark" : "other";
   }
+  // A message that opens without its subject: "watched the match with my dad", "feeling kinda lonely". Only its
+  // first clause: later, such a clause qualifies what came before ("…, based on my sign").
+  if (opensMessage && (isPastTense(opening, early[0]) || FEELINGS.has(opening))) return "remark";
   // A subject first ("my coffee is …"), or a finite verb among the first words ("traffic was terrible").
   return SUBJECTS.has(opening) || FINITE_VERBS.has(opening) || early.slice(0, 2).some((word) => FINITE_VERBS.has(word))
     ? "remark"
@@ -77,10 +142,13 @@ function clauseForm(words: readonly string[]): "remark" | "small talk" | "other"
 export function isRemark(message: string): boolean {
   if (REQUEST_PHRASING.test(message)) return false;
   let remarks = 0;
+  let opensMessage = true;
   for (const clause of message.split(CLAUSE_END)) {
     const words = splitWords(clause);
     if (words.length === 0) continue;
-    const form = clauseForm(words);
+    const form = clauseForm(words, opensMessage);
+    // Greetings and thanks before it do not open the message: "hiya, hope you're well".
+    if (form !== "small talk") opensMessage = false;
     if (form === "other") return false;
     if (form === "remark") remarks++;
   }
