@@ -38,7 +38,7 @@ export const CONVERSATIONAL_WORDS: ReadonlySet<string> = new Set(
     // degree words and discourse markers
     "really truly quite pretty rather kinda sorta somewhat literally honestly seriously actually basically " +
     "simply finally ever even always sometimes often usually btw tbh imo imho fyi ikr jk idk dunno gonna " +
-    "wanna gotta lemme tell believe feel feeling felt " +
+    "wanna gotta lemme tell believe feel feels feeling felt " +
     // feelings and reactions
     "sorry oops whoops mistake lol lmao rofl haha hahaha hehe heh xd hmm hm hmmm um umm uh er erm ugh ouch wow whoa " +
     "woah omg oh ooh ah aha huh eh yay woohoo hooray hurray phew whew yikes geez jeez gosh meh bored tired confused " +
@@ -108,11 +108,24 @@ export const CONVERSATIONAL_PHRASES: readonly string[] = [
   "no way",
   "no kidding",
   "you bet",
+  "a ton",
+  // reactions to one's own news ("had sushi for lunch, no regrets")
+  "no regrets",
+  "zero regrets",
+  "thank god",
+  "thank goodness",
+  "wish me luck",
+  "wish us luck",
+  "peace and quiet",
+  "at last",
+  "faith in humanity",
+  "long day",
   // meta-conversation
   "my bad",
   "scratch that",
   "ignore that",
   "start over",
+  "forget i asked",
   "hang on",
   "bear with me",
   "last message",

@@ -22,6 +22,11 @@ describe("isRemark", () => {
       "feeling kinda lonely tonight",
       "passed my driving test today!",
       "had the longest day at work ugh",
+      // a noun subject: after an article, a verb among the first words; otherwise a finite verb or an irregular past
+      "the cat knocked my coffee off the table again",
+      "the news lately is just depressing",
+      "rent went up again",
+      "honestly i just needed someone to talk to",
       // exclamations
       "I love rainy days, so cozy",
       "what a game last night!! my team finally won",
@@ -65,6 +70,9 @@ describe("isRemark", () => {
       "detailed weather report for Oslo",
       "lost luggage claim for my flight",
       "do you know a good sushi place nearby?",
+      "Find podcasts related to a certain topic.",
+      "the cheapest flights to Rome next week",
+      "a hotel near the station",
     ])
       expect(isRemark(request)).toBe(false);
   });

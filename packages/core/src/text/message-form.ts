@@ -5,7 +5,7 @@
  * request phrasing), like the stop words.
  */
 import { wordsBeyondSmallTalk } from "./conversational-words.js";
-import { STOP_WORDS } from "./stop-words.js";
+import { GENERIC_TOOL_WORDS, STOP_WORDS } from "./stop-words.js";
 import { splitWords } from "./tokenize.js";
 
 /**
@@ -57,7 +57,9 @@ const YOU: ReadonlySet<string> = new Set("you your yours yourself u ur".split(" 
 
 /** Words a remark may open with before its subject ("ugh, my team lost again"). */
 const OPENERS: ReadonlySet<string> = new Set(
-  "oh ugh well so lol haha hmm um uh wow ah man dude yeah ok okay just and but omg still".split(" "),
+  "oh ugh well so lol haha hmm um uh wow ah man dude yeah ok okay just and but omg still honestly seriously literally actually basically tbh ngl finally".split(
+    " ",
+  ),
 );
 
 /**
@@ -75,6 +77,9 @@ const PAST_PARTICIPLES: ReadonlySet<string> = new Set("lost found paid kept held
 
 /** How a feeling without its subject opens ("feeling kinda lonely tonight", "hope you're well"). */
 const FEELINGS: ReadonlySet<string> = new Set("feeling thinking loving missing hoping wishing enjoying hope feels miss".split(" "));
+
+/** Articles: a clause that opens with one opens with its subject when a verb follows the noun. */
+const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
 
 /** Degree words an exclamation opens with ("so cozy", "kinda bummed tbh", "such a mood"). */
 const DEGREE_WORDS: ReadonlySet<string> = new Set("so soo sooo too such kinda sorta".split(" "));
@@ -104,22 +109,29 @@ function clauseForm(words: readonly string[], opensMessage: boolean): "remark" |
   let first = 0;
   while (first < words.length - 1 && OPENERS.has(words[first]!)) first++;
   const opening = words[first]!;
-  const early = words.slice(first + 1, first + 4);
+  const early = words.slice(first + 1, first + 5);
   // "what a game last night!" exclaims.
   if (opening === "what" && (early[0] === "a" || early[0] === "an")) return "remark";
   // "had the longest day": a statement ("had you heard?" asks).
   if (opening === "had" && early[0] !== undefined && !YOU.has(early[0]) && !SUBJECTS.has(early[0])) return "remark";
   if (QUESTION_OPENERS.has(opening)) {
     // "can't sleep again" states; "do you dream?" asks about the assistant; "is it going to rain" asks.
-    return early[0] === "t" || early.some((word) => YOU.has(word)) ? "remark" : "other";
+    return early[0] === "t" || early.slice(0, 3).some((word) => YOU.has(word)) ? "remark" : "other";
   }
   // A message that opens without its subject: "watched the match with my dad", "feeling kinda lonely". Only its
   // first clause: later, such a clause qualifies what came before ("…, based on my sign").
   if (opensMessage && (isPastTense(opening, early[0]) || FEELINGS.has(opening))) return "remark";
-  // A subject first ("my coffee is …"), or a finite verb among the first words ("traffic was terrible").
-  return SUBJECTS.has(opening) || FINITE_VERBS.has(opening) || early.slice(0, 2).some((word) => FINITE_VERBS.has(word))
-    ? "remark"
-    : "other";
+  // A subject first ("my coffee is …"); an imperative ("find podcasts related to …") is not a statement.
+  if (SUBJECTS.has(opening) || FINITE_VERBS.has(opening)) return "remark";
+  if (GENERIC_TOOL_WORDS.has(opening)) return "other";
+  // After "the" or "a", a verb among the first four words ("the cat knocked my coffee over", "the news lately is
+  // depressing"); otherwise a finite verb or an irregular past among the first two ("traffic was terrible", "rent went
+  // up again"; not a regular -ed word there: "podcasts related to …" describes).
+  if (ARTICLES.has(opening))
+    return early.some((word, index) => FINITE_VERBS.has(word) || isPastTense(word, early[index + 1] ?? words[first + index + 2]))
+      ? "remark"
+      : "other";
+  return early.slice(0, 2).some((word) => FINITE_VERBS.has(word) || PAST_TENSES.has(word)) ? "remark" : "other";
 }
 
 /**
