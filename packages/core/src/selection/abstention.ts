@@ -84,10 +84,11 @@ export interface RelevanceFloor {
 export interface Abstention {
   /**
    * `no tool reaches the relevance floor (bm25 ≥ 5.3 or vector ≥ 0.49); best: get_weather (bm25 2.1, vector 0.31)`;
-   * for a remark, `a remark, not a request: no tool reaches the remark floor (…)`.
+   * for a remark, `a remark, not a request: no tool reaches the remark floor (…)` or `a remark, not a request: none
+   * of the first 5 tools shares 2 of its words; best: …`.
    */
   reason: string;
-  /** The floor in force (a remark's for a remark), per signal. */
+  /** The floor in force (the remark floor for a remark under it), per signal. */
   floor: Record<string, number>;
   /** The best ranked tool, which was not bound. */
   best?: { name: string; signals: Record<string, number> };
@@ -272,9 +273,10 @@ export function asksForSomething(message: string): boolean {
 
 /**
  * Whether the ranking is credible: with `message`, that message must ask for something (see
- * {@link asksForSomething}); then some signal of one of its first `depth` tools reaches that signal's floor (for a
- * remark, see `isRemark`, the floor's `remarks`). A ranking is judged credible when the floor has no signal at all
- * (nothing to judge by). Returns the abstention (with its explanation) when it is not.
+ * {@link asksForSomething}); then some signal of one of its first `depth` tools reaches that signal's floor. A remark
+ * (see `isRemark`) must also reach the floor's `remarks` and, given the `catalog`, share `remarkWords` of its topic
+ * words with one of those tools (their text, and the `learned` words). A ranking is judged credible when the floor has
+ * no signal at all (nothing to judge by). Returns the abstention (with its explanation) when it is not.
  *
  * @example
  * ```ts
@@ -323,7 +325,7 @@ export function judgeRanking({
     message !== undefined &&
     (belowRemarkFloor || wordsMatter) &&
     isRemark(message) &&
-    (belowRemarkFloor || !top.some((tool) => sharesWords(message, tool.name, { catalog: catalog!, learned, least: remarkWords })));
+    (belowRemarkFloor || !sharesWords(topicWords(message), top, { catalog: catalog!, learned, least: remarkWords }));
   if (credible && !remark) return undefined;
   const inForce = remark && belowRemarkFloor ? floor.remarks! : floor.signals;
   const floors = Object.entries(inForce);
@@ -334,7 +336,7 @@ export function judgeRanking({
     ? `no tool reaches the relevance floor (${floorText})`
     : belowRemarkFloor
       ? `a remark, not a request: no tool reaches the remark floor (${floorText})`
-      : `a remark, not a request: none of the first ${top.length} tools shares ${remarkWords} of its words`;
+      : `a remark, not a request: ${top.length === 1 ? "the best tool does not share" : `none of the first ${top.length} tools shares`} ${remarkWords} of its words`;
   return {
     reason: `${why}${
       best === undefined
@@ -369,24 +371,34 @@ export function topicWords(message: string): Set<string> {
   );
 }
 
+/** Each tool's searchable text as analysed terms, kept while its metadata object lives (a catalog update replaces it). */
+const toolTerms = new WeakMap<object, ReadonlySet<string>>();
+
 /**
- * Whether `message` shares at least `least` of its {@link topicWords} with the catalog's tool `name`: its searchable
- * text, and the words learned for it from usage. A remark that shares one word with a tool ("my team lost again" and
- * a sports tool) mentions its topic; one that shares two ("my website gets no organic traffic" and an SEO tool)
- * describes a problem the tool is for.
+ * Whether one of the `ranked` tools has at least `least` of the `words` (a message's {@link topicWords}) in its
+ * searchable text or among the words learned for it from usage. A remark that shares one word with a tool ("my team
+ * lost again" and a sports tool) mentions its topic; one that shares two ("my website gets no organic traffic" and an
+ * SEO tool) describes a problem the tool is for.
  */
 function sharesWords(
-  message: string,
-  name: string,
+  words: ReadonlySet<string>,
+  ranked: readonly RankedTool[],
   { catalog, learned, least }: { catalog: ToolCatalog; learned: LearnedField | undefined; least: number },
 ): boolean {
-  const tool = catalog.get(name);
-  if (tool === undefined) return false;
-  const terms = new Set(analyze(toolDocument(tool)));
-  const learnedTerms = learned?.fieldTerms(name);
-  let shared = 0;
-  for (const word of topicWords(message)) if (terms.has(word) || learnedTerms?.has(word) === true) shared++;
-  return shared >= least;
+  if (words.size < least) return false;
+  return ranked.some(({ name }) => {
+    const tool = catalog.get(name);
+    if (tool === undefined) return false;
+    let terms = toolTerms.get(tool);
+    if (terms === undefined) {
+      terms = new Set(analyze(toolDocument(tool)));
+      toolTerms.set(tool, terms);
+    }
+    const learnedTerms = learned?.fieldTerms(name);
+    let shared = 0;
+    for (const word of words) if (terms.has(word) || learnedTerms?.has(word) === true) shared++;
+    return shared >= least;
+  });
 }
 
 /** Floors calibrated ahead of time (a snapshot's), per strategy object, with the settings they were calibrated with. */

@@ -23,7 +23,7 @@ describe("isRemark", () => {
       "passed my driving test today!",
       "had the longest day at work ugh",
       // a noun subject: after an article, a verb among the first words; otherwise a finite verb or an irregular past
-      "the cat knocked my coffee off the table again",
+      "the power went out during the storm",
       "the news lately is just depressing",
       "rent went up again",
       "honestly i just needed someone to talk to",
@@ -73,12 +73,31 @@ describe("isRemark", () => {
       "Find podcasts related to a certain topic.",
       "the cheapest flights to Rome next week",
       "a hotel near the station",
+      // found by review: participles that describe, relative clauses, questions, typographic apostrophes
+      "Made in Italy leather bags under 200 dollars",
+      "Based on my budget of 500 dollars",
+      "Sold out concerts in London this weekend",
+      "Missing package from Amazon",
+      "Hoping to get tickets for the concert in Paris",
+      "Thinking about buying a Tesla Model 3",
+      "so cancel it",
+      "what a 401 error means",
+      "Had any emails from Bob today?",
+      "The nearest pharmacy that is open now",
+      "the email I received from Bob yesterday",
+      "a movie called the matrix",
+      "I’d like a table for two tonight",
+      "I can’t find a cheap flight to Rome",
+      "I'll need an email sent to Bob",
+      "we need a plumber in Boston",
+      "I wonder if it will rain in Oslo tomorrow",
     ])
       expect(isRemark(request)).toBe(false);
   });
 
   it("reads any text without throwing", () => {
-    for (const text of ["", "   ", "🙂", "?", "x".repeat(100_000), "is ".repeat(10_000)]) expect(typeof isRemark(text)).toBe("boolean");
+    for (const text of ["", "   ", "🙂", "?", "x".repeat(100_000), "is ".repeat(10_000), `weather ${".".repeat(80_000)}x`])
+      expect(typeof isRemark(text)).toBe("boolean");
   });
 
   it("reads none of the 80 short requests of datasets/small-talk/requests.jsonl as small talk or a remark", () => {

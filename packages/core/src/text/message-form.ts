@@ -18,17 +18,18 @@ const REQUEST_PHRASING = new RegExp(
     // asking someone to do something
     "(?:can|could|would|will|wo)(?:n't| not)? (?:you|your|u|we|i)",
     "please|pls|plz",
-    "i(?:'d| would) (?:like|love)|would love|if (?:you|u) could",
+    "i(?:'d| would) (?:like|love|appreciate)|would love|if (?:you|u) could|appreciate it if",
     "help me|let me know|(?:tell|show|give|find|get|send|remind|book) me",
     "(?:recommend|suggest)(?:ation|ion)?s?",
     // saying what one wants, needs or is after
-    "i (?:\\w+ )?(?:need|want|wish|require)|(?:need|want|wanna|trying) to",
+    "(?:i|we)(?:'ll|'d)? (?:\\w+ )?(?:need|want|wish|require)|(?:need|want|wanna|trying|hoping) to|feeling like",
+    "thinking (?:about|of) \\w+ing",
     "seek(?:ing)?|(?:looking|searching) for|in the mood for|interested in",
     "(?:can't|cannot|can not|couldn't) find|to find|struggling (?:to|with)",
     "i have an? (?:\\w+ )?(?:request|question)",
     // asking how, whether, what to do
     "how (?:to|do|can)|(?:is|are) there|do (?:you|u) (?:have|know)|(?:what|how|where|when|which) should (?:i|we)",
-    "curious (?:about|to|if|whether)|wondering (?:if|whether|how|what|why|where|when|about)",
+    "curious (?:about|to|if|whether)|wonder(?:ing)? (?:if|whether|how|what|why|where|when|about)",
   ]
     .map((phrases) => `\\b(?:${phrases})\\b`)
     .join("|"),
@@ -67,16 +68,27 @@ const OPENERS: ReadonlySet<string> = new Set(
  * Those that also serve as adjectives before a noun ("lost luggage", "paid apps") are in {@link PAST_PARTICIPLES}.
  */
 const PAST_TENSES: ReadonlySet<string> = new Set(
-  "ate made went saw took came gave felt left won ran bought brought thought told said slept woke wrote forgot spent met fell drove flew wore began sang swam threw caught taught sat stood heard stuck".split(
+  "ate went saw took came gave felt ran bought brought thought told said slept woke wrote forgot spent met fell drove flew wore began sang swam threw caught taught sat stood heard stuck".split(
     " ",
   ),
 );
 
-/** Irregular past tenses that are also adjectives before a noun; like a regular -ed word, read by what follows. */
-const PAST_PARTICIPLES: ReadonlySet<string> = new Set("lost found paid kept held built broke sold".split(" "));
+/**
+ * Irregular past tenses that also describe a noun ("lost luggage", "made in Italy"); like a regular -ed word, read by
+ * what follows.
+ */
+const PAST_PARTICIPLES: ReadonlySet<string> = new Set("made left won lost found paid kept held built broke sold".split(" "));
+
+/**
+ * What follows a past tense that states ("watched the match", "paid off my card", "burned it"), where a participle
+ * that describes takes a preposition or a noun ("based on …", "made in Italy", "sold out concerts").
+ */
+const PAST_OBJECTS: ReadonlySet<string> = new Set(
+  "the a an my our your his her their its this that these those me us him them it up off back down over away all some".split(" "),
+);
 
 /** How a feeling without its subject opens ("feeling kinda lonely tonight", "hope you're well"). */
-const FEELINGS: ReadonlySet<string> = new Set("feeling thinking loving missing hoping wishing enjoying hope feels miss".split(" "));
+const FEELINGS: ReadonlySet<string> = new Set("feeling loving hoping wishing enjoying hope feels".split(" "));
 
 /** Articles: a clause that opens with one opens with its subject when a verb follows the noun. */
 const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
@@ -86,34 +98,44 @@ const DEGREE_WORDS: ReadonlySet<string> = new Set("so soo sooo too such kinda so
 
 /**
  * Whether `word`, followed by `next`, is a past tense: an irregular one, or a regular one (-ed, not -eed: need, feed)
- * followed by a function word, an -ing or -ly word or nothing ("watched the match", "started learning guitar"), not
- * by a noun it would describe ("used cars", "detailed report").
+ * or one of {@link PAST_PARTICIPLES} followed by a determiner, a pronoun, a particle, an -ing or -ly word or nothing
+ * ("watched the match", "started learning guitar"), not by a noun or a preposition ("used cars", "based on").
  */
 function isPastTense(word: string, next: string | undefined): boolean {
   if (PAST_TENSES.has(word)) return true;
   if (!PAST_PARTICIPLES.has(word) && !(/^[a-z]{2,}ed$/.test(word) && !word.endsWith("eed"))) return false;
-  return next === undefined || STOP_WORDS.has(next) || /^[a-z]{3,}(?:ing|ly)$/.test(next);
+  return next === undefined || PAST_OBJECTS.has(next) || /^[a-z]{3,}(?:ing|ly)$/.test(next);
 }
 
-/** Where a message's clauses end: sentence punctuation (not a decimal point), commas, semicolons, new lines. */
-const CLAUSE_END = /[.!?]+(?=\s|$)|[,;\n]+/;
+/** Words that open a relative clause after a noun ("the pharmacy that is open", "the email I received"). */
+const RELATIVES: ReadonlySet<string> = new Set("that which who whom whose where i you we they he she".split(" "));
+
+/**
+ * Where a message's clauses end: sentence punctuation (not a decimal point), commas, semicolons, new lines. A run of
+ * punctuation is matched from its start only, so a long run costs linear time.
+ */
+const CLAUSE_END = /(?<![.!?])[.!?]+(?=\s|$)|[,;\n]+/;
 
 /**
  * How a clause reads: a remark (a statement, or a question about the assistant), small talk alone (neither), or
  * anything else (a request, a question about the world, an imperative, a noun phrase).
  */
-function clauseForm(words: readonly string[], opensMessage: boolean): "remark" | "small talk" | "other" {
+function clauseForm(
+  words: readonly string[],
+  { opensMessage, question, exclaims }: { opensMessage: boolean; question: boolean; exclaims: boolean },
+): "remark" | "small talk" | "other" {
   if (wordsBeyondSmallTalk(words).length === 0) return "small talk";
-  // An exclamation: "so cozy", "kinda bummed tbh".
-  if (DEGREE_WORDS.has(words[0]!) && words.length <= 3) return "remark";
+  // An exclamation: "so cozy", "kinda bummed tbh" (not "so cancel it").
+  if (DEGREE_WORDS.has(words[0]!) && words.length <= 3 && !words.some((word) => PAST_OBJECTS.has(word) || GENERIC_TOOL_WORDS.has(word)))
+    return "remark";
   let first = 0;
   while (first < words.length - 1 && OPENERS.has(words[first]!)) first++;
   const opening = words[first]!;
   const early = words.slice(first + 1, first + 5);
-  // "what a game last night!" exclaims.
-  if (opening === "what" && (early[0] === "a" || early[0] === "an")) return "remark";
-  // "had the longest day": a statement ("had you heard?" asks).
-  if (opening === "had" && early[0] !== undefined && !YOU.has(early[0]) && !SUBJECTS.has(early[0])) return "remark";
+  // "what a game last night!" exclaims ("what a 401 error means" asks).
+  if (opening === "what" && (early[0] === "a" || early[0] === "an") && exclaims && !question) return "remark";
+  // "had the longest day": a statement ("had you heard?", "had any emails from Bob?" ask).
+  if (opening === "had" && !question && early[0] !== undefined && !YOU.has(early[0]) && !SUBJECTS.has(early[0])) return "remark";
   if (QUESTION_OPENERS.has(opening)) {
     // "can't sleep again" states; "do you dream?" asks about the assistant; "is it going to rain" asks.
     return early[0] === "t" || early.slice(0, 3).some((word) => YOU.has(word)) ? "remark" : "other";
@@ -124,22 +146,29 @@ function clauseForm(words: readonly string[], opensMessage: boolean): "remark" |
   // A subject first ("my coffee is …"); an imperative ("find podcasts related to …") is not a statement.
   if (SUBJECTS.has(opening) || FINITE_VERBS.has(opening)) return "remark";
   if (GENERIC_TOOL_WORDS.has(opening)) return "other";
-  // After "the" or "a", a verb among the first four words ("the cat knocked my coffee over", "the news lately is
-  // depressing"); otherwise a finite verb or an irregular past among the first two ("traffic was terrible", "rent went
-  // up again"; not a regular -ed word there: "podcasts related to …" describes).
-  if (ARTICLES.has(opening))
-    return early.some((word, index) => FINITE_VERBS.has(word) || isPastTense(word, early[index + 1] ?? words[first + index + 2]))
-      ? "remark"
-      : "other";
+  // After "the" or "a", a finite verb or an irregular past among the first four words, before any relative clause
+  // ("the news lately is depressing", "the power went out"; not "the pharmacy that is open now"); otherwise among the
+  // first two ("traffic was terrible", "rent went up again"). Not a regular -ed word there: "podcasts related to …"
+  // and "a movie called …" describe.
+  if (ARTICLES.has(opening)) {
+    for (const word of early) {
+      if (RELATIVES.has(word)) return "other";
+      if (FINITE_VERBS.has(word) || PAST_TENSES.has(word)) return "remark";
+    }
+    return "other";
+  }
   return early.slice(0, 2).some((word) => FINITE_VERBS.has(word) || PAST_TENSES.has(word)) ? "remark" : "other";
 }
 
 /**
- * Whether `message` is a remark: it has no request phrasing (such as "can you", "please", "I need", "show me"), and
- * its clauses, small talk aside, are statements (each opens with a subject after interjections, or has a finite verb
- * such as "is", "was", "got" among its first words) or questions about the assistant ("do you dream?", "what's your
- * favourite colour?"). A clause that reads otherwise (a question about the world, an imperative, a noun phrase) makes
- * it a request: "I'm planning a trip, find me a hotel" is not a remark, nor are "weather in Oslo" and "book a table".
+ * Whether `message` is a remark: it has no request phrasing (such as "can you", "please", "I need", "show me", "I'm
+ * interested in", "do you have"), and its clauses, small talk aside, are statements or questions about the assistant
+ * ("do you dream?", "what's your favourite colour?"). A statement opens with a subject after interjections, or has a
+ * finite verb such as "is", "was", "got" or an irregular past among its first words ("traffic was terrible"), or,
+ * opening the message, starts without its subject ("watched the match", "feeling kinda lonely"); an exclamation ("so
+ * cozy", "what a game!") counts as one. A clause that reads otherwise (a question about the world, an imperative, a
+ * noun phrase) makes it a request: "I'm planning a trip, find me a hotel" is not a remark, nor are "weather in Oslo"
+ * and "book a table".
  *
  * @example
  * ```ts
@@ -152,13 +181,17 @@ function clauseForm(words: readonly string[], opensMessage: boolean): "remark" |
  * ```
  */
 export function isRemark(message: string): boolean {
-  if (REQUEST_PHRASING.test(message)) return false;
+  // Typographic apostrophes (a phone's default) read as typed ones: "I can’t find" asks.
+  const text = message.replace(/[‘’ʼ]/g, "'");
+  if (REQUEST_PHRASING.test(text)) return false;
+  const question = text.includes("?");
+  const exclaims = text.includes("!");
   let remarks = 0;
   let opensMessage = true;
-  for (const clause of message.split(CLAUSE_END)) {
+  for (const clause of text.split(CLAUSE_END)) {
     const words = splitWords(clause);
     if (words.length === 0) continue;
-    const form = clauseForm(words, opensMessage);
+    const form = clauseForm(words, { opensMessage, question, exclaims });
     // Greetings and thanks before it do not open the message: "hiya, hope you're well".
     if (form !== "small talk") opensMessage = false;
     if (form === "other") return false;
