@@ -8,6 +8,7 @@ import { loadMessagesFile, loadQueriesFile } from "../eval/queries-file.js";
 import { runEval, type EvalResult } from "../eval/run-eval.js";
 import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-registry.js";
 import { rankWithCoUsage } from "../eval/co-usage-ranking.js";
+import { describeFloor } from "../selection/abstention.js";
 import { learnFromFile } from "../usage/learn-from-file.js";
 import { CATALOG_OPTIONS_USAGE, loadCliCatalog } from "./load-cli-catalog.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, STRATEGY, UsageError } from "./usage-error.js";
@@ -134,12 +135,8 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
 function formatAbstention(result: EvalResult): string[] {
   const { abstention } = result;
   if (abstention === undefined) return [];
-  const floorText = (floor: Record<string, number>) =>
-    Object.entries(floor)
-      .map(([signal, value]) => `${signal} ≥ ${Number(value.toFixed(3))}`)
-      .join(" or ");
-  const floor = floorText(abstention.floor);
-  const remarks = abstention.remarkFloor === undefined ? "" : `; remarks: ${floorText(abstention.remarkFloor) || "none"}`;
+  const floor = describeFloor(abstention.floor);
+  const remarks = abstention.remarkFloor === undefined ? "" : `; remarks: ${describeFloor(abstention.remarkFloor) || "none"}`;
   const offTopic =
     abstention.offTopic === undefined
       ? ""

@@ -255,6 +255,20 @@ function bestSignals(ranked: readonly RankedTool[]): Map<string, number> {
   return best;
 }
 
+/**
+ * A floor as its messages write it: each signal's value to three decimals, or'd ("" for a floor without signals).
+ *
+ * @example
+ * ```ts
+ * describeFloor({ bm25: 5.31234, vector: 0.49 }); // "bm25 ≥ 5.312 or vector ≥ 0.49"
+ * ```
+ */
+export function describeFloor(floor: Readonly<Record<string, number>>): string {
+  return Object.entries(floor)
+    .map(([signal, value]) => `${signal} ≥ ${rounded(value)}`)
+    .join(" or ");
+}
+
 const rounded = (value: number) => Number(value.toFixed(3));
 
 /**
@@ -328,10 +342,9 @@ export function judgeRanking({
     (belowRemarkFloor || !sharesWords(topicWords(message), top, { catalog: catalog!, learned, least: remarkWords }));
   if (credible && !remark) return undefined;
   const inForce = remark && belowRemarkFloor ? floor.remarks! : floor.signals;
-  const floors = Object.entries(inForce);
   const best = top[0];
   const bestSignalsOf = best === undefined ? {} : (best.signals as Record<string, number>);
-  const floorText = floors.map(([signal, value]) => `${signal} ≥ ${rounded(value)}`).join(" or ");
+  const floorText = describeFloor(inForce);
   const why = !remark
     ? `no tool reaches the relevance floor (${floorText})`
     : belowRemarkFloor
@@ -366,7 +379,7 @@ export function judgeRanking({
 export function topicWords(message: string): Set<string> {
   return new Set(
     wordsBeyondSmallTalk(splitWords(message))
-      .filter((word) => !STOP_WORDS.has(word) && !GENERIC_TOOL_WORDS.has(word))
+      .filter((word) => !GENERIC_TOOL_WORDS.has(word))
       .map((word) => stem(word)),
   );
 }

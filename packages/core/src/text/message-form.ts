@@ -80,10 +80,11 @@ const PAST_TENSES: ReadonlySet<string> = new Set(
 const PAST_PARTICIPLES: ReadonlySet<string> = new Set("made left won lost found paid kept held built broke sold".split(" "));
 
 /**
- * What follows a past tense that states ("watched the match", "paid off my card", "burned it"), where a participle
- * that describes takes a preposition or a noun ("based on …", "made in Italy", "sold out concerts").
+ * Determiners, object pronouns and particles: what follows a verb that acts on something ("watched the match", "paid
+ * off my card", "cancel it"), where a participle that describes takes a preposition or a noun ("based on …", "made in
+ * Italy", "sold out concerts").
  */
-const PAST_OBJECTS: ReadonlySet<string> = new Set(
+const OBJECTS: ReadonlySet<string> = new Set(
   "the a an my our your his her their its this that these those me us him them it up off back down over away all some".split(" "),
 );
 
@@ -104,8 +105,11 @@ const DEGREE_WORDS: ReadonlySet<string> = new Set("so soo sooo too such kinda so
 function isPastTense(word: string, next: string | undefined): boolean {
   if (PAST_TENSES.has(word)) return true;
   if (!PAST_PARTICIPLES.has(word) && !(/^[a-z]{2,}ed$/.test(word) && !word.endsWith("eed"))) return false;
-  return next === undefined || PAST_OBJECTS.has(next) || /^[a-z]{3,}(?:ing|ly)$/.test(next);
+  return next === undefined || OBJECTS.has(next) || /^[a-z]{3,}(?:ing|ly)$/.test(next);
 }
+
+/** A finite verb or an irregular past: what makes the words before it a subject ("traffic was", "rent went"). */
+const states = (word: string) => FINITE_VERBS.has(word) || PAST_TENSES.has(word);
 
 /** Words that open a relative clause after a noun ("the pharmacy that is open", "the email I received"). */
 const RELATIVES: ReadonlySet<string> = new Set("that which who whom whose where i you we they he she".split(" "));
@@ -126,7 +130,7 @@ function clauseForm(
 ): "remark" | "small talk" | "other" {
   if (wordsBeyondSmallTalk(words).length === 0) return "small talk";
   // An exclamation: "so cozy", "kinda bummed tbh" (not "so cancel it").
-  if (DEGREE_WORDS.has(words[0]!) && words.length <= 3 && !words.some((word) => PAST_OBJECTS.has(word) || GENERIC_TOOL_WORDS.has(word)))
+  if (DEGREE_WORDS.has(words[0]!) && words.length <= 3 && !words.some((word) => OBJECTS.has(word) || GENERIC_TOOL_WORDS.has(word)))
     return "remark";
   let first = 0;
   while (first < words.length - 1 && OPENERS.has(words[first]!)) first++;
@@ -153,11 +157,11 @@ function clauseForm(
   if (ARTICLES.has(opening)) {
     for (const word of early) {
       if (RELATIVES.has(word)) return "other";
-      if (FINITE_VERBS.has(word) || PAST_TENSES.has(word)) return "remark";
+      if (states(word)) return "remark";
     }
     return "other";
   }
-  return early.slice(0, 2).some((word) => FINITE_VERBS.has(word) || PAST_TENSES.has(word)) ? "remark" : "other";
+  return early.slice(0, 2).some(states) ? "remark" : "other";
 }
 
 /**
