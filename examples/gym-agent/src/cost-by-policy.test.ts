@@ -29,7 +29,7 @@ describe("the demo's cost by policy", () => {
     expect(reports.map((report) => report.provider)).toEqual(["anthropic", "openai"]);
     const text = formatCostByPolicy(reports);
     expect(text).toMatch(/^Billed input tokens with prompt caching over these 8 turns/);
-    expect(text).toMatch(/static\s+per-turn\s+cache-aware\s+native/);
+    expect(text).toMatch(/static\s+per-turn\s+cache-aware\s+native\s+native-proxy/);
     expect(text).toMatch(/^anthropic\s+[\d,]+\s+[\d,]+ \(\d\.\d\d×\)/m);
     expect(text).toMatch(/^openai\s+[\d,]+\s+[\d,]+ \(\d\.\d\d×\)/m);
   });

@@ -21,3 +21,9 @@ export {
 } from "./binding/binding-policy.js";
 export { neededTools, NEEDED_SCORE_RATIO, topicTools, TOPIC_SCORE_RATIO, type NeededToolsOptions } from "./binding/needed-tools.js";
 export { callSavings, type LedgerCall } from "./binding/savings-ledger.js";
+export {
+  PROXY_TOOL_NAME,
+  PROXY_DEFINITIONS_HEADER,
+  proxyToolDefinition,
+  proxyDefinitionLine,
+} from "./binding/proxy-tool.js";

@@ -32,8 +32,10 @@ export {
   nativeMessages,
   anthropicCacheBreakpoints,
   withClientSearchCalls,
+  nativeReceiver,
   type NativeMessagesOptions,
 } from "./providers/native-messages.js";
+export { proxyMessages, withDirectCalls, type ProxyMessagesOptions } from "./providers/proxy-calls.js";
 export { nativeRequest, type NativeRequest, type NativeRequestInput } from "./providers/native-request.js";
 export type { NativeBinding } from "./modes/native-plan.js";
 export { createDynamicToolAgent, AGENT_NODES, type DynamicToolAgentOptions } from "./prebuilt/create-dynamic-tool-agent.js";

@@ -79,6 +79,28 @@ describe("replayPolicy (hand-computed under Anthropic's rules)", () => {
     expect(bill.total.billedTokens).toBeCloseTo(1512.5 + 308.5 + 223.5, 6);
   });
 
+  it("native-proxy: tool_search and the proxy in the tools block; a delivery is its definitions after a header", () => {
+    const proxied = { ...context(), proxyTokens: 80, proxyHeaderTokens: 30 };
+    const run = replayPolicy("native-proxy", twoTurns(), proxied);
+    expect(
+      run.requests.every(
+        (request) => request.tools.map((tool) => `${tool.id}=${tool.tokens}`).join() === "tool:tool_search=100,tool:call_tool=80",
+      ),
+    ).toBe(true);
+    expect(run.requests[2]!.messages.map((segment) => `${segment.id}=${segment.tokens}`)).toEqual([
+      "t0.h=10",
+      "t0.ref=530",
+      "t0.c=30",
+      "t0.r0=120",
+      "t0.a=60",
+      "t1.h=10",
+    ]);
+    expect(run).toMatchObject({ toolsArrayChanges: 0, neededBoundTurns: 2 });
+    const bill = billConversation(run.requests, proxied.rules);
+    // Native's bill (above) plus the proxy (80) and the header (30) in the first write, and in each later read.
+    expect(bill.total.billedTokens).toBeCloseTo(1512.5 + 110 * 1.25 + 308.5 + 11 + 223.5 + 11, 6);
+  });
+
   it("per-turn changes the array for each new selection; cache-aware keeps it while the needed tools are bound", () => {
     const perTurn = replayPolicy("per-turn", twoTurns(["b"]), context());
     expect(perTurn.requests.map((request) => request.tools.map((tool) => tool.id).join())).toEqual(["tool:a", "tool:a", "tool:b"]);
@@ -234,7 +256,7 @@ describe("replayCost", () => {
 
   it("refuses an unknown policy or a negative size", async () => {
     await expect(replayCost({ catalog, conversations, policies: ["sometimes" as never] })).rejects.toThrow(
-      /Unknown policy "sometimes". Policies: static, per-turn, cache-aware, native, foresight/,
+      /Unknown policy "sometimes". Policies: static, per-turn, cache-aware, native, native-proxy, foresight/,
     );
     await expect(replayCost({ catalog, conversations, resultTokens: -1 })).rejects.toThrow(/resultTokens must be a whole number/);
   });

@@ -22,6 +22,7 @@ import {
 } from "./replay-policies.js";
 import { exchange, exchangeSegments, selectionMessages, TRANSCRIPT_DEFAULTS } from "./replay-transcript.js";
 import { toolSearchDefinition } from "./tool-search-definition.js";
+import { PROXY_DEFINITIONS_HEADER, proxyToolDefinition } from "../binding/proxy-tool.js";
 
 /** Options of {@link replayCost}. */
 export interface CostReplayOptions {
@@ -166,6 +167,8 @@ export async function replayCost(options: CostReplayOptions): Promise<CostReport
     membersOf: (category) => catalog.category(category)?.tools ?? [],
     bindable: (name) => catalog.get(name)?.enabled === true,
     toolSearchTokens: countDefinitionTokens(toolSearchDefinition(catalog)),
+    proxyTokens: countDefinitionTokens(proxyToolDefinition().function),
+    proxyHeaderTokens: countTokens(PROXY_DEFINITIONS_HEADER),
   };
   const replayed: CostPolicyName[] = ["static", ...ALL_COST_POLICIES.filter((name) => name !== "static" && policies.includes(name))];
   const totals = new Map<CostPolicyName, { billed: number; read: number; changes: number; bound: number; cappedAt?: number }>();

@@ -2,11 +2,13 @@
  * @module The model requests one conversation sends under each policy of a cost replay, from its planned turns (the
  * selection of each turn is already made): `static` binds every tool, `per-turn` and `cache-aware` bind what
  * `bindTools` decides before each model call, `native` keeps a constant tools block and brings each selected tool
- * into the conversation once, by reference, and the `foresight` bound binds every tool the conversation will call
+ * into the conversation once, by reference (`native-proxy` likewise, with the `call_tool` proxy in the block and the
+ * definitions as text after a header), and the `foresight` bound binds every tool the conversation will call
  * from its first call. Pure.
  */
 import { bindTools } from "../binding/binding-policy.js";
 import { neededTools } from "../binding/needed-tools.js";
+import { PROXY_TOOL_NAME } from "../binding/proxy-tool.js";
 import { OPENAI_MAX_TOOLS } from "../catalog/tool-catalog.js";
 import type { PromptRequest, PromptSegment } from "../cost/bill-requests.js";
 import type { CacheRules } from "../cost/cache-rules.js";
@@ -18,13 +20,16 @@ import { tokensOfSegments, type TranscriptExchange } from "./replay-transcript.j
  * conversation's first call, every tool the conversation will call (only a replay knows them), so no binding that has
  * each turn's tools bound bills less.
  */
-export type CostPolicyName = "static" | "per-turn" | "cache-aware" | "native" | "foresight";
+export type CostPolicyName = "static" | "per-turn" | "cache-aware" | "native" | "native-proxy" | "foresight";
 
 /** The policies `--policy all` replays, in the order reports list them. */
 export const COST_POLICIES: readonly CostPolicyName[] = ["static", "per-turn", "cache-aware", "native"];
 
-/** Every policy a replay knows: {@link COST_POLICIES} and the `foresight` bound, replayed only when named. */
-export const ALL_COST_POLICIES: readonly CostPolicyName[] = [...COST_POLICIES, "foresight"];
+/**
+ * Every policy a replay knows: {@link COST_POLICIES}, `native-proxy` (native deferral by the `call_tool` proxy, for
+ * providers that serve none) and the `foresight` bound, the last two replayed only when named.
+ */
+export const ALL_COST_POLICIES: readonly CostPolicyName[] = [...COST_POLICIES, "native-proxy", "foresight"];
 
 /** One user turn, its selection made. */
 export interface PlannedTurn {
@@ -55,6 +60,10 @@ export interface ReplayContext {
   bindable: (name: string) => boolean;
   /** Definition tokens of `tool_search`, the one tool `native` binds beside the core tools. */
   toolSearchTokens: number;
+  /** `native-proxy`: definition tokens of the `call_tool` proxy, bound after `tool_search`. @defaultValue 0 */
+  proxyTokens?: number;
+  /** `native-proxy`: tokens of the header a delivery's definitions follow. @defaultValue 0 */
+  proxyHeaderTokens?: number;
 }
 
 /** One conversation's requests under one policy, and what the policy did. */
@@ -102,12 +111,18 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
     if (cap) cappedAt = OPENAI_MAX_TOOLS;
   } else if (policy === "native") {
     fixed = [...context.core, TOOL_SEARCH];
+  } else if (policy === "native-proxy") {
+    fixed = [...context.core, TOOL_SEARCH, PROXY_TOOL_NAME];
   } else if (policy === "foresight") {
     const called = conversation.turns.flatMap((turn) => turn.needed).filter((name) => context.bindable(name));
     fixed = [...new Set([...context.core, ...called])];
   }
   const referenced = new Set<string>(context.core);
-  const segmentTokens = (name: string) => (policy === "native" && name === TOOL_SEARCH ? context.toolSearchTokens : tokensOf(name));
+  const deferring = policy === "native" || policy === "native-proxy";
+  const segmentTokens = (name: string) => {
+    if (deferring && name === TOOL_SEARCH) return context.toolSearchTokens;
+    return policy === "native-proxy" && name === PROXY_TOOL_NAME ? (context.proxyTokens ?? 0) : tokensOf(name);
+  };
   let saved: number | undefined;
   const toolsFor = (selection: ToolSelection): string[] => {
     if (fixed !== undefined) return fixed;
@@ -137,16 +152,18 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
   conversation.turns.forEach((turn, index) => {
     const { exchange, selection, needed } = turn;
     append([exchange.human]);
-    if (policy === "native") {
-      // The select node delivers its selection by reference: each tool's definition enters the messages once.
+    if (deferring) {
+      // The select node delivers its selection by reference: each tool's definition enters the messages once (by
+      // proxy, as text after a header).
       const fresh = neededTools(selection, { membersOf: context.membersOf }).filter(
         (name) => !referenced.has(name) && context.bindable(name),
       );
       for (const name of fresh) referenced.add(name);
-      if (fresh.length > 0) append([{ id: `t${index}.ref`, tokens: fresh.reduce((sum, name) => sum + tokensOf(name), 0) }]);
+      const header = policy === "native-proxy" ? (context.proxyHeaderTokens ?? 0) : 0;
+      if (fresh.length > 0) append([{ id: `t${index}.ref`, tokens: fresh.reduce((sum, name) => sum + tokensOf(name), header) }]);
     }
     const first = toolsFor(selection);
-    const available = policy === "native" ? referenced : new Set(first);
+    const available = deferring ? referenced : new Set(first);
     if (needed.every((name) => available.has(name))) neededBoundTurns++;
     call(first);
     if (exchange.calls !== undefined) {

@@ -5,7 +5,7 @@
  * request phrasing), like the stop words.
  */
 import { wordsBeyondSmallTalk } from "./conversational-words.js";
-import { GENERIC_TOOL_WORDS, STOP_WORDS } from "./stop-words.js";
+import { GENERIC_TOOL_WORDS } from "./stop-words.js";
 import { splitWords } from "./tokenize.js";
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The three provider paths the native binding speaks, each a real LangChain client pointed at its fake endpoint:
+ * The four provider paths the native binding speaks, each a real LangChain client pointed at its fake endpoint:
  * ChatAnthropic → fake Messages, ChatOpenAI (Responses) → fake Responses, ChatOpenAI (Chat Completions) → fake Chat
- * Completions. One shape for the tests: the model, the requests the fake saw, and close().
+ * Completions, with deferred loading or by proxy (a model that calls a tool whose definition a search result gave it
+ * through `call_tool`). One shape for the tests: the model, the requests the fake saw, and close().
  */
 import { ChatAnthropic } from "@langchain/anthropic";
 import { ChatOpenAI } from "@langchain/openai";
@@ -10,6 +11,9 @@ import type { NativeProtocol } from "../providers/native-protocol.js";
 import { startFakeAnthropic } from "../testing/fake-anthropic.js";
 import type { FakeModelStep } from "../testing/fake-model-script.js";
 import { startFakeOpenAI } from "../testing/fake-openai.js";
+import { replyFromSteps, sentToolNames, type FakeOpenAIScript } from "../testing/fake-openai-script.js";
+import type { ChatCompletionRequest } from "../testing/openai-request-validation.js";
+import { PROXY_DEFINITIONS_HEADER, PROXY_TOOL_NAME } from "@dynamic-tools/core/caching";
 import { startFakeOpenAIResponses } from "../testing/fake-openai-responses.js";
 
 /** What every fake recorded, in one shape. */
@@ -56,7 +60,7 @@ export async function startProviderFake(protocol: NativeProtocol, steps: readonl
       close: fake.close,
     };
   }
-  const fake = await startFakeOpenAI({ script: steps as never });
+  const fake = await startFakeOpenAI({ script: protocol === "proxy" ? proxyScript(steps) : (steps as never) });
   return {
     protocol,
     model: new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: `${fake.url}/v1` }, maxRetries: 0 }),
@@ -74,6 +78,41 @@ export async function startProviderFake(protocol: NativeProtocol, steps: readonl
         };
       }),
     close: fake.close,
+  };
+}
+
+/** Names of the tools whose definitions the request's tool results carry under the proxy protocol, in order. */
+export function proxyDeliveredTools(request: Pick<ChatCompletionRequest, "messages">): string[] {
+  const names: string[] = [];
+  for (const message of request.messages) {
+    const content = message.role === "tool" && typeof message.content === "string" ? message.content : "";
+    const at = content.indexOf(PROXY_DEFINITIONS_HEADER);
+    if (at < 0) continue;
+    for (const line of content.slice(at + PROXY_DEFINITIONS_HEADER.length).split("\n")) {
+      if (line.trim() === "") continue;
+      const definition = JSON.parse(line) as { name?: unknown };
+      if (typeof definition.name === "string") names.push(definition.name);
+    }
+  }
+  return names;
+}
+
+/**
+ * A model given the proxy: it calls a tool it was sent directly, and one whose definition a tool result delivered
+ * (or, with `always`, any other) through `call_tool`.
+ */
+function proxyScript(steps: readonly FakeModelStep[]): FakeOpenAIScript {
+  return (request) => {
+    const sent = new Set(sentToolNames(request));
+    const delivered = proxyDeliveredTools(request).map((name) => ({ type: "function" as const, function: { name } }));
+    const reply = replyFromSteps(steps as never, { ...request, tools: [...(request.tools ?? []), ...delivered] } as ChatCompletionRequest);
+    if (typeof reply === "string" || reply.toolCalls === undefined) return reply;
+    return {
+      ...reply,
+      toolCalls: reply.toolCalls.map((call) =>
+        sent.has(call.name) ? call : { name: PROXY_TOOL_NAME, args: { name: call.name, arguments: call.args } },
+      ),
+    };
   };
 }
 

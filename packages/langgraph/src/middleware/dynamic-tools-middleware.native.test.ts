@@ -8,7 +8,14 @@ import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langcha
 import { MemorySaver } from "@langchain/langgraph";
 import { createAgent } from "langchain";
 import { afterEach, describe, expect, it } from "vitest";
-import { LONG_SYSTEM_PROMPT, startProviderFake, THREE_QUESTIONS, THREE_TOPICS, type ProviderFake } from "../__fixtures__/provider-fakes.js";
+import {
+  LONG_SYSTEM_PROMPT,
+  proxyDeliveredTools,
+  startProviderFake,
+  THREE_QUESTIONS,
+  THREE_TOPICS,
+  type ProviderFake,
+} from "../__fixtures__/provider-fakes.js";
 import { createSearchCatalog } from "../__fixtures__/search-catalog.js";
 import type { NativeProtocol } from "../providers/native-protocol.js";
 import { dynamicToolsMiddleware, type DynamicToolsMiddlewareOptions } from "./dynamic-tools-middleware.js";
@@ -20,22 +27,32 @@ afterEach(async () => {
 });
 
 type Policy = "static" | "per-turn" | "cache-aware" | "native";
-const PROTOCOLS: NativeProtocol[] = ["anthropic", "openai-responses", "chat-completions"];
+const PROTOCOLS: NativeProtocol[] = ["anthropic", "openai-responses", "chat-completions", "proxy"];
 const POLICIES: Policy[] = ["static", "per-turn", "cache-aware", "native"];
 const observed: string[] = [];
 
 function agentFor(
-  model: ProviderFake["model"],
+  fake: ProviderFake,
   catalog: DynamicToolsMiddlewareOptions["catalog"],
   policy: Policy,
   extra: Partial<DynamicToolsMiddlewareOptions> = {},
 ) {
+  const protocol = { nativeProtocol: fake.protocol };
   const options: DynamicToolsMiddlewareOptions =
     policy === "static"
-      ? { catalog, mode: "auto", contextWindow: 1_000_000, countTokens: false, ...extra }
-      : { catalog, mode: "select", strategy: "bm25", binding: policy, search: { strategy: "bm25" }, countTokens: false, ...extra };
+      ? { catalog, mode: "auto", contextWindow: 1_000_000, countTokens: false, ...protocol, ...extra }
+      : {
+          catalog,
+          mode: "select",
+          strategy: "bm25",
+          binding: policy,
+          search: { strategy: "bm25" },
+          countTokens: false,
+          ...protocol,
+          ...extra,
+        };
   return createAgent({
-    model,
+    model: fake.model,
     tools: [],
     systemPrompt: LONG_SYSTEM_PROMPT,
     middleware: [dynamicToolsMiddleware(options)],
@@ -57,7 +74,7 @@ describe.each(PROTOCOLS)("a three-topic conversation through createAgent on %s",
   it.each(POLICIES)("%s: every call accepted, the tools run, and later calls read the cache", async (policy) => {
     fake = await startProviderFake(protocol, THREE_TOPICS);
     const { catalog, calls } = createSearchCatalog();
-    const agent = agentFor(fake.model, catalog, policy);
+    const agent = agentFor(fake, catalog, policy);
     const config = { configurable: { thread_id: `${protocol}-${policy}` } };
     let messages: BaseMessage[] = [];
     for (const question of THREE_QUESTIONS) messages = (await agent.invoke({ messages: [new HumanMessage(question)] }, config)).messages;
@@ -77,7 +94,11 @@ describe.each(PROTOCOLS)("a three-topic conversation through createAgent on %s",
       for (const figure of figures.slice(1)) expect(figure.read).toBeGreaterThan(1024);
       expect(new Set(requests.map((request) => JSON.stringify(request.tools))).size).toBe(1);
     }
-    if (policy === "native") {
+    if (policy === "native" && protocol === "proxy") {
+      expect(requests[0]!.tools).toEqual(["get_time", "tool_search", "call_tool"]);
+      expect(proxyDeliveredTools(requests.at(-1)!.body as never)).toContain("convert_currency");
+      expect(JSON.stringify(requests.at(-1)!.body)).toContain('"name":"call_tool","arguments":"{\\"name\\":\\"create_issue\\"');
+    } else if (policy === "native") {
       const wire = JSON.stringify(requests.at(-1)!.body);
       expect(wire).toContain(protocol === "openai-responses" ? '"type":"tool_search_output"' : '"type":"tool_reference"');
     }
@@ -91,7 +112,7 @@ describe("native deferral through createAgent and permissions", () => {
       { when: /close/, afterTool: "tool_search", tool: "close_issue", args: { text: "42" }, always: true },
     ]);
     const { catalog, calls } = createSearchCatalog();
-    const agent = agentFor(fake.model, catalog, "native", { policy: definePolicy({ roles: { guest: { deny: ["close_issue"] } } }) });
+    const agent = agentFor(fake, catalog, "native", { policy: definePolicy({ roles: { guest: { deny: ["close_issue"] } } }) });
     const result = await agent.invoke(
       { messages: [new HumanMessage("close github issue 42")] },
       { configurable: { thread_id: "guest", caller: { role: "guest" } } },
@@ -105,6 +126,7 @@ describe("native deferral through createAgent and permissions", () => {
       expect(request.status).toBe(200);
       expect(request.tools).not.toContain("close_issue");
       expect(JSON.stringify(request.body)).not.toContain('"tool_name":"close_issue"');
+      if (protocol === "proxy") expect(proxyDeliveredTools(request.body as never)).not.toContain("close_issue");
     }
   });
 });

@@ -36,6 +36,7 @@ import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { agentToolSearch } from "../search/search-wiring.js";
 import type { ToolSearchOptions } from "../search/tool-search-tool.js";
 import { nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
+import { checkProxyName } from "../providers/proxy-calls.js";
 import { dynamicToolsContextSchema } from "./middleware-context.js";
 import { providerRequestParts } from "./provider-request.js";
 import { dynamicToolsMiddlewareState } from "./middleware-state.js";
@@ -59,7 +60,10 @@ export interface DynamicToolsMiddlewareOptions extends Omit<TurnPlannerOptions, 
    * @defaultValue this middleware's memory: once per middleware, so once per process
    */
   approvalClaims?: ApprovalClaimStore;
-  /** The model's provider protocol, for `binding: "native"` and Anthropic's cache breakpoints. @defaultValue read from the model */
+  /**
+   * The model's provider protocol, for `binding: "native"` and Anthropic's cache breakpoints; `"proxy"` for a model
+   * whose provider serves no deferred loading. @defaultValue read from the model
+   */
   nativeProtocol?: NativeProtocol;
 }
 
@@ -146,6 +150,7 @@ function nameOf(tool: unknown): string | undefined {
 export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   const { catalog, search, sources = [], timeouts, nativeProtocol, approvalClaims, ...planOptions } = options;
   checkCatalogOption(catalog);
+  if (nativeProtocol !== undefined && nativeProtocolOf(undefined, nativeProtocol) === "proxy") checkProxyName(catalog);
   const policy: PermissionPolicy = checkPolicyOption(planOptions.policy) ?? DEFAULT_POLICY;
   const { platform, exclude, core, strategy, mode = "select" } = planOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };

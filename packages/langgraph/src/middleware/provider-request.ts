@@ -6,7 +6,7 @@
 import type { ToolCatalog } from "@dynamic-tools/core";
 import type { SystemMessage, BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { anthropicCacheBreakpoints, withClientSearchCalls } from "../providers/native-messages.js";
+import { anthropicCacheBreakpoints, nativeReceiver } from "../providers/native-messages.js";
 import type { NativeProtocol } from "../providers/native-protocol.js";
 import { nativeRequest } from "../providers/native-request.js";
 
@@ -56,7 +56,7 @@ export function providerRequestParts(input: ProviderRequestInput): {
     });
     messages = built.messages;
     tools = built.tools;
-    if (protocol === "openai-responses") receive = (message) => withClientSearchCalls(message, searchTool.name);
+    receive = nativeReceiver(protocol, searchTool.name);
   } else {
     messages = protocol === "anthropic" ? anthropicCacheBreakpoints(withSystem) : [...withSystem];
   }

@@ -7,6 +7,7 @@ import { SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
 import { definitionOfTool } from "../search/extra-tool-definition.js";
+import { checkProxyName } from "../providers/proxy-calls.js";
 import { modelRequest } from "./model-request.js";
 
 /** A chat model that can bind tools. */
@@ -75,6 +76,7 @@ export interface DynamicModelNodeOptions {
 export function createDynamicModelNode({ model, catalog, systemPrompt, extraTools = [], nativeProtocol }: DynamicModelNodeOptions) {
   assertToolCallingModel(model);
   const protocol = nativeProtocolOf(model, nativeProtocol);
+  if (protocol === "proxy") checkProxyName(catalog);
   return async function callModel(
     state: { messages: BaseMessage[]; toolSelection?: ToolSelection | null },
     config?: Parameters<ReturnType<typeof bindSelectedTools>["invoke"]>[1],

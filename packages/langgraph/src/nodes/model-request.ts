@@ -7,7 +7,7 @@
 import { DynamicToolsError, type ToolCatalog, type ToolSelection } from "@dynamic-tools/core";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { anthropicCacheBreakpoints, withClientSearchCalls } from "../providers/native-messages.js";
+import { anthropicCacheBreakpoints, nativeReceiver } from "../providers/native-messages.js";
 import type { NativeProtocol } from "../providers/native-protocol.js";
 import { nativeRequest } from "../providers/native-request.js";
 import { bindSelectedTools, type ToolCallingModel } from "./bind-selected-tools.js";
@@ -31,7 +31,10 @@ export interface ModelRequest {
   /** The model with this call's tools bound. */
   runnable: ReturnType<NonNullable<ToolCallingModel["bindTools"]>>;
   messages: BaseMessage[];
-  /** Turns the provider's answer into the message to store (Responses: its `tool_search_call` items become tool calls). */
+  /**
+   * Turns the provider's answer into the message to store (Responses: its `tool_search_call` items become tool calls;
+   * proxy: its `call_tool` calls calls of the tools they name).
+   */
   receive(message: BaseMessage): BaseMessage;
   /** Under `native`: tools the protocol's limit left out of the array. */
   omitted?: string[];
@@ -88,7 +91,7 @@ export function modelRequest({ model, catalog, selection, extraTools, messages, 
   return {
     runnable: model.bindTools!(request.tools as never),
     messages: request.messages,
-    receive: protocol === "openai-responses" ? (message) => withClientSearchCalls(message, searchTool.name) : (message) => message,
+    receive: nativeReceiver(protocol, searchTool.name),
     omitted: request.omitted,
   };
 }

@@ -8,7 +8,14 @@ import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langcha
 import { END, MemorySaver, START, StateGraph } from "@langchain/langgraph";
 import { toolsCondition } from "@langchain/langgraph/prebuilt";
 import { afterEach, describe, expect, it } from "vitest";
-import { LONG_SYSTEM_PROMPT, startProviderFake, THREE_QUESTIONS, THREE_TOPICS, type ProviderFake } from "../__fixtures__/provider-fakes.js";
+import {
+  LONG_SYSTEM_PROMPT,
+  proxyDeliveredTools,
+  startProviderFake,
+  THREE_QUESTIONS,
+  THREE_TOPICS,
+  type ProviderFake,
+} from "../__fixtures__/provider-fakes.js";
 import { createSearchCatalog } from "../__fixtures__/search-catalog.js";
 import type { NativeProtocol } from "../providers/native-protocol.js";
 import { createToolSearchTool } from "../search/tool-search-tool.js";
@@ -25,7 +32,7 @@ afterEach(async () => {
 
 type Policy = "static" | "per-turn" | "cache-aware" | "native";
 
-function buildGraph(catalog: ToolCatalog, model: ProviderFake["model"], policy: Policy, extra: Partial<ToolSelectorNodeOptions> = {}) {
+function buildGraph(catalog: ToolCatalog, fake: ProviderFake, policy: Policy, extra: Partial<ToolSelectorNodeOptions> = {}) {
   const searchTool = createToolSearchTool(catalog, { strategy: "bm25", ...(extra.policy === undefined ? {} : { policy: extra.policy }) });
   const selectOptions: ToolSelectorNodeOptions =
     policy === "static"
@@ -33,7 +40,16 @@ function buildGraph(catalog: ToolCatalog, model: ProviderFake["model"], policy: 
       : { catalog, mode: "select", strategy: "bm25", binding: policy, searchTool, countTokens: false, ...extra };
   return new StateGraph(DynamicToolsAnnotation)
     .addNode("select_tools", createToolSelectorNode(selectOptions))
-    .addNode("agent", createDynamicModelNode({ model, catalog, systemPrompt: LONG_SYSTEM_PROMPT, extraTools: [searchTool] }))
+    .addNode(
+      "agent",
+      createDynamicModelNode({
+        model: fake.model,
+        catalog,
+        systemPrompt: LONG_SYSTEM_PROMPT,
+        extraTools: [searchTool],
+        nativeProtocol: fake.protocol,
+      }),
+    )
     .addNode(
       "tools",
       new DynamicToolNode(catalog, { extraTools: [searchTool], ...(extra.policy === undefined ? {} : { policy: extra.policy }) }),
@@ -59,14 +75,14 @@ function cacheFigures(messages: readonly BaseMessage[]) {
 async function converse(protocol: NativeProtocol, policy: Policy) {
   fake = await startProviderFake(protocol, THREE_TOPICS);
   const { catalog, calls } = createSearchCatalog();
-  const graph = buildGraph(catalog, fake.model, policy);
+  const graph = buildGraph(catalog, fake, policy);
   const config = { configurable: { thread_id: `${protocol}-${policy}` } };
   let messages: BaseMessage[] = [];
   for (const question of THREE_QUESTIONS) messages = (await graph.invoke({ messages: [new HumanMessage(question)] }, config)).messages;
   return { calls, messages, figures: cacheFigures(messages), requests: fake.requests() };
 }
 
-const PROTOCOLS: NativeProtocol[] = ["anthropic", "openai-responses", "chat-completions"];
+const PROTOCOLS: NativeProtocol[] = ["anthropic", "openai-responses", "chat-completions", "proxy"];
 const POLICIES: Policy[] = ["static", "per-turn", "cache-aware", "native"];
 const observed: string[] = [];
 
@@ -90,7 +106,11 @@ describe.each(PROTOCOLS)("a three-topic conversation through the graph on %s", (
       const arrays = new Set(requests.map((request) => JSON.stringify(request.tools)));
       expect(arrays.size).toBe(1);
     }
-    if (policy === "native") {
+    if (policy === "native" && protocol === "proxy") {
+      // By proxy nothing is deferred: the array is the core tool, the search tool and the proxy, and no more.
+      expect(requests[0]!.deferred).toEqual([]);
+      expect(requests[0]!.tools).toEqual(["get_time", "tool_search", "call_tool"]);
+    } else if (policy === "native") {
       const first = requests[0]!;
       expect(first.deferred.length).toBeGreaterThan(0);
       expect(first.tools.filter((name) => !first.deferred.includes(name))).toEqual([
@@ -108,6 +128,14 @@ describe("native deferral on the wire", () => {
     if (protocol === "openai-responses") {
       expect(wire).toContain('"type":"tool_search_output"');
       expect(wire).toContain('"type":"namespace","name":"github"');
+    } else if (protocol === "proxy") {
+      // What each delivery loaded arrives as definitions in its search result, once; the model calls through the proxy.
+      const loaded = messages.flatMap((message) =>
+        ToolMessage.isInstance(message) && message.name === "tool_search" ? (message.artifact.loaded as string[]) : [],
+      );
+      expect(loaded).toContain("convert_currency");
+      expect(proxyDeliveredTools(requests.at(-1)!.body as never)).toEqual(loaded);
+      expect(wire).toContain('"name":"call_tool","arguments":"{\\"name\\":\\"create_issue\\"');
     } else {
       expect(wire).toContain('"type":"tool_reference","tool_name":"create_issue"');
     }
@@ -128,7 +156,7 @@ describe("native deferral on the wire", () => {
     ]);
     const { catalog, calls } = createSearchCatalog();
     const policy = definePolicy({ roles: { guest: { deny: ["close_issue"] } } });
-    const graph = buildGraph(catalog, fake.model, "native", { policy });
+    const graph = buildGraph(catalog, fake, "native", { policy });
     const result = await graph.invoke(
       { messages: [new HumanMessage("close github issue 42")] },
       { configurable: { thread_id: "guest", caller: { role: "guest" } } },
@@ -141,11 +169,14 @@ describe("native deferral on the wire", () => {
     for (const request of fake.requests()) {
       expect(request.tools).not.toContain("close_issue");
       expect(JSON.stringify(request.body)).not.toContain('"tool_name":"close_issue"');
+      if (protocol === "proxy") expect(proxyDeliveredTools(request.body as never)).not.toContain("close_issue");
       expect(request.status).toBe(200);
     }
-    // The same graph serves a caller who may: the tool is deferred in its request.
+    // The same graph serves a caller who may: the tool is deferred in its request (by proxy: its definition delivered).
     await graph.invoke({ messages: [new HumanMessage("close github issue 42")] }, { configurable: { thread_id: "admin" } });
-    expect(fake.requests().at(-1)!.tools).toContain("close_issue");
+    if (protocol === "proxy") expect(proxyDeliveredTools(fake.requests().at(-1)!.body as never)).toContain("close_issue");
+    else expect(fake.requests().at(-1)!.tools).toContain("close_issue");
+    expect(calls).toEqual(["close_issue"]);
   });
 });
 

@@ -9,6 +9,7 @@ import type { ApprovalClaimStore } from "../execution/approval-claims.js";
 import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
 import { dynamicToolsCondition } from "../nodes/tools-condition.js";
 import type { ToolProvider } from "../execution/tool-resolution.js";
+import type { NativeProtocol } from "../providers/native-protocol.js";
 import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
 import { agentToolSearch } from "../search/search-wiring.js";
 import type { ToolSearchOptions } from "../search/tool-search-tool.js";
@@ -42,6 +43,11 @@ export interface DynamicToolAgentOptions extends Omit<TurnPlannerOptions, "model
    * the agent's pauses makes an approval run its call once across them. @defaultValue the tools node's memory
    */
   approvalClaims?: ApprovalClaimStore;
+  /**
+   * The model's provider protocol, for `binding: "native"` and Anthropic's cache breakpoints; `"proxy"` for a model
+   * whose provider serves no deferred loading (see `nativeProtocolOf`). @defaultValue read from the model
+   */
+  nativeProtocol?: NativeProtocol;
 }
 
 /** Node names of the prebuilt agent, as they appear in traces and in LangGraph Studio. */
@@ -89,6 +95,7 @@ export function createDynamicToolAgent({
   search,
   sources = [],
   approvalClaims,
+  nativeProtocol,
   ...selectOptions
 }: DynamicToolAgentOptions) {
   const { policy, platform, exclude, core, strategy, mode, usage, usageScope } = selectOptions;
@@ -103,7 +110,13 @@ export function createDynamicToolAgent({
     )
     .addNode(
       AGENT_NODES.model,
-      createDynamicModelNode({ model, catalog, extraTools, ...(systemPrompt === undefined ? {} : { systemPrompt }) }),
+      createDynamicModelNode({
+        model,
+        catalog,
+        extraTools,
+        ...(systemPrompt === undefined ? {} : { systemPrompt }),
+        ...(nativeProtocol === undefined ? {} : { nativeProtocol }),
+      }),
     )
     .addNode(
       AGENT_NODES.tools,

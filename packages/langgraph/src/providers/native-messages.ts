@@ -10,6 +10,8 @@ import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage }
 import { isToolSearchArtifact } from "../search/search-artifact.js";
 import type { NativeProtocol } from "./native-protocol.js";
 import { responsesFunction, type NativeNamespace } from "./native-tools.js";
+import { PROXY_TOOL_NAME } from "@dynamic-tools/core/caching";
+import { proxyMessages, withDirectCalls } from "./proxy-calls.js";
 
 /** What rendering needs to know about the request's tools. */
 export interface NativeMessagesOptions {
@@ -17,6 +19,8 @@ export interface NativeMessagesOptions {
   searchName: string;
   /** The deferred tools of the request's array: only these are referenced. */
   deferred: ReadonlySet<string>;
+  /** Proxy: the tools the array sends (core, search): a call of any other is sent through the proxy. */
+  direct?: ReadonlySet<string>;
   /** A deferred tool's definition (Responses sends it inside `tool_search_output`). */
   definitionOf: (name: string) => ToolDefinition | undefined;
   /** Responses: the namespace a deferred tool belongs to. */
@@ -129,8 +133,9 @@ function responsesAssistant(message: AIMessage, searchName: string): AIMessage {
  * The messages to send under `protocol`: each search result that loaded deferred tools of the request becomes the
  * provider's loading blocks (Anthropic: a `tool_result` of `tool_reference` blocks; Chat Completions: a tool message
  * of `tool_reference` parts; Responses: a `tool_search_output` carrying the loaded definitions, answering the
- * `tool_search_call` the assistant message is sent as). Under Anthropic the two cache breakpoints are added too.
- * Other messages are sent as they are.
+ * `tool_search_call` the assistant message is sent as; proxy: the result's text followed by the loaded definitions,
+ * and calls of deferred tools sent through `call_tool`, see `proxyMessages`). Under Anthropic the two cache
+ * breakpoints are added too. Other messages are sent as they are.
  *
  * @example
  * ```ts
@@ -138,6 +143,10 @@ function responsesAssistant(message: AIMessage, searchName: string): AIMessage {
  * ```
  */
 export function nativeMessages(protocol: NativeProtocol, messages: readonly BaseMessage[], options: NativeMessagesOptions): BaseMessage[] {
+  if (protocol === "proxy") {
+    const direct = new Set([...(options.direct ?? []), options.searchName, PROXY_TOOL_NAME]);
+    return proxyMessages(messages, { searchName: options.searchName, direct, definitionOf: options.definitionOf });
+  }
   const rendered = messages.map((message) => {
     if (protocol === "openai-responses" && AIMessage.isInstance(message)) return responsesAssistant(message, options.searchName);
     const references = referencesOf(message, options);
@@ -159,6 +168,22 @@ export function nativeMessages(protocol: NativeProtocol, messages: readonly Base
     return new HumanMessage({ content: [{ type: "tool_result", tool_use_id: message.tool_call_id, content: blocks }] as never });
   });
   return protocol === "anthropic" ? anthropicCacheBreakpoints(rendered) : rendered;
+}
+
+/**
+ * How to read the provider's answer under `protocol`: Responses' client search calls become tool calls
+ * ({@link withClientSearchCalls}), proxy calls calls of the tools they name (`withDirectCalls`); other protocols'
+ * answers are kept as they are.
+ *
+ * @example
+ * ```ts
+ * const answer = nativeReceiver("proxy", "tool_search")(await bound.invoke(sent));
+ * ```
+ */
+export function nativeReceiver(protocol: NativeProtocol, searchName: string): (message: BaseMessage) => BaseMessage {
+  if (protocol === "openai-responses") return (message) => withClientSearchCalls(message, searchName);
+  if (protocol === "proxy") return withDirectCalls;
+  return (message) => message;
 }
 
 /**

@@ -1,26 +1,32 @@
 /**
  * @module Which provider protocol a chat model speaks for native deferred loading: Anthropic Messages
  * (`defer_loading` + `tool_reference`), OpenAI Responses (client-executed `tool_search` + `tool_search_output`,
- * namespaces) or Chat Completions (the `defer_loading` + `tool_reference` protocol some hosts serve).
+ * namespaces), Chat Completions (the `defer_loading` + `tool_reference` protocol some hosts serve), or `proxy`, for any
+ * tool-calling model: loaded tools are called through one `call_tool` tool (see `proxy-calls.ts`).
  */
 import { DynamicToolsError } from "@dynamic-tools/core";
 
 /** The protocols native deferral speaks. */
-export type NativeProtocol = "anthropic" | "openai-responses" | "chat-completions";
+export type NativeProtocol = "anthropic" | "openai-responses" | "chat-completions" | "proxy";
 
 /** The valid {@link NativeProtocol}s. */
-export const NATIVE_PROTOCOLS: readonly NativeProtocol[] = ["anthropic", "openai-responses", "chat-completions"];
+export const NATIVE_PROTOCOLS: readonly NativeProtocol[] = ["anthropic", "openai-responses", "chat-completions", "proxy"];
 
-/** Most tools one request's tools array may hold under each protocol (Responses: top-level entries, a namespace once). */
+/**
+ * Most tools one request's tools array may hold under each protocol (Responses: top-level entries, a namespace once).
+ * Under `proxy` the array holds only the core tools, the search tool and the proxy, so the catalog has no limit.
+ */
 export const NATIVE_TOOL_LIMITS: Readonly<Record<NativeProtocol, number>> = {
   anthropic: 10_000,
   "openai-responses": 128,
   "chat-completions": 128,
+  proxy: Number.POSITIVE_INFINITY,
 };
 
 /**
  * The protocol of a chat model: `ChatAnthropic` speaks Anthropic Messages, `ChatOpenAI({ useResponsesApi: true })`
- * the Responses API, any other tool-calling model Chat Completions. `explicit` wins when given.
+ * the Responses API, any other tool-calling model Chat Completions. `explicit` wins when given: `"proxy"` for a model
+ * whose provider serves no deferred loading (OpenAI's own Chat Completions among them).
  *
  * @throws DynamicToolsError `INVALID_OPTION` for an unknown explicit protocol.
  * @example

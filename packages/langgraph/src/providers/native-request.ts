@@ -64,6 +64,7 @@ export function nativeRequest({ protocol, catalog, core, searchTool, callable, m
   const rendered = nativeMessages(protocol, messages, {
     searchName: searchTool.name,
     deferred,
+    direct: new Set(direct.map((definition) => definition.function.name)),
     definitionOf: (name) => (deferred.has(name) ? catalog.definitions([name])[0] : undefined),
     namespaceOf,
   });

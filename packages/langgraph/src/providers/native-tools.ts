@@ -6,6 +6,7 @@
  */
 import type { ToolDefinition } from "@dynamic-tools/core";
 import { NATIVE_TOOL_LIMITS, type NativeProtocol } from "./native-protocol.js";
+import { proxyToolDefinition } from "@dynamic-tools/core/caching";
 
 /** A namespace a deferred tool belongs to (Responses groups them). */
 export interface NativeNamespace {
@@ -59,7 +60,8 @@ export function responsesFunction({ function: fn }: ToolDefinition, deferred: bo
 
 /**
  * Builds the tools array. Anthropic and Chat Completions: the direct tools, then each deferred tool with
- * `defer_loading: true`. Responses: the direct catalog tools, the search tool as `{ type: "tool_search", execution:
+ * `defer_loading: true`. Proxy: the direct tools and the `call_tool` proxy, the deferred tools in no entry at all (a
+ * search result carries their definitions). Responses: the direct catalog tools, the search tool as `{ type: "tool_search", execution:
  * "client" }` with its description and parameters, then the deferred functions, those of a namespace inside one
  * `{ type: "namespace" }` entry at the place of its first member. Past the limit, the remaining tools are omitted.
  *
@@ -80,6 +82,9 @@ export function nativeTools({
   const tools: unknown[] = [];
   const deferredNames: string[] = [];
   const omitted: string[] = [];
+  if (protocol === "proxy") {
+    return { tools: [...direct, proxyToolDefinition()], deferred: deferred.map((definition) => definition.function.name), omitted };
+  }
   if (protocol !== "openai-responses") {
     const shape = protocol === "anthropic" ? anthropicTool : chatTool;
     for (const definition of direct) tools.push(shape(definition, false));

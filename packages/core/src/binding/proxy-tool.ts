@@ -1,0 +1,52 @@
+/**
+ * @module The `call_tool` proxy: native deferral for a model whose provider serves none. The tools array holds the
+ * core tools, `tool_search` and this one tool; a search result carries the loaded tools' definitions as text, after
+ * {@link PROXY_DEFINITIONS_HEADER}, and the model calls a loaded tool through the proxy with its name and arguments
+ * (`@dynamic-tools/langgraph` renders and unwraps the calls). Written here so the cost replay counts what is sent.
+ */
+import type { ToolDefinition } from "../catalog/tokens/tool-definition.js";
+
+/** The proxy tool's name. */
+export const PROXY_TOOL_NAME = "call_tool";
+
+/** The line a search result's definitions follow, one JSON object (`name`, `description`, `parameters`) a line. */
+export const PROXY_DEFINITIONS_HEADER = `Call a loaded tool with ${PROXY_TOOL_NAME}: {"name": its name, "arguments": an object matching its parameters}. Definitions, one JSON object a line:`;
+
+/**
+ * The proxy's definition, sent after the search tool.
+ *
+ * @example
+ * ```ts
+ * proxyToolDefinition().function.name; // "call_tool"
+ * ```
+ */
+export function proxyToolDefinition(): ToolDefinition {
+  return {
+    type: "function",
+    function: {
+      name: PROXY_TOOL_NAME,
+      description:
+        "Call a tool that a search result loaded. The result lists each loaded tool's name, description and JSON Schema parameters; pass the name and the arguments.",
+      parameters: {
+        type: "object",
+        properties: {
+          name: { type: "string", description: "The loaded tool's name, exactly as the search result gives it." },
+          arguments: { type: "object", description: "The tool's arguments, matching its parameters." },
+        },
+        required: ["name", "arguments"],
+      },
+    },
+  };
+}
+
+/**
+ * A loaded tool's definition as a search result carries it under the proxy: one line of JSON.
+ *
+ * @example
+ * ```ts
+ * proxyDefinitionLine(definition); // '{"name":"get_salary","description":"…","parameters":{…}}'
+ * ```
+ */
+export function proxyDefinitionLine({ function: fn }: ToolDefinition): string {
+  return JSON.stringify({ name: fn.name, description: fn.description, parameters: fn.parameters });
+}
