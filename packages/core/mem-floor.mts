@@ -18,11 +18,14 @@ for (const f of ["follow-ups", "topic-switches"]) {
   }
   for (const [f1, f2] of floors) {
     const per = queries.map((q, i) => {
-      let names = [...ranked[i]!];
+      const names = [...ranked[i]!];
       for (const c of calledToolsOf(q).sort((a, b) => b.turnsAgo - a.turnsAgo)) {
         const floor = c.turnsAgo === 1 ? f1 : c.turnsAgo === 2 ? f2 : 0;
         const at = names.indexOf(c.name);
-        if (floor > 0 && at >= floor) { names.splice(at, 1); names.splice(floor - 1, 0, c.name); }
+        if (floor > 0 && at >= floor) {
+          names.splice(at, 1);
+          names.splice(floor - 1, 0, c.name);
+        }
       }
       return queryMetrics(names, q.relevant);
     });

@@ -94,11 +94,11 @@ async function planConversation(
   for (const [index, earlier] of (conversation.turns[0]?.history ?? []).entries()) {
     const tools = earlier.tools.filter((name) => catalog.has(name));
     prelude.push(...exchangeSegments(exchange(`p${index}.`, countTokens(earlier.query), tools, sizes)));
-    seen.push(...selectionMessages(earlier.query, tools));
+    seen.push(...selectionMessages(earlier.query, tools, `p${index}.`));
   }
   const turns = [];
   for (const [index, turn] of conversation.turns.entries()) {
-    const messages = selectionMessages(turn.query, turn.tools);
+    const messages = selectionMessages(turn.query, turn.tools, `t${index}.`);
     // The select node runs before the model: it sees the conversation up to this turn's human message.
     const made = await select([...seen, messages[0]!]);
     const selection = perfect

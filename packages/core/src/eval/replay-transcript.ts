@@ -56,22 +56,28 @@ export function exchangeSegments(done: TranscriptExchange): PromptSegment[] {
 
 /**
  * The messages a selection reads for one exchange, in the shape `readConversation` takes: the human message, the
- * model's tool calls and the tool results (their text does not matter to selection, their count does: the history
- * window counts messages), then the answer.
+ * model's tool calls (ids `<prefix><n>`) and the tool results answering them (their text does not matter to
+ * selection; their count does, since the history window counts messages, and the calls are what conversation memory
+ * reads), then the answer.
  *
  * @example
  * ```ts
- * selectionMessages("weather in Rome?", ["get_weather"]);
- * // [{ role: "user", … }, { role: "assistant", … }, { role: "tool", … }, { role: "assistant", … }]
+ * selectionMessages("weather in Rome?", ["get_weather"], "t0.");
+ * // [{ role: "user", … }, { role: "assistant", tool_calls: [{ id: "t0.0", function: { name: "get_weather" } }] },
+ * //  { role: "tool", tool_call_id: "t0.0", … }, { role: "assistant", … }]
  * ```
  */
-export function selectionMessages(query: string, tools: readonly string[]): ConversationMessage[] {
-  return [
+export function selectionMessages(query: string, tools: readonly string[], prefix: string): ConversationMessage[] {
+  const ids = tools.map((_, index) => `${prefix}${index}`);
+  const messages: Array<{ role: string; content: string; tool_calls?: unknown; tool_call_id?: string }> = [
     { role: "user", content: query },
-    ...(tools.length === 0 ? [] : [{ role: "assistant", content: "" }]),
-    ...tools.map(() => ({ role: "tool", content: "" })),
+    ...(tools.length === 0
+      ? []
+      : [{ role: "assistant", content: "", tool_calls: tools.map((name, index) => ({ id: ids[index]!, function: { name } })) }]),
+    ...ids.map((id) => ({ role: "tool", content: "", tool_call_id: id })),
     { role: "assistant", content: "" },
   ];
+  return messages;
 }
 
 /** Total tokens of segments. */

@@ -21,10 +21,22 @@ export interface ConversationMemoryOptions {
    * @defaultValue 2
    */
   after?: number;
+  /**
+   * A tool the previous turn called ranks no lower than place `reach` (a selection keeps it through AutoCut), so the
+   * tool the conversation just used stays within the selection's reach when the next message follows up on it; it
+   * enters at that place, taking the score of the tool it passes. 0 turns this off. @defaultValue 10 (a selection's
+   * default `topK`)
+   */
+  reach?: number;
 }
 
 /** The defaults of {@link ConversationMemoryOptions}. */
-export const MEMORY_DEFAULTS: Readonly<Required<ConversationMemoryOptions>> = Object.freeze({ weight: 0.3, decay: 0.5, after: 2 });
+export const MEMORY_DEFAULTS: Readonly<Required<ConversationMemoryOptions>> = Object.freeze({
+  weight: 0.3,
+  decay: 0.5,
+  after: 2,
+  reach: 10,
+});
 
 /** The signal a remembered tool carries: how many turns ago it was called. */
 export const CALLED_SIGNAL = "called";
@@ -34,7 +46,9 @@ export const CALLED_SIGNAL = "called";
  * ranking's best score, or 1 when the ranking is empty or not positive), never rising above the strategy's tool at
  * place `after + turnsAgo − 1`, and carries `signals.called = turnsAgo`; a called tool the strategy did not rank
  * joins with the gain alone (under the same ceiling). Re-sorted by score, ties in the ranking's order
- * (joined tools after ranked ones, most recent first). Without called tools the ranking is returned as is.
+ * (joined tools after ranked ones, most recent first). Then the tools the previous turn called that still rank below
+ * place `reach` move up to the last places within it, in their order, each with the score of the first tool it
+ * passes. Without called tools the ranking is returned as is.
  *
  * @example
  * ```ts
@@ -57,6 +71,7 @@ export function rememberCalledTools({
   weight = MEMORY_DEFAULTS.weight,
   decay = MEMORY_DEFAULTS.decay,
   after = MEMORY_DEFAULTS.after,
+  reach = MEMORY_DEFAULTS.reach,
 }: {
   ranked: readonly RankedTool[];
   called: readonly CalledTool[];
@@ -95,7 +110,20 @@ export function rememberCalledTools({
     });
   }
   result.sort((a, b) => b.score - a.score || a.order - b.order);
-  return result.map(({ order: _order, ...tool }) => tool);
+  const ranking = result.map(({ order: _order, ...tool }) => tool);
+  return reach > 0 ? withinReach(ranking, reach) : ranking;
+}
+
+/** The ranking with the previous turn's called tools below place `reach` moved to the last places within it. */
+function withinReach(ranking: RankedTool[], reach: number): RankedTool[] {
+  const late = ranking.filter((tool, index) => index >= reach && tool.signals[CALLED_SIGNAL] === 1).slice(0, reach);
+  if (late.length === 0) return ranking;
+  const moved = new Set(late);
+  const rest = ranking.filter((tool) => !moved.has(tool));
+  const at = reach - late.length;
+  const passed = rest[at];
+  const entering = late.map((tool) => ({ ...tool, score: passed === undefined ? tool.score : Math.max(tool.score, passed.score) }));
+  return [...rest.slice(0, at), ...entering, ...rest.slice(at)];
 }
 
 /**
@@ -107,7 +135,7 @@ export function resolveMemoryOptions(
 ): Required<ConversationMemoryOptions> | undefined {
   if (memory === false) return undefined;
   const resolved = { ...MEMORY_DEFAULTS, ...(memory === true || memory === undefined ? {} : memory) };
-  for (const key of ["weight", "decay", "after"] as const) {
+  for (const key of ["weight", "decay", "after", "reach"] as const) {
     const value = resolved[key];
     if (!(typeof value === "number" && value >= 0 && Number.isFinite(value))) {
       throw new DynamicToolsError("INVALID_OPTION", `memory.${key} must be a finite number ≥ 0, got ${String(value)}.`, {

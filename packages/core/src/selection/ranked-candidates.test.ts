@@ -33,6 +33,25 @@ describe("rankedCandidates", () => {
     expect(await ranked(table, { topK: 2 })).toEqual(["send_email", "read_email"]);
   });
 
+  it("with memory, keeps what the previous turn called past AutoCut, within reach", async () => {
+    const strategy = tableStrategy({ send_email: 10, read_email: 9, search_email: 2, list_events: 0.5 });
+    strategy.index(assistantCatalog());
+    const recalled = (turnsAgo: number, reach = 10) =>
+      rankedCandidates({
+        strategy,
+        conversation: { ...conversation, calledTools: [{ name: "list_events", turnsAgo }] },
+        topK: 10,
+        cut: {},
+        filter: () => true,
+        memory: { weight: 0.01, decay: 0.5, after: 2, reach },
+      }).then((found) => found.map((tool) => `${tool.name}: ${tool.reason}`));
+    const cut = ["send_email: table 10", "read_email: table 9", "search_email: table 2"];
+    // list_events (0.5 + 0.1) falls after AutoCut's cut (2 → 0.6), but the previous turn called it.
+    expect(await recalled(1)).toEqual([...cut, "list_events: table 0.5, called 1 turn ago"]);
+    expect(await recalled(2)).toEqual(cut);
+    expect(await recalled(1, 0)).toEqual(cut);
+  });
+
   it("ranks nothing for an empty conversation", async () => {
     const strategy = tableStrategy({ send_email: 10 });
     const empty = { current: "  ", history: [] };

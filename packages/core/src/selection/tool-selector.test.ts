@@ -330,7 +330,7 @@ describe("createToolSelector: construction", () => {
       { abstain: "maybe" },
       'abstain must be true, false or { quantile, remarkQuantile, remarkWords, probes, probeWords, depth, requestQuantile }, got "maybe".',
     ],
-    [{ memory: "x" }, 'memory must be true, false or { weight, decay, after }, got "x".'],
+    [{ memory: "x" }, 'memory must be true, false or { weight, decay, after, reach }, got "x".'],
     [{ countTokens: "no" }, 'countTokens must be true or false, got "no".'],
     [{ platform: 5 }, "platform must be a platform name, got number 5."],
     [{ exclude: "t_1" }, 'exclude must be a list of tool names, got "t_1".'],
