@@ -150,7 +150,6 @@ function nameOf(tool: unknown): string | undefined {
 export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   const { catalog, search, sources = [], timeouts, nativeProtocol, approvalClaims, ...planOptions } = options;
   checkCatalogOption(catalog);
-  if (nativeProtocol !== undefined && nativeProtocolOf(undefined, nativeProtocol) === "proxy") checkProxyName(catalog);
   const policy: PermissionPolicy = checkPolicyOption(planOptions.policy) ?? DEFAULT_POLICY;
   const { platform, exclude, core, strategy, mode = "select" } = planOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
@@ -173,6 +172,8 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
     ...(candidateSearch === undefined ? {} : { searchTool: candidateSearch }),
   });
   const searchTool = usesSearch(plan.mode) || planOptions.binding === "native" ? candidateSearch : undefined;
+  if (nativeProtocol !== undefined && nativeProtocolOf(undefined, nativeProtocol) === "proxy")
+    checkProxyName(catalog, searchTool === undefined ? [] : [searchTool.name]);
 
   const planner = createCallPlanner({ catalog, filters, policy, sources });
   const timeoutOf = timeoutLookup(timeouts);

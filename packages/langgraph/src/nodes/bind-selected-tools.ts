@@ -76,7 +76,11 @@ export interface DynamicModelNodeOptions {
 export function createDynamicModelNode({ model, catalog, systemPrompt, extraTools = [], nativeProtocol }: DynamicModelNodeOptions) {
   assertToolCallingModel(model);
   const protocol = nativeProtocolOf(model, nativeProtocol);
-  if (protocol === "proxy") checkProxyName(catalog);
+  if (protocol === "proxy")
+    checkProxyName(
+      catalog,
+      extraTools.map((tool) => tool.name),
+    );
   return async function callModel(
     state: { messages: BaseMessage[]; toolSelection?: ToolSelection | null },
     config?: Parameters<ReturnType<typeof bindSelectedTools>["invoke"]>[1],

@@ -4,6 +4,7 @@
  * the conversation with its loading blocks. Pure apart from reading the catalog.
  */
 import type { ToolCatalog, ToolDefinition } from "@dynamic-tools/core";
+import { PROXY_TOOL_NAME } from "@dynamic-tools/core/caching";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { definitionOfTool } from "../search/extra-tool-definition.js";
@@ -56,7 +57,9 @@ export function catalogNamespaceOf(catalog: ToolCatalog): (name: string) => Nati
  */
 export function nativeRequest({ protocol, catalog, core, searchTool, callable, messages }: NativeRequestInput): NativeRequest {
   const coreSet = new Set(core);
-  const deferredDefinitions = catalog.definitions(callable.filter((name) => !coreSet.has(name) && catalog.has(name)));
+  // Under the proxy a catalog tool named like the proxy (added after construction) could never be called: not sent.
+  const sendable = (name: string) => !coreSet.has(name) && catalog.has(name) && !(protocol === "proxy" && name === PROXY_TOOL_NAME);
+  const deferredDefinitions = catalog.definitions(callable.filter(sendable));
   const namespaceOf = catalogNamespaceOf(catalog);
   const direct: ToolDefinition[] = [...catalog.definitions(core.filter((name) => catalog.has(name))), definitionOfTool(searchTool)];
   const built = nativeTools({ protocol, direct, searchName: searchTool.name, deferred: deferredDefinitions, namespaceOf });

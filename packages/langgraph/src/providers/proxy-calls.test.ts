@@ -3,17 +3,20 @@ import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langcha
 import { tool } from "@langchain/core/tools";
 import { END, MemorySaver, START, StateGraph } from "@langchain/langgraph";
 import { ChatOpenAI } from "@langchain/openai";
+import { createAgent } from "langchain";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createSearchCatalog } from "../__fixtures__/search-catalog.js";
 import { dynamicToolsMiddleware } from "../middleware/dynamic-tools-middleware.js";
 import { createDynamicModelNode } from "../nodes/bind-selected-tools.js";
+import { createDynamicToolAgent } from "../prebuilt/create-dynamic-tool-agent.js";
 import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
 import { dynamicToolsCondition } from "../nodes/tools-condition.js";
 import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
 import { createToolSearchTool } from "../search/tool-search-tool.js";
 import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
 import { startFakeOpenAI, type FakeOpenAI } from "../testing/fake-openai.js";
+import { nativeRequest } from "./native-request.js";
 import { nativeTools } from "./native-tools.js";
 import { PROXY_DEFINITIONS_HEADER, PROXY_TOOL_NAME, proxyToolDefinition } from "@dynamic-tools/core/caching";
 import { checkProxyName, proxyMessages, withDirectCalls } from "./proxy-calls.js";
@@ -43,6 +46,31 @@ describe("the proxy's tools array", () => {
     expect(built.tools).toEqual([definition("get_time"), definition("tool_search"), proxyToolDefinition()]);
     expect(built.deferred).toHaveLength(500);
     expect(built.omitted).toEqual([]);
+  });
+});
+
+describe("the proxy's request", () => {
+  it("never defines a catalog tool named like the proxy, added after construction", () => {
+    const { catalog } = createSearchCatalog();
+    catalog.add([tool(() => "x", { name: PROXY_TOOL_NAME, description: "a gateway's own tool", schema: z.object({}) })]);
+    const searchTool = createToolSearchTool(catalog, { strategy: "bm25" });
+    const request = nativeRequest({
+      protocol: "proxy",
+      catalog,
+      core: ["get_time"],
+      searchTool,
+      callable: ["create_issue", PROXY_TOOL_NAME],
+      messages: [new HumanMessage("hi"), searchResult([PROXY_TOOL_NAME, "create_issue"])],
+    });
+    expect(request.deferred).toEqual(["create_issue"]);
+    expect((request.tools as ToolDefinition[]).map((definition) => definition.function.name)).toEqual([
+      "get_time",
+      "tool_search",
+      PROXY_TOOL_NAME,
+    ]);
+    const delivered = String(request.messages[1]!.content);
+    expect(delivered).toContain('{"name":"create_issue"');
+    expect(delivered).not.toContain('{"name":"call_tool"');
   });
 });
 
@@ -128,10 +156,56 @@ describe("withDirectCalls", () => {
     ) as AIMessage;
     expect(received.tool_calls).toEqual([]);
     expect(received.invalid_tool_calls!.map((call) => [call.id, call.name, call.error])).toEqual([
-      ["c1", PROXY_TOOL_NAME, `"name" must be the loaded tool's name, got nothing`],
+      ["c1", PROXY_TOOL_NAME, `"name" must be the loaded tool's name (letters, digits, _ and -, at most 64 characters), got nothing`],
       ["c2", PROXY_TOOL_NAME, `"arguments" must be an object of the tool's arguments, got "[1"`],
       ["c3", PROXY_TOOL_NAME, `"arguments" must be an object of the tool's arguments, got [1]`],
     ]);
+  });
+
+  it("refuses a name that is no tool name (it would be sent back as the answer's name), and never throws on the arguments", () => {
+    let deep: Record<string, unknown> = {};
+    for (let depth = 0; depth < 20_000; depth++) deep = { deep };
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const received = withDirectCalls(
+      new AIMessage({
+        content: "",
+        tool_calls: [
+          proxied({ name: "github.create_issue", arguments: {} }, "c1"),
+          proxied({ name: "x".repeat(65), arguments: {} }, "c2"),
+          proxied({ name: "get_salary", arguments: deep }, "c3"),
+          proxied({ name: "", arguments: cyclic }, "c4"),
+        ],
+      }),
+    ) as AIMessage;
+    expect(received.tool_calls!.map((call) => call.id)).toEqual(["c3"]);
+    const errors = received.invalid_tool_calls!.map((call) => [call.id, call.error]);
+    expect(errors[0]).toEqual([
+      "c1",
+      `"name" must be the loaded tool's name (letters, digits, _ and -, at most 64 characters), got "github.create_issue"`,
+    ]);
+    expect(errors[1]![1]).toContain(`got "${"x".repeat(65)}"`);
+    expect(errors[2]![0]).toBe("c4");
+    expect(received.invalid_tool_calls![2]!.args).toBe("a value that cannot be written as JSON");
+  });
+
+  it("keeps the message's other fields, and drops the client's raw calls that name the proxy", () => {
+    const answer = new AIMessage({
+      content: "",
+      name: "bot",
+      additional_kwargs: {
+        reasoning_content: "thinking",
+        tool_calls: [{ id: "c1", type: "function", function: { name: "call_tool", arguments: "{}" } }],
+      },
+      tool_calls: [proxied({ name: "get_salary", arguments: {} })],
+    });
+    const received = withDirectCalls(answer) as AIMessage;
+    expect(received.name).toBe("bot");
+    expect(received.additional_kwargs).toEqual({ reasoning_content: "thinking" });
+    const sent = proxyMessages([received], { searchName: "tool_search", direct, definitionOf: () => undefined })[0] as AIMessage;
+    expect(sent.name).toBe("bot");
+    expect(sent.additional_kwargs).toEqual({ reasoning_content: "thinking" });
+    expect(sent.tool_calls![0]!.name).toBe(PROXY_TOOL_NAME);
   });
 
   it("returns other messages as they are", () => {
@@ -161,6 +235,16 @@ describe("a catalog tool named like the proxy", () => {
     expect((error as DynamicToolsError).code).toBe("INVALID_OPTION");
     expect((error as Error).message).toContain(`"${PROXY_TOOL_NAME}"`);
     expect(() => dynamicToolsMiddleware({ catalog: catalog(), nativeProtocol: "proxy" })).toThrow(/proxy protocol/);
+    expect(() => createDynamicToolAgent({ model, catalog: catalog(), nativeProtocol: "proxy" })).toThrow(/proxy protocol/);
+    // A search tool of that name is refused too.
+    const { catalog: searchable } = createSearchCatalog();
+    const namedLikeProxy = createToolSearchTool(searchable, { name: PROXY_TOOL_NAME });
+    expect(() => createDynamicModelNode({ model, catalog: searchable, extraTools: [namedLikeProxy], nativeProtocol: "proxy" })).toThrow(
+      /search tool \(or another extra tool\) is a tool named "call_tool"/,
+    );
+    expect(() =>
+      dynamicToolsMiddleware({ catalog: searchable, binding: "native", search: { name: PROXY_TOOL_NAME }, nativeProtocol: "proxy" }),
+    ).toThrow(/proxy protocol/);
     expect(() => createDynamicModelNode({ model, catalog: catalog() })).not.toThrow();
   });
 });
@@ -205,5 +289,39 @@ describe("proxy calls through the graph", () => {
     expect(calls).toEqual(["create_issue"]);
     expect(fake.requests.every((request) => request.status === 200)).toBe(true);
     expect(new Set(fake.requests.map((request) => request.tools.join(","))).size).toBe(1);
+  });
+
+  it("does the same through createAgent and the middleware", async () => {
+    const replies = [
+      { toolCalls: [{ name: PROXY_TOOL_NAME, args: { name: "create_issue" } }] },
+      { toolCalls: [{ name: PROXY_TOOL_NAME, args: { name: "open_ticket", arguments: {} } }] },
+      { toolCalls: [{ name: PROXY_TOOL_NAME, args: { name: "create_issue", arguments: { text: "login" } } }] },
+      "done",
+    ];
+    fake = await startFakeOpenAI({ script: () => replies.shift() ?? "done" });
+    const { catalog, calls } = createSearchCatalog();
+    const model = new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: `${fake.url}/v1` }, maxRetries: 0 });
+    const middleware = dynamicToolsMiddleware({
+      catalog,
+      strategy: "bm25",
+      binding: "native",
+      search: { strategy: "bm25" },
+      nativeProtocol: "proxy",
+      countTokens: false,
+    });
+    const agent = createAgent({ model, tools: [], middleware: [middleware], checkpointer: new MemorySaver() });
+    const result = await agent.invoke({ messages: [new HumanMessage("open a github issue")] }, { configurable: { thread_id: "t" } });
+    const answers = result.messages.filter(
+      (message: BaseMessage): message is ToolMessage => ToolMessage.isInstance(message) && message.name !== "tool_search",
+    );
+    expect(answers.map((message) => [message.name, message.status])).toEqual([
+      [PROXY_TOOL_NAME, "error"],
+      ["open_ticket", "error"],
+      ["create_issue", "success"],
+    ]);
+    expect(calls).toEqual(["create_issue"]);
+    expect(fake.requests.every((request) => request.status === 200)).toBe(true);
+    expect(new Set(fake.requests.map((request) => request.tools.join(","))).size).toBe(1);
+    expect(fake.requests[0]!.tools).toEqual(["get_time", "tool_search", PROXY_TOOL_NAME]);
   });
 });

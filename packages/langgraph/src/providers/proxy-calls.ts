@@ -9,22 +9,28 @@
  */
 import { DynamicToolsError, type ToolCatalog, type ToolDefinition } from "@dynamic-tools/core";
 import { PROXY_DEFINITIONS_HEADER, PROXY_TOOL_NAME, proxyDefinitionLine } from "@dynamic-tools/core/caching";
+import { TOOL_NAME_PATTERN } from "@dynamic-tools/core/internal";
 import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { isToolSearchArtifact } from "../search/search-artifact.js";
 
 /**
- * Refuses a catalog that has a tool named like the proxy: under the proxy protocol its calls could not be told apart.
+ * Refuses a catalog or an extra tool (the search tool) named like the proxy: under the proxy protocol its calls could
+ * not be told apart. (A catalog tool of that name added later is never delivered under the proxy: see `nativeRequest`.)
  *
  * @throws DynamicToolsError `INVALID_OPTION` naming the tool.
  */
-export function checkProxyName(catalog: Pick<ToolCatalog, "has">): void {
-  if (catalog.has(PROXY_TOOL_NAME)) {
-    throw new DynamicToolsError(
-      "INVALID_OPTION",
-      `The catalog has a tool named "${PROXY_TOOL_NAME}", the name the proxy protocol calls loaded tools through: rename the tool, or use another native protocol (anthropic, openai-responses, chat-completions).`,
-      { path: ["nativeProtocol"] },
-    );
-  }
+export function checkProxyName(catalog: Pick<ToolCatalog, "has">, extraTools: readonly string[] = []): void {
+  const holder = catalog.has(PROXY_TOOL_NAME)
+    ? "The catalog has"
+    : extraTools.includes(PROXY_TOOL_NAME)
+      ? "The search tool (or another extra tool) is"
+      : undefined;
+  if (holder === undefined) return;
+  throw new DynamicToolsError(
+    "INVALID_OPTION",
+    `${holder} a tool named "${PROXY_TOOL_NAME}", the name the proxy protocol calls loaded tools through: rename the tool, or use another native protocol (anthropic, openai-responses, chat-completions).`,
+    { path: ["nativeProtocol"] },
+  );
 }
 
 /** What rendering the conversation for the proxy needs. */
@@ -34,6 +40,25 @@ export interface ProxyMessagesOptions {
   direct: ReadonlySet<string>;
   /** The definition of a tool the caller may use that a search loaded (undefined for any other). */
   definitionOf: (name: string) => ToolDefinition | undefined;
+}
+
+/** The assistant message with other calls; every other field kept but the client's raw calls, which the new ones replace. */
+function withCalls(
+  message: AIMessage,
+  toolCalls: NonNullable<AIMessage["tool_calls"]>,
+  invalid: AIMessage["invalid_tool_calls"],
+): AIMessage {
+  const { tool_calls: _raw, ...kwargs } = message.additional_kwargs ?? {};
+  return new AIMessage({
+    content: message.content,
+    ...(message.id === undefined ? {} : { id: message.id }),
+    ...(message.name === undefined ? {} : { name: message.name }),
+    tool_calls: toolCalls,
+    invalid_tool_calls: invalid ?? [],
+    additional_kwargs: kwargs,
+    response_metadata: message.response_metadata,
+    ...(message.usage_metadata === undefined ? {} : { usage_metadata: message.usage_metadata }),
+  });
 }
 
 /**
@@ -51,15 +76,10 @@ export function proxyMessages(messages: readonly BaseMessage[], { searchName, di
     if (AIMessage.isInstance(message)) {
       const calls = message.tool_calls ?? [];
       if (!calls.some((call) => !direct.has(call.name))) return message;
-      return new AIMessage({
-        content: message.content,
-        ...(message.id === undefined ? {} : { id: message.id }),
-        tool_calls: calls.map((call) =>
-          direct.has(call.name) ? call : { ...call, name: PROXY_TOOL_NAME, args: { name: call.name, arguments: call.args } },
-        ),
-        invalid_tool_calls: message.invalid_tool_calls ?? [],
-        response_metadata: message.response_metadata,
-      });
+      const proxied = calls.map((call) =>
+        direct.has(call.name) ? call : { ...call, name: PROXY_TOOL_NAME, args: { name: call.name, arguments: call.args } },
+      );
+      return withCalls(message, proxied, message.invalid_tool_calls);
     }
     if (!ToolMessage.isInstance(message) || message.name !== searchName || message.status === "error") return message;
     if (!isToolSearchArtifact(message.artifact) || typeof message.content !== "string") return message;
@@ -73,22 +93,35 @@ export function proxyMessages(messages: readonly BaseMessage[], { searchName, di
   });
 }
 
-/** Why a `call_tool` call's arguments name no call, or undefined when they do. */
+/** A value as JSON for an error message, clipped: "nothing" for undefined; never throws (cycles, deep nesting). */
+function quoted(value: unknown): string {
+  try {
+    const text = JSON.stringify(value) ?? "nothing";
+    return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+  } catch {
+    return "a value that cannot be written as JSON";
+  }
+}
+
+/**
+ * Why a `call_tool` call's arguments name no call, or undefined when they do. The name must be a tool name
+ * (`^[a-zA-Z0-9_-]{1,64}$`): it becomes the answer's `name`, which providers check on every later request.
+ */
 function proxyArgumentsError(args: unknown): string | undefined {
   const { name, arguments: inner } = (typeof args === "object" && args !== null ? args : {}) as { name?: unknown; arguments?: unknown };
-  if (typeof name !== "string" || name.trim() === "")
-    return `"name" must be the loaded tool's name, got ${JSON.stringify(name) ?? "nothing"}`;
+  if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name))
+    return `"name" must be the loaded tool's name (letters, digits, _ and -, at most 64 characters), got ${quoted(name)}`;
   if (typeof inner !== "object" || inner === null || Array.isArray(inner))
-    return `"arguments" must be an object of the tool's arguments, got ${JSON.stringify(inner) ?? "nothing"}`;
+    return `"arguments" must be an object of the tool's arguments, got ${quoted(inner)}`;
   return undefined;
 }
 
 /**
  * The receive side: each `call_tool` call of the model's answer becomes a call of the tool it names, with the same
  * id and its `arguments` (given as an object, or as a JSON string of one), so the tool node runs it as a direct call
- * (permissions and validation included). A proxy call whose arguments name no call (no `name`, `arguments` not an
- * object) moves to `invalid_tool_calls` with the reason, and is answered as a malformed call the model can retry.
- * Other messages are returned as they are.
+ * (permissions and validation included). A proxy call whose arguments name no call (a `name` that is no tool name,
+ * `arguments` not an object) moves to `invalid_tool_calls` with the reason, and is answered as a malformed call the
+ * model can retry. Other messages are returned as they are.
  *
  * @example
  * ```ts
@@ -117,17 +150,7 @@ export function withDirectCalls(message: BaseMessage): BaseMessage {
     }
     const error = proxyArgumentsError(args);
     if (error === undefined) direct.push({ ...call, name: args.name as string, args: args.arguments as Record<string, unknown> });
-    else invalid.push({ type: "invalid_tool_call", name: PROXY_TOOL_NAME, args: JSON.stringify(call.args), id: call.id, error });
+    else invalid.push({ type: "invalid_tool_call", name: PROXY_TOOL_NAME, args: quoted(call.args), id: call.id, error });
   }
-  // The client's raw calls (`additional_kwargs.tool_calls`) still name the proxy: the parsed ones above replace them.
-  const { tool_calls: _raw, ...kwargs } = message.additional_kwargs ?? {};
-  return new AIMessage({
-    content: message.content,
-    ...(message.id === undefined ? {} : { id: message.id }),
-    tool_calls: direct,
-    invalid_tool_calls: invalid,
-    additional_kwargs: kwargs,
-    response_metadata: message.response_metadata,
-    ...(message.usage_metadata === undefined ? {} : { usage_metadata: message.usage_metadata }),
-  });
+  return withCalls(message, direct, invalid);
 }

@@ -71,6 +71,12 @@ describe("validateChatCompletionRequest", () => {
     [{ ...base, tools: "all" }, "tools", "invalid_type", "expected an array"],
     [{ model: "gpt-4o-mini" }, "messages", "missing_required_parameter", "Missing required parameter: 'messages'."],
     [{ ...base, messages: [] }, "messages", "empty_array", "empty array"],
+    [
+      { ...base, messages: [{ role: "user", content: "hi", name: "github.bot" }] },
+      "messages[0].name",
+      "invalid_value",
+      "Invalid 'messages[0].name': string does not match pattern",
+    ],
   ])("rejects %# as the API does", (body, param, code, message) => {
     const error = validateChatCompletionRequest(body)?.error;
     expect(error).toMatchObject({ type: "invalid_request_error", param, code });

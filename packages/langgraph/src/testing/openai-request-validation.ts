@@ -208,6 +208,8 @@ function validateToolPairing(messages: readonly ChatCompletionMessage[]): OpenAI
   return undefined;
 }
 
+const MESSAGE_NAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
+
 const ROLES = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
 
 function validateMessages(messages: unknown): OpenAIErrorBody | undefined {
@@ -232,6 +234,16 @@ function validateMessages(messages: unknown): OpenAIErrorBody | undefined {
       return invalid(
         `Invalid value: '${String(role)}'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.`,
         `messages[${index}].role`,
+        "invalid_value",
+      );
+    }
+    // A participant's name, where given: the API answers 400 for any other character (public reports of
+    // "string does not match pattern" on messages[].name).
+    const name = (message as { name?: unknown }).name;
+    if (name !== undefined && name !== null && !(typeof name === "string" && MESSAGE_NAME_PATTERN.test(name))) {
+      return invalid(
+        `Invalid 'messages[${index}].name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`,
+        `messages[${index}].name`,
         "invalid_value",
       );
     }
