@@ -61,9 +61,10 @@ export function responsesFunction({ function: fn }: ToolDefinition, deferred: bo
 /**
  * Builds the tools array. Anthropic and Chat Completions: the direct tools, then each deferred tool with
  * `defer_loading: true`. Proxy: the direct tools and the `call_tool` proxy, the deferred tools in no entry at all (a
- * search result carries their definitions). Responses: the direct catalog tools, the search tool as `{ type: "tool_search", execution:
- * "client" }` with its description and parameters, then the deferred functions, those of a namespace inside one
- * `{ type: "namespace" }` entry at the place of its first member. Past the limit, the remaining tools are omitted.
+ * search result carries their definitions). Responses: the direct catalog tools, the search tool as
+ * `{ type: "tool_search", execution: "client" }` with its description and parameters, then the deferred functions,
+ * those of a namespace inside one `{ type: "namespace" }` entry at the place of its first member. Past the limit, the
+ * remaining tools are omitted.
  *
  * @example
  * ```ts

@@ -6,6 +6,7 @@ import { ChatOpenAI } from "@langchain/openai";
 import { createAgent } from "langchain";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { startProviderFake, THREE_QUESTIONS, THREE_TOPICS } from "../__fixtures__/provider-fakes.js";
 import { createSearchCatalog } from "../__fixtures__/search-catalog.js";
 import { dynamicToolsMiddleware } from "../middleware/dynamic-tools-middleware.js";
 import { createDynamicModelNode } from "../nodes/bind-selected-tools.js";
@@ -289,6 +290,30 @@ describe("proxy calls through the graph", () => {
     expect(calls).toEqual(["create_issue"]);
     expect(fake.requests.every((request) => request.status === 200)).toBe(true);
     expect(new Set(fake.requests.map((request) => request.tools.join(","))).size).toBe(1);
+  });
+
+  it("runs a thread through the prebuilt agent with binding native and the proxy protocol", async () => {
+    const provider = await startProviderFake("proxy", THREE_TOPICS);
+    try {
+      const { catalog, calls } = createSearchCatalog();
+      const agent = createDynamicToolAgent({
+        model: provider.model,
+        catalog,
+        strategy: "bm25",
+        binding: "native",
+        nativeProtocol: "proxy",
+        countTokens: false,
+        checkpointer: new MemorySaver(),
+      });
+      for (const question of THREE_QUESTIONS)
+        await agent.invoke({ messages: [new HumanMessage(question)] }, { configurable: { thread_id: "p" } });
+      expect(calls).toEqual(["create_issue", "list_events", "convert_currency"]);
+      const requests = provider.requests();
+      expect(requests.every((request) => request.status === 200)).toBe(true);
+      expect(new Set(requests.map((request) => request.tools.join(",")))).toEqual(new Set(["get_time,tool_search,call_tool"]));
+    } finally {
+      await provider.close();
+    }
   });
 
   it("does the same through createAgent and the middleware", async () => {
