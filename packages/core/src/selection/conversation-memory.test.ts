@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { ASSISTANT_TOOLS } from "../retrieval/__fixtures__/assistant-catalog.js";
 import type { RankedTool } from "../retrieval/retrieval-strategy.js";
-import { rememberCalledTools } from "./conversation-memory.js";
+import { rememberCalledTools, toolWithinReach } from "./conversation-memory.js";
 import { createToolSelector } from "./tool-selector.js";
 
 const ranked: RankedTool[] = [
@@ -33,31 +33,60 @@ describe("rememberCalledTools", () => {
     expect(result[3]).toEqual({ name: "send_email", score: 1.1, signals: { called: 1 } });
   });
 
-  it("keeps what the previous turn called within `reach`, entering at its last places with the score it passes", () => {
+  it("keeps the one tool the previous turn called within `reach`, entering at its last place with the score it passes", () => {
     const long: RankedTool[] = Array.from({ length: 14 }, (_, index) => ({
       name: `t${index}`,
       score: 14 - index,
       signals: { bm25: 14 - index },
     }));
-    const called = [
-      { name: "t12", turnsAgo: 1 },
-      { name: "unranked", turnsAgo: 1 },
-      { name: "t13", turnsAgo: 2 },
-    ];
-    const result = rememberCalledTools({ ranked: long, called, weight: 0.01 });
-    // t12 (raised to 2.14) and the unranked tool (0.14) take places 9 and 10, scored as t8 (6), which they pass.
-    expect(result.slice(0, 11).map((tool) => tool.name)).toEqual(["t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t12", "unranked", "t8"]);
-    expect(result[8]).toEqual({ name: "t12", score: 6, signals: { bm25: 2, called: 1 } });
-    expect(result[9]).toEqual({ name: "unranked", score: 6, signals: { called: 1 } });
-    // Two turns back is not kept within reach.
+    const result = rememberCalledTools({
+      ranked: long,
+      called: [
+        { name: "t12", turnsAgo: 1 },
+        { name: "t13", turnsAgo: 2 },
+      ],
+      weight: 0.01,
+    });
+    // t12 (raised to 2.14) takes place 10, scored as t9 (5), which it passes; two turns back (t13) is not kept.
+    expect(result.slice(0, 11).map((tool) => tool.name)).toEqual(["t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t12", "t9"]);
+    expect(result[9]).toEqual({ name: "t12", score: 5, signals: { bm25: 2, called: 1 } });
     expect(result.findIndex((tool) => tool.name === "t13")).toBeGreaterThan(9);
     const scores = result.map((tool) => tool.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    // reach 0 turns it off; a tool already within reach does not move.
-    const off = rememberCalledTools({ ranked: long, called, weight: 0.01, reach: 0 });
+    // A tool the strategy did not rank enters the same way.
+    const joined = rememberCalledTools({ ranked: long, called: [{ name: "unranked", turnsAgo: 1 }], weight: 0.01 });
+    expect(joined[9]).toEqual({ name: "unranked", score: 5, signals: { called: 1 } });
+    // A turn that called several tools singles none out; reach 0 turns it off; a tool within reach does not move.
+    const several = rememberCalledTools({
+      ranked: long,
+      called: [
+        { name: "t12", turnsAgo: 1 },
+        { name: "t13", turnsAgo: 1 },
+      ],
+      weight: 0.01,
+    });
+    expect(several.slice(10).map((tool) => tool.name)).toContain("t12");
+    const off = rememberCalledTools({ ranked: long, called: [{ name: "t12", turnsAgo: 1 }], weight: 0.01, reach: 0 });
     expect(off.findIndex((tool) => tool.name === "t12")).toBe(12);
     const near = rememberCalledTools({ ranked: long, called: [{ name: "t5", turnsAgo: 1 }], weight: 0 });
     expect(near).toBe(long);
+  });
+
+  it("toolWithinReach: the previous turn's tool when it called one, else none", () => {
+    expect(
+      toolWithinReach([
+        { name: "a", turnsAgo: 1 },
+        { name: "b", turnsAgo: 2 },
+      ]),
+    ).toBe("a");
+    expect(
+      toolWithinReach([
+        { name: "a", turnsAgo: 1 },
+        { name: "b", turnsAgo: 1 },
+      ]),
+    ).toBeUndefined();
+    expect(toolWithinReach([{ name: "b", turnsAgo: 2 }])).toBeUndefined();
+    expect(toolWithinReach([])).toBeUndefined();
   });
 
   it("property: without called tools the ranking is returned unchanged", () => {

@@ -22,9 +22,10 @@ export interface ConversationMemoryOptions {
    */
   after?: number;
   /**
-   * A tool the previous turn called ranks no lower than place `reach` (a selection keeps it through AutoCut), so the
-   * tool the conversation just used stays within the selection's reach when the next message follows up on it; it
-   * enters at that place, taking the score of the tool it passes. 0 turns this off. @defaultValue 10 (a selection's
+   * When the previous turn called one tool, that tool ranks no lower than place `reach` (a selection keeps it through
+   * AutoCut): the conversation was about it, and a follow-up usually still is. It enters at that place, taking the
+   * score of the tool it passes. A turn that called several tools (a task of several steps) singles none out, and
+   * keeping them all would crowd the next request's own matches. 0 turns this off. @defaultValue 10 (a selection's
    * default `topK`)
    */
   reach?: number;
@@ -46,9 +47,9 @@ export const CALLED_SIGNAL = "called";
  * ranking's best score, or 1 when the ranking is empty or not positive), never rising above the strategy's tool at
  * place `after + turnsAgo − 1`, and carries `signals.called = turnsAgo`; a called tool the strategy did not rank
  * joins with the gain alone (under the same ceiling). Re-sorted by score, ties in the ranking's order
- * (joined tools after ranked ones, most recent first). Then the tools the previous turn called that still rank below
- * place `reach` move up to the last places within it, in their order, each with the score of the first tool it
- * passes. Without called tools the ranking is returned as is.
+ * (joined tools after ranked ones, most recent first). Then the one tool the previous turn called (see
+ * {@link toolWithinReach}), if it still ranks below place `reach`, moves up to the last place within it, with the score
+ * of the tool it passes. Without called tools the ranking is returned as is.
  *
  * @example
  * ```ts
@@ -111,19 +112,28 @@ export function rememberCalledTools({
   }
   result.sort((a, b) => b.score - a.score || a.order - b.order);
   const ranking = result.map(({ order: _order, ...tool }) => tool);
-  return reach > 0 ? withinReach(ranking, reach) : ranking;
+  const kept = reach > 0 ? toolWithinReach(called) : undefined;
+  const at = kept === undefined ? -1 : ranking.findIndex((tool) => tool.name === kept);
+  if (at < reach) return ranking;
+  // Below place `reach`: it enters at that place, scored as the tool it passes (the ranking stays sorted).
+  const passed = ranking[reach - 1]!;
+  const entering = { ...ranking[at]!, score: Math.max(ranking[at]!.score, passed.score) };
+  return [...ranking.slice(0, reach - 1), entering, ...ranking.slice(reach - 1, at), ...ranking.slice(at + 1)];
 }
 
-/** The ranking with the previous turn's called tools below place `reach` moved to the last places within it. */
-function withinReach(ranking: RankedTool[], reach: number): RankedTool[] {
-  const late = ranking.filter((tool, index) => index >= reach && tool.signals[CALLED_SIGNAL] === 1).slice(0, reach);
-  if (late.length === 0) return ranking;
-  const moved = new Set(late);
-  const rest = ranking.filter((tool) => !moved.has(tool));
-  const at = reach - late.length;
-  const passed = rest[at];
-  const entering = late.map((tool) => ({ ...tool, score: passed === undefined ? tool.score : Math.max(tool.score, passed.score) }));
-  return [...rest.slice(0, at), ...entering, ...rest.slice(at)];
+/**
+ * The tool memory keeps within reach: the one tool the previous turn called, when it called exactly one (several
+ * single none out).
+ *
+ * @example
+ * ```ts
+ * toolWithinReach([{ name: "get_weather", turnsAgo: 1 }, { name: "send_email", turnsAgo: 2 }]); // "get_weather"
+ * toolWithinReach([{ name: "get_weather", turnsAgo: 1 }, { name: "get_time", turnsAgo: 1 }]); // undefined
+ * ```
+ */
+export function toolWithinReach(called: readonly CalledTool[]): string | undefined {
+  const previous = new Set(called.filter((tool) => tool.turnsAgo === 1).map((tool) => tool.name));
+  return previous.size === 1 ? [...previous][0] : undefined;
 }
 
 /**

@@ -33,13 +33,13 @@ describe("rankedCandidates", () => {
     expect(await ranked(table, { topK: 2 })).toEqual(["send_email", "read_email"]);
   });
 
-  it("with memory, keeps what the previous turn called past AutoCut, within reach", async () => {
+  it("with memory, keeps the one tool the previous turn called past AutoCut, within reach", async () => {
     const strategy = tableStrategy({ send_email: 10, read_email: 9, search_email: 2, list_events: 0.5 });
     strategy.index(assistantCatalog());
-    const recalled = (turnsAgo: number, reach = 10) =>
+    const recalled = (turnsAgo: number, reach = 10, also: string[] = []) =>
       rankedCandidates({
         strategy,
-        conversation: { ...conversation, calledTools: [{ name: "list_events", turnsAgo }] },
+        conversation: { ...conversation, calledTools: [{ name: "list_events", turnsAgo }, ...also.map((name) => ({ name, turnsAgo }))] },
         topK: 10,
         cut: {},
         filter: () => true,
@@ -50,6 +50,8 @@ describe("rankedCandidates", () => {
     expect(await recalled(1)).toEqual([...cut, "list_events: table 0.5, called 1 turn ago"]);
     expect(await recalled(2)).toEqual(cut);
     expect(await recalled(1, 0)).toEqual(cut);
+    // A turn that called several tools singles none out.
+    expect((await recalled(1, 10, ["read_email"])).map((line) => line.split(":")[0])).toEqual(["send_email", "read_email", "search_email"]);
   });
 
   it("ranks nothing for an empty conversation", async () => {

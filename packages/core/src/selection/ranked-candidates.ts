@@ -8,7 +8,13 @@ import type { ConversationText } from "../conversation/conversation-text.js";
 import { autoCut } from "../retrieval/hybrid/auto-cut.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import type { Abstention } from "./abstention.js";
-import { CALLED_SIGNAL, MEMORY_DEFAULTS, rememberCalledTools, type ConversationMemoryOptions } from "./conversation-memory.js";
+import {
+  CALLED_SIGNAL,
+  MEMORY_DEFAULTS,
+  rememberCalledTools,
+  toolWithinReach,
+  type ConversationMemoryOptions,
+} from "./conversation-memory.js";
 import type { RankedSelection } from "./tool-selection.js";
 
 /** AutoCut settings: cut where a score is more than `ratio` times the next, keeping at least `minimum`. */
@@ -36,7 +42,7 @@ function formatSignals(tool: RankedTool): string {
 /**
  * The ranked candidates of a conversation: at most `topK`, each allowed by `filter`, once; with `minRelativeScore`,
  * only those scoring above 0 and at least that share of the best; then cut by AutoCut unless `cut` is false (with
- * memory, what the previous turn called is kept within memory's `reach`). An empty conversation ranks nothing.
+ * memory, the one tool the previous turn called is kept within memory's `reach`). An empty conversation ranks nothing.
  *
  * @example
  * ```ts
@@ -88,9 +94,10 @@ export async function rankedCandidates({
   }
   const scores = allowed.map((tool) => tool.score);
   const kept = cut === false ? allowed.length : autoCut(scores, { ratio: cut.ratio ?? 2, minimum: cut.minimum ?? 3 });
-  // What the previous turn called stays within reach (memory's `reach`): AutoCut does not drop it.
+  // The one tool the previous turn called stays within reach (memory's `reach`): AutoCut does not drop it.
   const reach = memory?.reach ?? MEMORY_DEFAULTS.reach;
-  const keeps = (tool: RankedTool, index: number) => index < kept || (reach > 0 && index < reach && tool.signals[CALLED_SIGNAL] === 1);
+  const within = reach > 0 ? toolWithinReach(called) : undefined;
+  const keeps = (tool: RankedTool, index: number) => index < kept || (index < reach && tool.name === within);
   return allowed.filter(keeps).map((tool, index) => ({
     name: tool.name,
     rank: index + 1,
