@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { ASSISTANT_TOOLS } from "../retrieval/__fixtures__/assistant-catalog.js";
 import type { RankedTool } from "../retrieval/retrieval-strategy.js";
-import { rememberCalledTools, toolWithinReach } from "./conversation-memory.js";
+import { rememberCalledTools, resolveMemoryOptions, toolWithinReach } from "./conversation-memory.js";
 import { createToolSelector } from "./tool-selector.js";
 
 const ranked: RankedTool[] = [
@@ -68,6 +68,9 @@ describe("rememberCalledTools", () => {
     expect(several.slice(10).map((tool) => tool.name)).toContain("t12");
     const off = rememberCalledTools({ ranked: long, called: [{ name: "t12", turnsAgo: 1 }], weight: 0.01, reach: 0 });
     expect(off.findIndex((tool) => tool.name === "t12")).toBe(12);
+    const fractional = rememberCalledTools({ ranked: long, called: [{ name: "t12", turnsAgo: 1 }], weight: 0.01, reach: 2.5 });
+    expect(fractional[1]!.name).toBe("t12");
+    expect(() => resolveMemoryOptions({ reach: 2.5 })).toThrow("memory.reach must be a whole number ≥ 0, got 2.5.");
     const near = rememberCalledTools({ ranked: long, called: [{ name: "t5", turnsAgo: 1 }], weight: 0 });
     expect(near).toBe(long);
   });

@@ -112,13 +112,14 @@ export function rememberCalledTools({
   }
   result.sort((a, b) => b.score - a.score || a.order - b.order);
   const ranking = result.map(({ order: _order, ...tool }) => tool);
-  const kept = reach > 0 ? toolWithinReach(called) : undefined;
+  const place = Math.floor(reach);
+  const kept = place > 0 ? toolWithinReach(called) : undefined;
   const at = kept === undefined ? -1 : ranking.findIndex((tool) => tool.name === kept);
-  if (at < reach) return ranking;
+  if (at < place) return ranking;
   // Below place `reach`: it enters at that place, scored as the tool it passes (the ranking stays sorted).
-  const passed = ranking[reach - 1]!;
+  const passed = ranking[place - 1]!;
   const entering = { ...ranking[at]!, score: Math.max(ranking[at]!.score, passed.score) };
-  return [...ranking.slice(0, reach - 1), entering, ...ranking.slice(reach - 1, at), ...ranking.slice(at + 1)];
+  return [...ranking.slice(0, place - 1), entering, ...ranking.slice(place - 1, at), ...ranking.slice(at + 1)];
 }
 
 /**
@@ -147,8 +148,10 @@ export function resolveMemoryOptions(
   const resolved = { ...MEMORY_DEFAULTS, ...(memory === true || memory === undefined ? {} : memory) };
   for (const key of ["weight", "decay", "after", "reach"] as const) {
     const value = resolved[key];
-    if (!(typeof value === "number" && value >= 0 && Number.isFinite(value))) {
-      throw new DynamicToolsError("INVALID_OPTION", `memory.${key} must be a finite number ≥ 0, got ${String(value)}.`, {
+    const whole = key === "reach";
+    if (!(typeof value === "number" && value >= 0 && Number.isFinite(value) && (!whole || Number.isInteger(value)))) {
+      const valid = whole ? "a whole number ≥ 0" : "a finite number ≥ 0";
+      throw new DynamicToolsError("INVALID_OPTION", `memory.${key} must be ${valid}, got ${String(value)}.`, {
         path: ["memory", key],
       });
     }
