@@ -257,17 +257,24 @@ describe("proxy calls through the graph", () => {
     fake = undefined;
   });
 
-  it("answers a malformed or unknown proxy call with an error the model recovers from, and runs the retry", async () => {
+  /** A model that sends a malformed proxy call, then one naming no tool, then a valid one, then answers. */
+  async function retryingModel() {
     const replies = [
       { toolCalls: [{ name: PROXY_TOOL_NAME, args: { name: "create_issue" } }] },
       { toolCalls: [{ name: PROXY_TOOL_NAME, args: { name: "open_ticket", arguments: {} } }] },
       { toolCalls: [{ name: PROXY_TOOL_NAME, args: { name: "create_issue", arguments: { text: "login" } } }] },
       "done",
     ];
-    fake = await startFakeOpenAI({ script: () => replies.shift() ?? "done" });
+    const server = await startFakeOpenAI({ script: () => replies.shift() ?? "done" });
+    fake = server;
+    const model = new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: `${server.url}/v1` }, maxRetries: 0 });
+    return { model, server };
+  }
+
+  it("answers a malformed or unknown proxy call with an error the model recovers from, and runs the retry", async () => {
+    const { model, server } = await retryingModel();
     const { catalog, calls } = createSearchCatalog();
     const searchTool = createToolSearchTool(catalog, { strategy: "bm25" });
-    const model = new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: `${fake.url}/v1` }, maxRetries: 0 });
     const graph = new StateGraph(DynamicToolsAnnotation)
       .addNode("select_tools", createToolSelectorNode({ catalog, strategy: "bm25", binding: "native", searchTool, countTokens: false }))
       .addNode("agent", createDynamicModelNode({ model, catalog, extraTools: [searchTool], nativeProtocol: "proxy" }))
@@ -288,8 +295,8 @@ describe("proxy calls through the graph", () => {
     ]);
     expect(String(answers[0]!.content)).toContain('"arguments" must be an object');
     expect(calls).toEqual(["create_issue"]);
-    expect(fake.requests.every((request) => request.status === 200)).toBe(true);
-    expect(new Set(fake.requests.map((request) => request.tools.join(","))).size).toBe(1);
+    expect(server.requests.every((request) => request.status === 200)).toBe(true);
+    expect(new Set(server.requests.map((request) => request.tools.join(","))).size).toBe(1);
   });
 
   it("runs a thread through the prebuilt agent with binding native and the proxy protocol", async () => {
@@ -317,15 +324,8 @@ describe("proxy calls through the graph", () => {
   });
 
   it("does the same through createAgent and the middleware", async () => {
-    const replies = [
-      { toolCalls: [{ name: PROXY_TOOL_NAME, args: { name: "create_issue" } }] },
-      { toolCalls: [{ name: PROXY_TOOL_NAME, args: { name: "open_ticket", arguments: {} } }] },
-      { toolCalls: [{ name: PROXY_TOOL_NAME, args: { name: "create_issue", arguments: { text: "login" } } }] },
-      "done",
-    ];
-    fake = await startFakeOpenAI({ script: () => replies.shift() ?? "done" });
+    const { model, server } = await retryingModel();
     const { catalog, calls } = createSearchCatalog();
-    const model = new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "test", configuration: { baseURL: `${fake.url}/v1` }, maxRetries: 0 });
     const middleware = dynamicToolsMiddleware({
       catalog,
       strategy: "bm25",
@@ -345,8 +345,8 @@ describe("proxy calls through the graph", () => {
       ["create_issue", "success"],
     ]);
     expect(calls).toEqual(["create_issue"]);
-    expect(fake.requests.every((request) => request.status === 200)).toBe(true);
-    expect(new Set(fake.requests.map((request) => request.tools.join(","))).size).toBe(1);
-    expect(fake.requests[0]!.tools).toEqual(["get_time", "tool_search", PROXY_TOOL_NAME]);
+    expect(server.requests.every((request) => request.status === 200)).toBe(true);
+    expect(new Set(server.requests.map((request) => request.tools.join(","))).size).toBe(1);
+    expect(server.requests[0]!.tools).toEqual(["get_time", "tool_search", PROXY_TOOL_NAME]);
   });
 });
