@@ -72,7 +72,8 @@ export interface ToolBinding {
   unbound?: string[];
   /**
    * With `everyTool`: what the conversation has saved, this call included, against binding every tool from its first
-   * call, in plain input tokens (pass it back as the next call's `saved`).
+   * call, in whole plain input tokens, rounded down so that the ledger never credits more than was saved (pass it back
+   * as the next call's `saved`).
    */
   saved?: number;
 }
@@ -236,7 +237,7 @@ function finish(
     reason: changed && reason.startsWith("kept") ? `changed: ${reason}` : reason,
     rebilledTokens,
     ...(unbound.length === 0 ? {} : { unbound: [...unbound] }),
-    ...(input.everyTool === undefined ? {} : { saved: Math.round((input.saved ?? 0) + savingsOf(input, tools, changed)) }),
+    ...(input.everyTool === undefined ? {} : { saved: Math.floor((input.saved ?? 0) + savingsOf(input, tools, changed)) }),
   };
 }
 
