@@ -60,6 +60,40 @@ describe("dynamic-tools eval: abstention", () => {
     );
   });
 
+  it("reads remarks with the remark model unless --remark-model off", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "eval-remarks-"));
+    const [talk, queries] = [join(dir, "talk.jsonl"), join(dir, "queries.jsonl")];
+    // Remarks the rules miss, which the metatool catalog's tools match on a word or two.
+    writeFileSync(
+      talk,
+      '"survived another 10 hour shift"\n"snow day!! kids are thrilled, I am not"\n"finally watched Oppenheimer, three hours well spent"\n',
+    );
+    writeFileSync(queries, '{"id": "q1", "query": "Can you find me relevant papers?", "relevant": ["ResearchHelper"]}\n');
+    const metatool = fileURLToPath(new URL("../../../../datasets/metatool/catalog.json", import.meta.url));
+    const share = async (model: string) => {
+      const { code, out } = await run(
+        "--catalog",
+        metatool,
+        "--queries",
+        queries,
+        "--strategy",
+        "bm25",
+        "--off-topic",
+        talk,
+        "--remark-model",
+        model,
+        "--json",
+      );
+      expect(code).toBe(0);
+      return (JSON.parse(out[0]!) as { abstention: { offTopic: { abstained: number } } }).abstention.offTopic.abstained;
+    };
+    expect(await share("on")).toBe(3);
+    expect(await share("off")).toBe(0);
+    const bad = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "bm25", "--remark-model", "maybe");
+    expect(bad.code).toBe(2);
+    expect(bad.err.join("\n")).toMatch(/Unknown --remark-model value "maybe"/);
+  });
+
   it("rejects an --abstention value other than on or off, and --off-topic with abstention off", async () => {
     const bad = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "bm25", "--abstention", "maybe");
     expect(bad.code).toBe(2);
@@ -202,7 +236,7 @@ describe("dynamic-tools eval", () => {
     await main(["--help"], (text) => out.push(text));
     expect(out.join("\n")).toMatch(/eval\s+score retrieval strategies/);
     expect(out.join("\n")).toMatch(
-      /dynamic-tools eval --catalog <file> \| --mcp <servers\.json> --queries <file\.jsonl> --strategy <name\|all> \[--usage <file\.jsonl> \[--co-usage\]\]\n\s+\[--abstention on\|off\] \[--history-tools on\|off\] \[--off-topic <file\.jsonl>\] \[--json\]/,
+      /dynamic-tools eval --catalog <file> \| --mcp <servers\.json> --queries <file\.jsonl> --strategy <name\|all> \[--usage <file\.jsonl> \[--co-usage\]\]\n\s+\[--abstention on\|off\] \[--remark-model on\|off\] \[--history-tools on\|off\] \[--off-topic <file\.jsonl>\] \[--json\]/,
     );
   });
 });

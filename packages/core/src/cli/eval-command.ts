@@ -14,7 +14,7 @@ import { CATALOG_OPTIONS_USAGE, loadCliCatalog } from "./load-cli-catalog.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, STRATEGY, UsageError } from "./usage-error.js";
 
 export const EVAL_USAGE = `dynamic-tools eval --catalog <file> | --mcp <servers.json> --queries <file.jsonl> --strategy <name|all> [--usage <file.jsonl> [--co-usage]]
-       [--abstention on|off] [--history-tools on|off] [--off-topic <file.jsonl>] [--json]
+       [--abstention on|off] [--remark-model on|off] [--history-tools on|off] [--off-topic <file.jsonl>] [--json]
 
 ${CATALOG_OPTIONS_USAGE}
   --queries <file>     JSON Lines: { "id", "query", "relevant": [tool names], "history"?: [entries] } per line;
@@ -29,6 +29,9 @@ ${CATALOG_OPTIONS_USAGE}
   --abstention <on|off>
                        score as a selector abstains (default on, except for keyword): a query whose best
                        tools reach no signal's relevance floor scores as an empty ranking; the count is reported
+  --remark-model <on|off>
+                       with abstention: also read remarks with the remark model (default on); off, by the
+                       rules alone (abstain.remarkThreshold 1)
   --history-tools <on|off>
                        conversation memory (default on): tools a history entry { "query", "tools" } called
                        are ranked up by recency, as a selector does with the tools a thread called
@@ -59,6 +62,7 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
         "co-usage": { type: "boolean", default: false },
         abstention: { type: "string", default: "on" },
         "history-tools": { type: "string", default: "on" },
+        "remark-model": { type: "string", default: "on" },
         "off-topic": { type: "string" },
         json: { type: "boolean", default: false },
         help: HELP_OPTION,
@@ -80,6 +84,7 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
   if (values["co-usage"] && values.usage === undefined)
     throw new UsageError("--co-usage needs --usage <file.jsonl> (the usage it expands with).", EVAL_USAGE);
   checkChoice(values.abstention!, ["on", "off"], { one: "--abstention value", many: "Values" }, EVAL_USAGE);
+  checkChoice(values["remark-model"]!, ["on", "off"], { one: "--remark-model value", many: "Values" }, EVAL_USAGE);
   checkChoice(values["history-tools"]!, ["on", "off"], { one: "--history-tools value", many: "Values" }, EVAL_USAGE);
   if (values["off-topic"] !== undefined && values.abstention === "off")
     throw new UsageError("--off-topic measures abstention: drop --abstention off.", EVAL_USAGE);
@@ -106,7 +111,7 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
     const abstention =
       values.abstention === "on" && strategy.name !== "keyword"
         ? {
-            abstention: {},
+            abstention: values["remark-model"] === "off" ? { remarkThreshold: 1 } : {},
             ...(offTopic === undefined ? {} : { offTopic }),
             ...(requests === undefined ? {} : { requests }),
             ...(usage === undefined ? {} : { learned: usage }),

@@ -10,6 +10,7 @@ import { meanMetrics, queryMetrics, type RetrievalMetrics } from "./aggregate-me
 import type { EvalQuery } from "./queries-file.js";
 import type { CalledTool } from "../conversation/called-tools.js";
 import { rememberCalledTools, type ConversationMemoryOptions } from "../selection/conversation-memory.js";
+import { loadRemarkReader } from "../selection/remark-model.js";
 
 /** One strategy's results: exactly what `dynamic-tools eval --json` prints. */
 export interface EvalResult extends RetrievalMetrics {
@@ -119,10 +120,21 @@ export async function runEval({
     settings === undefined
       ? undefined
       : await calibrateRelevanceFloor({ strategy, catalog, options: settings, ...(requests === undefined ? {} : { requests }) });
+  const readRemark = settings !== undefined && settings.remarkThreshold < 1 ? await loadRemarkReader() : undefined;
   const calibrationMs = performance.now() - calibrationStart;
   const abstains = (ranked: readonly RankedTool[], message: string) =>
     floor !== undefined &&
-    judgeRanking({ ranked, floor, depth: settings!.depth, remarkWords: settings!.remarkWords, message, catalog, learned }) !== undefined;
+    judgeRanking({
+      ranked,
+      floor,
+      depth: settings!.depth,
+      remarkWords: settings!.remarkWords,
+      remarkThreshold: settings!.remarkThreshold,
+      ...(readRemark === undefined ? {} : { readRemark }),
+      message,
+      catalog,
+      learned,
+    }) !== undefined;
   let abstained = 0;
   const latencies: number[] = new Array(queries.length);
   const perQuery: RetrievalMetrics[] = new Array(queries.length);

@@ -54,6 +54,9 @@ describe("calibrateRelevanceFloor", () => {
     expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { remarkWords: -1 } })).toThrow(
       /abstain\.remarkWords must be a whole number ≥ 0, got -1/,
     );
+    expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { remarkThreshold: 1.2 } })).toThrow(
+      /abstain\.remarkThreshold must be a number from 0 to 1, got 1\.2/,
+    );
   });
 });
 
@@ -179,6 +182,33 @@ describe("judgeRanking", () => {
     expect(judgeRanking({ ranked: forecast, floor, message: "the weather was awful" })).toBeUndefined();
   });
 
+  it("reads a message the rules do not as a remark when the remark model says so, unless it is phrased as a request", () => {
+    const forecast = [{ name: "get_forecast", score: 9, signals: { bm25: 9 } }];
+    const message = "snow day!! kids thrilled about the weather";
+    const asked: string[] = [];
+    const model = (probability: number) => (text: string) => {
+      asked.push(text);
+      return probability;
+    };
+    // Not a remark by the rules: credible, whatever the model would say when it is not given.
+    expect(judgeRanking({ ranked: forecast, floor, message, catalog })).toBeUndefined();
+    expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0.9) })?.reason).toBe(
+      "a remark, not a request: the best tool does not share 2 of its words; best: get_forecast (bm25 9)",
+    );
+    expect(asked).toEqual([message]);
+    // Under the threshold, or with the model off (threshold 1): a request.
+    expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0.59) })).toBeUndefined();
+    expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0.9), remarkThreshold: 0.95 })).toBeUndefined();
+    asked.length = 0;
+    expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0.99), remarkThreshold: 1 })).toBeUndefined();
+    // Phrased as a request, or already a remark by the rules: the model is not asked.
+    expect(
+      judgeRanking({ ranked: forecast, floor, message: "snow day!! can you check the weather", catalog, readRemark: model(0.99) }),
+    ).toBeUndefined();
+    expect(judgeRanking({ ranked: forecast, floor, message: "the weather was awful", catalog, readRemark: model(0) })).toBeDefined();
+    expect(asked).toEqual([]);
+  });
+
   it("counts the words learned for a tool from usage as its words", () => {
     const usage = new UsageModel({ catalog, clock: () => 0 });
     usage.observe({ message: "is it going to be awful weather", tools: ["get_forecast"], at: 0 });
@@ -232,6 +262,19 @@ describe("createToolSelector: abstention", () => {
     expect((await floorOnly("my inbox was full again")).abstained?.reason).toMatch(
       /^a remark, not a request: (?:the best tool does not share|none of the first \d tools shares) 2 of its words; best: read_email/,
     );
+  });
+
+  it("reads remarks the rules miss with the remark model; remarkThreshold 1 turns it off", async () => {
+    const message = "finally a sunny weekend forecast, so happy";
+    const select = createToolSelector(catalog, { ...noTokens, strategy: "bm25" });
+    const remark = await select(message);
+    expect(remark.tools).toEqual(["get_weather"]);
+    expect(remark.abstained?.reason).toBe(
+      "a remark, not a request: the best tool does not share 2 of its words; best: get_forecast (bm25 4.041)",
+    );
+    const rulesOnly = createToolSelector(catalog, { ...noTokens, strategy: "bm25", abstain: { remarkThreshold: 1 } });
+    expect((await rulesOnly(message)).tools).toEqual(["get_weather", "get_forecast"]);
+    expect((await select("sunny weekend forecast")).tools).toEqual(["get_weather", "get_forecast"]);
   });
 
   it("still binds the catalog's declared defaults", async () => {

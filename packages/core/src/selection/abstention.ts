@@ -3,10 +3,10 @@
  * selection binds the core tools only. Credible means that some signal of a top tool (BM25, vector, …) reaches the
  * relevance floor, and the floor is calibrated on the catalog itself: the scores its strategy gives to probes made
  * of the catalog's own words drawn at random, i.e. what a message that merely shares a word or two with some tool
- * scores there. A remark (a statement, or a question about the assistant: see `isRemark`) is held to a higher floor
- * from the same probes, and must share two of its topic words with one of the top tools. With usage, the floors are
- * also checked against real past requests (messages that did call a tool): they are never set above what all but the
- * lowest few of them score.
+ * scores there. A remark (a statement, or a question about the assistant: see `isRemark` and the remark model,
+ * `remark-model.ts`) is held to a higher floor from the same probes, and must share two of its topic words with one of
+ * the top tools. With usage, the floors are also checked against real past requests (messages that did call a tool):
+ * they are never set above what all but the lowest few of them score.
  */
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
@@ -14,7 +14,8 @@ import type { LearnedField } from "../retrieval/learned-field.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { toolDocument } from "../retrieval/tool-text.js";
 import { wordsBeyondSmallTalk } from "../text/conversational-words.js";
-import { isRemark } from "../text/message-form.js";
+import { hasRequestPhrasing, isRemark } from "../text/message-form.js";
+import type { RemarkReader } from "./remark-model.js";
 import { analyze } from "../text/analyzer.js";
 import { GENERIC_TOOL_WORDS, STOP_WORDS } from "../text/stop-words.js";
 import { splitWords, stem } from "../text/tokenize.js";
@@ -48,6 +49,13 @@ export interface AbstentionOptions {
    * topic, "my website gets no organic traffic" describes what an SEO tool is for. 0 turns this off. @defaultValue 2
    */
   remarkWords?: number;
+  /**
+   * The probability from which the remark model (a logistic model over the message's word vectors, see
+   * `remark-model.ts`) reads a message that the rules do not as a remark too ("survived another 10 hour shift"),
+   * unless it is phrased as a request ("can you…", "I need…"). 1 turns the model off: remarks are then read by the
+   * rules alone (`isRemark`). @defaultValue 0.8
+   */
+  remarkThreshold?: number;
   /** How many of the best ranked tools are looked at. @defaultValue 5 */
   depth?: number;
   /**
@@ -99,6 +107,7 @@ export const ABSTENTION_DEFAULTS: Readonly<Required<AbstentionOptions>> = Object
   quantile: 0.25,
   remarkQuantile: 0.5,
   remarkWords: 2,
+  remarkThreshold: 0.8,
   probes: 64,
   probeWords: 1,
   depth: 5,
@@ -127,7 +136,7 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
   const wholeNumber = (key: "probes" | "probeWords" | "depth" | "remarkWords", least = 1) =>
     Number.isInteger(resolved[key]) && resolved[key] >= least;
   const bad: Array<[keyof AbstentionOptions, string]> = [];
-  for (const key of ["quantile", "remarkQuantile", "requestQuantile"] as const)
+  for (const key of ["quantile", "remarkQuantile", "requestQuantile", "remarkThreshold"] as const)
     if (!(typeof resolved[key] === "number" && resolved[key] >= 0 && resolved[key] <= 1)) bad.push([key, "a number from 0 to 1"]);
   for (const key of ["probes", "probeWords", "depth"] as const) if (!wholeNumber(key)) bad.push([key, "a whole number ≥ 1"]);
   if (!wholeNumber("remarkWords", 0)) bad.push(["remarkWords", "a whole number ≥ 0"]);
@@ -288,7 +297,8 @@ export function asksForSomething(message: string): boolean {
 /**
  * Whether the ranking is credible: with `message`, that message must ask for something (see
  * {@link asksForSomething}); then some signal of one of its first `depth` tools reaches that signal's floor. A remark
- * (see `isRemark`) must also reach the floor's `remarks` and, given the `catalog`, share `remarkWords` of its topic
+ * (see `isRemark`, and with `readRemark` the remark model at `remarkThreshold`) must also reach the floor's `remarks`
+ * and, given the `catalog`, share `remarkWords` of its topic
  * words with one of those tools (their text, and the `learned` words). A ranking is judged credible when the floor has
  * no signal at all (nothing to judge by). Returns the abstention (with its explanation) when it is not.
  *
@@ -303,6 +313,8 @@ export function judgeRanking({
   floor,
   depth = ABSTENTION_DEFAULTS.depth,
   remarkWords = ABSTENTION_DEFAULTS.remarkWords,
+  remarkThreshold = ABSTENTION_DEFAULTS.remarkThreshold,
+  readRemark,
   message,
   catalog,
   learned,
@@ -312,6 +324,10 @@ export function judgeRanking({
   depth?: number;
   /** See {@link AbstentionOptions.remarkWords}. */
   remarkWords?: number;
+  /** See {@link AbstentionOptions.remarkThreshold}. */
+  remarkThreshold?: number;
+  /** The remark model (see `loadRemarkReader`); omitted, remarks are read by the rules alone. */
+  readRemark?: RemarkReader;
   /** The current message; omitted, only the scores are judged. */
   message?: string;
   /**
@@ -331,15 +347,15 @@ export function judgeRanking({
     top.some((tool) => Object.entries(floors).some(([signal, value]) => (tool.signals[signal] ?? 0) >= value));
   const credible = reaches(floor.signals);
   // A remark needs more: the remark floor, and `remarkWords` of its words in one top tool. The message's form is read
-  // only when these could fail; the words are compared only for a remark.
+  // only when these could fail: by the rules, then by the remark model (the costliest).
   const belowRemarkFloor = credible && floor.remarks !== undefined && !reaches(floor.remarks);
   const wordsMatter = catalog !== undefined && remarkWords > 0;
   const remark =
     credible &&
     message !== undefined &&
     (belowRemarkFloor || wordsMatter) &&
-    isRemark(message) &&
-    (belowRemarkFloor || !sharesWords(topicWords(message), top, { catalog: catalog!, learned, least: remarkWords }));
+    (belowRemarkFloor || !sharesWords(topicWords(message), top, { catalog: catalog!, learned, least: remarkWords })) &&
+    (isRemark(message) || readsAsRemarkByModel(message, readRemark, remarkThreshold));
   if (credible && !remark) return undefined;
   const inForce = remark && belowRemarkFloor ? floor.remarks! : floor.signals;
   const best = top[0];
@@ -365,6 +381,11 @@ export function judgeRanking({
     floor: { ...inForce },
     ...(best === undefined ? {} : { best: { name: best.name, signals: { ...bestSignalsOf } } }),
   };
+}
+
+/** Whether the remark model (when given) reads `message` as a remark, at least `threshold`, unless phrased as a request. */
+function readsAsRemarkByModel(message: string, readRemark: RemarkReader | undefined, threshold: number): boolean {
+  return readRemark !== undefined && threshold < 1 && !hasRequestPhrasing(message) && readRemark(message) >= threshold;
 }
 
 /**

@@ -39,6 +39,7 @@ import { rankedCandidates, type AutoCutOptions } from "./ranked-candidates.js";
 import { createPinIndex, pinnedTools, type PinIndex } from "./pinned-tools.js";
 import { checkedReserve, followCatalog, type SelectionRequest, type SelectionScope, type SelectToolsOptions } from "./selection-scope.js";
 import type { SelectedCategory, ToolSelection } from "./tool-selection.js";
+import { loadRemarkReader } from "./remark-model.js";
 
 export type { AutoCutOptions } from "./ranked-candidates.js";
 export type { Abstention, AbstentionOptions, RelevanceFloor } from "./abstention.js";
@@ -301,6 +302,8 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
                 floor: await floors.floorOf(indexed),
                 depth: abstention!.depth,
                 remarkWords: abstention!.remarkWords,
+                remarkThreshold: abstention!.remarkThreshold,
+                ...(abstention!.remarkThreshold < 1 ? { readRemark: await loadRemarkReader() } : {}),
                 message,
                 catalog,
                 learned: learned.usage,

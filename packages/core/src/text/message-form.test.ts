@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { wordsBeyondSmallTalk } from "./conversational-words.js";
-import { isRemark } from "./message-form.js";
+import { asksAQuestion, hasRequestPhrasing, isRemark } from "./message-form.js";
 import { splitWords } from "./tokenize.js";
 
 describe("isRemark", () => {
@@ -95,6 +95,23 @@ describe("isRemark", () => {
       expect(isRemark(request)).toBe(false);
   });
 
+  it("reads a dash or an emoji as the end of a clause: a request after a remark makes it a request", () => {
+    for (const request of [
+      "this heat is killing me 🥵 crank the AC down to 70",
+      "so annoyed, the landlord still hasn't fixed the heat — draft a firm email to him",
+      "my flight got cancelled 😩 rebook me on the next one out",
+      "just landed - fastest way downtown?",
+    ])
+      expect(isRemark(request)).toBe(false);
+    for (const remark of [
+      "the kids are thrilled about the snow 🎉",
+      "my sister's wedding was beautiful 😭",
+      "the game went to overtime — what a finish!",
+    ])
+      expect(isRemark(remark)).toBe(true);
+    expect(typeof isRemark(`a ${"— ".repeat(50_000)}b`)).toBe("boolean");
+  });
+
   it("reads any text without throwing", () => {
     for (const text of ["", "   ", "🙂", "?", "x".repeat(100_000), "is ".repeat(10_000), `weather ${".".repeat(80_000)}x`])
       expect(typeof isRemark(text)).toBe("boolean");
@@ -109,5 +126,34 @@ describe("isRemark", () => {
     expect(requests).toHaveLength(80);
     expect(requests.filter((request) => wordsBeyondSmallTalk(splitWords(request)).length === 0)).toEqual([]);
     expect(requests.filter((request) => isRemark(request))).toEqual([]);
+  });
+});
+
+describe("hasRequestPhrasing", () => {
+  it("is true for request phrasing anywhere in the message, typed or typographic apostrophes", () => {
+    for (const request of ["ugh, so tired. can you set an alarm for 6:30?", "I need a plumber this weekend", "I can’t find my keys"])
+      expect(hasRequestPhrasing(request)).toBe(true);
+    for (const other of ["so tired today", "weather in Oslo", "the plumber came by"]) expect(hasRequestPhrasing(other)).toBe(false);
+  });
+});
+
+describe("asksAQuestion", () => {
+  it("is true with a question mark, or a clause opening with a question word or an auxiliary after interjections", () => {
+    for (const question of [
+      "snow tomorrow?",
+      "how many are frozen",
+      "ok, is it snowing",
+      "thanks! what time is it in Tokyo",
+      "oh well. did the package ship",
+    ])
+      expect(asksAQuestion(question)).toBe(true);
+    for (const other of [
+      "survived another 10 hour shift",
+      "ok cool",
+      "weather in Oslo",
+      "the kids asked how snow forms",
+      "kids are thrilled, I am not",
+    ])
+      expect(asksAQuestion(other)).toBe(false);
   });
 });

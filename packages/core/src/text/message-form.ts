@@ -118,7 +118,7 @@ const RELATIVES: ReadonlySet<string> = new Set("that which who whom whose where 
  * Where a message's clauses end: sentence punctuation (not a decimal point), commas, semicolons, new lines. A run of
  * punctuation is matched from its start only, so a long run costs linear time.
  */
-const CLAUSE_END = /(?<![.!?])[.!?]+(?=\s|$)|[,;\n]+/;
+const CLAUSE_END = /(?<![.!?])[.!?]+(?=\s|$)|[,;\n]+|\s[-–—]+\s|[–—]|\p{Extended_Pictographic}+/u;
 
 /**
  * How a clause reads: a remark (a statement, or a question about the assistant), small talk alone (neither), or
@@ -185,8 +185,7 @@ function clauseForm(
  * ```
  */
 export function isRemark(message: string): boolean {
-  // Typographic apostrophes (a phone's default) read as typed ones: "I can’t find" asks.
-  const text = message.replace(/[‘’ʼ]/g, "'");
+  const text = typedApostrophes(message);
   if (REQUEST_PHRASING.test(text)) return false;
   const question = text.includes("?");
   const exclaims = text.includes("!");
@@ -202,4 +201,39 @@ export function isRemark(message: string): boolean {
     if (form === "remark") remarks++;
   }
   return remarks > 0;
+}
+
+/** Typographic apostrophes (a phone's default) read as typed ones: "I can’t find" asks. */
+const typedApostrophes = (message: string) => message.replace(/[‘’ʼ]/g, "'");
+
+/**
+ * Whether `message` is phrased as a request, whatever else it says: "can you", "please", "I need", "show me", "I'm
+ * interested in", "do you have", "how do I" (what makes {@link isRemark} false at once).
+ *
+ * @example
+ * ```ts
+ * hasRequestPhrasing("ugh, so tired. can you set an alarm for 6:30?"); // true
+ * hasRequestPhrasing("so tired today"); // false
+ * ```
+ */
+export function hasRequestPhrasing(message: string): boolean {
+  return REQUEST_PHRASING.test(typedApostrophes(message));
+}
+
+/**
+ * Whether `message` asks a question: it has a question mark, or one of its clauses opens (after interjections such as
+ * "oh", "ok") with a question word or an auxiliary ("how many are frozen", "is it going to rain").
+ *
+ * @example
+ * ```ts
+ * asksAQuestion("ok, how many are frozen"); // true
+ * asksAQuestion("survived another 10 hour shift"); // false
+ * ```
+ */
+export function asksAQuestion(message: string): boolean {
+  if (message.includes("?")) return true;
+  return message.split(CLAUSE_END).some((clause) => {
+    const opening = splitWords(clause).find((word) => !OPENERS.has(word));
+    return opening !== undefined && QUESTION_OPENERS.has(opening);
+  });
 }

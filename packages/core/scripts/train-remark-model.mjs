@@ -1,0 +1,136 @@
+// Trains the remark model (src/selection/remark-model.ts): a logistic regression over remarkFeatures, remarks and small
+// talk against requests, and writes src/selection/remark-model-weights.ts. Deterministic: the same lists give the same
+// weights. Run after `pnpm --filter @dynamic-tools/core build`:
+//
+//   node packages/core/scripts/train-remark-model.mjs            # train on every list, write the weights
+//   node packages/core/scripts/train-remark-model.mjs --check    # each list left out in turn: its share read as a remark
+//
+// Remarks and small talk: datasets/small-talk's lists that were tuned to (dev, check, independent-1, independent-2,
+// unseen, unseen-2) and remarks.jsonl; unseen-3 and unseen-4 are held out, never trained on. Requests:
+// datasets/small-talk's four request lists and 4,000 messages of datasets/metatool/usage.jsonl (past traffic; never
+// the dev sets' queries).
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { OFFLINE_EMBEDDINGS_MODEL, OfflineEmbeddings } from "@dynamic-tools/offline-embeddings";
+import { canReadRemark, remarkFeatures } from "@dynamic-tools/core/internal";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const REMARKS = ["dev", "check", "independent-1", "independent-2", "unseen", "unseen-2", "remarks"];
+const REQUESTS = ["requests", "requests-2", "requests-3", "requests-4"];
+const USAGE_SAMPLE = 4000;
+/** L2 penalty, gradient steps and step size of the fit. */
+const L2 = 1e-2;
+const STEPS = 1500;
+const RATE = 0.5;
+
+const readLines = (path) =>
+  readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line).query);
+const list = (name) => readLines(`${root}datasets/small-talk/${name}.jsonl`);
+
+/** Every `step`-th message of the usage log, so the sample spans it and is the same on every run. */
+function usageSample() {
+  const all = readLines(`${root}datasets/metatool/usage.jsonl`);
+  const step = all.length / USAGE_SAMPLE;
+  return Array.from({ length: USAGE_SAMPLE }, (_, index) => all[Math.floor(index * step)]);
+}
+
+const embeddings = new OfflineEmbeddings();
+const dimensions = embeddings.dimensions;
+/** The features of the messages the model reads (see `canReadRemark`); the others are left to the rules. */
+const featuresOf = (messages) =>
+  messages.flatMap((message) => {
+    const read = remarkFeatures(message, embeddings, dimensions);
+    return canReadRemark(message, read) ? [read.features] : [];
+  });
+
+/**
+ * Logistic regression on standardised features (each class half the loss; among requests, the request lists and the
+ * usage sample a half each), full-batch gradient descent from zero; the standardisation is folded into the weights.
+ */
+function fit(positives, requestLists, usageRows) {
+  const groups = [
+    [positives, 1, 0.5],
+    [requestLists, 0, 0.25],
+    [usageRows, 0, 0.25],
+  ];
+  const rows = groups.flatMap(([xs, label, share]) => xs.map((x) => [x, label, share / xs.length]));
+  const size = rows[0][0].length;
+  const mean = new Float64Array(size);
+  const spread = new Float64Array(size);
+  for (const [x] of rows) for (let i = 0; i < size; i++) mean[i] += x[i] / rows.length;
+  for (const [x] of rows) for (let i = 0; i < size; i++) spread[i] += (x[i] - mean[i]) ** 2 / rows.length;
+  for (let i = 0; i < size; i++) spread[i] = Math.sqrt(spread[i]) + 1e-6;
+  const standard = rows.map(([x, label, weight]) => [Float64Array.from(x, (value, i) => (value - mean[i]) / spread[i]), label, weight]);
+  const weights = new Float64Array(size);
+  let bias = 0;
+  const gradient = new Float64Array(size);
+  for (let step = 0; step < STEPS; step++) {
+    gradient.fill(0);
+    let biasGradient = 0;
+    for (const [x, label, weight] of standard) {
+      let sum = bias;
+      for (let i = 0; i < size; i++) sum += weights[i] * x[i];
+      const error = (1 / (1 + Math.exp(-sum)) - label) * weight;
+      for (let i = 0; i < size; i++) gradient[i] += error * x[i];
+      biasGradient += error;
+    }
+    for (let i = 0; i < size; i++) weights[i] -= RATE * (gradient[i] + L2 * weights[i]);
+    bias -= RATE * biasGradient;
+  }
+  const folded = Array.from(weights, (w, i) => w / spread[i]);
+  const foldedBias = bias - folded.reduce((sum, w, i) => sum + w * mean[i], 0);
+  return { weights: folded.map((w) => Number(w.toPrecision(6))), bias: Number(foldedBias.toPrecision(6)) };
+}
+
+const probability = (model, x) => 1 / (1 + Math.exp(-(model.bias + x.reduce((sum, value, i) => sum + value * model.weights[i], 0))));
+const share = (model, xs, threshold) => xs.filter((x) => probability(model, x) >= threshold).length / xs.length;
+
+const remarks = Object.fromEntries(REMARKS.map((name) => [name, featuresOf(list(name))]));
+const requests = Object.fromEntries(REQUESTS.map((name) => [name, featuresOf(list(name))]));
+const usage = featuresOf(usageSample());
+
+if (process.argv.includes("--check")) {
+  const thresholds = [0.5, 0.6, 0.7, 0.8];
+  console.log(
+    `share of the messages the model reads (canReadRemark) read as a remark at p >= ${thresholds.join(", ")}, by a model trained without the list:`,
+  );
+  const row = (kind, name, model, xs) =>
+    console.log(
+      `  ${kind.padEnd(8)} ${name.padEnd(14)} ${String(xs.length).padStart(4)}  ${thresholds.map((t) => share(model, xs, t).toFixed(3)).join("  ")}`,
+    );
+  for (const name of REMARKS) {
+    const model = fit(
+      REMARKS.filter((other) => other !== name).flatMap((other) => remarks[other]),
+      Object.values(requests).flat(),
+      usage,
+    );
+    row("remarks", name, model, remarks[name]);
+  }
+  for (const name of REQUESTS) {
+    const model = fit(
+      Object.values(remarks).flat(),
+      REQUESTS.filter((other) => other !== name).flatMap((other) => requests[other]),
+      usage,
+    );
+    row("requests", name, model, requests[name]);
+  }
+} else {
+  const model = fit(Object.values(remarks).flat(), Object.values(requests).flat(), usage);
+  const source = `/**
+ * @module The remark model's weights, written by \`packages/core/scripts/train-remark-model.mjs\` (do not edit): a
+ * logistic regression over \`remarkFeatures\`, trained on ${Object.values(remarks).flat().length} remarks and small talk and ${Object.values(requests).flat().length + usage.length} requests.
+ */
+import type { RemarkModel } from "./remark-model.js";
+
+export const REMARK_MODEL: RemarkModel = {
+  vectors: ${JSON.stringify(OFFLINE_EMBEDDINGS_MODEL)},
+  bias: ${model.bias},
+  weights: ${JSON.stringify(model.weights)},
+};
+`;
+  writeFileSync(fileURLToPath(new URL("../src/selection/remark-model-weights.ts", import.meta.url)), source);
+  console.log(`wrote src/selection/remark-model-weights.ts (${model.weights.length} weights)`);
+}

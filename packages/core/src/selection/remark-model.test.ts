@@ -1,0 +1,79 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { OFFLINE_EMBEDDINGS_MODEL } from "@dynamic-tools/offline-embeddings";
+import { ABSTENTION_DEFAULTS } from "./abstention.js";
+import { canReadRemark, loadRemarkReader, remarkFeatures, remarkProbability } from "./remark-model.js";
+import { REMARK_MODEL } from "./remark-model-weights.js";
+
+/** Two-dimensional word vectors for three words; any other word is unknown. */
+const vectors = {
+  wordVector: (word: string) => ({ snow: [3, 4], day: [0, 2], kids: [-1, 0] })[word],
+};
+
+describe("remarkFeatures", () => {
+  it("is the mean and the opening at unit length, the extremes, then the message's form", () => {
+    const read = remarkFeatures("Snow day!! kids 🎉", vectors, 2);
+    expect(read).toMatchObject({ words: 3, known: 3 });
+    const features = Array.from(read.features);
+    // Known words snow, day, kids: sum (2, 6); the first two, snow and day: (3, 6); max (3, 4), min (-1, 0).
+    const unit = (x: number, y: number) => [x / Math.hypot(x, y), y / Math.hypot(x, y)];
+    const expected = [...unit(2, 6), ...unit(3, 6), 3, 4, -1, 0, 0, 1, 1, 3 / 20];
+    expect(features).toHaveLength(2 * 4 + 4);
+    features.forEach((value, index) => expect(value).toBeCloseTo(expected[index]!, 12));
+  });
+
+  it("is zeros but the form when no word is known, and counts at most 20 words", () => {
+    const read = remarkFeatures(`what ${"zzz ".repeat(30)}?`, vectors, 2);
+    expect(read).toMatchObject({ words: 31, known: 0 });
+    const features = Array.from(read.features);
+    expect(features).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1]);
+  });
+});
+
+describe("canReadRemark", () => {
+  it("reads messages of four words or more, two thirds of them known, that ask no question", () => {
+    expect(canReadRemark("snow day kids again", { words: 4, known: 3 })).toBe(true);
+    expect(canReadRemark("snow day kids", { words: 3, known: 3 })).toBe(false);
+    expect(canReadRemark("snow day kids zzz zzz", { words: 5, known: 3 })).toBe(false);
+    expect(canReadRemark("zzz yyy xxx", remarkFeatures("zzz yyy xxx", vectors, 2))).toBe(false);
+    for (const question of ["snow day kids?", "how many are frozen", "ok, is it snowing"])
+      expect(canReadRemark(question, { words: 5, known: 5 })).toBe(false);
+  });
+});
+
+describe("remarkProbability", () => {
+  it("is the logistic of the weighted sum and the bias", () => {
+    expect(remarkProbability([2, 1], { vectors: "test", weights: [1, -1], bias: 0.5 })).toBeCloseTo(1 / (1 + Math.exp(-1.5)), 12);
+    expect(remarkProbability([0, 0], { vectors: "test", weights: [1, -1], bias: 0 })).toBe(0.5);
+  });
+});
+
+describe("the trained remark model", () => {
+  it("weighs the features of the offline word vectors it was trained on", () => {
+    expect(REMARK_MODEL.vectors).toBe(OFFLINE_EMBEDDINGS_MODEL);
+    expect(REMARK_MODEL.weights).toHaveLength(4 * 100 + 4);
+    expect(REMARK_MODEL.weights.every(Number.isFinite) && Number.isFinite(REMARK_MODEL.bias)).toBe(true);
+  });
+
+  it("loads once, and fits the lists it was trained on; a message it cannot read gets no opinion", async () => {
+    const read = await loadRemarkReader();
+    expect(await loadRemarkReader()).toBe(read);
+    const lists = (names: string[]) =>
+      names.flatMap((name) =>
+        readFileSync(fileURLToPath(new URL(`../../../../datasets/small-talk/${name}.jsonl`, import.meta.url)), "utf8")
+          .trim()
+          .split("\n")
+          .map((line) => (JSON.parse(line) as { query: string }).query),
+      );
+    const { remarkThreshold } = ABSTENTION_DEFAULTS;
+    const share = (messages: string[]) => {
+      const probabilities = messages.map((message) => read!(message)).filter((probability) => probability > 0);
+      return probabilities.filter((probability) => probability >= remarkThreshold).length / probabilities.length;
+    };
+    // How far it carries to lists it was not trained on is measured with `eval --off-topic` (docs/selection.md).
+    expect(share(lists(["dev", "check", "independent-1", "independent-2", "unseen", "unseen-2", "remarks"]))).toBeGreaterThan(0.75);
+    expect(share(lists(["requests", "requests-2", "requests-3", "requests-4"]))).toBeLessThan(0.06);
+    for (const unread of ["open", "网页搜索", "thx!", "how many are frozen", "snow day kids?"]) expect(read!(unread)).toBe(0);
+  });
+});

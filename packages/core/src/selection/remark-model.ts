@@ -1,0 +1,158 @@
+/**
+ * @module A learned reading of a message's form: how likely it is a remark or small talk rather than a request,
+ * from a logistic model over its word vectors (the offline GloVe vectors of `@dynamic-tools/offline-embeddings`). The
+ * rules of `message-form.ts` read English's closed word classes; this reads the open ones too ("survived another
+ * 10 hour shift", "snow day!! kids are thrilled"), where a word's vector says what kind of word it is. Trained by
+ * `packages/core/scripts/train-remark-model.mjs` on the `datasets/small-talk` lists (see its README).
+ */
+import type { WordVectors } from "../retrieval/lexical/vocabulary-expansion.js";
+import { loadOfflineEmbeddings } from "../plugins/default-plugins.js";
+import { REMARK_MODEL } from "./remark-model-weights.js";
+import { asksAQuestion } from "../text/message-form.js";
+import { splitWords } from "../text/tokenize.js";
+
+/** A trained remark model: the weights of {@link remarkFeatures}, its bias, and the word vectors it was trained on. */
+export interface RemarkModel {
+  /** The word vectors' model (`OFFLINE_EMBEDDINGS_MODEL`); the weights mean nothing over other vectors. */
+  readonly vectors: string;
+  readonly weights: readonly number[];
+  readonly bias: number;
+}
+
+/** Words of a message's opening that its form feature reads ("my", "finally", "can"). */
+const OPENING_WORDS = 2;
+/** Messages longer than this many words count as this long. */
+const LONGEST = 20;
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+
+/**
+ * The features of `message` the remark model weighs, over its known words' vectors: their mean, the mean of its first
+ * two words (each scaled to unit length), their element-wise maximum and minimum (zeros when no word is known), then
+ * whether it has a question mark, an exclamation mark, an emoji, and its length in words (up to 20) over 20. The mean
+ * says what the message is about, the opening how it starts ("my", "finally", "find"), the extremes which words stand
+ * out ("thrilled", "lol", "balance").
+ *
+ * @example
+ * ```ts
+ * remarkFeatures("snow day!! kids are thrilled", embeddings, 100).features.length; // 404
+ * ```
+ */
+export function remarkFeatures(message: string, vectors: WordVectors, dimensions: number): RemarkFeatures {
+  const words = splitWords(message);
+  const features = new Float64Array(4 * dimensions + 4);
+  const [mean, opening, highest, lowest, form] = [0, dimensions, 2 * dimensions, 3 * dimensions, 4 * dimensions];
+  let known = 0;
+  for (const [index, word] of words.entries()) {
+    const vector = vectors.wordVector(word);
+    if (vector === undefined) continue;
+    for (let d = 0; d < dimensions; d++) {
+      const value = vector[d]!;
+      features[mean + d]! += value;
+      if (index < OPENING_WORDS) features[opening + d]! += value;
+      features[highest + d] = known === 0 ? value : Math.max(features[highest + d]!, value);
+      features[lowest + d] = known === 0 ? value : Math.min(features[lowest + d]!, value);
+    }
+    known++;
+  }
+  toUnitLength(features, mean, dimensions);
+  toUnitLength(features, opening, dimensions);
+  features[form] = message.includes("?") ? 1 : 0;
+  features[form + 1] = message.includes("!") ? 1 : 0;
+  features[form + 2] = PICTOGRAPH.test(message) ? 1 : 0;
+  features[form + 3] = Math.min(words.length, LONGEST) / LONGEST;
+  return { features, words: words.length, known };
+}
+
+/** A message's features, and how many of its words there are and have a vector. */
+export interface RemarkFeatures {
+  readonly features: Float64Array;
+  readonly words: number;
+  readonly known: number;
+}
+
+/**
+ * Fewest words of a message the model reads: shorter ones are small talk by their words, or often requests ("sunny
+ * weekend forecast").
+ */
+export const MIN_REMARK_WORDS = 4;
+
+/**
+ * Whether the model reads `message` (with its features' counts): at least {@link MIN_REMARK_WORDS} words, two thirds of
+ * them with a vector (a message in another language, or of codes and names, tells it nothing), and not a question
+ * ("how many are frozen": the rules read questions, see `asksAQuestion`).
+ */
+export function canReadRemark(message: string, { words, known }: Pick<RemarkFeatures, "words" | "known">): boolean {
+  return words >= MIN_REMARK_WORDS && known * 3 >= words * 2 && !asksAQuestion(message);
+}
+
+/** Scales `length` values of `features` from `offset` to unit length (all zeros stay zeros). */
+function toUnitLength(features: Float64Array, offset: number, length: number): void {
+  let norm = 0;
+  for (let d = 0; d < length; d++) norm += features[offset + d]! ** 2;
+  norm = Math.sqrt(norm);
+  if (norm > 0) for (let d = 0; d < length; d++) features[offset + d]! /= norm;
+}
+
+/**
+ * The model's probability that `features` (from {@link remarkFeatures}) are a remark's or small talk's.
+ *
+ * @example
+ * ```ts
+ * remarkProbability(remarkFeatures("survived another 10 hour shift", embeddings, 100).features, REMARK_MODEL); // 0.92
+ * ```
+ */
+export function remarkProbability(features: ArrayLike<number>, model: RemarkModel): number {
+  let sum = model.bias;
+  const count = Math.min(features.length, model.weights.length);
+  for (let i = 0; i < count; i++) sum += features[i]! * model.weights[i]!;
+  return 1 / (1 + Math.exp(-sum));
+}
+
+/** Most words whose vectors the reader keeps (about 1.6 MB): a message's common words are looked up once. */
+const CACHED_WORDS = 2048;
+
+/** `vectors` with each word's vector kept after its first lookup, up to {@link CACHED_WORDS} words. */
+function cachedWordVectors(vectors: WordVectors): WordVectors {
+  const cache = new Map<string, ArrayLike<number> | undefined>();
+  return {
+    wordVector(word) {
+      if (cache.has(word)) return cache.get(word);
+      const vector = vectors.wordVector(word);
+      if (cache.size < CACHED_WORDS) cache.set(word, vector);
+      return vector;
+    },
+  };
+}
+
+/** Reads how likely a message is a remark (0 to 1; 0 for a message the model cannot read, see {@link canReadRemark}). */
+export type RemarkReader = (message: string) => number;
+
+let shared: Promise<RemarkReader | undefined> | undefined;
+
+/**
+ * The remark reader over the offline word vectors, loaded once per process on first use; undefined when
+ * `@dynamic-tools/offline-embeddings` is not installed or its vectors are not the model's (abstention then reads
+ * remarks by the rules alone).
+ *
+ * @example
+ * ```ts
+ * const read = await loadRemarkReader();
+ * read?.("quit my job today. terrifying but exciting"); // 0.997
+ * ```
+ */
+export function loadRemarkReader(): Promise<RemarkReader | undefined> {
+  shared ??= loadOfflineEmbeddings().then(
+    (embeddings) => {
+      const vectors = embeddings as unknown as Partial<WordVectors> & { model?: string; dimensions?: number };
+      if (typeof vectors.wordVector !== "function" || !String(vectors.model).startsWith(REMARK_MODEL.vectors)) return undefined;
+      const dimensions = (REMARK_MODEL.weights.length - 4) / 4;
+      const cached = cachedWordVectors(vectors as WordVectors);
+      return (message: string) => {
+        const read = remarkFeatures(message, cached, dimensions);
+        return canReadRemark(message, read) ? remarkProbability(read.features, REMARK_MODEL) : 0;
+      };
+    },
+    () => undefined,
+  );
+  return shared;
+}
