@@ -66,7 +66,7 @@ describe("dynamic-tools eval: abstention", () => {
     // Remarks the rules miss, which the metatool catalog's tools match on a word or two.
     writeFileSync(
       talk,
-      '"survived another 10 hour shift"\n"snow day!! kids are thrilled, I am not"\n"finally watched Oppenheimer, three hours well spent"\n',
+      '"survived another 10 hour shift"\n"snow day!! kids are thrilled, I am not"\n"made lasagna for the first time tonight and it actually turned out great"\n',
     );
     writeFileSync(queries, '{"id": "q1", "query": "Can you find me relevant papers?", "relevant": ["ResearchHelper"]}\n');
     const metatool = fileURLToPath(new URL("../../../../datasets/metatool/catalog.json", import.meta.url));

@@ -57,6 +57,9 @@ describe("calibrateRelevanceFloor", () => {
     expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { remarkThreshold: 1.2 } })).toThrow(
       /abstain\.remarkThreshold must be a number from 0 to 1, got 1\.2/,
     );
+    expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { strongMatch: 0.5 } })).toThrow(
+      /abstain\.strongMatch must be a number ≥ 1, got 0\.5/,
+    );
   });
 });
 
@@ -182,8 +185,9 @@ describe("judgeRanking", () => {
     expect(judgeRanking({ ranked: forecast, floor, message: "the weather was awful" })).toBeUndefined();
   });
 
-  it("reads a message the rules do not as a remark when the remark model says so, unless it is phrased as a request", () => {
-    const forecast = [{ name: "get_forecast", score: 9, signals: { bm25: 9 } }];
+  it("reads a message the rules do not as a remark when the remark model says so, unless phrased as a request or matched strongly", () => {
+    // bm25 6: credible (floor 5), under strongMatch (1.5) times the floor.
+    const forecast = [{ name: "get_forecast", score: 6, signals: { bm25: 6 } }];
     const message = "snow day!! kids thrilled about the weather";
     const asked: string[] = [];
     const model = (probability: number) => (text: string) => {
@@ -192,13 +196,17 @@ describe("judgeRanking", () => {
     };
     // Not a remark by the rules: credible, whatever the model would say when it is not given.
     expect(judgeRanking({ ranked: forecast, floor, message, catalog })).toBeUndefined();
-    expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0.9) })?.reason).toBe(
-      "a remark, not a request: the best tool does not share 2 of its words; best: get_forecast (bm25 9)",
+    expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0.95) })?.reason).toBe(
+      "a remark, not a request: the best tool does not share 2 of its words; best: get_forecast (bm25 6)",
     );
     expect(asked).toEqual([message]);
     // Under the threshold, or with the model off (threshold 1): a request.
-    expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0.59) })).toBeUndefined();
-    expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0.9), remarkThreshold: 0.95 })).toBeUndefined();
+    expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0.89) })).toBeUndefined();
+    expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0.95), remarkThreshold: 0.97 })).toBeUndefined();
+    // A strong match (bm25 9 ≥ 1.5 × 5) binds what only the model reads as a remark; a higher strongMatch does not.
+    const strong = [{ name: "get_forecast", score: 9, signals: { bm25: 9 } }];
+    expect(judgeRanking({ ranked: strong, floor, message, catalog, readRemark: model(0.95) })).toBeUndefined();
+    expect(judgeRanking({ ranked: strong, floor, message, catalog, readRemark: model(0.95), strongMatch: 2 })).toBeDefined();
     asked.length = 0;
     expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0.99), remarkThreshold: 1 })).toBeUndefined();
     // Phrased as a request, or already a remark by the rules: the model is not asked.
@@ -264,17 +272,17 @@ describe("createToolSelector: abstention", () => {
     );
   });
 
-  it("reads remarks the rules miss with the remark model; remarkThreshold 1 turns it off", async () => {
+  it("reads remarks the rules miss with the remark model, unless a tool matches strongly; remarkThreshold 1 turns it off", async () => {
     const message = "finally a sunny weekend forecast, so happy";
-    const select = createToolSelector(catalog, { ...noTokens, strategy: "bm25" });
-    const remark = await select(message);
+    const selector = (abstain: object) => createToolSelector(catalog, { ...noTokens, strategy: "bm25", abstain });
+    // get_forecast scores 4.041, more than strongMatch (1.5) times the remark floor here: a remark only by the model binds it.
+    expect((await selector({})(message)).tools).toEqual(["get_weather", "get_forecast"]);
+    const remark = await selector({ strongMatch: 3 })(message);
     expect(remark.tools).toEqual(["get_weather"]);
     expect(remark.abstained?.reason).toBe(
       "a remark, not a request: the best tool does not share 2 of its words; best: get_forecast (bm25 4.041)",
     );
-    const rulesOnly = createToolSelector(catalog, { ...noTokens, strategy: "bm25", abstain: { remarkThreshold: 1 } });
-    expect((await rulesOnly(message)).tools).toEqual(["get_weather", "get_forecast"]);
-    expect((await select("sunny weekend forecast")).tools).toEqual(["get_weather", "get_forecast"]);
+    expect((await selector({ strongMatch: 3, remarkThreshold: 1 })(message)).tools).toEqual(["get_weather", "get_forecast"]);
   });
 
   it("still binds the catalog's declared defaults", async () => {

@@ -53,9 +53,15 @@ export interface AbstentionOptions {
    * The probability from which the remark model (a logistic model over the message's word vectors, see
    * `remark-model.ts`) reads a message that the rules do not as a remark too ("survived another 10 hour shift"),
    * unless it is phrased as a request ("can you…", "I need…"). 1 turns the model off: remarks are then read by the
-   * rules alone (`isRemark`). @defaultValue 0.8
+   * rules alone (`isRemark`). @defaultValue 0.9
    */
   remarkThreshold?: number;
+  /**
+   * A message that only the remark model reads as a remark still binds its tools when one of them scores at least
+   * this multiple of the remark floor: the model errs on terse requests ("wait times at disneyland right now"), and a
+   * match that strong is asked for. @defaultValue 1.5
+   */
+  strongMatch?: number;
   /** How many of the best ranked tools are looked at. @defaultValue 5 */
   depth?: number;
   /**
@@ -107,7 +113,8 @@ export const ABSTENTION_DEFAULTS: Readonly<Required<AbstentionOptions>> = Object
   quantile: 0.25,
   remarkQuantile: 0.5,
   remarkWords: 2,
-  remarkThreshold: 0.8,
+  remarkThreshold: 0.9,
+  strongMatch: 1.5,
   probes: 64,
   probeWords: 1,
   depth: 5,
@@ -140,6 +147,7 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
     if (!(typeof resolved[key] === "number" && resolved[key] >= 0 && resolved[key] <= 1)) bad.push([key, "a number from 0 to 1"]);
   for (const key of ["probes", "probeWords", "depth"] as const) if (!wholeNumber(key)) bad.push([key, "a whole number ≥ 1"]);
   if (!wholeNumber("remarkWords", 0)) bad.push(["remarkWords", "a whole number ≥ 0"]);
+  if (!(typeof resolved.strongMatch === "number" && resolved.strongMatch >= 1)) bad.push(["strongMatch", "a number ≥ 1"]);
   const [first] = bad;
   if (first !== undefined) {
     const [key, valid] = first;
@@ -297,7 +305,8 @@ export function asksForSomething(message: string): boolean {
 /**
  * Whether the ranking is credible: with `message`, that message must ask for something (see
  * {@link asksForSomething}); then some signal of one of its first `depth` tools reaches that signal's floor. A remark
- * (see `isRemark`, and with `readRemark` the remark model at `remarkThreshold`) must also reach the floor's `remarks`
+ * (see `isRemark`, and with `readRemark` the remark model at `remarkThreshold`, unless a tool reaches `strongMatch`
+ * times the remark floor) must also reach the floor's `remarks`
  * and, given the `catalog`, share `remarkWords` of its topic
  * words with one of those tools (their text, and the `learned` words). A ranking is judged credible when the floor has
  * no signal at all (nothing to judge by). Returns the abstention (with its explanation) when it is not.
@@ -314,6 +323,7 @@ export function judgeRanking({
   depth = ABSTENTION_DEFAULTS.depth,
   remarkWords = ABSTENTION_DEFAULTS.remarkWords,
   remarkThreshold = ABSTENTION_DEFAULTS.remarkThreshold,
+  strongMatch = ABSTENTION_DEFAULTS.strongMatch,
   readRemark,
   message,
   catalog,
@@ -326,6 +336,8 @@ export function judgeRanking({
   remarkWords?: number;
   /** See {@link AbstentionOptions.remarkThreshold}. */
   remarkThreshold?: number;
+  /** See {@link AbstentionOptions.strongMatch}. */
+  strongMatch?: number;
   /** The remark model (see `loadRemarkReader`); omitted, remarks are read by the rules alone. */
   readRemark?: RemarkReader;
   /** The current message; omitted, only the scores are judged. */
@@ -346,16 +358,18 @@ export function judgeRanking({
   const reaches = (floors: Readonly<Record<string, number>>) =>
     top.some((tool) => Object.entries(floors).some(([signal, value]) => (tool.signals[signal] ?? 0) >= value));
   const credible = reaches(floor.signals);
-  // A remark needs more: the remark floor, and `remarkWords` of its words in one top tool. The message's form is read
-  // only when these could fail: by the rules, then by the remark model (the costliest).
   const belowRemarkFloor = credible && floor.remarks !== undefined && !reaches(floor.remarks);
   const wordsMatter = catalog !== undefined && remarkWords > 0;
+  // A remark needs more: the remark floor, and `remarkWords` of its words in one top tool. The message's form is read
+  // only when these could fail: by the rules, then by the remark model (the costliest), whose remarks a strong match
+  // still binds.
   const remark =
     credible &&
     message !== undefined &&
     (belowRemarkFloor || wordsMatter) &&
     (belowRemarkFloor || !sharesWords(topicWords(message), top, { catalog: catalog!, learned, least: remarkWords })) &&
-    (isRemark(message) || readsAsRemarkByModel(message, readRemark, remarkThreshold));
+    (isRemark(message) ||
+      (!reaches(scaled(floor.remarks ?? floor.signals, strongMatch)) && readsAsRemarkByModel(message, readRemark, remarkThreshold)));
   if (credible && !remark) return undefined;
   const inForce = remark && belowRemarkFloor ? floor.remarks! : floor.signals;
   const best = top[0];
@@ -382,6 +396,10 @@ export function judgeRanking({
     ...(best === undefined ? {} : { best: { name: best.name, signals: { ...bestSignalsOf } } }),
   };
 }
+
+/** Each signal's floor times `factor`. */
+const scaled = (floors: Readonly<Record<string, number>>, factor: number) =>
+  Object.fromEntries(Object.entries(floors).map(([signal, value]) => [signal, value * factor]));
 
 /** Whether the remark model (when given) reads `message` as a remark, at least `threshold`, unless phrased as a request. */
 function readsAsRemarkByModel(message: string, readRemark: RemarkReader | undefined, threshold: number): boolean {

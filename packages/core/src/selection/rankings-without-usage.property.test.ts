@@ -2,11 +2,10 @@
  * "Without usage and history tools, rankings are identical to today's": the hybrid selector's rankings of a fixed,
  * seeded set of messages (with earlier human messages) are compared with the ones recorded in
  * `__fixtures__/hybrid-rankings-without-usage.json` (recorded and checked on the tree before the fusion fit's
- * persistence and abstention with usage were added, fe4dafc; rewritten twice since: when a remark came to need two
- * words in common with a tool ("its the pollution" abstains), and when the remark model came (two word salads of the
- * catalog's words, such as "full coming height title the", read as remarks and abstain); rewrite it only for a
- * deliberate ranking change, with `vitest -u`), and generated conversations whose history calls no tool rank exactly
- * as with conversation memory off, and as the hybrid strategy alone.
+ * persistence and abstention with usage were added, fe4dafc; rewritten once since, when a remark came to need two
+ * words in common with a tool: "its the pollution" abstains; rewrite it only for a deliberate ranking change, with
+ * `vitest -u`), and generated conversations whose history calls no tool rank exactly as with conversation memory
+ * off, and as the hybrid strategy alone.
  */
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import fc from "fast-check";

@@ -98,7 +98,7 @@ function toUnitLength(features: Float64Array, offset: number, length: number): v
  *
  * @example
  * ```ts
- * remarkProbability(remarkFeatures("survived another 10 hour shift", embeddings, 100).features, REMARK_MODEL); // 0.92
+ * remarkProbability(remarkFeatures("survived another 10 hour shift", embeddings, 100).features, REMARK_MODEL); // 0.99
  * ```
  */
 export function remarkProbability(features: ArrayLike<number>, model: RemarkModel): number {
@@ -137,7 +137,7 @@ let shared: Promise<RemarkReader | undefined> | undefined;
  * @example
  * ```ts
  * const read = await loadRemarkReader();
- * read?.("quit my job today. terrifying but exciting"); // 0.997
+ * read?.("quit my job today. terrifying but exciting"); // 0.98
  * ```
  */
 export function loadRemarkReader(): Promise<RemarkReader | undefined> {
