@@ -306,10 +306,9 @@ export function asksForSomething(message: string): boolean {
  * Whether the ranking is credible: with `message`, that message must ask for something (see
  * {@link asksForSomething}); then some signal of one of its first `depth` tools reaches that signal's floor. A remark
  * (see `isRemark`, and with `readRemark` the remark model at `remarkThreshold`, unless a tool reaches `strongMatch`
- * times the remark floor) must also reach the floor's `remarks`
- * and, given the `catalog`, share `remarkWords` of its topic
- * words with one of those tools (their text, and the `learned` words). A ranking is judged credible when the floor has
- * no signal at all (nothing to judge by). Returns the abstention (with its explanation) when it is not.
+ * times the remark floor) must also reach the floor's `remarks` and, given the `catalog`, share `remarkWords` of its
+ * topic words with one of those tools (their text, and the `learned` words). A ranking is judged credible when the
+ * floor has no signal at all (nothing to judge by). Returns the abstention (with its explanation) when it is not.
  *
  * @example
  * ```ts

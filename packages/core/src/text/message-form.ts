@@ -115,8 +115,9 @@ const states = (word: string) => FINITE_VERBS.has(word) || PAST_TENSES.has(word)
 const RELATIVES: ReadonlySet<string> = new Set("that which who whom whose where i you we they he she".split(" "));
 
 /**
- * Where a message's clauses end: sentence punctuation (not a decimal point), commas, semicolons, new lines. A run of
- * punctuation is matched from its start only, so a long run costs linear time.
+ * Where a message's clauses end: sentence punctuation (not a decimal point), commas, semicolons, new lines, a dash
+ * between words ("killing me — crank the AC"), an emoji ("cancelled 😩 rebook me"). A run of punctuation is matched
+ * from its start only, so a long run costs linear time.
  */
 const CLAUSE_END = /(?<![.!?])[.!?]+(?=\s|$)|[,;\n]+|\s[-–—]+\s|[–—]|\p{Extended_Pictographic}+/u;
 
