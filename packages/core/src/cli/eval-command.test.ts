@@ -92,6 +92,20 @@ describe("dynamic-tools eval: abstention", () => {
     const bad = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "bm25", "--remark-model", "maybe");
     expect(bad.code).toBe(2);
     expect(bad.err.join("\n")).toMatch(/Unknown --remark-model value "maybe"/);
+    const noAbstention = await run(
+      "--catalog",
+      CATALOG,
+      "--queries",
+      QUERIES,
+      "--strategy",
+      "bm25",
+      "--abstention",
+      "off",
+      "--remark-model",
+      "off",
+    );
+    expect(noAbstention.code).toBe(2);
+    expect(noAbstention.err.join("\n")).toMatch(/--remark-model is part of abstention/);
   });
 
   it("rejects an --abstention value other than on or off, and --off-topic with abstention off", async () => {

@@ -88,6 +88,8 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
   checkChoice(values["history-tools"]!, ["on", "off"], { one: "--history-tools value", many: "Values" }, EVAL_USAGE);
   if (values["off-topic"] !== undefined && values.abstention === "off")
     throw new UsageError("--off-topic measures abstention: drop --abstention off.", EVAL_USAGE);
+  if (values["remark-model"] === "off" && values.abstention === "off")
+    throw new UsageError("--remark-model is part of abstention: drop --abstention off.", EVAL_USAGE);
   const all = values.strategy === "all";
   // Unknown names fail here, before the (possibly slow) loading: a usage error (2), as under select and bench.
   checkChoice(values.strategy, [...BUILTIN_STRATEGY_NAMES, "all"], STRATEGY, EVAL_USAGE);

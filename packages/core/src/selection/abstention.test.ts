@@ -207,6 +207,8 @@ describe("judgeRanking", () => {
     const strong = [{ name: "get_forecast", score: 9, signals: { bm25: 9 } }];
     expect(judgeRanking({ ranked: strong, floor, message, catalog, readRemark: model(0.95) })).toBeUndefined();
     expect(judgeRanking({ ranked: strong, floor, message, catalog, readRemark: model(0.95), strongMatch: 2 })).toBeDefined();
+    // 0 is the model's "cannot read": never a remark, even at threshold 0.
+    expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0), remarkThreshold: 0 })).toBeUndefined();
     asked.length = 0;
     expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0.99), remarkThreshold: 1 })).toBeUndefined();
     // Phrased as a request, or already a remark by the rules: the model is not asked.

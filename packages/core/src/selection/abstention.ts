@@ -58,8 +58,8 @@ export interface AbstentionOptions {
   remarkThreshold?: number;
   /**
    * A message that only the remark model reads as a remark still binds its tools when one of them scores at least
-   * this multiple of the remark floor: the model errs on terse requests ("wait times at disneyland right now"), and a
-   * match that strong is asked for. @defaultValue 1.5
+   * this multiple of the remark floor (of the relevance floor, for a floor without one): the model errs on terse
+   * requests ("wait times at disneyland right now"), and a match that strong is asked for. @defaultValue 1.5
    */
   strongMatch?: number;
   /** How many of the best ranked tools are looked at. @defaultValue 5 */
@@ -362,13 +362,16 @@ export function judgeRanking({
   // A remark needs more: the remark floor, and `remarkWords` of its words in one top tool. The message's form is read
   // only when these could fail: by the rules, then by the remark model (the costliest), whose remarks a strong match
   // still binds.
+  const heldBack = () => belowRemarkFloor || !sharesWords(topicWords(message!), top, { catalog: catalog!, learned, least: remarkWords });
   const remark =
     credible &&
     message !== undefined &&
     (belowRemarkFloor || wordsMatter) &&
-    (belowRemarkFloor || !sharesWords(topicWords(message), top, { catalog: catalog!, learned, least: remarkWords })) &&
-    (isRemark(message) ||
-      (!reaches(scaled(floor.remarks ?? floor.signals, strongMatch)) && readsAsRemarkByModel(message, readRemark, remarkThreshold)));
+    (isRemark(message)
+      ? heldBack()
+      : heldBack() &&
+        !reaches(scaled(floor.remarks ?? floor.signals, strongMatch)) &&
+        readsAsRemarkByModel(message, readRemark, remarkThreshold));
   if (credible && !remark) return undefined;
   const inForce = remark && belowRemarkFloor ? floor.remarks! : floor.signals;
   const best = top[0];
@@ -402,7 +405,10 @@ const scaled = (floors: Readonly<Record<string, number>>, factor: number) =>
 
 /** Whether the remark model (when given) reads `message` as a remark, at least `threshold`, unless phrased as a request. */
 function readsAsRemarkByModel(message: string, readRemark: RemarkReader | undefined, threshold: number): boolean {
-  return readRemark !== undefined && threshold < 1 && !hasRequestPhrasing(message) && readRemark(message) >= threshold;
+  if (readRemark === undefined || threshold >= 1 || hasRequestPhrasing(message)) return false;
+  // 0: a message the model does not read (a question, a short one), whatever the threshold.
+  const probability = readRemark(message);
+  return probability > 0 && probability >= threshold;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { OFFLINE_EMBEDDINGS_MODEL } from "@dynamic-tools/offline-embeddings";
+import { OFFLINE_EMBEDDINGS_MODEL, OfflineEmbeddings } from "@dynamic-tools/offline-embeddings";
 import { ABSTENTION_DEFAULTS } from "./abstention.js";
 import { canReadRemark, loadRemarkReader, remarkFeatures, remarkProbability } from "./remark-model.js";
 import { REMARK_MODEL } from "./remark-model-weights.js";
@@ -77,5 +77,16 @@ describe("the trained remark model", () => {
     );
     expect(share(lists(["requests", "requests-2", "requests-3", "requests-4", "requests-5"]))).toBeLessThan(0.05);
     for (const unread of ["open", "网页搜索", "thx!", "how many are frozen", "snow day kids?"]) expect(read!(unread)).toBe(0);
+  });
+
+  it("is undefined over embeddings that are not the model's, or whose table cannot be read: the rules read alone", async () => {
+    expect(await loadRemarkReader(async () => ({ embedQuery: async () => [] }))).toBeUndefined();
+    expect(await loadRemarkReader(async () => new OfflineEmbeddings({ sifA: 0.01 }))).toBeTypeOf("function");
+    expect(await loadRemarkReader(async () => new OfflineEmbeddings({ tablePath: "/nonexistent/word-vectors.bin" }))).toBeUndefined();
+    expect(
+      await loadRemarkReader(async () => {
+        throw new Error("not installed");
+      }),
+    ).toBeUndefined();
   });
 });

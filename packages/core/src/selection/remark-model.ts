@@ -110,6 +110,8 @@ export function remarkProbability(features: ArrayLike<number>, model: RemarkMode
 
 /** Most words whose vectors the reader keeps (about 1.6 MB): a message's common words are looked up once. */
 const CACHED_WORDS = 2048;
+/** Longest word the reader keeps (a pasted hash or URL is not a word that recurs). */
+const CACHED_WORD_LENGTH = 32;
 
 /** `vectors` with each word's vector kept after its first lookup, up to {@link CACHED_WORDS} words. */
 function cachedWordVectors(vectors: WordVectors): WordVectors {
@@ -118,7 +120,7 @@ function cachedWordVectors(vectors: WordVectors): WordVectors {
     wordVector(word) {
       if (cache.has(word)) return cache.get(word);
       const vector = vectors.wordVector(word);
-      if (cache.size < CACHED_WORDS) cache.set(word, vector);
+      if (cache.size < CACHED_WORDS && word.length <= CACHED_WORD_LENGTH) cache.set(word, vector);
       return vector;
     },
   };
@@ -131,28 +133,45 @@ let shared: Promise<RemarkReader | undefined> | undefined;
 
 /**
  * The remark reader over the offline word vectors, loaded once per process on first use; undefined when
- * `@dynamic-tools/offline-embeddings` is not installed or its vectors are not the model's (abstention then reads
- * remarks by the rules alone).
+ * `@dynamic-tools/offline-embeddings` is not installed, its table cannot be read, or its vectors are not the model's
+ * (abstention then reads remarks by the rules alone, for the rest of the process).
  *
+ * @param load - the embeddings to read with (tests); omitted, the offline embeddings, shared by the process.
  * @example
  * ```ts
  * const read = await loadRemarkReader();
  * read?.("quit my job today. terrifying but exciting"); // 0.98
  * ```
  */
-export function loadRemarkReader(): Promise<RemarkReader | undefined> {
-  shared ??= loadOfflineEmbeddings().then(
-    (embeddings) => {
-      const vectors = embeddings as unknown as Partial<WordVectors> & { model?: string; dimensions?: number };
-      if (typeof vectors.wordVector !== "function" || !String(vectors.model).startsWith(REMARK_MODEL.vectors)) return undefined;
-      const dimensions = (REMARK_MODEL.weights.length - 4) / 4;
-      const cached = cachedWordVectors(vectors as WordVectors);
-      return (message: string) => {
-        const read = remarkFeatures(message, cached, dimensions);
-        return canReadRemark(message, read) ? remarkProbability(read.features, REMARK_MODEL) : 0;
-      };
-    },
-    () => undefined,
-  );
+export function loadRemarkReader(load?: () => Promise<unknown>): Promise<RemarkReader | undefined> {
+  if (load !== undefined) return readerOver(load);
+  shared ??= readerOver(loadOfflineEmbeddings);
   return shared;
+}
+
+/** The remark reader over the embeddings `load` gives (see {@link loadRemarkReader}). */
+function readerOver(load: () => Promise<unknown>): Promise<RemarkReader | undefined> {
+  return (
+    load()
+      .then((embeddings) => {
+        const vectors = embeddings as unknown as Partial<WordVectors> & { model?: string; dimensions?: number };
+        const dimensions = (REMARK_MODEL.weights.length - 4) / 4;
+        // The model name before its options, and the table's dimensions (reading them loads the table: a missing or
+        // corrupt one fails here, once, not in a selection).
+        if (typeof vectors.wordVector !== "function" || String(vectors.model).split("(")[0] !== REMARK_MODEL.vectors) return undefined;
+        if (vectors.dimensions !== dimensions) return undefined;
+        const cached = cachedWordVectors(vectors as WordVectors);
+        return (message: string) => {
+          try {
+            const read = remarkFeatures(message, cached, dimensions);
+            return canReadRemark(message, read) ? remarkProbability(read.features, REMARK_MODEL) : 0;
+          } catch {
+            // Vectors are read from the table on first use: one that cannot be read leaves the message to the rules.
+            return 0;
+          }
+        };
+      })
+      // Not installed, or a table that cannot be read: remarks are read by the rules alone.
+      .catch(() => undefined)
+  );
 }

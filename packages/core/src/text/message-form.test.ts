@@ -109,7 +109,12 @@ describe("isRemark", () => {
       "the game went to overtime — what a finish!",
     ])
       expect(isRemark(remark)).toBe(true);
+    expect(isRemark("this heat is killing me—crank the AC down to 70")).toBe(false);
+    // Not inside a range, nor at a symbol that is not an emoji.
+    expect(isRemark("my flight is 9am–5pm tomorrow")).toBe(true);
+    expect(isRemark("my new phone® is great, love it")).toBe(true);
     expect(typeof isRemark(`a ${"— ".repeat(50_000)}b`)).toBe("boolean");
+    expect(typeof isRemark(`a${"—".repeat(100_000)}b`)).toBe("boolean");
   });
 
   it("reads any text without throwing", () => {

@@ -116,10 +116,10 @@ const RELATIVES: ReadonlySet<string> = new Set("that which who whom whose where 
 
 /**
  * Where a message's clauses end: sentence punctuation (not a decimal point), commas, semicolons, new lines, a dash
- * between words ("killing me — crank the AC"), an emoji ("cancelled 😩 rebook me"). A run of punctuation is matched
- * from its start only, so a long run costs linear time.
+ * between words ("killing me — crank the AC", not "9am–5pm"), an emoji ("cancelled 😩 rebook me"; not © ® ™). A run of
+ * punctuation is matched from its start only, so a long run costs linear time.
  */
-const CLAUSE_END = /(?<![.!?])[.!?]+(?=\s|$)|[,;\n]+|\s[-–—]+\s|[–—]|\p{Extended_Pictographic}+/u;
+const CLAUSE_END = /(?<![.!?])[.!?]+(?=\s|$)|[,;\n]+|\s[-–—]+\s|(?<=\p{L})[–—]+(?=\p{L})|(?:(?![©®™])\p{Extended_Pictographic})+/u;
 
 /**
  * How a clause reads: a remark (a statement, or a question about the assistant), small talk alone (neither), or
