@@ -5,18 +5,21 @@
 //   node packages/core/scripts/train-remark-model.mjs            # train on every list, write the weights
 //   node packages/core/scripts/train-remark-model.mjs --check    # each list left out in turn: its share read as a remark
 //
-// Remarks and small talk: datasets/small-talk's lists that were tuned to (dev, check, independent-1, independent-2,
-// unseen, unseen-2), remarks.jsonl and remarks-2.jsonl; unseen-3, unseen-4 and unseen-5 are held out, never trained
-// on. Requests: datasets/small-talk's five request lists and 4,000 messages of datasets/metatool/usage.jsonl (past
-// traffic; never the dev sets' queries).
+// Remarks and small talk: datasets/small-talk's lists of mixed small talk (dev to unseen-5) and of remarks (remarks to
+// remarks-3); unseen-6 to unseen-9, chat-1 and chat-2 are held out, never trained on. Requests: the lists requests to
+// requests-6 and 4,000 messages of datasets/metatool/usage.jsonl (past traffic; never the dev sets' queries);
+// requests-7 is held out.
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { OFFLINE_EMBEDDINGS_MODEL, OfflineEmbeddings } from "@dynamic-tools/offline-embeddings";
 import { canReadRemark, remarkFeatures } from "@dynamic-tools/core/internal";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const REMARKS = ["dev", "check", "independent-1", "independent-2", "unseen", "unseen-2", "remarks", "remarks-2"];
-const REQUESTS = ["requests", "requests-2", "requests-3", "requests-4", "requests-5"];
+const REMARKS = [
+  ...["dev", "check", "independent-1", "independent-2", "unseen", "unseen-2", "unseen-3", "unseen-4", "unseen-5"],
+  ...["remarks", "remarks-2", "remarks-3"],
+];
+const REQUESTS = ["requests", "requests-2", "requests-3", "requests-4", "requests-5", "requests-6"];
 const USAGE_SAMPLE = 4000;
 /** L2 penalty, gradient steps and step size of the fit. */
 const L2 = 1e-2;

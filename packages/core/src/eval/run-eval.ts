@@ -130,6 +130,7 @@ export async function runEval({
       depth: settings!.depth,
       remarkWords: settings!.remarkWords,
       remarkThreshold: settings!.remarkThreshold,
+      unmatchedRemarkThreshold: settings!.unmatchedRemarkThreshold,
       strongMatch: settings!.strongMatch,
       ...(readRemark === undefined ? {} : { readRemark }),
       message,

@@ -50,6 +50,17 @@ export function toolText(tool: ToolMetadata): ToolText {
   };
 }
 
+/**
+ * What a tool is for, in its author's words: its name, description, tags, keywords and category, without its
+ * parameters (whose words describe its inputs: "the number of hours", "the phone number to call").
+ */
+export function toolPurpose(tool: ToolMetadata): string {
+  const text = toolText(tool);
+  return [text.name.replace(/[_\-.]+/g, " "), text.description, text.tags, text.keywords, text.category]
+    .filter((part) => part !== "")
+    .join(". ");
+}
+
 /** All of a tool's searchable text in one string (for embedding). */
 export function toolDocument(tool: ToolMetadata): string {
   const text = toolText(tool);

@@ -57,6 +57,9 @@ describe("calibrateRelevanceFloor", () => {
     expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { remarkThreshold: 1.2 } })).toThrow(
       /abstain\.remarkThreshold must be a number from 0 to 1, got 1\.2/,
     );
+    expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { unmatchedRemarkThreshold: -0.1 } })).toThrow(
+      /abstain\.unmatchedRemarkThreshold must be a number from 0 to 1, got -0\.1/,
+    );
     expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { strongMatch: 0.5 } })).toThrow(
       /abstain\.strongMatch must be a number ≥ 1, got 0\.5/,
     );
@@ -217,6 +220,63 @@ describe("judgeRanking", () => {
     ).toBeUndefined();
     expect(judgeRanking({ ranked: forecast, floor, message: "the weather was awful", catalog, readRemark: model(0) })).toBeDefined();
     expect(asked).toEqual([]);
+  });
+
+  it("reads a remark at unmatchedRemarkThreshold when it shares no topic word with the top tools", () => {
+    const forecast = [{ name: "get_forecast", score: 6, signals: { bm25: 6 } }];
+    const model = (probability: number) => () => probability;
+    // No word in common with "Weather forecast for the coming days in a city.": 0.85 is enough (default 0.8) …
+    const unmatched = "the best conversations happen at 2am honestly";
+    expect(judgeRanking({ ranked: forecast, floor, message: unmatched, catalog, readRemark: model(0.85) })).toBeDefined();
+    expect(
+      judgeRanking({ ranked: forecast, floor, message: unmatched, catalog, readRemark: model(0.85), unmatchedRemarkThreshold: 0.9 }),
+    ).toBeUndefined();
+    // … one word in common (weather) needs remarkThreshold (0.9); it never lowers remarkThreshold's bar, nor turns the model on.
+    const matched = "snow day!! kids thrilled about the weather";
+    expect(judgeRanking({ ranked: forecast, floor, message: matched, catalog, readRemark: model(0.85) })).toBeUndefined();
+    expect(
+      judgeRanking({ ranked: forecast, floor, message: unmatched, catalog, readRemark: model(0.85), remarkThreshold: 0.7 }),
+    ).toBeDefined();
+    expect(
+      judgeRanking({ ranked: forecast, floor, message: unmatched, catalog, readRemark: model(0.99), remarkThreshold: 1 }),
+    ).toBeUndefined();
+  });
+
+  it("lets a strong match without a shared word bind what only the model reads as a remark only when strong on two signals", () => {
+    const message = "the best conversations happen at 2am honestly";
+    const model = () => 0.95;
+    // bm25 9 ≥ 1.5 × 5, but no word in common: one incidental word of the tool's text, not a request for it.
+    const oneSignal = [{ name: "get_forecast", score: 9, signals: { bm25: 9 } }];
+    expect(judgeRanking({ ranked: oneSignal, floor, message, catalog, readRemark: model })).toBeDefined();
+    const twoSignals = [{ name: "get_forecast", score: 9, signals: { bm25: 9, vector: 0.8 } }];
+    expect(judgeRanking({ ranked: twoSignals, floor, message, catalog, readRemark: model })).toBeUndefined();
+  });
+
+  it("does not count a catalog's action words (opening five or more tool names) as words a remark shares", () => {
+    const things = ["robot", "alarm", "timer", "music", "engine"];
+    const tools = (count: number) =>
+      things.slice(0, count).map((thing) => ({ name: `stop_${thing}`, description: `Stops the ${thing} right away.` }));
+    const ranked = [{ name: "stop_alarm", score: 9, signals: { bm25: 9 } }];
+    const message = "my alarm stopped ringing at last";
+    // "alarm" and "stop" in common; with five stop_ tools, "stop" says what they do: one topic word, a remark.
+    expect(judgeRanking({ ranked, floor, message, catalog: new ToolCatalog({ tools: tools(5) }) })?.reason).toMatch(
+      /does not share 2 of its words/,
+    );
+    expect(judgeRanking({ ranked, floor, message, catalog: new ToolCatalog({ tools: tools(4) }) })).toBeUndefined();
+  });
+
+  it("reads what a tool is for from its name, description, tags, keywords and category, not its parameters", () => {
+    const call = {
+      name: "start_call",
+      description: "Starts a phone call.",
+      parameters: { type: "object", properties: { hours: { type: "number", description: "How many hours it may last" } } },
+    };
+    const ranked = [{ name: "start_call", score: 9, signals: { bm25: 9 } }];
+    const message = "my mom called for two hours lol";
+    // "call" is what the tool is for; "hours" only describes an input.
+    expect(judgeRanking({ ranked, floor, message, catalog: new ToolCatalog({ tools: [call] }) })).toBeDefined();
+    const tagged = new ToolCatalog({ tools: [{ ...call, tags: ["hours"] }] });
+    expect(judgeRanking({ ranked, floor, message, catalog: tagged })).toBeUndefined();
   });
 
   it("counts the words learned for a tool from usage as its words", () => {

@@ -12,7 +12,7 @@ import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { LearnedField } from "../retrieval/learned-field.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
-import { toolDocument } from "../retrieval/tool-text.js";
+import { toolPurpose } from "../retrieval/tool-text.js";
 import { wordsBeyondSmallTalk } from "../text/conversational-words.js";
 import { hasRequestPhrasing, isRemark } from "../text/message-form.js";
 import type { RemarkReader } from "./remark-model.js";
@@ -44,9 +44,10 @@ export interface AbstentionOptions {
    */
   remarkQuantile?: number;
   /**
-   * How many of its topic words a remark must share with one of the first `depth` tools (their searchable text, and
-   * with usage the words learned for them), on top of the remark floor: "my team lost again" mentions a sports tool's
-   * topic, "my website gets no organic traffic" describes what an SEO tool is for. 0 turns this off. @defaultValue 2
+   * How many of its topic words a remark must share with one of the first `depth` tools (what they are for: their
+   * name, description, tags, keywords and category, not their parameters; with usage, also the words learned for
+   * them), on top of the remark floor: "my team lost again" mentions a sports tool's topic, "my website gets no
+   * organic traffic" describes what an SEO tool is for. 0 turns this off. @defaultValue 2
    */
   remarkWords?: number;
   /**
@@ -57,9 +58,18 @@ export interface AbstentionOptions {
    */
   remarkThreshold?: number;
   /**
+   * The remark model's threshold for a message that shares none of its topic words with the first `depth` tools, so
+   * that it reaches them only through word vectors or spelling ("the best conversations happen at 2am"): less evidence
+   * that it asks for them, so a lower reading makes it a remark. Never above `remarkThreshold`; with `remarkThreshold`
+   * 1 the model is off whatever this is. @defaultValue 0.85
+   */
+  unmatchedRemarkThreshold?: number;
+  /**
    * A message that only the remark model reads as a remark still binds its tools when one of them scores at least
-   * this multiple of the remark floor (of the relevance floor, for a floor without one): the model errs on terse
-   * requests ("wait times at disneyland right now"), and a match that strong is asked for. @defaultValue 1.5
+   * this multiple of the remark floor (of the relevance floor, for a floor without one) and shares a topic word with
+   * it, or scores that on two signals: the model errs on terse requests ("wait times at disneyland right now"), and a
+   * match that strong is asked for. A single strong signal without a word in common is often one incidental word
+   * ("handed in my notice" and a card game's hand). @defaultValue 1.5
    */
   strongMatch?: number;
   /** How many of the best ranked tools are looked at. @defaultValue 5 */
@@ -114,6 +124,7 @@ export const ABSTENTION_DEFAULTS: Readonly<Required<AbstentionOptions>> = Object
   remarkQuantile: 0.5,
   remarkWords: 2,
   remarkThreshold: 0.9,
+  unmatchedRemarkThreshold: 0.85,
   strongMatch: 1.5,
   probes: 64,
   probeWords: 1,
@@ -143,7 +154,7 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
   const wholeNumber = (key: "probes" | "probeWords" | "depth" | "remarkWords", least = 1) =>
     Number.isInteger(resolved[key]) && resolved[key] >= least;
   const bad: Array<[keyof AbstentionOptions, string]> = [];
-  for (const key of ["quantile", "remarkQuantile", "requestQuantile", "remarkThreshold"] as const)
+  for (const key of ["quantile", "remarkQuantile", "requestQuantile", "remarkThreshold", "unmatchedRemarkThreshold"] as const)
     if (!(typeof resolved[key] === "number" && resolved[key] >= 0 && resolved[key] <= 1)) bad.push([key, "a number from 0 to 1"]);
   for (const key of ["probes", "probeWords", "depth"] as const) if (!wholeNumber(key)) bad.push([key, "a whole number ≥ 1"]);
   if (!wholeNumber("remarkWords", 0)) bad.push(["remarkWords", "a whole number ≥ 0"]);
@@ -322,6 +333,7 @@ export function judgeRanking({
   depth = ABSTENTION_DEFAULTS.depth,
   remarkWords = ABSTENTION_DEFAULTS.remarkWords,
   remarkThreshold = ABSTENTION_DEFAULTS.remarkThreshold,
+  unmatchedRemarkThreshold = ABSTENTION_DEFAULTS.unmatchedRemarkThreshold,
   strongMatch = ABSTENTION_DEFAULTS.strongMatch,
   readRemark,
   message,
@@ -335,6 +347,8 @@ export function judgeRanking({
   remarkWords?: number;
   /** See {@link AbstentionOptions.remarkThreshold}. */
   remarkThreshold?: number;
+  /** See {@link AbstentionOptions.unmatchedRemarkThreshold}. */
+  unmatchedRemarkThreshold?: number;
   /** See {@link AbstentionOptions.strongMatch}. */
   strongMatch?: number;
   /** The remark model (see `loadRemarkReader`); omitted, remarks are read by the rules alone. */
@@ -362,16 +376,23 @@ export function judgeRanking({
   // A remark needs more: the remark floor, and `remarkWords` of its words in one top tool. The message's form is read
   // only when these could fail: by the rules, then by the remark model (the costliest), whose remarks a strong match
   // still binds.
-  const heldBack = () => belowRemarkFloor || !sharesWords(topicWords(message!), top, { catalog: catalog!, learned, least: remarkWords });
+  const shares = (least: number, tools = top) => sharesWords(topicWords(message!), tools, { catalog: catalog!, learned, least });
+  const heldBack = () => belowRemarkFloor || !shares(remarkWords);
+  // A strong match: `strongMatch` times the remark floor on a signal, by a tool that shares a topic word with the
+  // message; one that shares none (it matched through vectors, spelling or an action word) must be that strong on two.
+  const strong = scaled(floor.remarks ?? floor.signals, strongMatch);
+  const strongly = (tool: RankedTool) => {
+    const signals = Object.entries(strong).filter(([signal, value]) => (tool.signals[signal] ?? 0) >= value).length;
+    return signals >= 2 || (signals === 1 && (!wordsMatter || shares(1, [tool])));
+  };
+  // The model's threshold: lower for a message that reaches its tools without a word in common with them.
+  const modelThreshold = () =>
+    remarkThreshold >= 1 || !wordsMatter || shares(1) ? remarkThreshold : Math.min(remarkThreshold, unmatchedRemarkThreshold);
   const remark =
     credible &&
     message !== undefined &&
     (belowRemarkFloor || wordsMatter) &&
-    (isRemark(message)
-      ? heldBack()
-      : heldBack() &&
-        !reaches(scaled(floor.remarks ?? floor.signals, strongMatch)) &&
-        readsAsRemarkByModel(message, readRemark, remarkThreshold));
+    (isRemark(message) ? heldBack() : heldBack() && !top.some(strongly) && readsAsRemarkByModel(message, readRemark, modelThreshold));
   if (credible && !remark) return undefined;
   const inForce = remark && belowRemarkFloor ? floor.remarks! : floor.signals;
   const best = top[0];
@@ -404,11 +425,13 @@ const scaled = (floors: Readonly<Record<string, number>>, factor: number) =>
   Object.fromEntries(Object.entries(floors).map(([signal, value]) => [signal, value * factor]));
 
 /** Whether the remark model (when given) reads `message` as a remark, at least `threshold`, unless phrased as a request. */
-function readsAsRemarkByModel(message: string, readRemark: RemarkReader | undefined, threshold: number): boolean {
-  if (readRemark === undefined || threshold >= 1 || hasRequestPhrasing(message)) return false;
+function readsAsRemarkByModel(message: string, readRemark: RemarkReader | undefined, threshold: () => number): boolean {
+  if (readRemark === undefined || hasRequestPhrasing(message)) return false;
+  const least = threshold();
+  if (least >= 1) return false;
   // 0: a message the model does not read (a question, a short one), whatever the threshold.
   const probability = readRemark(message);
-  return probability > 0 && probability >= threshold;
+  return probability > 0 && probability >= least;
 }
 
 /**
@@ -428,34 +451,59 @@ export function topicWords(message: string): Set<string> {
   );
 }
 
-/** Each tool's searchable text as analysed terms, kept while its metadata object lives (a catalog update replaces it). */
+/** What each tool is for (`toolPurpose`) as analysed terms, kept while its metadata object lives (an update replaces it). */
 const toolTerms = new WeakMap<object, ReadonlySet<string>>();
 
 /**
- * Whether one of the `ranked` tools has at least `least` of the `words` (a message's {@link topicWords}) in its
- * searchable text or among the words learned for it from usage. A remark that shares one word with a tool ("my team
- * lost again" and a sports tool) mentions its topic; one that shares two ("my website gets no organic traffic" and an
- * SEO tool) describes a problem the tool is for.
+ * Whether one of the `ranked` tools has at least `least` of the `words` (a message's {@link topicWords}, but the
+ * catalog's action words) in what it is for (`toolPurpose`) or among the words learned for it from usage. A remark
+ * that shares one word with a tool ("my team lost again" and a sports tool) mentions its topic; one that shares two
+ * ("my website gets no organic traffic" and an SEO tool) describes a problem the tool is for.
  */
 function sharesWords(
   words: ReadonlySet<string>,
   ranked: readonly RankedTool[],
   { catalog, learned, least }: { catalog: ToolCatalog; learned: LearnedField | undefined; least: number },
 ): boolean {
-  if (words.size < least) return false;
+  const actions = actionWords(catalog);
+  const topical = [...words].filter((word) => !actions.has(word));
+  if (topical.length < least) return false;
   return ranked.some(({ name }) => {
     const tool = catalog.get(name);
     if (tool === undefined) return false;
     let terms = toolTerms.get(tool);
     if (terms === undefined) {
-      terms = new Set(analyze(toolDocument(tool)));
+      terms = new Set(analyze(toolPurpose(tool)));
       toolTerms.set(tool, terms);
     }
     const learnedTerms = learned?.fieldTerms(name);
     let shared = 0;
-    for (const word of words) if (terms.has(word) || learnedTerms?.has(word) === true) shared++;
+    for (const word of topical) if (terms.has(word) || learnedTerms?.has(word) === true) shared++;
     return shared >= least;
   });
+}
+
+/** Fewest tool names a word must open to be one of a catalog's action words. */
+const ACTION_WORD_NAMES = 5;
+/** Each catalog's action words, with the catalog version they were read at. */
+const catalogActionWords = new WeakMap<ToolCatalog, { version: number; words: ReadonlySet<string> }>();
+
+/**
+ * A catalog's own action words, as stems: the words that open at least five of its tool names of two words or more
+ * ("stop" in `stopJob`, `stopRobot`, `stopCloudInstance`…). They say what its tools do, not what they are about, so
+ * a remark that uses one ("the snow finally stopped", "missed my train, great start") does not share it with them.
+ */
+function actionWords(catalog: ToolCatalog): ReadonlySet<string> {
+  const known = catalogActionWords.get(catalog);
+  if (known !== undefined && known.version === catalog.version) return known.words;
+  const opening = new Map<string, number>();
+  for (const name of catalog.names()) {
+    const [first, second] = splitWords(name);
+    if (first !== undefined && second !== undefined) opening.set(first, (opening.get(first) ?? 0) + 1);
+  }
+  const words = new Set([...opening].filter(([, count]) => count >= ACTION_WORD_NAMES).map(([word]) => stem(word)));
+  catalogActionWords.set(catalog, { version: catalog.version, words });
+  return words;
 }
 
 /** Floors calibrated ahead of time (a snapshot's), per strategy object, with the settings they were calibrated with. */

@@ -72,10 +72,9 @@ describe("the trained remark model", () => {
       return probabilities.filter((probability) => probability >= remarkThreshold).length / probabilities.length;
     };
     // How far it carries to lists it was not trained on is measured with `eval --off-topic` (docs/selection.md).
-    expect(share(lists(["dev", "check", "independent-1", "independent-2", "unseen", "unseen-2", "remarks", "remarks-2"]))).toBeGreaterThan(
-      0.5,
-    );
-    expect(share(lists(["requests", "requests-2", "requests-3", "requests-4", "requests-5"]))).toBeLessThan(0.05);
+    const smallTalk = ["dev", "check", "independent-1", "independent-2", "unseen", "unseen-2", "unseen-3", "unseen-4", "unseen-5"];
+    expect(share(lists([...smallTalk, "remarks", "remarks-2", "remarks-3"]))).toBeGreaterThan(0.5);
+    expect(share(lists(["requests", "requests-2", "requests-3", "requests-4", "requests-5", "requests-6"]))).toBeLessThan(0.05);
     for (const unread of ["open", "网页搜索", "thx!", "how many are frozen", "snow day kids?"]) expect(read!(unread)).toBe(0);
   });
 

@@ -303,6 +303,7 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
                 depth: abstention!.depth,
                 remarkWords: abstention!.remarkWords,
                 remarkThreshold: abstention!.remarkThreshold,
+                unmatchedRemarkThreshold: abstention!.unmatchedRemarkThreshold,
                 strongMatch: abstention!.strongMatch,
                 ...(abstention!.remarkThreshold < 1 ? { readRemark: await loadRemarkReader() } : {}),
                 message,

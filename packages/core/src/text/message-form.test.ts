@@ -140,6 +140,13 @@ describe("hasRequestPhrasing", () => {
       expect(hasRequestPhrasing(request)).toBe(true);
     for (const other of ["so tired today", "weather in Oslo", "the plumber came by"]) expect(hasRequestPhrasing(other)).toBe(false);
   });
+
+  it("reads small talk handing over to a next step without a subject as a request", () => {
+    for (const request of ["awesome, now play something chill", "got it. now check my inbox", "ok cool, then the forecast for Oslo"])
+      expect(hasRequestPhrasing(request)).toBe(true);
+    for (const other of ["thanks, now I'm hungry", "ok, now you're talking", "the game ended, now the traffic", "now playing", "ok. now"])
+      expect(hasRequestPhrasing(other)).toBe(false);
+  });
 });
 
 describe("asksAQuestion", () => {
@@ -150,10 +157,13 @@ describe("asksAQuestion", () => {
       "ok, is it snowing",
       "thanks! what time is it in Tokyo",
       "oh well. did the package ship",
+      "whos in the gym right now",
+      "ok whats the score",
     ])
       expect(asksAQuestion(question)).toBe(true);
     for (const other of [
       "survived another 10 hour shift",
+      "had the worst customer today, still fuming",
       "ok cool",
       "weather in Oslo",
       "the kids asked how snow forms",

@@ -48,7 +48,8 @@ const FINITE_VERBS: ReadonlySet<string> = new Set(
 
 /** Words a question opens with, question mark or not ("is it going to rain"). */
 const QUESTION_OPENERS: ReadonlySet<string> = new Set(
-  "what who whom whose which where when why how is are was were am do does did can could will would should shall has have had may might must".split(
+  // "whos", "whats", …: the contractions as chat types them, without the apostrophe.
+  "what who whom whose which where when why how whats whos wheres whens whys hows is are was were am do does did can could will would should shall has have had may might must".split(
     " ",
   ),
 );
@@ -209,7 +210,8 @@ const typedApostrophes = (message: string) => message.replace(/[‘’ʼ]/g, "'"
 
 /**
  * Whether `message` is phrased as a request, whatever else it says: "can you", "please", "I need", "show me", "I'm
- * interested in", "do you have", "how do I" (what makes {@link isRemark} false at once).
+ * interested in", "do you have", "how do I" (what makes {@link isRemark} false at once), or hands over from small
+ * talk to the next step ("awesome, now play something chill").
  *
  * @example
  * ```ts
@@ -218,7 +220,29 @@ const typedApostrophes = (message: string) => message.replace(/[‘’ʼ]/g, "'"
  * ```
  */
 export function hasRequestPhrasing(message: string): boolean {
-  return REQUEST_PHRASING.test(typedApostrophes(message));
+  const text = typedApostrophes(message);
+  return REQUEST_PHRASING.test(text) || handsOverToAnInstruction(text);
+}
+
+/** Words that move on to the next instruction after an acknowledgement ("got it, now check my inbox"). */
+const NEXT_STEP: ReadonlySet<string> = new Set(["now", "next", "then", "also"]);
+
+/**
+ * Whether clauses of small talk alone are followed by one that opens with a next step and no subject: "awesome, now
+ * play something chill", "got it. now check my inbox" (not "thanks, now I'm hungry").
+ */
+function handsOverToAnInstruction(text: string): boolean {
+  const clauses = text
+    .split(CLAUSE_END)
+    .map((clause) => splitWords(clause))
+    .filter((words) => words.length > 0);
+  for (let index = 1; index < clauses.length; index++) {
+    if (wordsBeyondSmallTalk(clauses[index - 1]!).length > 0) return false;
+    const [first, second] = clauses[index]!;
+    if (first === undefined || !NEXT_STEP.has(first)) continue;
+    return second !== undefined && !SUBJECTS.has(second) && !YOU.has(second) && !FINITE_VERBS.has(second);
+  }
+  return false;
 }
 
 /**
@@ -234,7 +258,12 @@ export function hasRequestPhrasing(message: string): boolean {
 export function asksAQuestion(message: string): boolean {
   if (message.includes("?")) return true;
   return message.split(CLAUSE_END).some((clause) => {
-    const opening = splitWords(clause).find((word) => !OPENERS.has(word));
-    return opening !== undefined && QUESTION_OPENERS.has(opening);
+    const words = splitWords(clause);
+    const at = words.findIndex((word) => !OPENERS.has(word));
+    const opening = words[at];
+    if (opening === undefined || !QUESTION_OPENERS.has(opening)) return false;
+    // "had the worst customer today" states, as `clauseForm` reads it ("had you heard" asks).
+    const next = words[at + 1];
+    return !(opening === "had" && next !== undefined && !YOU.has(next) && !SUBJECTS.has(next));
   });
 }
