@@ -225,7 +225,7 @@ describe("judgeRanking", () => {
   it("reads a remark at unmatchedRemarkThreshold when it shares no topic word with the top tools", () => {
     const forecast = [{ name: "get_forecast", score: 6, signals: { bm25: 6 } }];
     const model = (probability: number) => () => probability;
-    // No word in common with "Weather forecast for the coming days in a city.": 0.85 is enough (default 0.8) …
+    // No word in common with "Weather forecast for the coming days in a city.": 0.85 is enough (default 0.85) …
     const unmatched = "the best conversations happen at 2am honestly";
     expect(judgeRanking({ ranked: forecast, floor, message: unmatched, catalog, readRemark: model(0.85) })).toBeDefined();
     expect(
@@ -235,7 +235,15 @@ describe("judgeRanking", () => {
     const matched = "snow day!! kids thrilled about the weather";
     expect(judgeRanking({ ranked: forecast, floor, message: matched, catalog, readRemark: model(0.85) })).toBeUndefined();
     expect(
-      judgeRanking({ ranked: forecast, floor, message: unmatched, catalog, readRemark: model(0.85), remarkThreshold: 0.7 }),
+      judgeRanking({
+        ranked: forecast,
+        floor,
+        message: unmatched,
+        catalog,
+        readRemark: model(0.75),
+        remarkThreshold: 0.7,
+        unmatchedRemarkThreshold: 0.8,
+      }),
     ).toBeDefined();
     expect(
       judgeRanking({ ranked: forecast, floor, message: unmatched, catalog, readRemark: model(0.99), remarkThreshold: 1 }),
@@ -263,6 +271,13 @@ describe("judgeRanking", () => {
       /does not share 2 of its words/,
     );
     expect(judgeRanking({ ranked, floor, message, catalog: new ToolCatalog({ tools: tools(4) }) })).toBeUndefined();
+    // Kept up to date as the catalog changes: a fifth stop_ tool makes "stop" an action word, removing it undoes that.
+    const updated = new ToolCatalog({ tools: tools(4) });
+    expect(judgeRanking({ ranked, floor, message, catalog: updated })).toBeUndefined();
+    updated.add([{ name: "stop_engine", description: "Stops the engine right away." }]);
+    expect(judgeRanking({ ranked, floor, message, catalog: updated })).toBeDefined();
+    updated.remove(["stop_engine"]);
+    expect(judgeRanking({ ranked, floor, message, catalog: updated })).toBeUndefined();
   });
 
   it("reads what a tool is for from its name, description, tags, keywords and category, not its parameters", () => {

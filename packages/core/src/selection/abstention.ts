@@ -61,13 +61,14 @@ export interface AbstentionOptions {
    * The remark model's threshold for a message that shares none of its topic words with the first `depth` tools, so
    * that it reaches them only through word vectors or spelling ("the best conversations happen at 2am"): less evidence
    * that it asks for them, so a lower reading makes it a remark. Never above `remarkThreshold`; with `remarkThreshold`
-   * 1 the model is off whatever this is. @defaultValue 0.85
+   * 1 the model is off whatever this is; without the catalog or with `remarkWords` 0 (no words compared), unused.
+   * @defaultValue 0.85
    */
   unmatchedRemarkThreshold?: number;
   /**
    * A message that only the remark model reads as a remark still binds its tools when one of them scores at least
    * this multiple of the remark floor (of the relevance floor, for a floor without one) and shares a topic word with
-   * it, or scores that on two signals: the model errs on terse requests ("wait times at disneyland right now"), and a
+   * it, or scores that on two signals (without the catalog or with `remarkWords` 0, one signal is enough): the model errs on terse requests ("wait times at disneyland right now"), and a
    * match that strong is asked for. A single strong signal without a word in common is often one incidental word
    * ("handed in my notice" and a card game's hand). @defaultValue 1.5
    */
@@ -376,7 +377,9 @@ export function judgeRanking({
   // A remark needs more: the remark floor, and `remarkWords` of its words in one top tool. The message's form is read
   // only when these could fail: by the rules, then by the remark model (the costliest), whose remarks a strong match
   // still binds.
-  const shares = (least: number, tools = top) => sharesWords(topicWords(message!), tools, { catalog: catalog!, learned, least });
+  let words: Set<string> | undefined;
+  const shares = (least: number, tools = top) =>
+    sharesWords((words ??= topicWords(message!)), tools, { catalog: catalog!, learned, least });
   const heldBack = () => belowRemarkFloor || !shares(remarkWords);
   // A strong match: `strongMatch` times the remark floor on a signal, by a tool that shares a topic word with the
   // message; one that shares none (it matched through vectors, spelling or an action word) must be that strong on two.
@@ -485,25 +488,38 @@ function sharesWords(
 
 /** Fewest tool names a word must open to be one of a catalog's action words. */
 const ACTION_WORD_NAMES = 5;
-/** Each catalog's action words, with the catalog version they were read at. */
-const catalogActionWords = new WeakMap<ToolCatalog, { version: number; words: ReadonlySet<string> }>();
+/** Per catalog: how many of its tool names each word opens, and its action words, at the catalog version read. */
+const catalogOpenings = new WeakMap<ToolCatalog, { version: number; counts: Map<string, number>; words: ReadonlySet<string> }>();
 
 /**
  * A catalog's own action words, as stems: the words that open at least five of its tool names of two words or more
  * ("stop" in `stopJob`, `stopRobot`, `stopCloudInstance`…). They say what its tools do, not what they are about, so
- * a remark that uses one ("the snow finally stopped", "missed my train, great start") does not share it with them.
+ * a remark that uses one ("the snow finally stopped", "missed my train, great start") does not share it with them. (A
+ * service prefix that opens five names, `maps_*` without a declared namespace, counts too.) Kept up to date from the
+ * catalog's changes, so an update costs what it changed.
  */
 function actionWords(catalog: ToolCatalog): ReadonlySet<string> {
-  const known = catalogActionWords.get(catalog);
+  const known = catalogOpenings.get(catalog);
   if (known !== undefined && known.version === catalog.version) return known.words;
-  const opening = new Map<string, number>();
-  for (const name of catalog.names()) {
-    const [first, second] = splitWords(name);
-    if (first !== undefined && second !== undefined) opening.set(first, (opening.get(first) ?? 0) + 1);
+  const changes = known === undefined ? undefined : catalog.changesSince(known.version);
+  const counts = changes === undefined || changes.rebuild ? new Map<string, number>() : known!.counts;
+  if (changes === undefined || changes.rebuild) for (const name of catalog.names()) countOpening(counts, name, 1);
+  else {
+    for (const name of changes.removed) countOpening(counts, name, -1);
+    for (const tool of changes.added) countOpening(counts, tool.name, 1);
   }
-  const words = new Set([...opening].filter(([, count]) => count >= ACTION_WORD_NAMES).map(([word]) => stem(word)));
-  catalogActionWords.set(catalog, { version: catalog.version, words });
+  const words = new Set([...counts].filter(([, count]) => count >= ACTION_WORD_NAMES).map(([word]) => stem(word)));
+  catalogOpenings.set(catalog, { version: catalog.version, counts, words });
   return words;
+}
+
+/** Counts (`by` 1) or uncounts (-1) the word that opens `name`, when it has two words or more. */
+function countOpening(counts: Map<string, number>, name: string, by: 1 | -1): void {
+  const [first, second] = splitWords(name);
+  if (first === undefined || second === undefined) return;
+  const count = (counts.get(first) ?? 0) + by;
+  if (count > 0) counts.set(first, count);
+  else counts.delete(first);
 }
 
 /** Floors calibrated ahead of time (a snapshot's), per strategy object, with the settings they were calibrated with. */

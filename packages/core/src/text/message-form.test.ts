@@ -142,9 +142,19 @@ describe("hasRequestPhrasing", () => {
   });
 
   it("reads small talk handing over to a next step without a subject as a request", () => {
-    for (const request of ["awesome, now play something chill", "got it. now check my inbox", "ok cool, then the forecast for Oslo"])
+    for (const request of ["awesome, now play something chill", "got it. now check my inbox", "ok cool, now the forecast for Oslo"])
       expect(hasRequestPhrasing(request)).toBe(true);
-    for (const other of ["thanks, now I'm hungry", "ok, now you're talking", "the game ended, now the traffic", "now playing", "ok. now"])
+    for (const other of [
+      "thanks, now I'm hungry",
+      "ok, now you're talking",
+      "ok, now is fine",
+      "lol, now the cat is on the table",
+      "ugh, then the train was late again",
+      "haha, also the snow finally stopped",
+      "the game ended, now the traffic",
+      "now playing",
+      "ok. now",
+    ])
       expect(hasRequestPhrasing(other)).toBe(false);
   });
 });
@@ -159,6 +169,7 @@ describe("asksAQuestion", () => {
       "oh well. did the package ship",
       "whos in the gym right now",
       "ok whats the score",
+      "had any luck with the printer",
     ])
       expect(asksAQuestion(question)).toBe(true);
     for (const other of [

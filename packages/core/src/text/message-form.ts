@@ -57,6 +57,9 @@ const QUESTION_OPENERS: ReadonlySet<string> = new Set(
 /** The assistant, as a question about it names it ("are you real?", "what's your favourite colour?"). */
 const YOU: ReadonlySet<string> = new Set("you your yours yourself u ur".split(" "));
 
+/** Whether "had" followed by `next` opens a statement ("had the longest day"), not a question ("had you", "had any"). */
+const statesWithHad = (next: string | undefined) => next !== undefined && !YOU.has(next) && !SUBJECTS.has(next) && !next.startsWith("any");
+
 /** Words a remark may open with before its subject ("ugh, my team lost again"). */
 const OPENERS: ReadonlySet<string> = new Set(
   "oh ugh well so lol haha hmm um uh wow ah man dude yeah ok okay just and but omg still honestly seriously literally actually basically tbh ngl finally".split(
@@ -141,7 +144,7 @@ function clauseForm(
   // "what a game last night!" exclaims ("what a 401 error means" asks).
   if (opening === "what" && (early[0] === "a" || early[0] === "an") && exclaims && !question) return "remark";
   // "had the longest day": a statement ("had you heard?", "had any emails from Bob?" ask).
-  if (opening === "had" && !question && early[0] !== undefined && !YOU.has(early[0]) && !SUBJECTS.has(early[0])) return "remark";
+  if (opening === "had" && !question && statesWithHad(early[0])) return "remark";
   if (QUESTION_OPENERS.has(opening)) {
     // "can't sleep again" states; "do you dream?" asks about the assistant; "is it going to rain" asks.
     return early[0] === "t" || early.slice(0, 3).some((word) => YOU.has(word)) ? "remark" : "other";
@@ -210,8 +213,8 @@ const typedApostrophes = (message: string) => message.replace(/[‘’ʼ]/g, "'"
 
 /**
  * Whether `message` is phrased as a request, whatever else it says: "can you", "please", "I need", "show me", "I'm
- * interested in", "do you have", "how do I" (what makes {@link isRemark} false at once), or hands over from small
- * talk to the next step ("awesome, now play something chill").
+ * interested in", "do you have", "how do I" (phrases that make {@link isRemark} false at once), or hands over from
+ * small talk to the next step ("awesome, now play something chill").
  *
  * @example
  * ```ts
@@ -224,23 +227,32 @@ export function hasRequestPhrasing(message: string): boolean {
   return REQUEST_PHRASING.test(text) || handsOverToAnInstruction(text);
 }
 
-/** Words that move on to the next instruction after an acknowledgement ("got it, now check my inbox"). */
-const NEXT_STEP: ReadonlySet<string> = new Set(["now", "next", "then", "also"]);
+const NOW = /\bnow\b/i;
 
 /**
- * Whether clauses of small talk alone are followed by one that opens with a next step and no subject: "awesome, now
- * play something chill", "got it. now check my inbox" (not "thanks, now I'm hungry").
+ * Whether clauses of small talk alone are followed by one that opens with "now" and goes on as neither a statement
+ * nor a subject and its verb: "awesome, now play something chill", "got it. now check my inbox" (not "thanks, now I'm
+ * hungry", "lol, now the cat is on the table").
  */
 function handsOverToAnInstruction(text: string): boolean {
-  const clauses = text
-    .split(CLAUSE_END)
-    .map((clause) => splitWords(clause))
-    .filter((words) => words.length > 0);
-  for (let index = 1; index < clauses.length; index++) {
-    if (wordsBeyondSmallTalk(clauses[index - 1]!).length > 0) return false;
-    const [first, second] = clauses[index]!;
-    if (first === undefined || !NEXT_STEP.has(first)) continue;
-    return second !== undefined && !SUBJECTS.has(second) && !YOU.has(second) && !FINITE_VERBS.has(second);
+  if (!NOW.test(text)) return false;
+  let opening = true;
+  for (const clause of text.split(CLAUSE_END)) {
+    const words = splitWords(clause);
+    if (words.length === 0) continue;
+    if (!opening && words[0] === "now") {
+      const rest = words.slice(1);
+      const next = rest[0];
+      return (
+        next !== undefined &&
+        !SUBJECTS.has(next) &&
+        !YOU.has(next) &&
+        !FINITE_VERBS.has(next) &&
+        clauseForm(rest, { opensMessage: true, question: false, exclaims: false }) === "other"
+      );
+    }
+    if (wordsBeyondSmallTalk(words).length > 0) return false;
+    opening = false;
   }
   return false;
 }
@@ -262,8 +274,7 @@ export function asksAQuestion(message: string): boolean {
     const at = words.findIndex((word) => !OPENERS.has(word));
     const opening = words[at];
     if (opening === undefined || !QUESTION_OPENERS.has(opening)) return false;
-    // "had the worst customer today" states, as `clauseForm` reads it ("had you heard" asks).
-    const next = words[at + 1];
-    return !(opening === "had" && next !== undefined && !YOU.has(next) && !SUBJECTS.has(next));
+    // "had the worst customer today" states, as `clauseForm` reads it ("had you heard", "had any luck" ask).
+    return !(opening === "had" && statesWithHad(words[at + 1]));
   });
 }
