@@ -215,6 +215,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "readConversation",
     "registerSchemaConverter",
     "remarkFeatures",
+    "remarkProbability",
     "stem",
     "toMetadata",
     "toolSearchParameters",

@@ -12,7 +12,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { OFFLINE_EMBEDDINGS_MODEL, OfflineEmbeddings } from "@dynamic-tools/offline-embeddings";
-import { canReadRemark, remarkFeatures } from "@dynamic-tools/core/internal";
+import { canReadRemark, remarkFeatures, remarkProbability } from "@dynamic-tools/core/internal";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const REMARKS = [
@@ -88,8 +88,7 @@ function fit(positives, requestLists, usageRows) {
   return { weights: folded.map((w) => Number(w.toPrecision(6))), bias: Number(foldedBias.toPrecision(6)) };
 }
 
-const probability = (model, x) => 1 / (1 + Math.exp(-(model.bias + x.reduce((sum, value, i) => sum + value * model.weights[i], 0))));
-const share = (model, xs, threshold) => xs.filter((x) => probability(model, x) >= threshold).length / xs.length;
+const share = (model, xs, threshold) => xs.filter((x) => remarkProbability(x, model) >= threshold).length / xs.length;
 
 const remarks = Object.fromEntries(REMARKS.map((name) => [name, featuresOf(list(name))]));
 const requests = Object.fromEntries(REQUESTS.map((name) => [name, featuresOf(list(name))]));

@@ -314,6 +314,12 @@ export function asksForSomething(message: string): boolean {
   return wordsBeyondSmallTalk(splitWords(message)).length > 0;
 }
 
+/** The settings of {@link AbstentionOptions} that judge a ranking. */
+export type JudgeSettings = Pick<
+  AbstentionOptions,
+  "depth" | "remarkWords" | "remarkThreshold" | "unmatchedRemarkThreshold" | "strongMatch"
+>;
+
 /**
  * Whether the ranking is credible: with `message`, that message must ask for something (see
  * {@link asksForSomething}); then some signal of one of its first `depth` tools reaches that signal's floor. A remark
@@ -340,18 +346,9 @@ export function judgeRanking({
   message,
   catalog,
   learned,
-}: {
+}: JudgeSettings & {
   ranked: readonly RankedTool[];
   floor: RelevanceFloor;
-  depth?: number;
-  /** See {@link AbstentionOptions.remarkWords}. */
-  remarkWords?: number;
-  /** See {@link AbstentionOptions.remarkThreshold}. */
-  remarkThreshold?: number;
-  /** See {@link AbstentionOptions.unmatchedRemarkThreshold}. */
-  unmatchedRemarkThreshold?: number;
-  /** See {@link AbstentionOptions.strongMatch}. */
-  strongMatch?: number;
   /** The remark model (see `loadRemarkReader`); omitted, remarks are read by the rules alone. */
   readRemark?: RemarkReader;
   /** The current message; omitted, only the scores are judged. */
@@ -377,14 +374,15 @@ export function judgeRanking({
   // A remark needs more: the remark floor, and `remarkWords` of its words in one top tool. The message's form is read
   // only when these could fail: by the rules, then by the remark model (the costliest), whose remarks a strong match
   // still binds.
-  let words: Set<string> | undefined;
+  let words: string[] | undefined;
   const shares = (least: number, tools = top) =>
-    sharesWords((words ??= topicWords(message!)), tools, { catalog: catalog!, learned, least });
+    sharesWords((words ??= withoutActionWords(topicWords(message!), catalog!)), tools, { catalog: catalog!, learned, least });
   const heldBack = () => belowRemarkFloor || !shares(remarkWords);
   // A strong match: `strongMatch` times the remark floor on a signal, by a tool that shares a topic word with the
   // message; one that shares none (it matched through vectors, spelling or an action word) must be that strong on two.
-  const strong = scaled(floor.remarks ?? floor.signals, strongMatch);
+  let strong: Record<string, number> | undefined;
   const strongly = (tool: RankedTool) => {
+    strong ??= scaled(floor.remarks ?? floor.signals, strongMatch);
     const signals = Object.entries(strong).filter(([signal, value]) => (tool.signals[signal] ?? 0) >= value).length;
     return signals >= 2 || (signals === 1 && (!wordsMatter || shares(1, [tool])));
   };
@@ -457,20 +455,24 @@ export function topicWords(message: string): Set<string> {
 /** What each tool is for (`toolPurpose`) as analysed terms, kept while its metadata object lives (an update replaces it). */
 const toolTerms = new WeakMap<object, ReadonlySet<string>>();
 
+/** A message's topic words but the catalog's action words (see {@link actionWords}). */
+function withoutActionWords(words: ReadonlySet<string>, catalog: ToolCatalog): string[] {
+  const actions = actionWords(catalog);
+  return [...words].filter((word) => !actions.has(word));
+}
+
 /**
- * Whether one of the `ranked` tools has at least `least` of the `words` (a message's {@link topicWords}, but the
- * catalog's action words) in what it is for (`toolPurpose`) or among the words learned for it from usage. A remark
+ * Whether one of the `ranked` tools has at least `least` of the `words` (a message's topic words, see
+ * {@link withoutActionWords}) in what it is for (`toolPurpose`) or among the words learned for it from usage. A remark
  * that shares one word with a tool ("my team lost again" and a sports tool) mentions its topic; one that shares two
  * ("my website gets no organic traffic" and an SEO tool) describes a problem the tool is for.
  */
 function sharesWords(
-  words: ReadonlySet<string>,
+  words: readonly string[],
   ranked: readonly RankedTool[],
   { catalog, learned, least }: { catalog: ToolCatalog; learned: LearnedField | undefined; least: number },
 ): boolean {
-  const actions = actionWords(catalog);
-  const topical = [...words].filter((word) => !actions.has(word));
-  if (topical.length < least) return false;
+  if (words.length < least) return false;
   return ranked.some(({ name }) => {
     const tool = catalog.get(name);
     if (tool === undefined) return false;
@@ -481,7 +483,7 @@ function sharesWords(
     }
     const learnedTerms = learned?.fieldTerms(name);
     let shared = 0;
-    for (const word of topical) if (terms.has(word) || learnedTerms?.has(word) === true) shared++;
+    for (const word of words) if (terms.has(word) || learnedTerms?.has(word) === true) shared++;
     return shared >= least;
   });
 }
