@@ -176,6 +176,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "OPENAI_MAX_TOOLS",
     "PERMISSION_KINDS",
     "RemarkFeatures",
+    "RemarkModel",
     "SchemaConverter",
     "SkippedRecord",
     "TOOL_NAME_PATTERN",

@@ -9,7 +9,7 @@ export { closestMatches, didYouMean } from "./text/closest-matches.js";
 /** The Porter stemmer bundled into the build (the repository's build checks compare it with natural's). */
 export { stem } from "./text/tokenize.js";
 /** The remark model's features, for its training script (`scripts/train-remark-model.mjs`). */
-export { canReadRemark, remarkFeatures, remarkProbability, type RemarkFeatures } from "./selection/remark-model.js";
+export { canReadRemark, remarkFeatures, remarkProbability, type RemarkFeatures, type RemarkModel } from "./selection/remark-model.js";
 
 export { OPENAI_MAX_TOOLS, checkCatalogOption } from "./catalog/tool-catalog.js";
 export { checkParameters } from "./catalog/parameters-schema.js";
