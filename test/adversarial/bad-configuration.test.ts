@@ -3,7 +3,7 @@
  * naming the value, never on the first message: a policy that is not a function, a catalog that is not a catalog,
  * timeouts in the wrong shape. (A misspelled policy rule is definePolicy's own test.)
  */
-import { ToolCatalog } from "@dynamic-tools/core";
+import { createToolSelector, ToolCatalog } from "@dynamic-tools/core";
 import { tool } from "@langchain/core/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -32,8 +32,52 @@ describe.each(builders)("%s refuses a bad configuration when built", (_name, bui
   it.each(["allow", {}, null, 42])("a policy that is not a function (%j)", (policy) => {
     const error = refusal(() => build({ policy }));
     expect(error?.code).toBe("INVALID_OPTION");
-    expect(error?.message).toMatch(/^policy must be a function \(tool, caller\) => "allow" \| "deny" \| "approve"/);
+    expect(error?.message).toMatch(/^policy must be a synchronous function \(tool, caller\) => "allow" \| "deny" \| "approve"/);
     expect(error?.path).toEqual(["policy"]);
+  });
+});
+
+describe.each(builders)("%s refuses a misspelled option, or options that are not an object, when built", (name, build) => {
+  it("names the unknown option and the one meant", () => {
+    const error = refusal(() => build({ polcy: () => "deny" }));
+    expect(error?.code).toBe("INVALID_OPTION");
+    expect(error?.message).toMatch(new RegExp(`^${name}: unknown option "polcy". Did you mean: policy\\? Valid options: `));
+    expect(error?.path).toEqual(["polcy"]);
+  });
+
+  it("refuses an async policy: its promise is no decision", () => {
+    const error = refusal(() => build({ policy: async () => "deny" }));
+    expect(error?.message).toMatch(/^policy must be a synchronous function .* got an async function\.$/);
+  });
+});
+
+describe("createToolSelector refuses a misspelled option", () => {
+  it("names it (topk would otherwise bind every tool)", () => {
+    const error = refusal(() => createToolSelector(catalog, { topk: 3 } as never));
+    expect(error).toMatchObject({ code: "INVALID_OPTION", path: ["topk"] });
+    expect(error?.message).toMatch(/^createToolSelector: unknown option "topk". Did you mean: topK\?/);
+    expect(refusal(() => createToolSelector(catalog, null as never))?.message).toBe(
+      "createToolSelector: options must be an object, got null.",
+    );
+  });
+});
+
+describe("DynamicToolNode checks the options it would otherwise trip over on the first call", () => {
+  it.each([
+    [{ sources: {} }, "sources must be a list of tool providers (objects with a tools() method), got an object."],
+    [{ sources: [{}] }, "sources[0] must be one of tool providers (objects with a tools() method), got an object."],
+    [{ exclude: "lookup" }, 'exclude must be a list of tool names, got "lookup".'],
+    [{ exclude: new Set(["lookup"]) }, "exclude must be a list of tool names, got an object."],
+    [{ extraTools: [null] }, "extraTools[0] must be one of LangChain tools, got null."],
+    [{ requestTools: "x" }, 'requestTools must be a function (config) => tools, got "x".'],
+  ])("%j", (options, message) => {
+    expect(refusal(() => new DynamicToolNode(catalog, options as never))).toMatchObject({ code: "INVALID_OPTION", message });
+  });
+
+  it("refuses options that are not an object", () => {
+    expect(refusal(() => new DynamicToolNode(catalog, null as never))?.message).toBe(
+      "DynamicToolNode: options must be an object, got null.",
+    );
   });
 });
 

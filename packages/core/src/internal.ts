@@ -5,6 +5,7 @@
  */
 export { ListenerSet, type Unsubscribe } from "./events/listener-set.js";
 export { describeValue, formatPath, isRecord, quote } from "./errors/describe-value.js";
+export { checkOptionKeys, keysOf } from "./errors/option-keys.js";
 export { closestMatches, didYouMean } from "./text/closest-matches.js";
 /** The Porter stemmer bundled into the build (the repository's build checks compare it with natural's). */
 export { stem } from "./text/tokenize.js";
@@ -21,7 +22,7 @@ export { ESTIMATE_ERROR_BOUND } from "./catalog/tokens/estimate-tokens.js";
 export { countTokens } from "./catalog/tokens/token-counter.js";
 
 export { clipMessage, readConversation } from "./conversation/conversation-text.js";
-export { checkPolicyOption, visibleTo } from "./permissions/permission-policy.js";
+export { checkPolicyOption, decidePermission, visibleTo } from "./permissions/permission-policy.js";
 
 export { createStrategy } from "./retrieval/strategy-registry.js";
 export { createCatalogIndex } from "./retrieval/catalog-index.js";
@@ -38,6 +39,7 @@ export { applyBudget } from "./budget/apply-budget.js";
 
 export { isBindable, isExecutable, type ToolFilterOptions } from "./selection/tool-filter.js";
 export { followCatalog, unbindableTools } from "./selection/selection-scope.js";
+export { SELECTOR_OPTION_KEYS } from "./selection/tool-selector.js";
 export { finishSelection } from "./selection/explain-selection.js";
 export { rankedCandidates } from "./selection/ranked-candidates.js";
 export { expandToNamespaces } from "./selection/expand-namespaces.js";

@@ -1,6 +1,7 @@
 /**
  * @module The declarative catalog (form (b) of a catalog file): tools, categories, core tools, defaults and budget.
  */
+import { keysOf } from "../errors/option-keys.js";
 import type { PermissionKind, ToolDeclaration } from "./tool-metadata.js";
 
 /** How a category is declared. */
@@ -64,19 +65,11 @@ export interface CatalogConfig extends CatalogSettings {
   defaultPermission?: PermissionKind;
 }
 
+/** The keys of {@link CatalogSettings}. */
+export const SETTINGS_KEYS = keysOf<CatalogSettings>()(["core", "defaults", "maxTools", "maxTokens", "history", "relatedDepth"]);
+
 /** The keys a {@link CatalogConfig} may have. */
-export const CONFIG_KEYS: readonly (keyof CatalogConfig)[] = [
-  "tools",
-  "categories",
-  "core",
-  "defaults",
-  "maxTools",
-  "maxTokens",
-  "history",
-  "relatedDepth",
-  "namespaces",
-  "defaultPermission",
-];
+export const CONFIG_KEYS = keysOf<CatalogConfig>()(["tools", "categories", ...SETTINGS_KEYS, "namespaces", "defaultPermission"]);
 
 /** The keys a {@link CategoryDeclaration} may have. */
 export const CATEGORY_KEYS: readonly (keyof CategoryDeclaration)[] = ["description", "keywords", "related", "deriveKeywords"];

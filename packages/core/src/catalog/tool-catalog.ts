@@ -142,6 +142,14 @@ export class ToolCatalog {
     return this.#state.entries.size;
   }
 
+  /**
+   * The permission of a tool that declares none: of the catalog's tools, and of a source's or a request's tool that
+   * the catalog does not know when it is called. @defaultValue `"execute"`
+   */
+  get defaultPermission(): PermissionKind {
+    return this.#state.context.defaultPermission;
+  }
+
   /** The catalog's own selection settings, defaults filled in. */
   get settings(): ResolvedSettings {
     return this.#settings;

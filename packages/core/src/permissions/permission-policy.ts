@@ -196,12 +196,39 @@ export function definePolicy(definition: PolicyDefinition = {}): PermissionPolic
  * @throws DynamicToolsError `INVALID_OPTION` naming the value and what is valid.
  */
 export function checkPolicyOption(policy: unknown): PermissionPolicy | undefined {
-  if (policy === undefined || typeof policy === "function") return policy as PermissionPolicy | undefined;
+  // An async function answers with a promise, which is no decision: it is refused here rather than on every call.
+  const synchronous = typeof policy === "function" && policy.constructor?.name !== "AsyncFunction";
+  if (policy === undefined || synchronous) return policy as PermissionPolicy | undefined;
   throw new DynamicToolsError(
     "INVALID_OPTION",
-    `policy must be a function (tool, caller) => "allow" | "deny" | "approve", such as definePolicy({ roles }) makes, got ${describeValue(policy)}.`,
+    `policy must be a synchronous function (tool, caller) => "allow" | "deny" | "approve", such as definePolicy({ roles }) makes, got ${
+      typeof policy === "function" ? "an async function" : describeValue(policy)
+    }.`,
     { path: ["policy"] },
   );
+}
+
+/**
+ * What `policy` decides for `tool` and `caller`, failing closed: anything but `"allow"` or `"approve"` (a misspelled
+ * decision, `undefined`, a promise) and a policy that throws deny the tool.
+ *
+ * @example
+ * ```ts
+ * decidePermission(() => "Allow" as PermissionDecision, tool, {}); // "deny"
+ * ```
+ */
+export function decidePermission(policy: PermissionPolicy, tool: ToolMetadata, caller: Caller): PermissionDecision {
+  let decision: unknown;
+  try {
+    decision = policy(tool, caller);
+  } catch {
+    return "deny";
+  }
+  if (decision === "allow" || decision === "approve") return decision;
+  // A promise's rejection would otherwise be reported as unhandled.
+  if (typeof (decision as PromiseLike<unknown> | undefined)?.then === "function")
+    (decision as Promise<unknown>).then(undefined, () => undefined);
+  return "deny";
 }
 
 /** The policy used when none is given: everything allowed, `dangerous` tools need approval. */
@@ -225,6 +252,6 @@ export function visibleTo(
 ): (name: string) => boolean {
   return (name) => {
     const tool = lookup.get(name);
-    return tool !== undefined && policy(tool, caller) !== "deny";
+    return tool !== undefined && decidePermission(policy, tool, caller) !== "deny";
   };
 }

@@ -5,11 +5,13 @@
  * budget) → defaults ({@link defaultCategories}) → filters ({@link SelectionScope}) → order ({@link orderByTier}) →
  * budget and explanation ({@link finishSelection}).
  */
+import { SETTINGS_KEYS } from "../catalog/catalog-config.js";
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { readCalledTools } from "../conversation/called-tools.js";
 import { readConversation, type ConversationMessage, type ConversationText } from "../conversation/conversation-text.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { describeValue, isRecord } from "../errors/describe-value.js";
+import { checkOptionKeys, keysOf } from "../errors/option-keys.js";
 import { offerIdleWork } from "../events/idle-work.js";
 import { loadTokenizer } from "../catalog/tokens/token-counter.js";
 import { keywordCandidates, orderByTier, type KeywordTool } from "../retrieval/keyword/keyword-candidates.js";
@@ -250,6 +252,7 @@ class SelectionPipeline {
 export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions & { strategy: "keyword" }): KeywordToolSelector;
 export function createToolSelector(catalog: ToolCatalog, options?: ToolSelectorOptions): ToolSelector;
 export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions = {}): ToolSelector {
+  checkOptionKeys(options, SELECTOR_OPTION_KEYS, "createToolSelector");
   const {
     strategy: choice = defaultStrategyFor(catalog),
     topK = 10,
@@ -260,7 +263,11 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
     ...selectOptions
   } = options;
   if (!Number.isInteger(topK) || topK < 1) {
-    throw new DynamicToolsError("INVALID_OPTION", `topK must be a whole number ≥ 1, got ${String(topK)}.`, { path: ["topK"] });
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `topK must be a whole number ≥ 1, got ${typeof topK === "string" ? describeValue(topK) : String(topK)}.`,
+      { path: ["topK"] },
+    );
   }
   checkOptionShapes({ autoCut: cut, abstain, memory, ...selectOptions });
   if (related !== undefined && typeof related !== "boolean") {
@@ -426,6 +433,22 @@ function checkStrategyObject(strategy: unknown): RetrievalStrategy {
     { path: ["strategy"] },
   );
 }
+
+/** Every option {@link createToolSelector} takes (a turn planner passes these on to it). */
+export const SELECTOR_OPTION_KEYS = keysOf<ToolSelectorOptions>()([
+  "strategy",
+  "topK",
+  "autoCut",
+  "related",
+  "abstain",
+  "memory",
+  "countTokens",
+  "usage",
+  "coUsage",
+  "platform",
+  "exclude",
+  ...SETTINGS_KEYS,
+]);
 
 const isPositive = (value: unknown) => typeof value === "number" && Number.isFinite(value) && value > 0;
 

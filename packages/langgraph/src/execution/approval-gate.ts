@@ -25,8 +25,27 @@ export type SettledCall = { kind: "refuse"; refusal: ToolCallRefusal } | { kind:
 export function askApprovals(calls: readonly ToolCall[], plans: ReadonlyArray<CallPlan | undefined>): Array<ApprovalAnswer | undefined> {
   return calls.map((call, index) => {
     const plan = plans[index];
-    return plan?.kind === "run" && plan.approval && plan.metadata !== undefined ? requestApproval(call, plan.metadata) : undefined;
+    const asked = plan?.kind === "run" && plan.approval && plan.metadata !== undefined && tooDeepToAsk(call) === undefined;
+    return asked ? requestApproval(call, plan.metadata!) : undefined;
   });
+}
+
+/**
+ * Deepest nesting of a call's arguments that a pause can carry: LangGraph reads an interrupt's value back through
+ * LangChain's `load`, which refuses values nested 50 levels deep, so deeper arguments would fail the run instead of
+ * asking the human.
+ */
+export const MAX_APPROVAL_DEPTH = 32;
+
+/** Why `call` cannot be shown for approval (its arguments nest deeper than {@link MAX_APPROVAL_DEPTH}), if it cannot. */
+function tooDeepToAsk(call: Pick<ToolCall, "args">): string | undefined {
+  let level: unknown[] = [call.args];
+  for (let depth = 0; level.length > 0; depth++) {
+    if (depth > MAX_APPROVAL_DEPTH)
+      return `its arguments nest deeper than ${MAX_APPROVAL_DEPTH} levels, more than a request for approval can carry`;
+    level = level.flatMap((value) => (typeof value === "object" && value !== null ? Object.values(value) : []));
+  }
+  return undefined;
 }
 
 /** Options of {@link settleCall}. */
@@ -57,8 +76,15 @@ const refuse = (refusal: ToolCallRefusal): SettledCall => ({ kind: "refuse", ref
  */
 export async function settleCall({ call, plan, answer, replan, claim }: SettleCallOptions): Promise<SettledCall> {
   if (plan.kind === "refuse") return plan;
-  if (answer === undefined)
-    return plan.approval ? refuse({ code: "APPROVAL_REQUIRED", toolName: call.name }) : { kind: "run", tool: plan.tool, call };
+  if (answer === undefined) {
+    if (!plan.approval) return { kind: "run", tool: plan.tool, call };
+    const tooDeep = tooDeepToAsk(call);
+    return refuse(
+      tooDeep === undefined
+        ? { code: "APPROVAL_REQUIRED", toolName: call.name }
+        : { code: "INVALID_TOOL_CALL", toolName: call.name, reason: tooDeep },
+    );
+  }
   switch (answer.decision) {
     case "mismatch":
       return refuse({ code: "APPROVAL_MISMATCH", toolName: call.name, reason: answer.reason });

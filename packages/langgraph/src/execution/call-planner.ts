@@ -9,6 +9,7 @@ import {
   checkCatalogOption,
   checkPolicyOption,
   closestMatches,
+  decidePermission,
   declarationFromLangChainTool,
   isExecutable,
   toMetadata,
@@ -78,7 +79,7 @@ export function createCallPlanner({ catalog, filters, policy, sources }: CallPla
   checkCatalogOption(catalog);
   checkPolicyOption(policy);
   function decide(name: string, metadata: ToolMetadata, tool: StructuredToolInterface, caller: Caller): CallPlan {
-    const decision = policy(metadata, caller);
+    const decision = decidePermission(policy, metadata, caller);
     if (decision === "deny") {
       return {
         kind: "refuse",
@@ -98,7 +99,7 @@ export function createCallPlanner({ catalog, filters, policy, sources }: CallPla
   function notFound(name: string, caller: Caller): ToolCallRefusal {
     const usable = (candidate: string) => {
       const tool = catalog.get(candidate);
-      return tool !== undefined && isExecutable(tool, filters) && policy(tool, caller) !== "deny";
+      return tool !== undefined && isExecutable(tool, filters) && decidePermission(policy, tool, caller) !== "deny";
     };
     // The closest names first, then only those the caller may use: the policy is asked about a few tools, not all.
     const suggestions =
@@ -115,7 +116,8 @@ export function createCallPlanner({ catalog, filters, policy, sources }: CallPla
       const inCatalog = catalog.get(name);
       if (extra !== undefined && inCatalog === undefined) return { kind: "run", tool: extra, metadata: undefined, approval: false };
       const requested = requestTools?.find((tool) => tool.name === name);
-      if (requested !== undefined) return decide(name, inCatalog ?? toMetadata(declarationFromLangChainTool(requested)), requested, caller);
+      if (requested !== undefined)
+        return decide(name, inCatalog ?? toMetadata(declarationFromLangChainTool(requested), catalog.defaultPermission), requested, caller);
       if (inCatalog !== undefined && !isExecutable(inCatalog, filters))
         return { kind: "refuse", refusal: { code: "TOOL_DISABLED", toolName: name } };
       const tool = catalog.getTool(name) ?? (await findInProviders(sources, name));
@@ -125,7 +127,7 @@ export function createCallPlanner({ catalog, filters, policy, sources }: CallPla
           refusal: inCatalog === undefined ? notFound(name, caller) : { code: "TOOL_NOT_IMPLEMENTED", toolName: name },
         };
       // A source tool the catalog does not know yet: its own metadata (source, permission) decides.
-      return decide(name, inCatalog ?? toMetadata(declarationFromLangChainTool(tool)), tool, caller);
+      return decide(name, inCatalog ?? toMetadata(declarationFromLangChainTool(tool), catalog.defaultPermission), tool, caller);
     },
   };
 }

@@ -16,6 +16,6 @@ export function foreignAnswer(call: Pick<ToolCall, "id" | "name">, result: unkno
   return {
     code: "INVALID_TOOL_RESULT",
     toolName: call.name,
-    reason: `its ToolMessage has tool_call_id ${shown}, not ${JSON.stringify(call.id.slice(0, 100))}`,
+    reason: `its ToolMessage has tool_call_id ${shown}, not ${JSON.stringify(String(call.id).slice(0, 100))}`,
   };
 }

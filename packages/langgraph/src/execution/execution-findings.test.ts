@@ -196,6 +196,62 @@ describe.each(executionRuntimes)("execution findings: %s", (_label, runtime) => 
     expect(slow!.content).toBe("slow ok");
   });
 
+  it("fails closed on a policy that answers anything but allow or approve, or throws", async () => {
+    const answers: Array<() => unknown> = [
+      () => "Allow",
+      () => undefined,
+      () => Promise.resolve("allow"),
+      () => {
+        throw new Error("policy bug");
+      },
+    ];
+    for (const decide of answers) {
+      const { catalog, deleted } = deleteCatalog();
+      const run = await settle(runtime, {
+        catalog,
+        policy: decide as never,
+        calls: [{ name: "delete_file", args: { path: "x" }, id: "c1" }],
+      });
+      expect(run.error).toBeUndefined();
+      expect(deleted).toEqual([]);
+      expect(run.toolMessages[0]!.artifact).toMatchObject({ code: "PERMISSION_DENIED", toolName: "delete_file" });
+    }
+  });
+
+  it("gives a source's tool the catalog's defaultPermission when it declares none", async () => {
+    const wiped: string[] = [];
+    const wipe = tool(() => (wiped.push("disk"), "wiped"), { name: "wipe_disk", description: "Wipes", schema: z.object({}) });
+    const catalog = new ToolCatalog({ tools: [], defaultPermission: "dangerous" });
+    const run = await settle(runtime, { catalog, sources: [{ tools: () => [wipe] }], calls: [{ name: "wipe_disk", args: {}, id: "c1" }] });
+    expect(run.asked).toHaveLength(1);
+    expect(wiped).toEqual([]);
+  });
+
+  it("refuses a call that needs approval with arguments too deep to show, instead of failing the run", async () => {
+    const { catalog, deleted } = deleteCatalog();
+    let args: Record<string, unknown> = { path: "x" };
+    for (let level = 0; level < 60; level++) args = { inner: args, path: "x" };
+    const run = await settle(runtime, { catalog, calls: [{ name: "delete_file", args, id: "c1" }], answers: [answer.approve] });
+    expect(run.error).toBeUndefined();
+    expect(run.asked).toEqual([]);
+    expect(deleted).toEqual([]);
+    expect(run.toolMessages[0]!.artifact).toMatchObject({ code: "INVALID_TOOL_CALL", toolName: "delete_file" });
+    expect(String(run.toolMessages[0]!.content)).toContain("nest deeper than 32 levels");
+  });
+
+  it("does not read a megabyte of the model's arguments back in a schema error", async () => {
+    const { catalog, deleted } = deleteCatalog();
+    const policy = () => "allow" as const;
+    const run = await settle(runtime, {
+      catalog,
+      policy,
+      calls: [{ name: "delete_file", args: { path: 5, pad: "y".repeat(1_000_000) }, id: "c1" }],
+    });
+    expect(deleted).toEqual([]);
+    expect(run.toolMessages[0]!.status).toBe("error");
+    expect(String(run.toolMessages[0]!.content).length).toBeLessThan(5_000);
+  });
+
   it("refuses a denied call with a typed refusal and never runs it", async () => {
     const { catalog, deleted } = deleteCatalog();
     const policy = definePolicy({ roles: { trainer: { allow: [{ permission: "read" }] } } });

@@ -11,6 +11,11 @@ import { refusalError, type ToolCallRefusal } from "./tool-call-refusal.js";
 const MARKER = Symbol.for("dynamic-tools.tool-call-failure");
 /** The longest description of a thrown non-error value quoted to the model. */
 const MAX_DESCRIBED = 2_000;
+/**
+ * The longest error message passed on to the model: a schema error quotes the call's arguments whole ("Error invoking
+ * tool 'x' with kwargs {…}"), so a model that sends a megabyte of arguments would read it back.
+ */
+const MAX_ERROR_TEXT = 4_000;
 
 /** A tool call that failed with something other than a readable error (or ran past its timeout). */
 export class ToolCallFailure extends Error {
@@ -33,16 +38,20 @@ export class ToolCallFailure extends Error {
   }
 }
 
-function bounded(text: string): string {
-  return text.length <= MAX_DESCRIBED ? text : `${text.slice(0, MAX_DESCRIBED)}… (${text.length} characters)`;
+function bounded(text: string, limit = MAX_DESCRIBED): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length} characters)`;
 }
 
-/** The error's message when it is a readable string, else undefined (never throws). */
+/**
+ * The error's message when it is a string, or a number, boolean or bigint (which ToolNode's `${e.message}` writes as
+ * is), else undefined (never throws).
+ */
 function readableMessage(thrown: unknown): string | undefined {
   if (typeof thrown !== "object" || thrown === null) return undefined;
   try {
     const message = (thrown as { message?: unknown }).message;
-    return typeof message === "string" ? message : undefined;
+    if (typeof message === "string") return message;
+    return typeof message === "number" || typeof message === "boolean" || typeof message === "bigint" ? String(message) : undefined;
   } catch {
     return undefined;
   }
@@ -51,7 +60,7 @@ function readableMessage(thrown: unknown): string | undefined {
 /** A description of any thrown value, bounded in length, that never throws. */
 export function describeThrown(thrown: unknown): string {
   const message = readableMessage(thrown);
-  if (message !== undefined) return message;
+  if (message !== undefined) return bounded(message, MAX_ERROR_TEXT);
   if (thrown === undefined || thrown === null) return `the tool failed without an error (it threw ${String(thrown)})`;
   if (typeof thrown === "string") return bounded(thrown);
   if (typeof thrown !== "object" && typeof thrown !== "function") return String(thrown);

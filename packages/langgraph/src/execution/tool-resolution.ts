@@ -3,6 +3,8 @@
  * → builtin catalog tools → SDK tools → MCP session pool. Each step is looked up at call time, so tools that
  * arrived after the graph was built run too.
  */
+import { DynamicToolsError } from "@dynamic-tools/core";
+import { describeValue, isLangChainTool } from "@dynamic-tools/core/internal";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 
 /** Anything that lists tools: an SDK tool registry, an MCP tool source (`@dynamic-tools/mcp`), your own. */
@@ -29,6 +31,22 @@ export const readRequestTools: RequestToolsReader = function readRequestTools(co
   const tools = fromContext ?? config?.configurable?.requestTools;
   return Array.isArray(tools) ? (tools as StructuredToolInterface[]) : undefined;
 };
+
+/**
+ * The tools a {@link RequestToolsReader} read, checked: each must be a LangChain tool (a `name` and `invoke`).
+ * @throws DynamicToolsError `INVALID_OPTION` naming the first entry that is not, and where it was read from.
+ */
+export function checkRequestTools(tools: readonly unknown[] | undefined): readonly StructuredToolInterface[] | undefined {
+  const bad = tools?.findIndex((tool) => !isLangChainTool(tool)) ?? -1;
+  if (bad >= 0) {
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `requestTools[${bad}] must be a LangChain tool (an object with a string name and an invoke method), got ${describeValue(tools![bad])}.`,
+      { path: ["requestTools", bad] },
+    );
+  }
+  return tools as readonly StructuredToolInterface[] | undefined;
+}
 
 /**
  * The first provider's tool of that name, in order (SDK before MCP). A provider that fails to

@@ -7,7 +7,7 @@
  * wrapToolCall), applying the policy and those answers.
  */
 import { DEFAULT_POLICY, type PermissionPolicy } from "@dynamic-tools/core";
-import { checkCatalogOption, checkPolicyOption } from "@dynamic-tools/core/internal";
+import { checkCatalogOption, checkOptionKeys, checkPolicyOption, keysOf } from "@dynamic-tools/core/internal";
 import { isAIMessage, isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
@@ -24,10 +24,10 @@ import { malformedCalls, pendingCalls } from "../execution/pending-calls.js";
 import { PlanCache, planKey } from "../execution/plan-cache.js";
 import { malformedCallRefusal, refusalMessage } from "../execution/tool-call-refusal.js";
 import { failureMessage } from "../execution/tool-failure.js";
-import { readRequestTools, type ToolProvider } from "../execution/tool-resolution.js";
+import { checkRequestTools, readRequestTools, type ToolProvider } from "../execution/tool-resolution.js";
 import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
 import { usesSearch } from "../modes/tool-mode.js";
-import { createTurnPlanner, type TurnPlannerOptions } from "../modes/turn-planner.js";
+import { createTurnPlanner, PLANNER_OPTION_KEYS, type TurnPlannerOptions } from "../modes/turn-planner.js";
 import { callerFromConfig } from "../permissions/caller.js";
 import { ExecutedSteps, stepKey } from "../usage/executed-steps.js";
 import { recordExecutedStep, usageCaller, type UsageLearningOptions } from "../usage/record-step-usage.js";
@@ -92,6 +92,16 @@ function nameOf(tool: unknown): string | undefined {
   return typeof candidate?.function?.name === "string" ? candidate.function.name : undefined;
 }
 
+const MIDDLEWARE_OPTION_KEYS = keysOf<DynamicToolsMiddlewareOptions>()([
+  ...PLANNER_OPTION_KEYS,
+  "usageScope",
+  "search",
+  "sources",
+  "timeouts",
+  "approvalClaims",
+  "nativeProtocol",
+]);
+
 /**
  * Creates the middleware. Options are validated here, so a bad configuration fails when the agent is built.
  *
@@ -148,6 +158,7 @@ function nameOf(tool: unknown): string | undefined {
  * ```
  */
 export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
+  checkOptionKeys(options, MIDDLEWARE_OPTION_KEYS, "dynamicToolsMiddleware");
   const { catalog, search, sources = [], timeouts, nativeProtocol, approvalClaims, ...planOptions } = options;
   checkCatalogOption(catalog);
   const policy: PermissionPolicy = checkPolicyOption(planOptions.policy) ?? DEFAULT_POLICY;
@@ -268,7 +279,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         // only, so no call runs twice and each resume value is checked against the call it was asked for.
         const config = currentConfig() ?? { configurable: runtime.configurable };
         const caller = callerFromConfig(config);
-        const context = { caller, requestTools: readRequestTools(config) };
+        const context = { caller, requestTools: checkRequestTools(readRequestTools(config)) };
         const calls = pendingCalls(state.messages);
         const plans = await Promise.all(calls.map((call) => (isSearch(call.name) ? undefined : planner.plan(call, context))));
         if (context.requestTools === undefined) {
@@ -313,7 +324,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
       // tool_search, and tools createAgent was given that the catalog does not know, run as they are.
       const extra = (isSearch(call.name) ? (request.tool ?? searchTool) : request.tool) as StructuredToolInterface | undefined;
       const caller = callerFromConfig(runConfig);
-      const context: CallContext = { caller, requestTools: readRequestTools(runConfig), extra };
+      const context: CallContext = { caller, requestTools: checkRequestTools(readRequestTools(runConfig)), extra };
       const thread = runConfig.configurable?.thread_id;
       try {
         // The model is untrusted: the catalog rules and the policy are checked here too (planned in afterModel when

@@ -22,7 +22,9 @@ import {
   checkPolicyOption,
   finishSelection,
   followCatalog,
+  keysOf,
   readConversation,
+  SELECTOR_OPTION_KEYS,
   visibleTo,
 } from "@dynamic-tools/core/internal";
 import type { BaseMessage } from "@langchain/core/messages";
@@ -191,7 +193,8 @@ class TurnPlanning {
           ? (name: string) => catalog.knownTokensOf(name)
           : undefined;
     this.#tokensOf = countedOf === undefined ? undefined : (name: string) => (name === this.#searchName ? searchTokens : countedOf(name));
-    this.#selector = this.mode === "select" || this.mode === "both" ? createToolSelector(catalog, selectOptions) : undefined;
+    this.#selector =
+      this.mode === "select" || this.mode === "both" ? createToolSelector(catalog, selectorOptionsOf(selectOptions)) : undefined;
   }
 
   async plan({ messages, loadedTools, caller = {}, previous }: TurnPlannerInput): Promise<TurnPlan> {
@@ -456,3 +459,22 @@ function everyTool(fixed: readonly string[], selectable: Iterable<string>, allow
   }
   return tools;
 }
+
+/** The options `createToolSelector` takes, of a planner's (a node's or middleware's `usageScope` is not one). */
+function selectorOptionsOf(options: Record<string, unknown>): ToolSelectorOptions {
+  return Object.fromEntries(
+    Object.entries(options).filter(([key]) => (SELECTOR_OPTION_KEYS as readonly string[]).includes(key)),
+  ) as ToolSelectorOptions;
+}
+
+/** The options every planner's owner takes (the select node adds `searchTool`, both add `usageScope`). */
+export const PLANNER_OPTION_KEYS = keysOf<Omit<TurnPlannerOptions, "searchTool">>()([
+  ...SELECTOR_OPTION_KEYS,
+  "catalog",
+  "mode",
+  "fallback",
+  "contextWindow",
+  "model",
+  "binding",
+  "policy",
+]);

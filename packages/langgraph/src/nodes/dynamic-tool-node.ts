@@ -4,8 +4,16 @@
  * and approval), and answers every refused call with an error ToolMessage carrying a typed refusal. The tool itself
  * runs through ToolNode's own `runTool`, so its runtime, output handling and error handling are ToolNode's.
  */
-import { DEFAULT_POLICY, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
-import type { ToolFilterOptions } from "@dynamic-tools/core/internal";
+import { DEFAULT_POLICY, DynamicToolsError, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
+import {
+  checkOptionKeys,
+  describeValue,
+  formatPath,
+  isLangChainTool,
+  isRecord,
+  keysOf,
+  type ToolFilterOptions,
+} from "@dynamic-tools/core/internal";
 import { isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
@@ -21,7 +29,7 @@ import { guardTool } from "../execution/guarded-tool.js";
 import { malformedCalls, messagesOf, pendingCalls } from "../execution/pending-calls.js";
 import { malformedCallRefusal, refusalError, refusalMessage, type ToolCallRefusal } from "../execution/tool-call-refusal.js";
 import { ToolCallFailure, unwrapFailure } from "../execution/tool-failure.js";
-import { readRequestTools, type RequestToolsReader, type ToolProvider } from "../execution/tool-resolution.js";
+import { checkRequestTools, readRequestTools, type RequestToolsReader, type ToolProvider } from "../execution/tool-resolution.js";
 import { callerFromConfig } from "../permissions/caller.js";
 import { recordExecutedStep, type UsageLearningOptions } from "../usage/record-step-usage.js";
 
@@ -60,6 +68,46 @@ export interface DynamicToolNodeOptions extends ToolFilterOptions, UsageLearning
    * @defaultValue this node's memory: once per node, so once per process
    */
   approvalClaims?: ApprovalClaimStore;
+}
+
+const NODE_OPTION_KEYS = keysOf<DynamicToolNodeOptions>()([
+  "name",
+  "tags",
+  "handleToolErrors",
+  "extraTools",
+  "sources",
+  "requestTools",
+  "policy",
+  "timeouts",
+  "approvalClaims",
+  "usage",
+  "usageScope",
+  "platform",
+  "exclude",
+]);
+
+/**
+ * Checks the options a node would otherwise trip over on its first call (`sources: {}`, `exclude: "x"`), or ignore.
+ * @throws DynamicToolsError `INVALID_OPTION` naming the option and what is valid.
+ */
+function checkNodeOptions(options: DynamicToolNodeOptions | undefined): void {
+  checkOptionKeys(options, NODE_OPTION_KEYS, "DynamicToolNode");
+  const { extraTools, sources, requestTools, exclude, platform } = options ?? {};
+  const bad = (path: Array<string | number>, valid: string, value: unknown) =>
+    new DynamicToolsError("INVALID_OPTION", `${formatPath(path)} must be ${valid}, got ${describeValue(value)}.`, { path });
+  const badEntry = (key: string, list: unknown, valid: (entry: unknown) => boolean, what: string) => {
+    if (list === undefined) return;
+    if (!Array.isArray(list)) throw bad([key], `a list of ${what}`, list);
+    const index = list.findIndex((entry) => !valid(entry));
+    if (index >= 0) throw bad([key, index], `one of ${what}`, list[index]);
+  };
+  badEntry("extraTools", extraTools, isLangChainTool, "LangChain tools");
+  const isProvider = (entry: unknown) => isRecord(entry) && typeof entry.tools === "function";
+  badEntry("sources", sources, isProvider, "tool providers (objects with a tools() method)");
+  badEntry("exclude", exclude, (entry) => typeof entry === "string", "tool names");
+  if (requestTools !== undefined && typeof requestTools !== "function")
+    throw bad(["requestTools"], "a function (config) => tools", requestTools);
+  if (platform !== undefined && typeof platform !== "string") throw bad(["platform"], "a platform name", platform);
 }
 
 const isToolMessage = (value: unknown): value is ToolMessage => isBaseMessage(value) && value.getType() === "tool";
@@ -111,9 +159,9 @@ export class DynamicToolNode extends ToolNode {
   readonly #claims: ApprovalClaimStore;
   readonly #usage: UsageLearningOptions;
 
-  constructor(
-    catalog: ToolCatalog,
-    {
+  constructor(catalog: ToolCatalog, options: DynamicToolNodeOptions = {}) {
+    checkNodeOptions(options);
+    const {
       name = "tools",
       tags,
       handleToolErrors,
@@ -126,8 +174,7 @@ export class DynamicToolNode extends ToolNode {
       usageScope,
       approvalClaims = new ApprovalClaims(),
       ...filters
-    }: DynamicToolNodeOptions = {},
-  ) {
+    } = options;
     super([], {
       name,
       ...(tags === undefined ? {} : { tags }),
@@ -152,7 +199,7 @@ export class DynamicToolNode extends ToolNode {
   async #plan(call: Pick<ToolCall, "name">, config: LangGraphRunnableConfig): Promise<CallPlan> {
     return this.#planner.plan(call, {
       caller: callerFromConfig(config),
-      requestTools: this.#requestTools(config),
+      requestTools: checkRequestTools(this.#requestTools(config)),
       extra: this.#extraTools.get(call.name),
     });
   }

@@ -117,6 +117,32 @@ describe.each(nodes)("ToolNode parity: %s", (_label, make) => {
     ]);
   });
 
+  it("writes an error whose message is a number or a boolean as ToolNode does", async () => {
+    const throwing = (name: string, message: unknown) =>
+      tool(
+        () => {
+          throw Object.assign(new Error("replaced"), { message });
+        },
+        { name, description: "Fails", schema: z.object({}) },
+      );
+    const plain = tool(
+      () => {
+        throw { message: 42 };
+      },
+      { name: "plain", description: "Fails", schema: z.object({}) },
+    );
+    const messages = await runNode(make([throwing("numeric", 42), throwing("flag", false), plain]), [
+      { name: "numeric", args: {}, id: "c1" },
+      { name: "flag", args: {}, id: "c2" },
+      { name: "plain", args: {}, id: "c3" },
+    ]);
+    expect(messages.map((message) => message.content)).toEqual([
+      "Error: 42\n Please fix your mistakes.",
+      "Error: false\n Please fix your mistakes.",
+      "Error: 42\n Please fix your mistakes.",
+    ]);
+  });
+
   it("turns arguments that fail the schema into an error message", async () => {
     const [message] = await runNode(make([echo]), [{ name: "echo", args: { text: 5 }, id: "c1" }]);
     expect(message!.status).toBe("error");
@@ -460,6 +486,31 @@ describe("DynamicToolNode extensions over ToolNode (opt-in)", () => {
     const [message] = await runNode(new DynamicToolNode(new ToolCatalog({ tools: [echo] })), [{ name: "ecco", args: {}, id: "c1" }]);
     expect(message!.content).toBe('Error: Tool "ecco" not found.\n Please fix your mistakes. Did you mean: echo?');
     expect(message!.artifact).toMatchObject({ code: "TOOL_NOT_FOUND", toolName: "ecco", suggestions: ["echo"] });
+  });
+
+  it("answers a tool's ToolMessage for another call with INVALID_TOOL_RESULT, whatever type the call's id is", async () => {
+    const impostor = tool(() => new ToolMessage({ content: "custom", tool_call_id: "other" }), {
+      name: "impostor",
+      description: "Answers another call",
+      schema: z.object({}),
+    });
+    const [message] = await runNode(new DynamicToolNode(new ToolCatalog({ tools: [impostor] })), [
+      { name: "impostor", args: {}, id: 5 as unknown as string },
+    ]);
+    expect(message!.artifact).toMatchObject({ code: "INVALID_TOOL_RESULT", toolName: "impostor" });
+    expect(message!.content).toContain('not "5"');
+  });
+
+  it("refuses request tools that are not tools, naming the entry, before any call runs", async () => {
+    const ran = vi.fn(() => "ran");
+    const counted = tool(ran, { name: "counted", description: "Counts its runs", schema: z.object({}) });
+    const node = new DynamicToolNode(new ToolCatalog({ tools: [counted] }));
+    const input = { messages: [aiCalls([{ name: "counted", args: {}, id: "c1" }])] };
+    await expect(node.invoke(input, { configurable: { requestTools: [echo, null] } })).rejects.toMatchObject({
+      code: "INVALID_OPTION",
+      message: "requestTools[1] must be a LangChain tool (an object with a string name and an invoke method), got null.",
+    });
+    expect(ran).not.toHaveBeenCalled();
   });
 
   it("runs a catalog tool added after the node was built, and lists it in node.tools", async () => {

@@ -8,7 +8,8 @@ import { RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
 import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
 import { callerFromConfig } from "../permissions/caller.js";
 import type { UsageLearningOptions } from "../usage/record-step-usage.js";
-import { createTurnPlanner, type TurnPlannerOptions } from "../modes/turn-planner.js";
+import { createTurnPlanner, PLANNER_OPTION_KEYS, type TurnPlannerOptions } from "../modes/turn-planner.js";
+import { checkOptionKeys, keysOf } from "@dynamic-tools/core/internal";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 
 /** The name of the traced child run that carries each selection (a LangSmith run, a `streamEvents` event). */
@@ -71,6 +72,8 @@ export async function traceSelection(selection: ToolSelection, config: RunnableC
  */
 export type ToolSelectorNodeOptions = Omit<TurnPlannerOptions, "usage"> & UsageLearningOptions;
 
+const SELECTOR_NODE_OPTION_KEYS = keysOf<ToolSelectorNodeOptions>()([...PLANNER_OPTION_KEYS, "searchTool", "usageScope"]);
+
 /** What the node writes: the selection, and the loaded set when it changes (rebuilt or unloaded). */
 export interface ToolSelectorNodeUpdate {
   toolSelection: DynamicToolSelection;
@@ -107,6 +110,7 @@ export interface ToolSelectorNodeUpdate {
  * ```
  */
 export function createToolSelectorNode(options: ToolSelectorNodeOptions) {
+  checkOptionKeys(options, SELECTOR_NODE_OPTION_KEYS, "createToolSelectorNode");
   const plan = createTurnPlanner(options);
   return async function selectTools(
     state: { messages: BaseMessage[]; loadedTools?: readonly string[] | null; toolSelection?: ToolSelection | null },

@@ -14,7 +14,9 @@ import {
   oftenUsedWithNames,
   type CoUsageInput,
   type ToolFilterOptions,
+  checkOptionKeys,
   checkPolicyOption,
+  keysOf,
   clipMessage,
   describeToolSearch,
   toolSearchParameters,
@@ -102,6 +104,22 @@ function readState(config: ToolRunnableConfig | undefined): SearchState {
   }
 }
 
+const SEARCH_OPTION_KEYS = keysOf<ToolSearchOptions>()([
+  "strategy",
+  "defaultLimit",
+  "maxLimit",
+  "minRelativeScore",
+  "namespaceMaxSize",
+  "core",
+  "name",
+  "policy",
+  "blacklist",
+  "usage",
+  "oftenUsedWith",
+  "platform",
+  "exclude",
+]);
+
 /**
  * Creates the `tool_search` tool for a catalog. The model calls `tool_search({ query, limit? })`; the tool ranks the
  * tools the caller may see (enabled, for the platform, not excluded, searchable, not core) that are not bound this
@@ -129,6 +147,7 @@ function readState(config: ToolRunnableConfig | undefined): SearchState {
  * ```
  */
 export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOptions = {}): ToolSearchTool {
+  checkOptionKeys(options, SEARCH_OPTION_KEYS, "createToolSearchTool");
   const { strategy: choice = "hybrid", name = TOOL_SEARCH_NAME, platform, exclude } = options;
   checkPolicyOption(options.policy);
   const maxLimit = requireCount(options.maxLimit ?? 10, "maxLimit");
