@@ -3,8 +3,8 @@
  * ignored silently, and its default (allow everything, bind 30 tools) used in its place.
  */
 import { closestMatches } from "../text/closest-matches.js";
-import { describeValue, isRecord, quote } from "./describe-value.js";
-import { DynamicToolsError } from "./dynamic-tools-error.js";
+import { describeValue, isRecord, quote } from "../errors/describe-value.js";
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 
 /**
  * Every key of `T`, checked when compiled: a key missing from the list is a type error naming it.
