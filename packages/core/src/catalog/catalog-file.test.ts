@@ -120,6 +120,16 @@ describe("loadCatalogFile", () => {
     expect(error.message).toContain("not valid JSON");
   });
 
+  it("reads a JSON file that opens with a byte-order mark", () => {
+    const file = write("json", '\uFEFF[{ "name": "get_weather", "description": "Weather for a city" }]');
+    expect(loadCatalogFile(file).names()).toEqual(["get_weather"]);
+  });
+
+  it("refuses an empty category name", () => {
+    const file = write("json", '[{ "name": "get_weather", "description": "Weather", "category": " " }]');
+    expect(failure(() => loadCatalogFile(file), "INVALID_DECLARATION").message).toContain("expected a non-empty name");
+  });
+
   it("reports a missing file as CATALOG_FILE_UNREADABLE", () => {
     const file = join(dir, "does-not-exist.yaml");
     const error = failure(() => loadCatalogFile(file), "CATALOG_FILE_UNREADABLE");

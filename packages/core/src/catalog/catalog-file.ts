@@ -160,7 +160,8 @@ export function loadCatalogFile(
   { tools, onWarning = (warning) => console.warn(warning.message), ...settings }: LoadCatalogOptions = {},
 ): ToolCatalog {
   const contents = readContents(file);
-  const text = contents.toString("utf8");
+  // A byte-order mark (some editors write one) is not part of the JSON or YAML.
+  const text = contents.toString("utf8").replace(/^\uFEFF/, "");
   // Executable tools are code, which no hash of the file vouches for; without them the file is the whole catalog.
   const { derived, ...options } = settings;
   const hash = tools === undefined ? catalogSourceHash(file, contents, options) : undefined;

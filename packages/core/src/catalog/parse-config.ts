@@ -41,6 +41,12 @@ function optionalString(value: unknown, path: Path): string | undefined {
   return value;
 }
 
+function optionalName(value: unknown, path: Path): string | undefined {
+  const text = optionalString(value, path);
+  if (text?.trim() === "") fail(path, `expected a non-empty name, got ${describeValue(text)}`);
+  return text;
+}
+
 function optionalBoolean(value: unknown, path: Path): boolean | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "boolean") fail(path, `expected true or false, got ${describeValue(value)}`);
@@ -147,7 +153,7 @@ export function parseToolDeclaration(value: unknown, path: Path = [], problems?:
   const fields: Partial<Record<keyof ToolDeclaration, unknown>> = {
     description: field("description", optionalString),
     parameters,
-    category: field("category", optionalString),
+    category: field("category", optionalName),
     tags: field("tags", optionalStrings),
     keywords: field("keywords", optionalStrings),
     source: field("source", (source, at) => optionalOneOf(source, TOOL_SOURCE_KINDS, at)),

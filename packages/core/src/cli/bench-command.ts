@@ -106,7 +106,7 @@ function parseSizes(value: string | undefined, wide: boolean, targets: boolean):
   if (value === undefined) return targets ? [10_000, 100_000] : wide ? [1_000, 10_000] : [10_000];
   return value.split(",").map((part) => {
     const size = Number(part.trim());
-    if (!Number.isInteger(size) || size < 1)
+    if (!/^\d+$/.test(part.trim()) || !Number.isSafeInteger(size) || size < 1)
       throw new UsageError(`--sizes must be whole numbers ≥ 1 separated by commas, got "${value}".`, BENCH_USAGE);
     return size;
   });

@@ -72,6 +72,16 @@ describe("dynamic-tools: mistakes on the command line exit 2 with close matches"
       /^--max-tools must be a whole number ≥ 1, got "lots"\.\n\ndynamic-tools select /,
     ],
     [["select", "--catalog", BARE], /^select needs a message\./],
+    [
+      ["select", "--catalog", BARE, "--top-k", "-1", "hi"],
+      /^Option '--top-k' is followed by '-1', which reads as an option: to pass it as the value, write --top-k=-1\./,
+    ],
+    [["select", "--catalog", BARE, "--top-k=-1", "hi"], /^--top-k must be a whole number ≥ 1, got "-1"\./],
+    [["select", "--catalog", BARE, "--top-k", "0x3", "hi"], /^--top-k must be a whole number ≥ 1, got "0x3"\./],
+    [
+      ["select", "--catalog", BARE, "--catalog", "other.json", "hi"],
+      /^Option '--catalog' is given twice \('.+', then 'other\.json'\): give it once\.\n\ndynamic-tools select /,
+    ],
     [["eval", "--catalog", BARE, "stray"], /^Unexpected argument 'stray': this command takes options only\./],
   ])("%j", async (argv, message) => {
     const { code, out, err } = await run(...argv);

@@ -29,8 +29,12 @@ export const HELP_OPTION = { type: "boolean", short: "h", default: false } as co
  */
 export function parseCommandLine<T extends ParseArgsConfig>(config: T, usage: string): ReturnType<typeof parseArgs<T>> {
   try {
-    return parseArgs(config);
+    const parsed = parseArgs({ ...config, tokens: true });
+    checkGivenOnce(parsed.tokens ?? [], config);
+    const { tokens: _tokens, ...result } = parsed;
+    return result as ReturnType<typeof parseArgs<T>>;
   } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(error.message, usage);
     const code = (error as { code?: string }).code;
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
       const option = /'([^']+)'/.exec((error as Error).message)?.[1] ?? "";
@@ -44,8 +48,30 @@ export function parseCommandLine<T extends ParseArgsConfig>(config: T, usage: st
       const value = /'([^']+)'/.exec((error as Error).message)?.[1] ?? "";
       throw new UsageError(`Unexpected argument '${value}': this command takes options only.`, usage);
     }
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && /ambiguous/.test((error as Error).message)) {
+      // `--top-k -1`: parseArgs reads "-1" as an option, not as the value.
+      const option = /'([^']+)'/.exec((error as Error).message)?.[1] ?? "";
+      const args = config.args ?? process.argv.slice(2);
+      const next = args[args.indexOf(option) + 1] ?? "";
+      throw new UsageError(
+        `Option '${option}' is followed by '${next}', which reads as an option: to pass it as the value, write ${option}=${next}.`,
+        usage,
+      );
+    }
     if (code?.startsWith("ERR_PARSE_ARGS")) throw new UsageError((error as Error).message.split("\n")[0]!, usage);
     throw error;
+  }
+}
+
+/** Throws a {@link UsageError} for an option given twice that takes one value (the second would silently win). */
+function checkGivenOnce(tokens: ReadonlyArray<{ kind: string; name?: string; value?: string }>, config: ParseArgsConfig): void {
+  const seen = new Map<string, string | undefined>();
+  for (const token of tokens) {
+    if (token.kind !== "option" || token.name === undefined || config.options?.[token.name]?.multiple === true) continue;
+    if (seen.has(token.name) && config.options?.[token.name]?.type === "string") {
+      throw new UsageError(`Option '--${token.name}' is given twice ('${seen.get(token.name)}', then '${token.value}'): give it once.`, "");
+    }
+    seen.set(token.name, token.value);
   }
 }
 
@@ -62,6 +88,7 @@ export const STRATEGY = { one: "strategy", many: "Strategies" } as const;
 export function parseCount(value: string | undefined, flag: string, usage = ""): number | undefined {
   if (value === undefined) return undefined;
   const count = Number(value);
-  if (!Number.isInteger(count) || count < 1) throw new UsageError(`${flag} must be a whole number ≥ 1, got "${value}".`, usage);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(count) || count < 1)
+    throw new UsageError(`${flag} must be a whole number ≥ 1, got "${value}".`, usage);
   return count;
 }

@@ -149,7 +149,7 @@ export function parseQueries(text: string, file: string, catalog?: ToolCatalog, 
 export function loadQueriesFile(file: string, catalog?: ToolCatalog, options: ParseQueriesOptions = {}): EvalQuery[] {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readFileSync(file, "utf8").replace(/^\uFEFF/, ""); // a byte-order mark is not part of the first line
   } catch (cause) {
     throw new DynamicToolsError("INVALID_OPTION", `Cannot read queries file ${file}: ${(cause as Error).message}`, { cause });
   }
@@ -168,7 +168,7 @@ export function loadQueriesFile(file: string, catalog?: ToolCatalog, options: Pa
 export function loadMessagesFile(file: string): string[] {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readFileSync(file, "utf8").replace(/^\uFEFF/, ""); // a byte-order mark is not part of the first line
   } catch (cause) {
     throw new DynamicToolsError("INVALID_OPTION", `Cannot read messages file ${file}: ${(cause as Error).message}`, { cause });
   }

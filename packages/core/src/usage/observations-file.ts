@@ -72,7 +72,7 @@ export function parseObservations(text: string, file: string, { at = Date.now(),
 export function loadObservationsFile(file: string, options: ParseObservationsOptions = {}): Observation[] {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readFileSync(file, "utf8").replace(/^\uFEFF/, ""); // a byte-order mark is not part of the first line
   } catch (cause) {
     throw new DynamicToolsError("INVALID_OPTION", `Cannot read usage file ${file}: ${(cause as Error).message}`, { cause });
   }

@@ -42,4 +42,12 @@ describe("formatSearchResults", () => {
       "already available",
     );
   });
+
+  it("quotes the model's query shortened, its control characters escaped", () => {
+    const query = `\u0000${"x".repeat(5_000)}`;
+    const text = formatSearchResults({ artifact: { ...artifact, query, matches: [], loaded: [], namespaces: [] } });
+    expect(text).toBe(
+      `No tools match "\\u0000${"x".repeat(79)}…" (5001 characters) among 12 tools. Try other words (what you want to do, not a tool name you guess).`,
+    );
+  });
 });

@@ -2,6 +2,7 @@
  * @module The text the model reads back from `tool_search`: a ranked list with scores, descriptions and "when to
  * use" hints, then what was loaded. Pure.
  */
+import { quote } from "@dynamic-tools/core/internal";
 import type { ToolSearchArtifact } from "./search-artifact.js";
 
 /** Inputs of {@link formatSearchResults}: the artifact plus the hints of the matched tools. */
@@ -36,10 +37,10 @@ export function formatSearchResults({ artifact, whenToUseOf, namespaceSizeOf }: 
   const { query, matches, loaded, namespaces, totalCandidates } = artifact;
   if (matches.length === 0) {
     return totalCandidates === 0
-      ? `No tools to search for "${query}": every tool you may use is already available to you.`
-      : `No tools match "${query}" among ${totalCandidates} tools. Try other words (what you want to do, not a tool name you guess).`;
+      ? `No tools to search for ${quote(query)}: every tool you may use is already available to you.`
+      : `No tools match ${quote(query)} among ${totalCandidates} tools. Try other words (what you want to do, not a tool name you guess).`;
   }
-  const lines = [`Best tools for "${query}" (ranked by relevance):`];
+  const lines = [`Best tools for ${quote(query)} (ranked by relevance):`];
   matches.forEach((match, index) => {
     lines.push(`${index + 1}. ${match.name} (score=${match.score.toFixed(4)}) — ${oneLine(match.description) || "(no description)"}`);
     const hint = whenToUseOf?.(match.name);
