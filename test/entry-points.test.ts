@@ -207,6 +207,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "finishSelection",
     "followCatalog",
     "formatPath",
+    "hnswGraphProblem",
     "isBindable",
     "isExecutable",
     "isLangChainTool",

@@ -2,6 +2,7 @@
  * A snapshot of a 6,000-tool catalog gives a hybrid selector (real hnswlib-node, the offline embeddings) whose
  * selections are identical to a freshly built one's.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,6 +49,42 @@ function damageSection(file: string, section: string): void {
   const { offset, length: size } = JSON.parse(bytes.toString("utf8", 48, 48 + length)).sections[section];
   bytes[start + offset + Math.floor(size / 2)]! ^= 0xff;
   writeFileSync(file, bytes);
+}
+
+/**
+ * Rewrites a snapshot with `change` applied to its header and sections, every checksum recomputed: a file crafted by
+ * someone who knows the format, which no checksum catches.
+ */
+interface SnapshotHeader {
+  hnsw: { sidecar: Record<string, unknown> };
+  sections: Record<string, { offset: number; length: number; sha256?: string }>;
+}
+
+function rewriteSnapshot(file: string, change: (header: SnapshotHeader, sections: Record<string, Buffer>) => void): void {
+  const bytes = readFileSync(file);
+  const length = bytes.readUInt32LE(8);
+  const start = 48 + length + ((8 - ((48 + length) % 8)) % 8);
+  const header = JSON.parse(bytes.toString("utf8", 48, 48 + length)) as SnapshotHeader;
+  const sections: Record<string, Buffer> = {};
+  for (const [name, { offset, length: size }] of Object.entries(header.sections))
+    sections[name] = Buffer.from(bytes.subarray(start + offset, start + offset + size));
+  change(header, sections);
+  const sha = (data: Buffer) => createHash("sha256").update(data).digest("base64");
+  const parts: Buffer[] = [];
+  let offset = 0;
+  header.sections = {};
+  for (const [name, data] of Object.entries(sections)) {
+    header.sections[name] = { offset, length: data.byteLength, sha256: sha(data) };
+    const pad = Buffer.alloc((8 - (data.byteLength % 8)) % 8);
+    parts.push(data, pad);
+    offset += data.byteLength + pad.byteLength;
+  }
+  const json = Buffer.from(JSON.stringify(header), "utf8");
+  const jsonPad = Buffer.alloc((8 - ((48 + json.byteLength) % 8)) % 8);
+  const prefix = Buffer.from(bytes.subarray(0, 48));
+  prefix.writeUInt32LE(json.byteLength, 8);
+  Buffer.from(sha(Buffer.concat([json, jsonPad])), "base64").copy(prefix, 16);
+  writeFileSync(file, Buffer.concat([prefix, json, jsonPad, ...parts]));
 }
 
 // Needs hnswlib-node's native build: CI runs it again with DYNAMIC_TOOLS_REQUIRE_HNSW=1, which makes a missing build fail.
@@ -123,6 +160,29 @@ describe.skipIf(!HNSWLIB_AVAILABLE)("snapshot with hybrid over HNSW", () => {
       strategy: loadSnapshot(file, rebuiltCatalog, { onFallback: (error) => reported.push(error.code) }).strategy("hybrid"),
     });
     expect(reported).toEqual(["SNAPSHOT_MISMATCH"]);
+    expect((await rebuilt([{ role: "user", content: QUESTIONS[0]! }])).tools.length).toBeGreaterThan(0);
+    rebuilt.close?.();
+  }, 180_000);
+
+  it("a crafted graph whose checksums match is refused at load, where hnswlib would abort the process; with onFallback, a rebuild", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "snapshot-hnsw-")), "crafted.snapshot");
+    await writeSnapshot(file, catalog());
+    rewriteSnapshot(file, (header) => {
+      header.hnsw.sidecar.dimensions = 2_000_000_000;
+    });
+    expect(() => loadSnapshot(file, catalog()).strategy("hybrid")).toThrow(
+      /its section "hnsw": its sidecar's dimensions is not a whole number/,
+    );
+    rewriteSnapshot(file, (header, sections) => {
+      header.hnsw.sidecar.dimensions = 100;
+      sections.hnsw!.writeUInt32LE(1 << 30, 96 + 4);
+    });
+    const reported: string[] = [];
+    const rebuiltCatalog = catalog();
+    const rebuilt = createToolSelector(rebuiltCatalog, {
+      strategy: loadSnapshot(file, rebuiltCatalog, { onFallback: (error) => reported.push(error.message) }).strategy("hybrid"),
+    });
+    expect(reported).toEqual([expect.stringMatching(/its section "hnsw": its graph's node 0 links to nodes it does not hold/)]);
     expect((await rebuilt([{ role: "user", content: QUESTIONS[0]! }])).tools.length).toBeGreaterThan(0);
     rebuilt.close?.();
   }, 180_000);

@@ -44,3 +44,5 @@ export { finishSelection } from "./selection/explain-selection.js";
 export { rankedCandidates } from "./selection/ranked-candidates.js";
 export { expandToNamespaces } from "./selection/expand-namespaces.js";
 export { describeToolSearch, toolSearchParameters } from "./eval/tool-search-definition.js";
+/** The check of an HNSW graph file and its sidecar before hnswlib reads them (`@dynamic-tools/hnswlib`). */
+export { hnswGraphProblem } from "./snapshot/hnsw-graph-check.js";

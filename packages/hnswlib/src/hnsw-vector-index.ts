@@ -3,6 +3,7 @@
  * catalogs where exact search gets slow; string ids over hnswlib's numeric labels; save/load to a file pair.
  */
 import { readFile, writeFile } from "node:fs/promises";
+import { hnswGraphProblem } from "@dynamic-tools/core/internal";
 import type { HierarchicalNSW } from "hnswlib-node";
 import { buildInWorker } from "./build-in-worker.js";
 import { loadHnswlib } from "./load-hnswlib.js";
@@ -110,6 +111,10 @@ export class HnswVectorIndex implements VectorIndex {
           `${HNSW_SIDECAR_FORMAT_VERSION}. Rebuild the index and save it again.`,
       );
     }
+    // hnswlib trusts the file: a header asking for two billion dimensions aborts the process. Checked first.
+    const problem = hnswGraphProblem(await readFile(path), sidecar);
+    if (problem !== undefined)
+      throw new Error(`The HNSW index ${path} cannot be read safely: ${problem}. Rebuild the index and save it again.`);
     const index = new HnswVectorIndex(sidecar);
     await index.#graph.readIndex(path);
     index.#graph.setEf(sidecar.ef);

@@ -42,7 +42,12 @@ export type DynamicToolsErrorCode =
   /** A snapshot file of another format version or of another catalog. */
   | "SNAPSHOT_MISMATCH"
   /** A usage observation (or a line of a usage file) is malformed. */
-  | "INVALID_OBSERVATION";
+  | "INVALID_OBSERVATION"
+  /**
+   * A usage store's file no longer holds what was read from it (it is shorter than the cursor, or the cursor falls
+   * mid-line): it was truncated or replaced, so reading on would learn from the middle of another file.
+   */
+  | "USAGE_STORE_CHANGED";
 
 const MARKER = Symbol.for("dynamic-tools.error");
 

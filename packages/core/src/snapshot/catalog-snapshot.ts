@@ -14,6 +14,7 @@
  * used, and checks every checksum and every count against the others (`snapshot-integrity.ts`): a damaged or altered
  * file is a typed `SNAPSHOT_MISMATCH`, never other tools.
  */
+import { hnswGraphProblem } from "./hnsw-graph-check.js";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -745,6 +746,9 @@ function attachSnapshot(file: string, snapshot: CatalogSnapshot, start: number, 
     // Read and checked now, so a damaged graph is the snapshot's error here (and `onFallback`'s), not a failed index
     // at the first selection; the bytes are let go once the plug-in has read them.
     let bytes: Buffer | undefined = sectionBytes(file, start, graph, "hnsw");
+    // Checksums say the bytes are the ones written, not that hnswlib can read them: a file anyone may have written.
+    const problem = hnswGraphProblem(bytes, sidecar);
+    if (problem !== undefined) throw damaged(file, `its section "hnsw": ${problem}`);
     // The plug-in starts loading now, so it is there when the first selection reads the graph: the read then begins
     // before the other indexes are restored, and the graph loads (on libuv's threads) while they are.
     const registered = loadVectorIndexPlugin();

@@ -48,6 +48,19 @@ describe("JsonlUsageStore: never stuck, never loses", () => {
     expect(await recorder.sync()).toBe(3);
   });
 
+  it("refuses to read on in a file that was truncated or replaced since the cursor, instead of learning from mid-line", async () => {
+    const path = file();
+    writeFileSync(path, [1, 2, 3, 4].map((at) => line(`message ${at}`, at)).join(""));
+    const store = new JsonlUsageStore(path);
+    const { cursor } = await store.read();
+    writeFileSync(path, line("shorter", 5));
+    await expect(store.read(cursor)).rejects.toMatchObject({ code: "USAGE_STORE_CHANGED" });
+    appendFileSync(path, [6, 7, 8, 9].map((at) => line(`longer again ${at}`, at)).join(""));
+    await expect(store.read(cursor)).rejects.toThrow(/no longer holds what was read from it up to byte \d+: it was truncated or replaced/);
+    await expect(store.read("999999999999:5")).rejects.toMatchObject({ code: "USAGE_STORE_CHANGED" });
+    expect((await store.read()).observations).toHaveLength(5);
+  });
+
   it("rejects a cursor it did not make and bad options, with typed errors", async () => {
     const store = new JsonlUsageStore(file());
     await expect(store.read("seen")).rejects.toMatchObject({ code: "INVALID_OPTION" });

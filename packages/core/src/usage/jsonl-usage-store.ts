@@ -128,6 +128,18 @@ export class JsonlUsageStore implements UsageStore {
   /** Streams whole lines from `from` until the batch is full or the file ends (a partial last line is left for later). */
   async #readFrom(handle: Awaited<ReturnType<typeof open>>, from: { offset: number; line: number }): Promise<UsageBatch> {
     const { size } = await handle.stat();
+    // An append-only log only grows, and a read ends after a line break: anything else is another file now.
+    const before = Buffer.alloc(1);
+    if (
+      from.offset > size ||
+      (from.offset > 0 && ((await handle.read(before, 0, 1, from.offset - 1)).bytesRead !== 1 || before[0] !== 10))
+    ) {
+      throw new DynamicToolsError(
+        "USAGE_STORE_CHANGED",
+        `The usage store ${this.file} (${size} bytes) no longer holds what was read from it up to byte ${from.offset}: it was ` +
+          "truncated or replaced. Learn it again from its start (a new recorder, or read() without a cursor).",
+      );
+    }
     const observations: Observation[] = [];
     const skipped: SkippedRecord[] = [];
     const now = Date.now();

@@ -20,6 +20,10 @@ describe("toObservation", () => {
     [{ tools: ["a"] }, /"message" must be a non-empty string/],
     [{ message: "m", tools: "a" }, /"tools" must be an array of tool names/],
     [{ message: "m", tools: ["a"], ok: "yes" }, /"ok" must be true or false/],
+    [
+      { message: "m", tools: Array.from({ length: 65 }, (_, index) => `tool_${index}`) },
+      /"tools" lists 65 different tools; one observation may list at most 64/,
+    ],
     [{ message: "m", tools: ["a"], at: "yesterday" }, /"at" must be a time/],
     [{ message: "m", tools: ["a"], scope: "" }, /"scope" must be a non-empty string/],
     [{ message: "m", tools: ["a"], tool: "b" }, /unknown key "tool" \(allowed: message, history, tools, ok, scope, caller, at\)/],

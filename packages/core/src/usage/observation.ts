@@ -27,6 +27,12 @@ export type ObservationInput = Omit<Observation, "at" | "ok"> & { at?: number | 
 
 const KEYS = ["message", "history", "tools", "ok", "scope", "caller", "at"];
 
+/**
+ * Most distinct tools one observation may list: co-usage counts every pair of them, so a line of thousands (a file
+ * anyone may have written) would cost memory by the square. One turn of a real agent calls a few.
+ */
+export const MAX_OBSERVED_TOOLS = 64;
+
 /** The problem with an observation-like value, or the validated observation. */
 export function checkObservation(value: unknown, now: () => number = Date.now): Observation | string {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return `expected an object { "message", "tools" }`;
@@ -38,6 +44,9 @@ export function checkObservation(value: unknown, now: () => number = Date.now): 
   if (typeof message !== "string" || message.trim() === "") return `"message" must be a non-empty string`;
   if (!Array.isArray(tools) || !tools.every((tool) => typeof tool === "string" && tool !== ""))
     return `"tools" must be an array of tool names`;
+  const distinct = new Set(tools as string[]);
+  if (distinct.size > MAX_OBSERVED_TOOLS)
+    return `"tools" lists ${distinct.size} different tools; one observation may list at most ${MAX_OBSERVED_TOOLS} (one turn's calls)`;
   if (history !== undefined && !(Array.isArray(history) && history.every((item) => typeof item === "string")))
     return `"history" must be an array of strings`;
   if (typeof ok !== "boolean") return `"ok" must be true or false`;
@@ -49,7 +58,7 @@ export function checkObservation(value: unknown, now: () => number = Date.now): 
   return {
     message,
     ...(history === undefined ? {} : { history: [...(history as string[])] }),
-    tools: [...new Set(tools as string[])],
+    tools: [...distinct],
     ok,
     ...(scope === undefined ? {} : { scope: scope as string }),
     ...(caller === undefined ? {} : { caller: caller as string }),

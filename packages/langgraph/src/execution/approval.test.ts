@@ -16,6 +16,11 @@ describe("readAnswer", () => {
   it("reads LangChain's HITL decisions, the bare decision and the older { decision } form, when they name the call", () => {
     expect(readAnswer(bound({ type: "approve" }), call)).toEqual({ decision: "approve" });
     expect(readAnswer(bound({ type: "reject", message: "no" }), call)).toEqual({ decision: "reject", reason: "no" });
+    // An untrusted resume value: a reason of 20 MB reaches the model shortened.
+    expect(readAnswer(bound({ type: "reject", message: "n".repeat(20_000_000) }), call)).toEqual({
+      decision: "reject",
+      reason: `${"n".repeat(4_000)}… (20000000 characters)`,
+    });
     expect(readAnswer(bound({ type: "edit", editedAction: { name: "archive_file", args: { path: "b" } } }), call)).toEqual({
       decision: "edit",
       name: "archive_file",

@@ -6,6 +6,7 @@
  * as it is when the run resumes. Pure, but for `interrupt()` itself.
  */
 import { createHash } from "node:crypto";
+import { bounded, MAX_ERROR_TEXT } from "./tool-failure.js";
 import type { ToolMetadata } from "@dynamic-tools/core";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import { interrupt } from "@langchain/langgraph";
@@ -150,7 +151,8 @@ function readKind(decision: Record<string, unknown>, call: Pick<ToolCall, "name"
   if (kind === "approve") return { decision: "approve" };
   if (kind === "reject") {
     const reason = decision.message ?? decision.reason;
-    return typeof reason === "string" ? { decision: "reject", reason } : { decision: "reject" };
+    // The human's reason reaches the model on every later turn: a resume value is untrusted, so it is bounded.
+    return typeof reason === "string" ? { decision: "reject", reason: bounded(reason, MAX_ERROR_TEXT) } : { decision: "reject" };
   }
   if (kind === "edit") {
     const edited = isPlainObject(decision.editedAction) ? decision.editedAction : { name: call.name, args: decision.args };

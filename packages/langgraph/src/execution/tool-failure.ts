@@ -15,7 +15,7 @@ const MAX_DESCRIBED = 2_000;
  * The longest error message passed on to the model: a schema error quotes the call's arguments whole ("Error invoking
  * tool 'x' with kwargs {…}"), so a model that sends a megabyte of arguments would read it back.
  */
-const MAX_ERROR_TEXT = 4_000;
+export const MAX_ERROR_TEXT = 4_000;
 
 /** A tool call that failed with something other than a readable error (or ran past its timeout). */
 export class ToolCallFailure extends Error {
@@ -38,7 +38,8 @@ export class ToolCallFailure extends Error {
   }
 }
 
-function bounded(text: string, limit = MAX_DESCRIBED): string {
+/** `text`, or its first `limit` characters and its length when it is longer. */
+export function bounded(text: string, limit = MAX_DESCRIBED): string {
   return text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length} characters)`;
 }
 
