@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { HNSW_SKIPPED, installOutputFilter, QUIET_ENVIRONMENT } from "../scripts/quiet-output.mjs";
+import { hnswSkippedNote, installOutputFilter, QUIET_ENVIRONMENT } from "../scripts/quiet-output.mjs";
 
 const NODE_GYP = readFileSync(new URL("../scripts/__fixtures__/node-gyp-failure.log", import.meta.url), "utf8");
 
@@ -34,8 +34,25 @@ describe("the quiet first run", () => {
     ].join("\n");
     const { out, dropped } = filtered(text);
     expect(NODE_GYP.split("\n").filter((line) => line.includes("gyp ERR!")).length).toBeGreaterThan(20);
-    expect(out).toBe(`Packages: +24\nDone in 12s using pnpm v10.34.9\n${HNSW_SKIPPED}\n`);
+    expect(out).toBe(
+      "Packages: +24\nDone in 12s using pnpm v10.34.9\nNote: HNSW is optional and was not built; vector search stays exact. To get it: " +
+        "hnswlib-node's build needs python3, make and a C++ compiler, and one is missing: install them (e.g. apt-get install python3 make g++), " +
+        "then delete node_modules/.modules.yaml and run npm test again.\n",
+    );
     expect(dropped).toBeGreaterThan(30);
+  });
+
+  it("names a failed download of Node's headers as the cause, not a missing compiler", () => {
+    const note = hnswSkippedNote([
+      "gyp http GET https://nodejs.org/download/release/v20.19.0/node-v20.19.0-headers.tar.gz",
+      "gyp ERR! stack Error: getaddrinfo EAI_AGAIN nodejs.org",
+    ]);
+    expect(note).toMatch(
+      /To get it: node-gyp could not download Node's headers from nodejs\.org: allow that, or point npm_config_nodedir at Node's headers/,
+    );
+    expect(hnswSkippedNote(["gyp ERR! build error"])).toMatch(
+      /its native build failed \(npx pnpm@10\.34\.9 rebuild hnswlib-node shows why\)/,
+    );
   });
 
   it("leaves an install without a failed native build untouched", () => {

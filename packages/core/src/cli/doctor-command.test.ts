@@ -38,6 +38,15 @@ describe("dynamic-tools doctor", () => {
     });
   });
 
+  it("says how to check tools whose descriptions live in code when the file declares none", async () => {
+    const catalog = join(mkdtempSync(join(tmpdir(), "doctor-")), "catalog.json");
+    writeFileSync(catalog, JSON.stringify([{ name: "get_invoice" }, { name: "send_invoice", category: "billing" }]));
+    const { code, err } = await run("doctor", "--catalog", catalog);
+    expect(code).toBe(0);
+    expect(err).toContain(`doctor: no tool in ${catalog} has a description. If your tools are LangChain tools in code`);
+    expect((await run("doctor", "--catalog", CATALOG)).err).not.toContain("has a description");
+  });
+
   it("takes --strategy, --top and --max-definition-tokens", async () => {
     const { code, out } = await run(
       "doctor",

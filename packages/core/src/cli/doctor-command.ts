@@ -63,6 +63,13 @@ export async function doctorCommand(argv: string[], out: (text: string) => void,
     DOCTOR_USAGE,
     "doctor",
   );
+  if (values.catalog !== undefined && catalog.size > 0 && catalog.tools().every((tool) => tool.description.trim() === "")) {
+    // A file that declares metadata for tools whose descriptions live in code: the file alone is not what selects.
+    err(
+      `doctor: no tool in ${values.catalog} has a description. If your tools are LangChain tools in code, check the catalog they ` +
+        "make: await runDoctor(loadCatalogFile(file, { tools })) from @dynamic-tools/core (docs/cli.md).",
+    );
+  }
   const observations = values.usage === undefined ? undefined : loadObservationsFile(values.usage);
   const report = await runDoctor(catalog, {
     ...(values.strategy === undefined ? {} : { strategy: values.strategy }),

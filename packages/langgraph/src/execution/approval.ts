@@ -7,9 +7,9 @@
  */
 import { createHash } from "node:crypto";
 import { bounded, MAX_ERROR_TEXT } from "./tool-failure.js";
-import type { ToolMetadata } from "@dynamic-tools/core";
+import { DynamicToolsError, type ToolMetadata } from "@dynamic-tools/core";
 import type { ToolCall } from "@langchain/core/messages/tool";
-import { interrupt } from "@langchain/langgraph";
+import { interrupt, isGraphInterrupt } from "@langchain/langgraph";
 import { canonicalJson } from "./canonical-json.js";
 
 /** One call shown for review (LangChain's `ActionRequest`, plus the call's id and digest an answer must echo). */
@@ -117,7 +117,22 @@ export function approvalRequest(call: ToolCall, tool: ToolMetadata): ApprovalReq
  * ```
  */
 export function requestApproval(call: ToolCall, tool: ToolMetadata): ApprovalAnswer {
-  return readAnswer(interrupt<ApprovalRequest, unknown>(approvalRequest(call, tool)), call);
+  let answer: unknown;
+  try {
+    answer = interrupt<ApprovalRequest, unknown>(approvalRequest(call, tool));
+  } catch (error) {
+    // LangGraph's own words name neither the tool nor why the graph had to pause.
+    if (!isGraphInterrupt(error) && /No checkpointer set/.test(String((error as Error | undefined)?.message))) {
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `"${call.name}" needs a human's approval (permission ${tool.permission}), which pauses the graph, and the graph has no ` +
+          "checkpointer: compile it with one (e.g. new MemorySaver()), or let the policy allow the tool (definePolicy({ approval: [] })).",
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+  return readAnswer(answer, call);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -85,6 +85,15 @@ export function createDynamicModelNode({ model, catalog, systemPrompt, extraTool
     state: { messages: BaseMessage[]; toolSelection?: ToolSelection | null },
     config?: Parameters<ReturnType<typeof bindSelectedTools>["invoke"]>[1],
   ): Promise<{ messages: BaseMessage[] }> {
+    // Without a selection the model would be bound no tool at all, silently: a graph wired without the select node,
+    // or on a state without the toolSelection channel.
+    if (state.toolSelection == null) {
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        "The model node found no toolSelection in the graph's state, so it would bind no tool: run the select node " +
+          "(createToolSelectorNode) before it on every turn, and build the graph on DynamicToolsAnnotation (MessagesAnnotation has no toolSelection channel).",
+      );
+    }
     const messages = systemPrompt === undefined ? state.messages : [new SystemMessage(systemPrompt), ...state.messages];
     const request = modelRequest({ model, catalog, selection: state.toolSelection, extraTools, messages, protocol });
     return { messages: [request.receive(await request.runnable.invoke(request.messages, config))] };

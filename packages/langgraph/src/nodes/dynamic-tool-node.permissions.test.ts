@@ -54,6 +54,18 @@ const policy = definePolicy({
 });
 
 describe("DynamicToolNode permissions", () => {
+  it("names the tool and the fix when a call needs approval in a graph without a checkpointer, and runs nothing", async () => {
+    const { catalog, ran } = gymCatalog();
+    const graph = new StateGraph(MessagesAnnotation).addNode("tools", new DynamicToolNode(catalog)).addEdge("__start__", "tools").compile();
+    await expect(graph.invoke(calls({ name: "drop_database", id: "c1" }))).rejects.toMatchObject({
+      code: "INVALID_OPTION",
+      message: expect.stringMatching(
+        /^"drop_database" needs a human's approval \(permission dangerous\), which pauses the graph, and the graph has no checkpointer/,
+      ),
+    });
+    expect(ran).toEqual([]);
+  });
+
   it("refuses a prompt-injected call to a dangerous tool the caller may not use, and never runs it", async () => {
     const { catalog, ran } = gymCatalog();
     const graph = toolGraph(catalog, { policy });

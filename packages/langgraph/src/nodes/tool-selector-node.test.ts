@@ -1,7 +1,7 @@
 import { DynamicToolsError } from "@dynamic-tools/core";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import { END, START, StateGraph } from "@langchain/langgraph";
+import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { toolsCondition } from "@langchain/langgraph/prebuilt";
 import { describe, expect, it } from "vitest";
 import { recordBoundTools } from "../__fixtures__/record-bound-tools.js";
@@ -28,6 +28,23 @@ describe("createToolSelectorNode", () => {
   it("fails at construction when the model cannot bind tools", () => {
     const { catalog } = createSmallCatalog();
     expect(() => createDynamicModelNode({ model: {} as never, catalog })).toThrowError(/bindTools/);
+  });
+
+  it("refuses to call the model without a selection, where it would bind no tool (MessagesAnnotation, or no select node)", async () => {
+    const { catalog } = createSmallCatalog();
+    const { model, bound } = recordBoundTools(fakeModel().respond(new AIMessage("done")));
+    const graph = new StateGraph(MessagesAnnotation)
+      .addNode("select_tools", createToolSelectorNode({ catalog }))
+      .addNode("agent", createDynamicModelNode({ model, catalog }))
+      .addEdge(START, "select_tools")
+      .addEdge("select_tools", "agent")
+      .addEdge("agent", END)
+      .compile();
+    await expect(graph.invoke({ messages: [new HumanMessage("who is on staff?")] })).rejects.toMatchObject({
+      code: "INVALID_OPTION",
+      message: expect.stringMatching(/^The model node found no toolSelection in the graph's state, so it would bind no tool/),
+    });
+    expect(bound).toEqual([]);
   });
 
   it("drops into a hand-built graph in place of bindTools(ALL_TOOLS)", async () => {
