@@ -60,8 +60,8 @@ function sidecarProblem(sidecar: unknown): string | undefined {
 /**
  * What is wrong with an HNSW graph file and its sidecar, or undefined when hnswlib can read them safely: the header
  * matches the sidecar (dimensions, m) and hnswlib's own layout, the capacity is not far beyond the nodes held, every
- * link points to a node of the graph, every level's list fits, the vectors are finite, the labels are the sidecar's,
- * and the file ends where the last node does.
+ * link points to a node of the graph, every level's list fits, the labels are the sidecar's, and the file ends where
+ * the last node does. The vectors are not read: a NaN gives wrong distances, not a crash.
  *
  * @example
  * ```ts
@@ -111,9 +111,6 @@ export function hnswGraphProblem(bytes: Uint8Array, sidecar: unknown): string | 
   for (let node = 0; node < count!; node++) {
     const at = HEADER_BYTES + node * perNode!;
     if (!linksFit(at, maxM0!)) return `its graph's node ${node} links to nodes it does not hold`;
-    for (let d = 0; d < dimensions; d++)
-      if (!Number.isFinite(view.getFloat32(at + dataOffset! + d * WORD, true)))
-        return `its graph's node ${node} has a vector that is not finite`;
     const label = size(at + labelOffset!);
     if (!(label < nextLabel)) return `its graph's node ${node} has a label the sidecar never gave`;
   }
