@@ -7,7 +7,12 @@ import { createToolSelector, ToolCatalog } from "@dynamic-tools/core";
 import { tool } from "@langchain/core/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createToolSearchTool, createToolSelectorNode, DynamicToolNode } from "../../packages/langgraph/src/index.js";
+import {
+  createDynamicModelNode,
+  createToolSearchTool,
+  createToolSelectorNode,
+  DynamicToolNode,
+} from "../../packages/langgraph/src/index.js";
 import { dynamicToolsMiddleware } from "../../packages/langgraph/src/middleware/index.js";
 
 const catalog = new ToolCatalog({ tools: [tool(() => "ok", { name: "lookup", description: "Looks a record up", schema: z.object({}) })] });
@@ -78,6 +83,53 @@ describe("DynamicToolNode checks the options it would otherwise trip over on the
     expect(refusal(() => new DynamicToolNode(catalog, null as never))?.message).toBe(
       "DynamicToolNode: options must be an object, got null.",
     );
+  });
+});
+
+describe("the agent's and the middleware's other options are checked when built", () => {
+  it.each<[string, () => unknown, string]>([
+    [
+      "fallback",
+      () => dynamicToolsMiddleware({ catalog, mode: "auto:30", contextWindow: 1_000, fallback: "all" as never }),
+      'fallback must be "select", "search" or "both", got "all".',
+    ],
+    [
+      "contextWindow",
+      () => createToolSelectorNode({ catalog, contextWindow: 1.5 }),
+      "contextWindow must be a whole number of tokens > 0, got number 1.5.",
+    ],
+    [
+      "approvalClaims",
+      () => dynamicToolsMiddleware({ catalog, approvalClaims: {} as never }),
+      "approvalClaims must be an ApprovalClaimStore (an object with a claim(key) method), got an object.",
+    ],
+    [
+      "sources",
+      () => dynamicToolsMiddleware({ catalog, sources: 5 as never }),
+      "sources must be a list of tool providers (objects with a tools() method), got number 5.",
+    ],
+    [
+      "search",
+      () => dynamicToolsMiddleware({ catalog, search: 5 as never }),
+      "search must be an object of tool_search settings, got number 5.",
+    ],
+    [
+      "search.name",
+      () => createToolSearchTool(catalog, { name: "bad name!" }),
+      'name must be a tool name providers accept (/^[a-zA-Z0-9_-]{1,64}$/), got "bad name!".',
+    ],
+    [
+      "systemPrompt",
+      () => createDynamicModelNode({ model: { bindTools: () => undefined } as never, catalog, systemPrompt: 5 as never }),
+      "systemPrompt must be a string, got number 5.",
+    ],
+    [
+      "usageScope",
+      () => new DynamicToolNode(catalog, { usageScope: 5 as never }),
+      "usageScope must be a scope name or a function (config) => scope, got number 5.",
+    ],
+  ])("%s", (_option, build, message) => {
+    expect(refusal(build)).toMatchObject({ code: "INVALID_OPTION", message });
   });
 });
 

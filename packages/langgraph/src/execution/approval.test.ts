@@ -77,19 +77,29 @@ describe("recorded answers (the middleware's ledger)", () => {
   const a = { id: "x", name: "delete_file", args: { path: "/etc/passwd" } };
   const b = { id: "x", name: "delete_file", args: { path: "tmp" } };
 
+  const key = Buffer.alloc(32, 7);
+
   it("finds an answer by id and digest, never by position or id alone", () => {
-    const recorded = recordStepApprovals([a, b], [{ decision: "reject" }, { decision: "approve" }], "pause");
-    expect(recordedAnswer(recorded, b)).toEqual({ answer: { decision: "approve" }, claims: ["pause#1"] });
-    expect(recordedAnswer(recorded, a)?.answer).toEqual({ decision: "reject" });
-    expect(recordedAnswer(recorded, { ...b, args: { path: "other" } })).toBeUndefined();
-    expect(recordedAnswer({ x: recorded }, b)).toBeUndefined();
+    const recorded = recordStepApprovals([a, b], [{ decision: "reject" }, { decision: "approve" }], "pause", key);
+    expect(recordedAnswer(recorded, b, key)).toEqual({ answer: { decision: "approve" }, claims: ["pause#1"] });
+    expect(recordedAnswer(recorded, a, key)?.answer).toEqual({ decision: "reject" });
+    expect(recordedAnswer(recorded, { ...b, args: { path: "other" } }, key)).toBeUndefined();
+    expect(recordedAnswer({ x: recorded }, b, key)).toBeUndefined();
+  });
+
+  it("applies only records sealed under its key: a record written into the state by anyone else is no answer", () => {
+    const recorded = recordStepApprovals([a], [{ decision: "reject" }], "pause", key)!;
+    const forged = [{ ...recorded[0]!, answer: { decision: "approve" } }];
+    expect(recordedAnswer(forged, a, key)).toBeUndefined();
+    expect(recordedAnswer([{ ...recorded[0]!, seal: undefined }], a, key)).toBeUndefined();
+    expect(recordedAnswer(recorded, a, Buffer.alloc(32, 8))).toBeUndefined();
   });
 
   it("gives indistinguishable calls with different answers the most restrictive one, each with its own claim", () => {
-    const twins = recordStepApprovals([b, b], [{ decision: "approve" }, { decision: "reject" }], "p");
-    expect(recordedAnswer(twins, b)).toEqual({ answer: { decision: "reject" }, claims: ["p#0", "p#1"] });
-    const edits = recordStepApprovals([b, b], [{ decision: "edit", name: "delete_file", args: {} }, { decision: "approve" }], "p");
-    expect(recordedAnswer(edits, b)?.answer.decision).toBe("reject");
+    const twins = recordStepApprovals([b, b], [{ decision: "approve" }, { decision: "reject" }], "p", key);
+    expect(recordedAnswer(twins, b, key)).toEqual({ answer: { decision: "reject" }, claims: ["p#0", "p#1"] });
+    const edits = recordStepApprovals([b, b], [{ decision: "edit", name: "delete_file", args: {} }, { decision: "approve" }], "p", key);
+    expect(recordedAnswer(edits, b, key)?.answer.decision).toBe("reject");
   });
 });
 

@@ -6,8 +6,9 @@
  * executes any catalog tool (createAgent only runs tools added in wrapModelCall when some middleware has
  * wrapToolCall), applying the policy and those answers.
  */
-import { DEFAULT_POLICY, type PermissionPolicy } from "@dynamic-tools/core";
-import { checkCatalogOption, checkOptionKeys, checkPolicyOption, keysOf } from "@dynamic-tools/core/internal";
+import { randomBytes } from "node:crypto";
+import { DEFAULT_POLICY, DynamicToolsError, type PermissionPolicy } from "@dynamic-tools/core";
+import { checkCatalogOption, checkOptionKeys, checkPolicyOption, describeValue, isRecord, keysOf } from "@dynamic-tools/core/internal";
 import { isAIMessage, isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
@@ -19,6 +20,7 @@ import { recordedAnswer, recordStepApprovals } from "../execution/approval-ledge
 import { createCallPlanner, type CallContext, type CallPlan } from "../execution/call-planner.js";
 import { foreignAnswer } from "../execution/checked-result.js";
 import { timeoutLookup, type ToolTimeouts } from "../execution/execution-options.js";
+import { checkExecutorOptions } from "../execution/executor-options.js";
 import { guardTool } from "../execution/guarded-tool.js";
 import { malformedCalls, pendingCalls } from "../execution/pending-calls.js";
 import { PlanCache, planKey } from "../execution/plan-cache.js";
@@ -26,6 +28,7 @@ import { malformedCallRefusal, refusalMessage } from "../execution/tool-call-ref
 import { failureMessage } from "../execution/tool-failure.js";
 import { checkRequestTools, readRequestTools, type ToolProvider } from "../execution/tool-resolution.js";
 import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
+import { usableSelection } from "../modes/usable-selection.js";
 import { usesSearch } from "../modes/tool-mode.js";
 import { createTurnPlanner, PLANNER_OPTION_KEYS, type TurnPlannerOptions } from "../modes/turn-planner.js";
 import { callerFromConfig } from "../permissions/caller.js";
@@ -159,6 +162,15 @@ const MIDDLEWARE_OPTION_KEYS = keysOf<DynamicToolsMiddlewareOptions>()([
  */
 export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   checkOptionKeys(options, MIDDLEWARE_OPTION_KEYS, "dynamicToolsMiddleware");
+  checkExecutorOptions(options);
+  if (options.search !== undefined && !isRecord(options.search))
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `search must be an object of tool_search settings, got ${describeValue(options.search)}.`,
+      {
+        path: ["search"],
+      },
+    );
   const { catalog, search, sources = [], timeouts, nativeProtocol, approvalClaims, ...planOptions } = options;
   checkCatalogOption(catalog);
   const policy: PermissionPolicy = checkPolicyOption(planOptions.policy) ?? DEFAULT_POLICY;
@@ -193,6 +205,11 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   const stepPlans = new PlanCache();
   /** Approvals already used: a second resume of one pause never runs a call again. */
   const claims: ApprovalClaimStore = approvalClaims ?? new ApprovalClaims();
+  // Seals the approvals afterModel records, so that wrapToolCall applies only answers this middleware read from a resume
+  // (a client that may update the state could write a record; a run moved to another process between the two asks again).
+  const sealKey = randomBytes(32);
+  const extraNames = new Set(searchTool === undefined ? [] : [searchTool.name]);
+  const bindLimit = catalog.resolveSettings(planOptions).maxTools + extraNames.size;
   /** What wrapToolCall ran successfully, until the next beforeModel (or afterAgent) records it. */
   const executed = new ExecutedSteps();
 
@@ -241,9 +258,12 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
     },
 
     async wrapModelCall(request, handler) {
-      const selection =
+      const caller = callerFromConfig(currentConfig());
+      const planned =
         (request.state.toolSelection as DynamicToolSelection | null | undefined) ??
-        (await plan({ messages: request.messages, loadedTools: request.state.loadedTools as string[] | null })).selection;
+        (await plan({ messages: request.messages, loadedTools: request.state.loadedTools as string[] | null, caller })).selection;
+      // What beforeModel wrote, checked again: the state may hold what a client wrote.
+      const selection = usableSelection(planned, { catalog, caller, policy, extraNames, filters, maxTools: bindLimit });
       const registered = new Map<string, unknown>();
       const passthrough: unknown[] = [];
       for (const tool of request.tools ?? []) {
@@ -291,7 +311,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
             }),
           );
         }
-        const approvals = recordStepApprovals(calls, askApprovals(calls, plans), pauseKey(config));
+        const approvals = recordStepApprovals(calls, askApprovals(calls, plans), pauseKey(config), sealKey);
         // Calls the model's client could not parse are answered here: createAgent's tools step never sees them.
         // The message again with them in its calls, and their answers; with no other call, back to the model.
         const malformed = malformedCalls(state.messages);
@@ -336,7 +356,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         // asks. A call that needs approval without one (changed, e.g. by another middleware, or added after
         // afterModel asked) is refused, not asked here: an interrupt() inside the tools step would re-run calls of
         // the step that already ran. The model can call it again, and the next step asks.
-        const recorded = recordedAnswer(request.state._toolApprovals, call);
+        const recorded = recordedAnswer(request.state._toolApprovals, call, sealKey);
         const settled = await settleCall({
           call,
           plan: callPlan,

@@ -20,6 +20,7 @@ import {
   ESTIMATE_ERROR_BOUND,
   checkCatalogOption,
   checkPolicyOption,
+  describeValue,
   finishSelection,
   followCatalog,
   keysOf,
@@ -170,6 +171,20 @@ class TurnPlanning {
       });
     }
     this.#binding = binding;
+    if (fallback !== "select" && fallback !== "search" && fallback !== "both") {
+      throw new DynamicToolsError("INVALID_OPTION", `fallback must be "select", "search" or "both", got ${describeValue(fallback)}.`, {
+        path: ["fallback"],
+      });
+    }
+    if (contextWindow !== undefined && !(Number.isInteger(contextWindow) && contextWindow > 0)) {
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `contextWindow must be a whole number of tokens > 0, got ${describeValue(contextWindow)}.`,
+        {
+          path: ["contextWindow"],
+        },
+      );
+    }
     this.#catalog = checkCatalogOption(catalog);
     this.#policy = checkPolicyOption(policy);
     this.#settings = catalog.resolveSettings(selectOptions);
@@ -197,7 +212,8 @@ class TurnPlanning {
       this.mode === "select" || this.mode === "both" ? createToolSelector(catalog, selectorOptionsOf(selectOptions)) : undefined;
   }
 
-  async plan({ messages, loadedTools, caller = {}, previous }: TurnPlannerInput): Promise<TurnPlan> {
+  async plan({ messages, loadedTools, caller = {}, previous: given }: TurnPlannerInput): Promise<TurnPlan> {
+    const previous = this.#checkedPrevious(given);
     const allowed = this.#policy === undefined ? () => true : visibleTo(this.#catalog, this.#policy, caller);
     if (this.mode === "all") return this.#bindAll(messages, allowed);
     const plan =
@@ -205,6 +221,27 @@ class TurnPlanning {
     if (this.#binding === "native") return this.#native(plan.selection, messages, previous, allowed);
     if (this.mode === "search") return plan;
     return { ...plan, selection: this.#bind(plan.selection, previous, messages, allowed) };
+  }
+
+  /**
+   * The previous call's selection as the state holds it, reduced to what it can mean: lists of distinct names (its
+   * tools array at most the budget's) and a finite ledger. The state may hold anything a client wrote; the binding then re-checks every
+   * name it keeps against the catalog, the filters and the caller's policy.
+   */
+  #checkedPrevious(previous: TurnPlannerInput["previous"]): TurnPlannerInput["previous"] {
+    if (typeof previous !== "object" || previous === null) return undefined;
+    const names = (value: unknown, most = Number.POSITIVE_INFINITY) =>
+      Array.isArray(value) && value.every((name) => typeof name === "string") ? [...new Set(value)].slice(0, most) : undefined;
+    const tools = names(previous.tools, this.#budget.maxTools);
+    const binding = typeof previous.binding === "object" && previous.binding !== null ? previous.binding : undefined;
+    const boundTools = binding?.tools === undefined ? undefined : names(binding.tools);
+    const saved = typeof binding?.saved === "number" && Number.isFinite(binding.saved) ? binding.saved : undefined;
+    return {
+      ...(tools === undefined ? {} : { tools }),
+      ...(binding === undefined
+        ? {}
+        : { binding: { ...(boundTools === undefined ? {} : { tools: boundTools }), ...(saved === undefined ? {} : { saved }) } }),
+    };
   }
 
   /** The `native` binding over this turn's plan (see {@link planNative}); the array is every tool the caller may use. */

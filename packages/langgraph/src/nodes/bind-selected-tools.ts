@@ -1,13 +1,16 @@
 /**
  * @module The model side: bind exactly this turn's selected tools, replacing `bindTools(ALL_TOOLS)`.
  */
-import { DynamicToolsError, type ToolCatalog, type ToolSelection } from "@dynamic-tools/core";
+import { DynamicToolsError, type PermissionPolicy, type ToolCatalog, type ToolSelection } from "@dynamic-tools/core";
+import { checkPolicyOption, describeValue } from "@dynamic-tools/core/internal";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
 import { definitionOfTool } from "../search/extra-tool-definition.js";
 import { checkProxyName } from "../providers/proxy-calls.js";
+import { usableSelection } from "../modes/usable-selection.js";
+import { callerFromConfig } from "../permissions/caller.js";
 import { modelRequest } from "./model-request.js";
 
 /** A chat model that can bind tools. */
@@ -61,6 +64,12 @@ export interface DynamicModelNodeOptions {
    * @defaultValue read from the model (`nativeProtocolOf`)
    */
   nativeProtocol?: NativeProtocol;
+  /**
+   * The select node's policy: the selection read from the state is bound only as far as this run's caller may use
+   * it (a client that may update a thread's state could write any `toolSelection`).
+   * @defaultValue none: every executable catalog tool the selection names
+   */
+  policy?: PermissionPolicy;
 }
 
 /**
@@ -73,8 +82,14 @@ export interface DynamicModelNodeOptions {
  * graph.addNode("agent", createDynamicModelNode({ model: new ChatOpenAI({ model: "gpt-4o" }), catalog }));
  * ```
  */
-export function createDynamicModelNode({ model, catalog, systemPrompt, extraTools = [], nativeProtocol }: DynamicModelNodeOptions) {
+export function createDynamicModelNode({ model, catalog, systemPrompt, extraTools = [], nativeProtocol, policy }: DynamicModelNodeOptions) {
   assertToolCallingModel(model);
+  checkPolicyOption(policy);
+  if (systemPrompt !== undefined && typeof systemPrompt !== "string")
+    throw new DynamicToolsError("INVALID_OPTION", `systemPrompt must be a string, got ${describeValue(systemPrompt)}.`, {
+      path: ["systemPrompt"],
+    });
+  const extraNames = new Set(extraTools.map((tool) => tool.name));
   const protocol = nativeProtocolOf(model, nativeProtocol);
   if (protocol === "proxy")
     checkProxyName(
@@ -94,8 +109,15 @@ export function createDynamicModelNode({ model, catalog, systemPrompt, extraTool
           "(createToolSelectorNode) before it on every turn, and build the graph on DynamicToolsAnnotation (MessagesAnnotation has no toolSelection channel).",
       );
     }
+    const selection = usableSelection(state.toolSelection, {
+      catalog,
+      caller: callerFromConfig(config),
+      policy,
+      extraNames,
+      maxTools: catalog.settings.maxTools + extraNames.size,
+    });
     const messages = systemPrompt === undefined ? state.messages : [new SystemMessage(systemPrompt), ...state.messages];
-    const request = modelRequest({ model, catalog, selection: state.toolSelection, extraTools, messages, protocol });
+    const request = modelRequest({ model, catalog, selection, extraTools, messages, protocol });
     return { messages: [request.receive(await request.runnable.invoke(request.messages, config))] };
   };
 }

@@ -4,16 +4,8 @@
  * and approval), and answers every refused call with an error ToolMessage carrying a typed refusal. The tool itself
  * runs through ToolNode's own `runTool`, so its runtime, output handling and error handling are ToolNode's.
  */
-import { DEFAULT_POLICY, DynamicToolsError, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
-import {
-  checkOptionKeys,
-  describeValue,
-  formatPath,
-  isLangChainTool,
-  isRecord,
-  keysOf,
-  type ToolFilterOptions,
-} from "@dynamic-tools/core/internal";
+import { DEFAULT_POLICY, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
+import { checkOptionKeys, keysOf, type ToolFilterOptions } from "@dynamic-tools/core/internal";
 import { isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
@@ -25,6 +17,7 @@ import { askApprovals, settleCall } from "../execution/approval-gate.js";
 import { createCallPlanner, type CallPlan, type CallPlanner } from "../execution/call-planner.js";
 import { foreignAnswer } from "../execution/checked-result.js";
 import { timeoutLookup, type ToolTimeouts } from "../execution/execution-options.js";
+import { checkExecutorOptions } from "../execution/executor-options.js";
 import { guardTool } from "../execution/guarded-tool.js";
 import { malformedCalls, messagesOf, pendingCalls } from "../execution/pending-calls.js";
 import { malformedCallRefusal, refusalError, refusalMessage, type ToolCallRefusal } from "../execution/tool-call-refusal.js";
@@ -86,30 +79,6 @@ const NODE_OPTION_KEYS = keysOf<DynamicToolNodeOptions>()([
   "exclude",
 ]);
 
-/**
- * Checks the options a node would otherwise trip over on its first call (`sources: {}`, `exclude: "x"`), or ignore.
- * @throws DynamicToolsError `INVALID_OPTION` naming the option and what is valid.
- */
-function checkNodeOptions(options: DynamicToolNodeOptions | undefined): void {
-  checkOptionKeys(options, NODE_OPTION_KEYS, "DynamicToolNode");
-  const { extraTools, sources, requestTools, exclude, platform } = options ?? {};
-  const bad = (path: Array<string | number>, valid: string, value: unknown) =>
-    new DynamicToolsError("INVALID_OPTION", `${formatPath(path)} must be ${valid}, got ${describeValue(value)}.`, { path });
-  const badEntry = (key: string, list: unknown, valid: (entry: unknown) => boolean, what: string) => {
-    if (list === undefined) return;
-    if (!Array.isArray(list)) throw bad([key], `a list of ${what}`, list);
-    const index = list.findIndex((entry) => !valid(entry));
-    if (index >= 0) throw bad([key, index], `one of ${what}`, list[index]);
-  };
-  badEntry("extraTools", extraTools, isLangChainTool, "LangChain tools");
-  const isProvider = (entry: unknown) => isRecord(entry) && typeof entry.tools === "function";
-  badEntry("sources", sources, isProvider, "tool providers (objects with a tools() method)");
-  badEntry("exclude", exclude, (entry) => typeof entry === "string", "tool names");
-  if (requestTools !== undefined && typeof requestTools !== "function")
-    throw bad(["requestTools"], "a function (config) => tools", requestTools);
-  if (platform !== undefined && typeof platform !== "string") throw bad(["platform"], "a platform name", platform);
-}
-
 const isToolMessage = (value: unknown): value is ToolMessage => isBaseMessage(value) && value.getType() === "tool";
 
 /** A call planned (and, when it needs one, answered by a human) before any call of the step runs. */
@@ -160,7 +129,8 @@ export class DynamicToolNode extends ToolNode {
   readonly #usage: UsageLearningOptions;
 
   constructor(catalog: ToolCatalog, options: DynamicToolNodeOptions = {}) {
-    checkNodeOptions(options);
+    checkOptionKeys(options, NODE_OPTION_KEYS, "DynamicToolNode");
+    checkExecutorOptions(options);
     const {
       name = "tools",
       tags,

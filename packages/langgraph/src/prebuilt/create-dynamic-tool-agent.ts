@@ -116,6 +116,7 @@ export function createDynamicToolAgent({
         extraTools,
         ...(systemPrompt === undefined ? {} : { systemPrompt }),
         ...(nativeProtocol === undefined ? {} : { nativeProtocol }),
+        ...(policy === undefined ? {} : { policy }),
       }),
     )
     .addNode(

@@ -16,7 +16,9 @@ import {
   type ToolFilterOptions,
   checkOptionKeys,
   checkPolicyOption,
+  describeValue,
   keysOf,
+  TOOL_NAME_PATTERN,
   clipMessage,
   describeToolSearch,
   toolSearchParameters,
@@ -148,6 +150,14 @@ const SEARCH_OPTION_KEYS = keysOf<ToolSearchOptions>()([
  */
 export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOptions = {}): ToolSearchTool {
   checkOptionKeys(options, SEARCH_OPTION_KEYS, "createToolSearchTool");
+  if (options.name !== undefined && !(typeof options.name === "string" && TOOL_NAME_PATTERN.test(options.name)))
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `name must be a tool name providers accept (${TOOL_NAME_PATTERN}), got ${describeValue(options.name)}.`,
+      {
+        path: ["name"],
+      },
+    );
   const { strategy: choice = "hybrid", name = TOOL_SEARCH_NAME, platform, exclude } = options;
   checkPolicyOption(options.policy);
   const maxLimit = requireCount(options.maxLimit ?? 10, "maxLimit");
