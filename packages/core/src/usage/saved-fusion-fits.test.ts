@@ -20,9 +20,9 @@ const observations = (count: number) =>
 const QUERIES = ["will it rain", "files in folder", "mail my boss", "smaller picture", "photo"];
 
 /** A process: a model and a recorder over the store, synced, and a hybrid over the model, indexed. */
-async function start(store: JsonlUsageStore | MemoryUsageStore, onSkipped?: (record: SkippedRecord) => void) {
+async function start(store: JsonlUsageStore | MemoryUsageStore, onSkipped?: (record: SkippedRecord) => void, scope?: string) {
   const catalog = assistantCatalog();
-  const model = new UsageModel({ catalog, clock: () => 0 });
+  const model = new UsageModel({ catalog, clock: () => 0, ...(scope === undefined ? {} : { scope }) });
   const recorder = new UsageRecorder({ model, store, keepMessages: true, ...(onSkipped === undefined ? {} : { onSkipped }) });
   await recorder.sync();
   const hybrid = createHybridStrategy({ usage: model });
@@ -63,6 +63,26 @@ describe("fitted fusion weights saved with the usage (UsageModel, UsageRecorder,
     expect(refit!.observations).toBe(2 * MIN_FIT_OBSERVATIONS);
     await first.recorder.flush();
     expect(Object.values((await store.readFusionFits())!).map((fit) => fit.observations)).toEqual([2 * MIN_FIT_OBSERVATIONS]);
+  });
+
+  it("keeps each scope's fit apart in one store: another scope never adopts it, and saving its own keeps the first", async () => {
+    const store = new MemoryUsageStore();
+    await store.append(observations(MIN_FIT_OBSERVATIONS).map((observation) => ({ ...observation, scope: "tenant-a" })));
+    const tenantA = await start(store, undefined, "tenant-a");
+    expect(tenantA.hybrid.fittedFusion()?.observations).toBe(MIN_FIT_OBSERVATIONS);
+    await tenantA.recorder.flush();
+    for (const scope of ["tenant-b", undefined]) {
+      const other = await start(store, undefined, scope);
+      expect(other.model.size).toBe(0);
+      expect(other.model.fittedFusions()).toEqual({});
+      expect(other.hybrid.fittedFusion()).toBeUndefined();
+    }
+    const tenantB = await start(store, undefined, "tenant-b");
+    for (const item of observations(MIN_FIT_OBSERVATIONS)) await tenantB.recorder.record({ ...item, scope: "tenant-b" });
+    expect((await tenantB.hybrid.refitFusion())?.observations).toBe(MIN_FIT_OBSERVATIONS);
+    await tenantB.recorder.flush();
+    expect(Object.keys((await store.readFusionFits())!).map((key) => key.split("\u0001")[0])).toEqual(['["tenant-a"]', '["tenant-b"]']);
+    expect((await start(store, undefined, "tenant-a")).model.fittedFusions()).toEqual(tenantA.model.fittedFusions());
   });
 
   it("a damaged saved file is reported and the hybrid fits again", async () => {

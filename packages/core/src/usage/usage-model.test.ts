@@ -57,6 +57,15 @@ describe("UsageModel", () => {
     expect(usage.terms("freeze_membership")!.get("paus")).toBeCloseTo(1, 6);
   });
 
+  it("caps one caller's weight per pair of tools too (co-usage), whether used together or in consecutive turns", () => {
+    const usage = new UsageModel({ catalog: gymCatalog(), maxPerCaller: 3, halfLifeMs: Number.POSITIVE_INFINITY });
+    for (let index = 0; index < 50; index++)
+      usage.observe({ message: "banana", tools: ["create_client", "freeze_membership"], caller: "mallory", at: index });
+    expect(usage.oftenUsedWith("create_client")).toEqual([{ name: "freeze_membership", weight: 3 }]);
+    usage.observe({ message: "new member, then pause", tools: ["create_client", "freeze_membership"], caller: "alice", at: 60 });
+    expect(usage.oftenUsedWith("create_client")).toEqual([{ name: "freeze_membership", weight: 4 }]);
+  });
+
   it("keeps scopes apart unless configured to share", () => {
     const catalog = gymCatalog();
     const tenantA = new UsageModel({ catalog, scope: "a" });

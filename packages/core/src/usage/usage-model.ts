@@ -97,6 +97,8 @@ export class UsageModel implements LearnedField {
   readonly #sortedPairs = new Map<string, ReadonlyArray<readonly [string, number]>>();
   readonly #categories = new Map<string, { mass: number; count: number; terms: Map<string, number> }>();
   readonly #callers = new Map<string, number>();
+  /** What each caller gave each pair of tools (co-usage), in frame units: capped like {@link #callers}. */
+  readonly #callerPairs = new Map<string, number>();
   readonly #last = new Map<string, { at: number; tools: readonly string[] }>();
   readonly #log = new LearnedChangeLog();
   /** A sample spread over all observations, for a held-out split (see {@link UsageModel.heldOut}). */
@@ -251,12 +253,15 @@ export class UsageModel implements LearnedField {
     if (learned.length === 0) return "no-known-tool";
     this.#recent.push({ words: [...words], terms, tools: learnedWeights });
     const weight = observationWeight;
-    for (let i = 0; i < learned.length; i++) for (let j = i + 1; j < learned.length; j++) this.#pair(learned[i]!, learned[j]!, weight);
-    if (observation.caller !== undefined) {
-      const key = `${observation.scope ?? ""}\u0000${observation.caller}`;
+    const { caller } = observation;
+    for (let i = 0; i < learned.length; i++)
+      for (let j = i + 1; j < learned.length; j++) this.#pair(learned[i]!, learned[j]!, weight, caller);
+    if (caller !== undefined) {
+      const key = `${observation.scope ?? ""}\u0000${caller}`;
       const previous = this.#last.get(key);
       if (previous !== undefined && at - previous.at <= this.#consecutiveWithinMs && at >= previous.at) {
-        for (const before of previous.tools) for (const after of learned) if (before !== after) this.#pair(before, after, weight / 2);
+        for (const before of previous.tools)
+          for (const after of learned) if (before !== after) this.#pair(before, after, weight / 2, caller);
       }
       this.#last.set(key, { at, tools: learned });
     }
@@ -265,7 +270,15 @@ export class UsageModel implements LearnedField {
     return "learned";
   }
 
-  #pair(a: string, b: string, weight: number): void {
+  /** Adds `weight` to the pair both ways; a caller's total for a pair is capped at `maxPerCaller` as for one tool. */
+  #pair(a: string, b: string, weight: number, caller: string | undefined): void {
+    if (caller !== undefined) {
+      const key = a < b ? `${caller}\u0000${a}\u0000${b}` : `${caller}\u0000${b}\u0000${a}`;
+      const given = this.#callerPairs.get(key) ?? 0;
+      weight = Math.min(weight, this.#maxPerCaller / this.scale() - given);
+      if (!(weight > 0)) return;
+      this.#callerPairs.set(key, given + weight);
+    }
     for (const [x, y] of [
       [a, b],
       [b, a],
@@ -304,6 +317,7 @@ export class UsageModel implements LearnedField {
     for (const row of this.#pairs.values()) rescale(row);
     this.#sortedPairs.clear();
     rescale(this.#callers);
+    rescale(this.#callerPairs);
     this.#mass *= factor;
     this.#recent.rescale(factor);
     this.#epoch = epoch;
@@ -387,6 +401,19 @@ export class UsageModel implements LearnedField {
    * usage.fittedFusions(); // { "hybrid weighted; prior 1/0.3/0.6; …": { weights, observations: 19102, … } }
    * ```
    */
+  /**
+   * Which observations this model learns from (its scope and `shareFrom`), as a key: fusion weights a store saves are
+   * kept per key, so weights fitted over one scope's usage never rank for another.
+   *
+   * @example
+   * ```ts
+   * new UsageModel({ catalog, scope: "tenant-a" }).scopeKey; // '["tenant-a"]'
+   * ```
+   */
+  get scopeKey(): string {
+    return this.#scopes === "*" ? "*" : JSON.stringify([...this.#scopes].map((scope) => scope ?? null).sort());
+  }
+
   fittedFusion(key: string): FittedFusion | undefined {
     return this.#fits.get(key);
   }

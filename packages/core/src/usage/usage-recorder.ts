@@ -119,7 +119,12 @@ export class UsageRecorder {
       this.#onSkipped({ message: `saved fusion weights not used: ${(error as Error).message}` });
       return;
     }
-    for (const [key, fit] of Object.entries(fits ?? {})) {
+    // Only the weights fitted over the observations this model learns from (its scope key): the store holds every
+    // scope's.
+    const tag = this.#fitsTag();
+    for (const [scopedKey, fit] of Object.entries(fits ?? {})) {
+      if (!scopedKey.startsWith(tag)) continue;
+      const key = scopedKey.slice(tag.length);
       const kept = this.model.fittedFusion(key);
       if (kept === undefined || kept.observations < fit.observations) this.model.keepFittedFusion(key, fit);
     }
@@ -131,8 +136,23 @@ export class UsageRecorder {
     const store = this.store;
     const version = this.model.fitsVersion;
     if (store?.writeFusionFits === undefined || version === this.#fitsSaved) return;
-    await store.writeFusionFits(this.model.fittedFusions());
+    // Other scopes' weights are kept as the store has them; this scope's are replaced.
+    const tag = this.#fitsTag();
+    let saved: SavedFusionFits = {};
+    try {
+      saved = (await store.readFusionFits?.()) ?? {};
+    } catch {
+      // Unreadable saved weights are replaced (reading them reported the problem).
+    }
+    const merged: SavedFusionFits = Object.fromEntries(Object.entries(saved).filter(([key]) => !key.startsWith(tag)));
+    for (const [key, fit] of Object.entries(this.model.fittedFusions())) merged[`${tag}${key}`] = fit;
+    await store.writeFusionFits(merged);
     this.#fitsSaved = version;
+  }
+
+  /** The prefix of this model's saved fusion weights in the store: its scope key. */
+  #fitsTag(): string {
+    return `${this.model.scopeKey}\u0001`;
   }
 
   /** Validates, stores (when there is a store) and learns an observation. */

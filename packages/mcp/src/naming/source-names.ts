@@ -36,10 +36,6 @@ export function namespaceName(prefix: "mcp" | "sdk", id: string): string {
   return `${prefix}_${id}`;
 }
 
-function shortHash(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 8);
-}
-
 /**
  * The catalog name of a tool: `{namespace}_{name}`, with characters OpenAI rejects (`.`, `/`, spaces…) replaced by
  * `_`. A name that had to change, or is too long, or collides with one in `taken`, ends in a short hash of the
@@ -52,9 +48,54 @@ function shortHash(text: string): string {
  * ```
  */
 export function prefixedToolName(namespace: string, name: string, taken: ReadonlySet<string> = new Set()): string {
+  const plain = plainName(namespace, name);
+  return plain !== undefined && !taken.has(plain) ? plain : hashedName(namespace, name, taken);
+}
+
+/**
+ * The catalog names of one source's tools, in order ({@link prefixedToolName} for each), whatever the order they are
+ * listed in: every name that can stay plain is reserved first, so a tool whose cleaned name happens to equal another's
+ * plain name (`a.b` cleaned and hashed to `a_b_c9f4da8e`, beside a tool named `a_b_c9f4da8e`) gets a longer hash
+ * instead of replacing it; all names are distinct.
+ *
+ * @example
+ * ```ts
+ * prefixedToolNames("mcp_git", ["status", "repo.status"]); // ["mcp_git_status", "mcp_git_repo_status_3f1c0a9b"]
+ * ```
+ */
+export function prefixedToolNames(namespace: string, names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  const plain = names.map((name) => {
+    const candidate = plainName(namespace, name);
+    if (candidate === undefined || taken.has(candidate)) return undefined;
+    taken.add(candidate);
+    return candidate;
+  });
+  return plain.map((assigned, index) => {
+    if (assigned !== undefined) return assigned;
+    const hashed = hashedName(namespace, names[index]!, taken);
+    taken.add(hashed);
+    return hashed;
+  });
+}
+
+/** `{namespace}_{name}` when providers accept it as is, else undefined. */
+function plainName(namespace: string, name: string): string | undefined {
   const plain = `${namespace}_${name}`;
-  if (plain.length <= MAX_NAME_LENGTH && /^[a-zA-Z0-9_-]+$/.test(name) && !taken.has(plain)) return plain;
-  const suffix = `_${shortHash(`${namespace}\u0000${name}`)}`;
+  return plain.length <= MAX_NAME_LENGTH && /^[a-zA-Z0-9_-]+$/.test(name) ? plain : undefined;
+}
+
+/** The cleaned name with a hash of the original, longer (then numbered) while it is `taken`. */
+function hashedName(namespace: string, name: string, taken: ReadonlySet<string>): string {
+  const hash = createHash("sha256").update(`${namespace}\u0000${name}`).digest("hex");
   const cleaned = `${namespace}_${name.replace(/[^a-zA-Z0-9_-]+/g, "_")}`;
-  return `${cleaned.slice(0, MAX_NAME_LENGTH - suffix.length)}${suffix}`;
+  const withSuffix = (suffix: string) => `${cleaned.slice(0, MAX_NAME_LENGTH - suffix.length)}${suffix}`;
+  for (const length of [8, 16, 32]) {
+    const candidate = withSuffix(`_${hash.slice(0, length)}`);
+    if (!taken.has(candidate)) return candidate;
+  }
+  for (let number = 2; ; number++) {
+    const candidate = withSuffix(`_${hash.slice(0, 8)}_${number}`);
+    if (!taken.has(candidate)) return candidate;
+  }
 }

@@ -12,7 +12,7 @@ import type { McpServerConfig } from "../config/server-config.js";
 import { ServerSession, type ServerStatus } from "../connection/server-session.js";
 import type { McpServerError } from "../errors/mcp-server-error.js";
 import { diffTools, toolsUpdatedListeners, type ToolsUpdatedListener, type Unsubscribe } from "../events/tools-updated.js";
-import { namespaceName, prefixedToolName } from "../naming/source-names.js";
+import { namespaceName, prefixedToolNames } from "../naming/source-names.js";
 import { permissionFromAnnotations } from "../tools/permission.js";
 import { createProxyTool } from "../tools/proxy-tool.js";
 import { sourceDeclaration } from "../tools/tool-declaration.js";
@@ -254,8 +254,12 @@ class ServerToolSource implements McpToolSource {
     const namespace = namespaceName("mcp", serverId);
     const previous = this.#entries.get(serverId);
     const next = new Map<string, Entry>();
-    for (const cached of metadata.tools) {
-      const name = prefixedToolName(namespace, cached.name, new Set(next.keys()));
+    const names = prefixedToolNames(
+      namespace,
+      metadata.tools.map((cached) => cached.name),
+    );
+    for (const [index, cached] of metadata.tools.entries()) {
+      const name = names[index]!;
       const permission = permissionFromAnnotations(cached.annotations);
       const fingerprint = canonicalJson([cached.name, cached.description, cached.inputSchema, cached.annotations ?? null]);
       const kept = previous?.get(name);

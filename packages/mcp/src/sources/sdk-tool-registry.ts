@@ -8,7 +8,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { canonicalJson } from "../config/config-hash.js";
 import { diffTools, toolsUpdatedListeners, type ToolsUpdatedListener, type Unsubscribe } from "../events/tools-updated.js";
-import { assertSourceId, namespaceName, prefixedToolName } from "../naming/source-names.js";
+import { assertSourceId, namespaceName, prefixedToolNames } from "../naming/source-names.js";
 import { renameTool } from "../tools/rename-tool.js";
 import { sourceDeclaration, type SourceToolInfo } from "../tools/tool-declaration.js";
 import { namespaceDeclarations, type ToolNamespace } from "../tools/tool-namespace.js";
@@ -86,6 +86,10 @@ class AppToolRegistry implements SdkToolRegistry {
     const previous = this.#apps.get(appName)?.entries;
     const entries = new Map<string, Entry>();
     const ownNames = new Set<string>();
+    const names = prefixedToolNames(
+      namespace,
+      tools.map((tool) => (isLangChainTool(tool) ? tool.name : "")),
+    );
     tools.forEach((original, index) => {
       if (!isLangChainTool(original)) {
         throw new DynamicToolsError(
@@ -106,7 +110,7 @@ class AppToolRegistry implements SdkToolRegistry {
         );
       }
       ownNames.add(original.name);
-      const name = prefixedToolName(namespace, original.name, new Set(entries.keys()));
+      const name = names[index]!;
       const parameters = parametersOf(original);
       const info: SourceToolInfo = { source: "sdk", sourceId: appName, namespace, permission };
       const fingerprint = canonicalJson([original.name, original.description, parameters, permission]);
