@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   createDynamicModelNode,
+  createDynamicToolAgent,
   createToolSearchTool,
   createToolSelectorNode,
   DynamicToolNode,
@@ -31,6 +32,7 @@ const builders: Array<[string, (options: Record<string, unknown>) => unknown]> =
   ["dynamicToolsMiddleware", (options) => dynamicToolsMiddleware({ catalog, ...options })],
   ["createToolSelectorNode", (options) => createToolSelectorNode({ catalog, ...options })],
   ["createToolSearchTool", (options) => createToolSearchTool(catalog, options)],
+  ["createDynamicToolAgent", (options) => createDynamicToolAgent({ model: { bindTools: () => undefined } as never, catalog, ...options })],
 ];
 
 describe.each(builders)("%s refuses a bad configuration when built", (_name, build) => {

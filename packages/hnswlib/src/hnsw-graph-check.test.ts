@@ -34,6 +34,19 @@ describe.skipIf(!HNSWLIB_AVAILABLE)("hnswGraphProblem on graphs hnswlib wrote", 
     expect((await HnswVectorIndex.load(path)).size).toBe(39);
   });
 
+  it("passes an index built with a large capacity for a few vectors (the capacity is an option)", async () => {
+    const index = new HnswVectorIndex({ dimensions: 1536, capacity: 20_000 });
+    for (let id = 0; id < 10; id++)
+      index.add(
+        `t${id}`,
+        Array.from({ length: 1536 }, (_, d) => Math.cos(id + d)),
+      );
+    const path = join(mkdtempSync(join(tmpdir(), "hnsw-check-")), "roomy.hnsw");
+    await index.save(path);
+    expect(hnswGraphProblem(readFileSync(path), JSON.parse(readFileSync(`${path}.json`, "utf8")))).toBeUndefined();
+    expect((await HnswVectorIndex.load(path)).size).toBe(10);
+  });
+
   it.each<[string, (bytes: Buffer, sidecar: Record<string, unknown>) => void, RegExp]>([
     ["two billion dimensions", (_bytes, sidecar) => (sidecar.dimensions = 2_000_000_000), /sidecar's dimensions is not a whole number/],
     [

@@ -17,8 +17,11 @@ const MAX_DIMENSIONS = 65_536;
 const MAX_M = 2_048;
 /** Highest level: a graph of a billion nodes with m = 2 has about 30. */
 const MAX_LEVEL = 64;
-/** Room a graph may ask for beyond the nodes it holds (its capacity), in bytes: more than 4 times them or 64 MB. */
-const SPARE_ROOM = { factor: 4, bytes: 64 * 1024 * 1024 };
+/**
+ * Room a graph may ask for (its capacity, which hnswlib allocates at load), in bytes: up to 4 times its nodes, or 1 GiB
+ * (an index built with a large `capacity` for few vectors is valid).
+ */
+const SPARE_ROOM = { factor: 4, bytes: 1024 * 1024 * 1024 };
 
 /** The sidecar fields the graph is checked against (see `HnswVectorIndex.save`). */
 interface SidecarFields {

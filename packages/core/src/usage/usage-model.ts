@@ -391,17 +391,6 @@ export class UsageModel implements LearnedField {
   }
 
   /**
-   * {@link LearnedField.fittedFusion}: the fusion weights a hybrid of this configuration last fitted over this model
-   * (or that were kept with it from the usage store, see `UsageRecorder`), so a hybrid built later over the same
-   * evidence uses them and fits again only once the observations have doubled.
-   * @example
-   * ```ts
-   * const hybrid = createHybridStrategy({ usage });
-   * await hybrid.index(catalog); // fits (256 observations or more) and keeps the fit here
-   * usage.fittedFusions(); // { "hybrid weighted; prior 1/0.3/0.6; …": { weights, observations: 19102, … } }
-   * ```
-   */
-  /**
    * Which observations this model learns from (its scope and `shareFrom`), as a key: fusion weights a store saves are
    * kept per key, so weights fitted over one scope's usage never rank for another.
    *
@@ -414,6 +403,17 @@ export class UsageModel implements LearnedField {
     return this.#scopes === "*" ? "*" : JSON.stringify([...this.#scopes].map((scope) => scope ?? null).sort());
   }
 
+  /**
+   * {@link LearnedField.fittedFusion}: the fusion weights a hybrid of this configuration last fitted over this model
+   * (or that were kept with it from the usage store, see `UsageRecorder`), so a hybrid built later over the same
+   * evidence uses them and fits again only once the observations have doubled.
+   * @example
+   * ```ts
+   * const hybrid = createHybridStrategy({ usage });
+   * await hybrid.index(catalog); // fits (256 observations or more) and keeps the fit here
+   * usage.fittedFusions(); // { "hybrid weighted; prior 1/0.3/0.6; …": { weights, observations: 19102, … } }
+   * ```
+   */
   fittedFusion(key: string): FittedFusion | undefined {
     return this.#fits.get(key);
   }

@@ -56,6 +56,9 @@ export function redactMessage(message: string): string {
  * await recorder.record({ message: "weather in Oslo?", tools: ["get_weather"] });
  * ```
  */
+/** Ends the scope key that prefixes each saved fusion fit's key. */
+const FITS_TAG_END = "\u0001";
+
 export class UsageRecorder {
   readonly model: UsageModel;
   readonly store: UsageStore | undefined;
@@ -144,7 +147,10 @@ export class UsageRecorder {
     } catch {
       // Unreadable saved weights are replaced (reading them reported the problem).
     }
-    const merged: SavedFusionFits = Object.fromEntries(Object.entries(saved).filter(([key]) => !key.startsWith(tag)));
+    // Weights saved without a scope key (before there was one) are dropped: no model adopts them.
+    const merged: SavedFusionFits = Object.fromEntries(
+      Object.entries(saved).filter(([key]) => key.includes(FITS_TAG_END) && !key.startsWith(tag)),
+    );
     for (const [key, fit] of Object.entries(this.model.fittedFusions())) merged[`${tag}${key}`] = fit;
     await store.writeFusionFits(merged);
     this.#fitsSaved = version;
@@ -152,7 +158,7 @@ export class UsageRecorder {
 
   /** The prefix of this model's saved fusion weights in the store: its scope key. */
   #fitsTag(): string {
-    return `${this.model.scopeKey}\u0001`;
+    return `${this.model.scopeKey}${FITS_TAG_END}`;
   }
 
   /** Validates, stores (when there is a store) and learns an observation. */

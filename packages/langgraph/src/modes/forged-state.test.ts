@@ -65,6 +65,16 @@ describe("state a client wrote", () => {
     expect(bound.at(-1)).toEqual(["get_gym_info"]);
   });
 
+  it("prebuilt agent: a selection within the agent's own maxTools is bound whole, beyond the catalog's", async () => {
+    const { catalog } = gym();
+    const { model, bound } = recordBoundTools(fakeModel().respond(new AIMessage("ok")));
+    const small = new ToolCatalog({ tools: catalog.executableTools(), core: ["get_gym_info"], maxTools: 1 });
+    const agent = createDynamicToolAgent({ model, catalog: small, maxTools: 4, strategy: "bm25", checkpointer: new MemorySaver() });
+    const result = await agent.invoke({ messages: [new HumanMessage("pay the pending salary")] }, as("owner", "budget"));
+    expect(result.toolSelection?.tools.length).toBeGreaterThan(1);
+    expect(bound.at(-1)).toEqual(result.toolSelection?.tools);
+  });
+
   it("middleware: a toolSelection written as beforeModel's, or null, binds only what the caller may use", async () => {
     for (const toolSelection of [{ tools: ["get_gym_info", ...DENIED] }, null]) {
       const { catalog } = gym();

@@ -70,6 +70,11 @@ export interface DynamicModelNodeOptions {
    * @defaultValue none: every executable catalog tool the selection names
    */
   policy?: PermissionPolicy;
+  /**
+   * Most tools bound at once: a selection read from the state is cut to this many (the select node's budget).
+   * @defaultValue no limit but the selection's own
+   */
+  maxTools?: number;
 }
 
 /**
@@ -82,7 +87,15 @@ export interface DynamicModelNodeOptions {
  * graph.addNode("agent", createDynamicModelNode({ model: new ChatOpenAI({ model: "gpt-4o" }), catalog }));
  * ```
  */
-export function createDynamicModelNode({ model, catalog, systemPrompt, extraTools = [], nativeProtocol, policy }: DynamicModelNodeOptions) {
+export function createDynamicModelNode({
+  model,
+  catalog,
+  systemPrompt,
+  extraTools = [],
+  nativeProtocol,
+  policy,
+  maxTools = Number.POSITIVE_INFINITY,
+}: DynamicModelNodeOptions) {
   assertToolCallingModel(model);
   checkPolicyOption(policy);
   if (systemPrompt !== undefined && typeof systemPrompt !== "string")
@@ -114,7 +127,7 @@ export function createDynamicModelNode({ model, catalog, systemPrompt, extraTool
       caller: callerFromConfig(config),
       policy,
       extraNames,
-      maxTools: catalog.settings.maxTools + extraNames.size,
+      maxTools,
     });
     const messages = systemPrompt === undefined ? state.messages : [new SystemMessage(systemPrompt), ...state.messages];
     const request = modelRequest({ model, catalog, selection, extraTools, messages, protocol });

@@ -3,7 +3,8 @@
  * in any mode (select, search, both, auto).
  */
 import { END, START, StateGraph, type BaseCheckpointSaver, type BaseStore } from "@langchain/langgraph";
-import type { TurnPlannerOptions } from "../modes/turn-planner.js";
+import { checkOptionKeys, keysOf } from "@dynamic-tools/core/internal";
+import { PLANNER_OPTION_KEYS, type TurnPlannerOptions } from "../modes/turn-planner.js";
 import { createDynamicModelNode, type ToolCallingModel } from "../nodes/bind-selected-tools.js";
 import type { ApprovalClaimStore } from "../execution/approval-claims.js";
 import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
@@ -53,6 +54,20 @@ export interface DynamicToolAgentOptions extends Omit<TurnPlannerOptions, "model
 /** Node names of the prebuilt agent, as they appear in traces and in LangGraph Studio. */
 export const AGENT_NODES = { select: "select_tools", model: "agent", tools: "tools" } as const;
 
+const AGENT_OPTION_KEYS = keysOf<DynamicToolAgentOptions>()([
+  ...PLANNER_OPTION_KEYS,
+  "usage",
+  "usageScope",
+  "search",
+  "sources",
+  "systemPrompt",
+  "checkpointer",
+  "store",
+  "name",
+  "approvalClaims",
+  "nativeProtocol",
+]);
+
 /**
  * Builds and compiles the agent graph: `select_tools` picks this turn's tools, `agent` calls the model with only
  * those bound, `tools` executes any catalog tool the model called, then back to `select_tools`.
@@ -85,19 +100,21 @@ export const AGENT_NODES = { select: "select_tools", model: "agent", tools: "too
  * await guarded.close(); // ends the MCP servers
  * ```
  */
-export function createDynamicToolAgent({
-  model,
-  catalog,
-  systemPrompt,
-  checkpointer,
-  store,
-  name = "dynamic_tool_agent",
-  search,
-  sources = [],
-  approvalClaims,
-  nativeProtocol,
-  ...selectOptions
-}: DynamicToolAgentOptions) {
+export function createDynamicToolAgent(options: DynamicToolAgentOptions) {
+  checkOptionKeys(options, AGENT_OPTION_KEYS, "createDynamicToolAgent");
+  const {
+    model,
+    catalog,
+    systemPrompt,
+    checkpointer,
+    store,
+    name = "dynamic_tool_agent",
+    search,
+    sources = [],
+    approvalClaims,
+    nativeProtocol,
+    ...selectOptions
+  } = options;
   const { policy, platform, exclude, core, strategy, mode, usage, usageScope } = selectOptions;
   const filters = { ...(platform === undefined ? {} : { platform }), ...(exclude === undefined ? {} : { exclude }) };
   const searchTool = agentToolSearch({ catalog, mode, binding: selectOptions.binding, search, strategy, core, policy, usage, ...filters });
@@ -117,6 +134,7 @@ export function createDynamicToolAgent({
         ...(systemPrompt === undefined ? {} : { systemPrompt }),
         ...(nativeProtocol === undefined ? {} : { nativeProtocol }),
         ...(policy === undefined ? {} : { policy }),
+        maxTools: catalog.resolveSettings(selectOptions).maxTools + extraTools.length,
       }),
     )
     .addNode(
