@@ -22,7 +22,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const LAYERS: Record<string, readonly (readonly string[])[]> = {
   core: [
     ["errors", "text", "events"],
-    ["plugins"], // the default plug-ins' loaders, the one place that names plug-in packages (used lazily by the seams)
+    ["plugins", "options"], // options: unknown option keys refused (used from the catalog up); plugins: the default plug-ins' loaders, the one place that names plug-in packages (used lazily by the seams)
     ["catalog"], // registry, groups, token counting (catalog/tokens), live updates; nothing about selection
     ["conversation", "permissions"],
     ["retrieval"], // strategies; the keyword strategy owns its keyword index

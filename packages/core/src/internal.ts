@@ -5,7 +5,7 @@
  */
 export { ListenerSet, type Unsubscribe } from "./events/listener-set.js";
 export { describeValue, formatPath, isRecord, quote } from "./errors/describe-value.js";
-export { checkOptionKeys, keysOf } from "./catalog/option-keys.js";
+export { checkOptionKeys, keysOf } from "./options/option-keys.js";
 export { closestMatches, didYouMean } from "./text/closest-matches.js";
 /** The Porter stemmer bundled into the build (the repository's build checks compare it with natural's). */
 export { stem } from "./text/tokenize.js";

@@ -1,7 +1,7 @@
 /**
  * @module The declarative catalog (form (b) of a catalog file): tools, categories, core tools, defaults and budget.
  */
-import { keysOf } from "./option-keys.js";
+import { keysOf } from "../options/option-keys.js";
 import type { PermissionKind, ToolDeclaration } from "./tool-metadata.js";
 
 /** How a category is declared. */

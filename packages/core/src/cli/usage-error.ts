@@ -30,11 +30,11 @@ export const HELP_OPTION = { type: "boolean", short: "h", default: false } as co
 export function parseCommandLine<T extends ParseArgsConfig>(config: T, usage: string): ReturnType<typeof parseArgs<T>> {
   try {
     const parsed = parseArgs({ ...config, tokens: true });
-    checkGivenOnce(parsed.tokens ?? [], config);
+    checkGivenOnce(parsed.tokens ?? [], config, usage);
     const { tokens: _tokens, ...result } = parsed;
     return result as ReturnType<typeof parseArgs<T>>;
   } catch (error) {
-    if (error instanceof UsageError) throw new UsageError(error.message, usage);
+    if (error instanceof UsageError) throw error;
     const code = (error as { code?: string }).code;
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
       const option = /'([^']+)'/.exec((error as Error).message)?.[1] ?? "";
@@ -64,12 +64,19 @@ export function parseCommandLine<T extends ParseArgsConfig>(config: T, usage: st
 }
 
 /** Throws a {@link UsageError} for an option given twice that takes one value (the second would silently win). */
-function checkGivenOnce(tokens: ReadonlyArray<{ kind: string; name?: string; value?: string }>, config: ParseArgsConfig): void {
+function checkGivenOnce(
+  tokens: ReadonlyArray<{ kind: string; name?: string; value?: string }>,
+  config: ParseArgsConfig,
+  usage: string,
+): void {
   const seen = new Map<string, string | undefined>();
   for (const token of tokens) {
     if (token.kind !== "option" || token.name === undefined || config.options?.[token.name]?.multiple === true) continue;
     if (seen.has(token.name) && config.options?.[token.name]?.type === "string") {
-      throw new UsageError(`Option '--${token.name}' is given twice ('${seen.get(token.name)}', then '${token.value}'): give it once.`, "");
+      throw new UsageError(
+        `Option '--${token.name}' is given twice ('${seen.get(token.name)}', then '${token.value}'): give it once.`,
+        usage,
+      );
     }
     seen.set(token.name, token.value);
   }

@@ -11,7 +11,7 @@ import { readCalledTools } from "../conversation/called-tools.js";
 import { readConversation, type ConversationMessage, type ConversationText } from "../conversation/conversation-text.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { describeValue, isRecord } from "../errors/describe-value.js";
-import { checkOptionKeys, keysOf } from "../catalog/option-keys.js";
+import { checkOptionKeys, keysOf } from "../options/option-keys.js";
 import { offerIdleWork } from "../events/idle-work.js";
 import { loadTokenizer } from "../catalog/tokens/token-counter.js";
 import { keywordCandidates, orderByTier, type KeywordTool } from "../retrieval/keyword/keyword-candidates.js";
