@@ -121,6 +121,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "PROXY_TOOL_NAME",
     "PromptRequest",
     "PromptSegment",
+    "ProxyDelivery",
     "RequestBill",
     "TOPIC_SCORE_RATIO",
     "ToolBinding",

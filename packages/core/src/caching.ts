@@ -17,6 +17,7 @@ export {
   BINDING_POLICIES,
   type BindingInput,
   type BindingPolicyName,
+  type ProxyDelivery,
   type ToolBinding,
 } from "./binding/binding-policy.js";
 export { neededTools, NEEDED_SCORE_RATIO, topicTools, TOPIC_SCORE_RATIO, type NeededToolsOptions } from "./binding/needed-tools.js";

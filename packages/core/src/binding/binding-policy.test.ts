@@ -165,14 +165,86 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
     expect(bindTools("cache-aware", { selection: core, previous: ["a"], ...big }).tools).toEqual(["a", "k"]);
   });
 
+  describe("with the call_tool proxy", () => {
+    const proxy = { name: "call_tool", headerTokens: 30 };
+    const sized = { tokensOf: (name: string) => (name === "call_tool" ? 100 : 400), everyTool };
+
+    it("binds the proxy after the core tools on the first call, unless the tools left out are too few to pay for it", () => {
+      const selection = ranked(["k", "a"], [1, 1], { core: ["k"] });
+      const first = bindTools("cache-aware", { selection, ...sized, promptTokens: 700, proxy });
+      expect(first.tools).toEqual(["k", "call_tool", "a"]);
+      expect(first.reason).toBe("first call: the selection, and call_tool for tools delivered later");
+      // Two tools left out (800 tokens) do not outweigh the proxy (100) by the 1,024-token cache minimum.
+      const most = bindTools("cache-aware", { selection: ranked(["a", "b"], [1, 1]), ...sized, everyTool: ["a", "b", "c", "d"], proxy });
+      expect(most.tools).toEqual(["a", "b"]);
+    });
+
+    it("delivers a needed tool through the proxy when that writes less than a change re-bills", () => {
+      const selection = ranked(["x", "a"], [10, 8]);
+      const binding = bindTools("cache-aware", {
+        selection,
+        previous: ["call_tool", "a"],
+        ...sized,
+        promptTokens: 2_000,
+        saved: 3_000,
+        proxy,
+      });
+      // A change would re-bill 2,000 prompt tokens and 1,300 of array; the delivery writes 430 (x and the header).
+      expect(binding).toMatchObject({ changed: false, tools: ["call_tool", "a"], delivered: ["x"], rebilledTokens: 0 });
+      expect(binding.unbound).toBeUndefined();
+      expect(binding.reason).toBe(
+        "kept: x is needed, delivered through call_tool (about 538 tokens written) rather than changing the array (about 2900 tokens re-billed)",
+      );
+      // Delivered once, it counts as bound on the following calls.
+      const next = bindTools("cache-aware", {
+        selection,
+        previous: binding.tools,
+        ...sized,
+        promptTokens: 2_500,
+        saved: binding.saved!,
+        proxy: { ...proxy, delivered: ["x"], deliveries: 1 },
+      });
+      expect(next).toMatchObject({ changed: false, reason: "kept: every needed tool is bound (x, a)" });
+      expect(next.delivered).toBeUndefined();
+    });
+
+    it("changes the array instead while the prompt is under the cache minimum (a change then re-bills nothing)", () => {
+      const selection = ranked(["x", "a"], [10, 8]);
+      const binding = bindTools("cache-aware", { selection, previous: ["call_tool", "a"], ...sized, promptTokens: 100, proxy });
+      expect(binding).toMatchObject({ changed: true, tools: ["call_tool", "a", "x"] });
+      expect(binding.delivered).toBeUndefined();
+    });
+
+    it("does not deliver past what binding every tool reads, nor through a proxy the array does not hold", () => {
+      const selection = ranked(["x", "a"], [10, 8]);
+      const full = bindTools("cache-aware", {
+        selection,
+        previous: ["call_tool", "a"],
+        ...sized,
+        promptTokens: 2_000,
+        saved: 0,
+        proxy: { ...proxy, delivered: ["b", "c", "d", "e", "f", "g", "h", "i"], deliveries: 8 },
+      });
+      expect(full).toMatchObject({ changed: false, unbound: ["x"] });
+      const withoutProxy = bindTools("cache-aware", { selection, previous: ["a"], ...sized, promptTokens: 2_000, saved: 0, proxy });
+      expect(withoutProxy).toMatchObject({ changed: false, unbound: ["x"] });
+    });
+  });
+
   // From a cacheable first prompt (a 1,000-token system prompt here): a selection too small for the provider's 1,024-token
   // minimum is billed at the plain price on every call, which a long conversation may pay more for than a cached
   // full array, whatever the binding does later.
-  it.each(["anthropic", "openai"] as const)(
-    "property: a conversation never bills more than binding every tool from its first call (the cost model's bill, %s)",
-    (provider) => {
+  it.each([
+    ["anthropic", "without"],
+    ["openai", "without"],
+    ["anthropic", "with"],
+    ["openai", "with"],
+  ] as const)(
+    "property: a conversation never bills more than binding every tool from its first call (the cost model's bill, %s, %s the proxy)",
+    (provider, proxied) => {
       const names = ["a", "b", "c", "d", "e", "f", "g", "h"];
       const rules = cacheRules(provider);
+      const header = 31;
       fc.assert(
         fc.property(
           fc.array(fc.uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }),
@@ -182,17 +254,24 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
           fc.integer({ min: 1_024, max: 2_000 }),
           (turns, resultTokens, sizes, systemTokens) => {
             const tokens = new Map(names.map((name, index) => [name, sizes[index]!]));
-            const tokensOf = (name: string) => tokens.get(name) ?? 0;
+            const tokensOf = (name: string) => (name === "call_tool" ? 103 : (tokens.get(name) ?? 0));
             const requests: PromptRequest[] = [];
             const baseline: PromptRequest[] = [];
             const system = [{ id: "system", tokens: systemTokens }];
+            // The baseline's messages, and ours: the same plus what proxy deliveries put in them.
             let messages: PromptSegment[] = [];
+            let ours: PromptSegment[] = [];
             let previous: string[] | undefined;
             let saved: number | undefined;
+            const delivered: string[] = [];
+            let deliveries = 0;
+            const add = (segment: PromptSegment) => {
+              messages = [...messages, segment];
+              ours = [...ours, segment];
+            };
             const segments = (tools: readonly string[]) => tools.map((name) => ({ id: name, tokens: tokensOf(name) }));
             turns.forEach((needed, index) => {
-              messages = [...messages, { id: `h${index}`, tokens: 20 }];
-              const promptTokens = systemTokens + messages.reduce((sum, segment) => sum + segment.tokens, 0);
+              add({ id: `h${index}`, tokens: 20 });
               for (const call of [0, 1]) {
                 const binding = bindTools("cache-aware", {
                   selection: ranked(
@@ -201,16 +280,27 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
                   ),
                   previous,
                   tokensOf,
-                  promptTokens,
+                  promptTokens: systemTokens + messages.reduce((sum, segment) => sum + segment.tokens, 0),
                   rules,
                   everyTool: names,
                   ...(saved === undefined ? {} : { saved }),
+                  ...(proxied === "with"
+                    ? { proxy: { name: "call_tool", delivered: [...delivered], deliveries, headerTokens: header } }
+                    : {}),
                 });
                 ({ saved } = binding);
                 previous = binding.tools;
-                requests.push({ tools: segments(binding.tools), system, messages });
+                const fresh = binding.delivered ?? [];
+                if (fresh.length > 0) {
+                  ours = [...ours, { id: `d${index}.${call}`, tokens: fresh.reduce((sum, name) => sum + tokensOf(name), header) }];
+                  delivered.push(...fresh);
+                  deliveries++;
+                }
+                // A needed tool is bound, delivered, or named unbound.
+                for (const name of needed) expect([...binding.tools, ...delivered, ...(binding.unbound ?? [])]).toContain(name);
+                requests.push({ tools: segments(binding.tools), system, messages: ours });
                 baseline.push({ tools: segments(names), system, messages });
-                if (call === 0) messages = [...messages, { id: `r${index}`, tokens: resultTokens * needed.length }];
+                if (call === 0) add({ id: `r${index}`, tokens: resultTokens * needed.length });
               }
             });
             const bill = billConversation(requests, rules).total.billedTokens;

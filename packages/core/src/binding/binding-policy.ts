@@ -30,7 +30,10 @@ export interface BindingInput {
   bindable?: (name: string) => boolean;
   /** Definition tokens of a tool, for the budget and the re-bill estimate. @defaultValue 0 for every tool */
   tokensOf?: (name: string) => number;
-  /** Tokens the prompt holds after the tools array (system and messages): what a change of the array re-bills. */
+  /**
+   * Tokens the prompt holds after the tools array (system and messages, without the definitions `proxy` deliveries put
+   * in them): what a change of the array re-bills, with those definitions.
+   */
   promptTokens?: number;
   /** The caching rules the re-bill estimate uses. @defaultValue Anthropic's (the dearer re-bill) */
   rules?: CacheRules;
@@ -45,6 +48,27 @@ export interface BindingInput {
   everyTool?: readonly string[];
   /** What the conversation saved up to its previous call (that call's {@link ToolBinding.saved}). @defaultValue 0 */
   saved?: number;
+  /**
+   * `cache-aware`: deliver needed tools through a proxy tool when that costs less than changing the array (see
+   * {@link bindTools}). Without it a needed tool is only ever bound by a change of the array.
+   */
+  proxy?: ProxyDelivery;
+}
+
+/**
+ * The `call_tool` proxy of a cache-aware conversation: bound from its first call (after the core tools), it lets the
+ * model call a tool the array lacks once the tool's definition is in the messages. `tokensOf` must count the proxy's
+ * definition under `name`.
+ */
+export interface ProxyDelivery {
+  /** The proxy tool's name (`call_tool`). */
+  name: string;
+  /** Tools earlier calls of the conversation delivered through the proxy: their definitions are in the messages. */
+  delivered?: readonly string[];
+  /** How many deliveries the conversation made (each puts a header before its definitions). @defaultValue 0 */
+  deliveries?: number;
+  /** Tokens of the header each delivery's definitions follow. @defaultValue 0 */
+  headerTokens?: number;
 }
 
 /** What a policy decided, in plain JSON (it is explained in the selection). */
@@ -70,6 +94,11 @@ export interface ToolBinding {
    * has saved (see {@link bindTools}). Absent when every needed tool is bound.
    */
   unbound?: string[];
+  /**
+   * With `proxy`: needed tools this call delivers through the proxy instead of changing the array (their definitions
+   * enter the messages before the call). Absent when none.
+   */
+  delivered?: string[];
   /**
    * With `everyTool`: what the conversation has saved, this call included, against binding every tool from its first
    * call, in whole plain input tokens, rounded down so that the ledger never credits more than was saved (pass it back
@@ -97,7 +126,13 @@ export interface ToolBinding {
  *   a third of the best that the message does not need, which every later call would re-read), so the following
  *   messages on the topic find their tools bound;
  * - **drop** only a tool that may no longer be bound, or, when the budget (`selection.budget`) forces it, the
- *   previous tools the selection does not name, oldest first.
+ *   previous tools the selection does not name, oldest first;
+ * - given `proxy`, the first call binds the proxy tool after the core tools (unless the array holds nearly every tool
+ *   anyway: the tools left out must outweigh the proxy's definition by the provider's cache minimum), and a needed tool the array lacks may instead be
+ *   **delivered**: its definition enters the messages once (`delivered`) and the model calls it through the proxy. Of
+ *   the change (re-billing `rebilledTokens` at the write price instead of the read price) and the delivery (its
+ *   definitions and header written once), the cheaper is made, if the ledger affords it, else the other; a tool
+ *   delivered earlier counts as bound.
  *
  * @throws DynamicToolsError `INVALID_OPTION` for an unknown policy.
  * @example
@@ -123,53 +158,109 @@ function perTurn(input: BindingInput): ToolBinding {
 }
 
 function cacheAware(input: BindingInput): ToolBinding {
-  const { selection, previous, bindable = () => true } = input;
+  const { selection, previous, proxy } = input;
   const needed = neededTools(selection, input.needed);
-  if (previous == null) {
-    const topic = topicOf(selection, needed);
-    const tail = selection.tools.length - topic.length;
-    return finish(
-      "cache-aware",
-      input,
-      topic,
-      `first call: the selection${tail === 0 ? "" : ` but the ${tail} tool${tail === 1 ? "" : "s"} of its ranking's tail`}`,
-    );
-  }
-  const kept = previous.filter((name) => bindable(name));
+  if (previous == null) return firstCall(input, needed);
+  const bindable = (name: string) => name === proxy?.name || (input.bindable ?? (() => true))(name);
+  const kept = previous.filter(bindable);
   const lost = previous.filter((name) => !bindable(name));
   const bound = new Set(kept);
-  const unbound = needed.filter((name) => !bound.has(name));
+  const proxied = proxy !== undefined && bound.has(proxy.name);
+  const loaded = new Set(proxied ? (proxy.delivered ?? []).filter(bindable) : []);
+  const unbound = needed.filter((name) => !bound.has(name) && !loaded.has(name));
   const missingCore = selection.core.filter((name) => !bound.has(name));
-  const keep = (why: string) =>
-    finish("cache-aware", input, kept, lost.length > 0 ? `changed: ${list(lost)} may no longer be bound` : why, unbound);
+  const keep = (why: string, delivered: readonly string[] = []) =>
+    finish("cache-aware", input, kept, lost.length > 0 ? `changed: ${list(lost)} may no longer be bound` : why, unbound, delivered);
   if (unbound.length === 0 && missingCore.length === 0)
     return keep(`kept: every needed tool is bound${needed.length > 0 ? ` (${list(needed)})` : ""}`);
   // Change once for the topic: the previous array in order, then what the topic adds, in the selection's order.
-  const additions = topicOf(selection, needed).filter((name) => !bound.has(name));
+  const additions = topicOf(selection, needed).filter((name) => !bound.has(name) && !loaded.has(name));
   const tools = fitBudget(input, kept, additions);
-  // The cost side: what a change would re-bill (nothing while the prompt is too short to be cached at all). A missing
-  // core tool, or a tool that may no longer be bound, changes the array anyway: then the needed tools come along.
-  const rebill = changeCost(input, tools);
-  if (missingCore.length === 0 && lost.length === 0 && rebill > 0 && input.everyTool !== undefined) {
-    const saved = input.saved ?? 0;
-    if (saved + savingsOf(input, tools, true) < 0) {
-      return keep(
-        `kept: ${list(unbound)} ${unbound.length === 1 ? "is" : "are"} needed, but the change would re-bill about ${rebill} tokens, more than the ${Math.round(saved)} this conversation has saved against binding every tool`,
-      );
-    }
-  }
   const missing = [...missingCore, ...unbound];
-  const why = `changed: ${list(missing)} ${missing.length === 1 ? "is" : "are"} needed and not bound; added the topic's ${additions.length} missing tool${additions.length === 1 ? "" : "s"}`;
-  return finish("cache-aware", input, tools, why);
+  const change = () =>
+    finish(
+      "cache-aware",
+      input,
+      tools,
+      `changed: ${list(missing)} ${missing.length === 1 ? "is" : "are"} needed and not bound; added the topic's ${additions.length} missing tool${additions.length === 1 ? "" : "s"}`,
+    );
+  // A missing core tool, or a tool that may no longer be bound, changes the array anyway: the needed tools come along.
+  if (missingCore.length > 0 || lost.length > 0) return change();
+  // The cost side: what a change would re-bill (nothing while the prompt is too short to be cached at all), against
+  // what a delivery through the proxy writes, each as far as the ledger affords it.
+  const rebill = changeCost(input, tools);
+  const saved = input.saved ?? 0;
+  const affords = (array: readonly string[], changed: boolean, delivered: readonly string[] = []) =>
+    input.everyTool === undefined || saved + savingsOf(input, array, changed, delivered) >= 0;
+  const canChange = rebill === 0 || affords(tools, true);
+  // A delivery's definitions are read on every later call: it is made only while the array and every definition
+  // delivered stay within what binding every tool reads, so that keeping the array never costs more than that.
+  const canDeliver =
+    proxied &&
+    affords(kept, false, unbound) &&
+    (input.everyTool === undefined ||
+      tokensIn(input, kept) + loadedTokensOf(input) + deliveredTokensOf(input, unbound) <= everyTokensOf(input));
+  const { read, write } = (input.rules ?? cacheRules("anthropic")).prices;
+  const deliveryCost = deliveredTokensOf(input, unbound) * write;
+  if (canDeliver && (!canChange || deliveryCost < rebill * (write - read))) {
+    return keep(
+      `kept: ${list(unbound)} ${unbound.length === 1 ? "is" : "are"} needed, delivered through ${proxy!.name} (about ${Math.round(deliveryCost)} tokens written) rather than changing the array (about ${rebill} tokens re-billed)`,
+      unbound,
+    );
+  }
+  if (canChange) return change();
+  return keep(
+    `kept: ${list(unbound)} ${unbound.length === 1 ? "is" : "are"} needed, but the change would re-bill about ${rebill} tokens, more than the ${Math.round(saved)} this conversation has saved against binding every tool`,
+  );
+}
+
+/**
+ * The first call: the topic of the selection, and the proxy after its core tools when the tools the array leaves out
+ * outweigh the proxy's definition by at least the provider's cache minimum (else the array holds nearly every tool,
+ * a change is cheap, and the proxy's reads on every call could cost more than it saves).
+ */
+function firstCall(input: BindingInput, needed: readonly string[]): ToolBinding {
+  const { selection, proxy, tokensOf = () => 0, everyTool } = input;
+  const topic = topicOf(selection, needed);
+  const tail = selection.tools.length - topic.length;
+  const reason = `first call: the selection${tail === 0 ? "" : ` but the ${tail} tool${tail === 1 ? "" : "s"} of its ranking's tail`}`;
+  if (proxy === undefined || topic.includes(proxy.name)) return finish("cache-aware", input, topic, reason);
+  const inTopic = new Set(topic);
+  const leftOut = (everyTool ?? []).filter((name) => !inTopic.has(name)).reduce((sum, name) => sum + tokensOf(name), 0);
+  const rules = input.rules ?? cacheRules("anthropic");
+  if (everyTool !== undefined && leftOut < tokensOf(proxy.name) + rules.minimumTokens) return finish("cache-aware", input, topic, reason);
+  // The proxy takes a place in the array: not when the budget has none left.
+  const { maxTools, maxTokens } = selection.budget;
+  if (topic.length >= maxTools || (maxTokens !== undefined && tokensIn(input, topic) + tokensOf(proxy.name) > maxTokens))
+    return finish("cache-aware", input, topic, reason);
+  const core = new Set(selection.core);
+  let at = 0;
+  while (at < topic.length && core.has(topic[at]!)) at++;
+  const tools = [...topic.slice(0, at), proxy.name, ...topic.slice(at)];
+  return finish("cache-aware", input, tools, `${reason}, and ${proxy.name} for tools delivered later`);
+}
+
+/** Tokens a proxy delivery of `names` puts in the messages: their definitions and one header. */
+function deliveredTokensOf({ proxy, tokensOf = () => 0 }: BindingInput, names: readonly string[]): number {
+  if (names.length === 0) return 0;
+  return names.reduce((sum, name) => sum + tokensOf(name), proxy?.headerTokens ?? 0);
+}
+
+/** Tokens the conversation's earlier proxy deliveries put in the messages (headers included). */
+function loadedTokensOf({ proxy, tokensOf = () => 0 }: BindingInput): number {
+  if (proxy === undefined) return 0;
+  const definitions = (proxy.delivered ?? []).reduce((sum, name) => sum + tokensOf(name), 0);
+  return definitions + (proxy.deliveries ?? 0) * (proxy.headerTokens ?? 0);
 }
 
 /**
  * The array after a change that appends `additions` to `kept`, within the selection's budget: what goes first is what
- * this selection does not name, oldest first (the array's front).
+ * this selection does not name, oldest first (the array's front); the proxy is never what goes.
  */
-function fitBudget({ selection, tokensOf }: BindingInput, kept: readonly string[], additions: readonly string[]): string[] {
+function fitBudget({ selection, tokensOf, proxy }: BindingInput, kept: readonly string[], additions: readonly string[]): string[] {
   const selected = new Set(selection.tools);
-  const core = new Set(selection.core);
+  // The proxy stays like a core tool: the tools delivered through it are callable only through it.
+  const core = new Set(proxy === undefined ? selection.core : [...selection.core, proxy.name]);
   const evictable = kept.filter((name) => !selected.has(name) && !core.has(name));
   const protectedKept = kept.filter((name) => selected.has(name) || core.has(name));
   const { maxTools, maxTokens } = selection.budget;
@@ -184,19 +275,28 @@ function fitBudget({ selection, tokensOf }: BindingInput, kept: readonly string[
 }
 
 /** What a call sending `tools` saves against binding `everyTool` (see {@link callSavings}). */
-function savingsOf(input: BindingInput, tools: readonly string[], changed: boolean): number {
-  const { previous, everyTool = [], tokensOf = () => 0, promptTokens = 0, rules = cacheRules("anthropic"), selection } = input;
-  const every = applyBudget({ ordered: everyTool, ...selection.budget, tokensOf }).tokens;
-  const sum = (names: readonly string[]) => names.reduce((total, name) => total + tokensOf(name), 0);
+function savingsOf(input: BindingInput, tools: readonly string[], changed: boolean, delivered: readonly string[] = []): number {
+  const { previous, promptTokens = 0, rules = cacheRules("anthropic") } = input;
   return callSavings({
     rules,
     first: previous == null,
     changed,
-    everyTokens: every,
-    arrayTokens: sum(tools),
-    commonTokens: rules.kind === "automatic" ? sum(tools.slice(0, commonPrefix(previous ?? [], tools))) : 0,
+    everyTokens: everyTokensOf(input),
+    arrayTokens: tokensIn(input, tools),
+    commonTokens: rules.kind === "automatic" ? tokensIn(input, tools.slice(0, commonPrefix(previous ?? [], tools))) : 0,
     promptTokens,
+    loadedTokens: loadedTokensOf(input),
+    deliveredTokens: deliveredTokensOf(input, delivered),
   });
+}
+
+/** Definition tokens of the array binding every tool (within the budget): the ledger's baseline. */
+function everyTokensOf({ everyTool = [], selection, tokensOf = () => 0 }: BindingInput): number {
+  return applyBudget({ ordered: everyTool, ...selection.budget, tokensOf }).tokens;
+}
+
+function tokensIn({ tokensOf = () => 0 }: BindingInput, names: readonly string[]): number {
+  return names.reduce((total, name) => total + tokensOf(name), 0);
 }
 
 function commonPrefix(previous: readonly string[], tools: readonly string[]): number {
@@ -212,7 +312,7 @@ function commonPrefix(previous: readonly string[], tools: readonly string[]): nu
 function changeCost(input: BindingInput, tools: readonly string[]): number {
   const { tokensOf = () => 0, promptTokens = 0, rules = cacheRules("anthropic") } = input;
   const previousTokens = (input.previous ?? []).reduce((sum, name) => sum + tokensOf(name), 0);
-  if (previousTokens + promptTokens < rules.minimumTokens) return 0;
+  if (previousTokens + promptTokens + loadedTokensOf(input) < rules.minimumTokens) return 0;
   return rebilled(input, tools);
 }
 
@@ -222,6 +322,7 @@ function finish(
   tools: string[],
   reason: string,
   unbound: readonly string[] = [],
+  delivered: readonly string[] = [],
 ): ToolBinding {
   const previous = input.previous ?? [];
   const before = new Set(previous);
@@ -236,18 +337,17 @@ function finish(
     dropped: previous.filter((name) => !after.has(name)),
     reason: changed && reason.startsWith("kept") ? `changed: ${reason}` : reason,
     rebilledTokens,
-    ...(unbound.length === 0 ? {} : { unbound: [...unbound] }),
-    ...(input.everyTool === undefined ? {} : { saved: Math.floor((input.saved ?? 0) + savingsOf(input, tools, changed)) }),
+    ...(unbound.length === 0 || delivered.length > 0 ? {} : { unbound: [...unbound] }),
+    ...(delivered.length === 0 ? {} : { delivered: [...delivered] }),
+    ...(input.everyTool === undefined ? {} : { saved: Math.floor((input.saved ?? 0) + savingsOf(input, tools, changed, delivered)) }),
   };
 }
 
-/** The tokens after the first changed position of the array (all of them under breakpoint rules) plus the prompt. */
-function rebilled(
-  { previous, tokensOf = () => 0, promptTokens = 0, rules = cacheRules("anthropic") }: BindingInput,
-  tools: readonly string[],
-): number {
+/** The tokens after the first changed position of the array (all of them under breakpoint rules) plus the prompt and its delivered definitions. */
+function rebilled(input: BindingInput, tools: readonly string[]): number {
+  const { previous, tokensOf = () => 0, promptTokens = 0, rules = cacheRules("anthropic") } = input;
   const common = previous != null && rules.kind === "automatic" ? commonPrefix(previous, tools) : 0;
-  let tokens = promptTokens;
+  let tokens = promptTokens + loadedTokensOf(input);
   for (let index = common; index < tools.length; index++) tokens += tokensOf(tools[index]!);
   return tokens;
 }

@@ -20,8 +20,15 @@ export interface LedgerCall {
   arrayTokens: number;
   /** Definition tokens of the array's prefix the previous call shared and the provider still reads (automatic rules). */
   commonTokens: number;
-  /** Tokens after the tools array (system and messages) already in the conversation. */
+  /**
+   * Tokens after the tools array (system and messages) already in the conversation, without the definitions proxy
+   * deliveries put in it (`loadedTokens`): the prompt the baseline sends too.
+   */
   promptTokens: number;
+  /** Definition tokens earlier proxy deliveries put in the messages (headers included): read like the rest. @defaultValue 0 */
+  loadedTokens?: number;
+  /** Definition tokens this call's proxy delivery puts in the messages (header included): written. @defaultValue 0 */
+  deliveredTokens?: number;
 }
 
 /**
@@ -30,6 +37,8 @@ export interface LedgerCall {
  * - a call that keeps the array reads it where the baseline reads every definition: it saves their reads;
  * - a call that changes the array re-bills it (after the common prefix, under automatic rules) and the prompt at the
  *   write price, where the baseline reads every definition and the prompt from the cache;
+ * - definitions a proxy delivery puts in the messages are the baseline's too, but ours sit in the prompt: written once
+ *   (`deliveredTokens`) and read on every later call (`loadedTokens`), where the baseline reads them in its array;
  * - a prompt under the provider's minimum (`rules.minimumTokens`) is not cached: it costs its plain price each call;
  * - where cache hits come in steps (`rules.step`, OpenAI's 128 tokens), each cached call also counts a step's worth of
  *   reads as lost, the most rounding can cost it against the baseline.
@@ -44,15 +53,15 @@ export interface LedgerCall {
  * ```
  */
 export function callSavings(call: LedgerCall): number {
-  const { rules, first, changed, everyTokens, arrayTokens, commonTokens, promptTokens } = call;
+  const { rules, first, changed, everyTokens, arrayTokens, commonTokens, promptTokens, loadedTokens = 0, deliveredTokens = 0 } = call;
   const { read, write } = rules.prices;
   // A prompt under the provider's minimum is not cached at all: every token at the plain price, every call.
   const price = (total: number, cost: () => number) => (total < rules.minimumTokens ? total : cost());
   const baseline = price(everyTokens + promptTokens, () => (everyTokens + promptTokens) * (first ? write : read));
-  const total = arrayTokens + promptTokens;
+  const total = arrayTokens + promptTokens + loadedTokens + deliveredTokens;
   const ours = price(total, () => {
     if (first) return total * write;
-    if (!changed) return total * read;
+    if (!changed) return (total - deliveredTokens) * read + deliveredTokens * write;
     // A shared prefix shorter than the provider's minimum is not read at all.
     const common = commonTokens >= rules.minimumTokens ? commonTokens : 0;
     return common * read + (total - common) * write;

@@ -22,7 +22,8 @@ ${CATALOG_OPTIONS_USAGE}
   --policy <name>         ${COST_POLICIES.join(", ")}, or all (default), or several joined by commas;
                           static (every tool bound) is always computed as the baseline. foresight (named only) is
                           a bound: every tool the conversation will call bound from its first call. native-proxy
-                          (named only): native deferral by the call_tool proxy, for providers that serve none
+                          (named only): native deferral by the call_tool proxy, for providers that serve none.
+                          cache-aware-no-proxy (named only): cache-aware without the proxy
   --perfect-selection     each turn's selection is exactly the tools it calls: what each policy bills with a
                           selector that is never wrong
   --result-tokens N       tokens of one tool result (default 120)
@@ -37,7 +38,9 @@ turn makes two model calls (the first returns a call of each needed tool, 30 tok
 results, the answer, 60 tokens; one call when the turn needs no tool). Human messages are counted with o200k_base,
 tool definitions as the catalog counts them, in bind order. anthropic: breakpoints at the end of the system block and
 of each request, reads at 0.1x, writes at 1.25x; openai: the longest common prefix with an earlier request, in
-128-token steps, at the read price; both cache nothing under 1,024 tokens. native: the core tools and tool_search in a
+128-token steps, at the read price; both cache nothing under 1,024 tokens. cache-aware: the select node's default
+binding, with the call_tool proxy in its array; a needed tool it lacks is delivered (its definition after a header, in
+the messages) when that costs less than changing the array. native: the core tools and tool_search in a
 constant tools block; each tool a turn needs enters the messages once, by reference (its definition); native-proxy:
 the same with call_tool in the block, each delivery's definitions after a header.`;
 

@@ -101,7 +101,7 @@ describe("replayPolicy (hand-computed under Anthropic's rules)", () => {
     expect(bill.total.billedTokens).toBeCloseTo(1512.5 + 110 * 1.25 + 308.5 + 11 + 223.5 + 11, 6);
   });
 
-  it("per-turn changes the array for each new selection; cache-aware keeps it while the needed tools are bound", () => {
+  it("per-turn changes the array for each new selection; cache-aware (without the proxy) keeps it while the needed tools are bound", () => {
     const perTurn = replayPolicy("per-turn", twoTurns(["b"]), context());
     expect(perTurn.requests.map((request) => request.tools.map((tool) => tool.id).join())).toEqual(["tool:a", "tool:a", "tool:b"]);
     expect(perTurn.toolsArrayChanges).toBe(1);
@@ -119,7 +119,7 @@ describe("replayPolicy (hand-computed under Anthropic's rules)", () => {
       allTools: ["a", "b", "c", "d"],
       tokensOf: (name: string) => (name === "d" ? 4_000 : (TOKENS[name] ?? 0)),
     };
-    const changed = replayPolicy("cache-aware", shifted, large);
+    const changed = replayPolicy("cache-aware-no-proxy", shifted, large);
     expect(changed.requests.map((request) => request.tools.map((tool) => tool.id).join())).toEqual([
       "tool:a",
       "tool:a",
@@ -128,8 +128,23 @@ describe("replayPolicy (hand-computed under Anthropic's rules)", () => {
     ]);
     expect(changed).toMatchObject({ toolsArrayChanges: 1, neededBoundTurns: 2 });
     // With the 1,200-token catalog it saved 945 tokens, less than re-billing the prompt costs: the array is kept.
-    const kept = replayPolicy("cache-aware", shifted, context());
+    const kept = replayPolicy("cache-aware-no-proxy", shifted, context());
     expect(kept).toMatchObject({ toolsArrayChanges: 0, neededBoundTurns: 1 });
+    // With the proxy (bound from the first call: the tools left out outweigh it), the tool is delivered instead: its
+    // definition and the header enter the messages after the human message, and the array never changes.
+    const proxied = replayPolicy("cache-aware", shifted, { ...large, proxyTokens: 80, proxyHeaderTokens: 30 });
+    expect(proxied.requests.map((request) => request.tools.map((tool) => `${tool.id}=${tool.tokens}`).join())).toEqual(
+      Array(4).fill("tool:call_tool=80,tool:a=500"),
+    );
+    expect(proxied.requests[2]!.messages.map((segment) => `${segment.id}=${segment.tokens}`)).toEqual([
+      "t0.h=10",
+      "t0.c=30",
+      "t0.r0=120",
+      "t0.a=60",
+      "t1.h=10",
+      "t1.proxy1=430",
+    ]);
+    expect(proxied).toMatchObject({ toolsArrayChanges: 0, neededBoundTurns: 2 });
   });
 
   it("foresight: every tool the conversation calls, bound from its first call and never changed", () => {
@@ -256,7 +271,7 @@ describe("replayCost", () => {
 
   it("refuses an unknown policy or a negative size", async () => {
     await expect(replayCost({ catalog, conversations, policies: ["sometimes" as never] })).rejects.toThrow(
-      /Unknown policy "sometimes". Policies: static, per-turn, cache-aware, native, native-proxy, foresight/,
+      /Unknown policy "sometimes". Policies: static, per-turn, cache-aware, native, cache-aware-no-proxy, native-proxy, foresight/,
     );
     await expect(replayCost({ catalog, conversations, resultTokens: -1 })).rejects.toThrow(/resultTokens must be a whole number/);
   });

@@ -1,7 +1,8 @@
 /**
  * @module The model requests one conversation sends under each policy of a cost replay, from its planned turns (the
  * selection of each turn is already made): `static` binds every tool, `per-turn` and `cache-aware` bind what
- * `bindTools` decides before each model call, `native` keeps a constant tools block and brings each selected tool
+ * `bindTools` decides before each model call (`cache-aware` with the `call_tool` proxy, delivering tools in the
+ * messages when that costs less than a change; `cache-aware-no-proxy` without), `native` keeps a constant tools block and brings each selected tool
  * into the conversation once, by reference (`native-proxy` likewise, with the `call_tool` proxy in the block and the
  * definitions as text after a header), and the `foresight` bound binds every tool the conversation will call
  * from its first call. Pure.
@@ -20,16 +21,17 @@ import { tokensOfSegments, type TranscriptExchange } from "./replay-transcript.j
  * conversation's first call, every tool the conversation will call (only a replay knows them), so no binding that has
  * each turn's tools bound bills less.
  */
-export type CostPolicyName = "static" | "per-turn" | "cache-aware" | "native" | "native-proxy" | "foresight";
+export type CostPolicyName = "static" | "per-turn" | "cache-aware" | "native" | "cache-aware-no-proxy" | "native-proxy" | "foresight";
 
 /** The policies `--policy all` replays, in the order reports list them. */
 export const COST_POLICIES: readonly CostPolicyName[] = ["static", "per-turn", "cache-aware", "native"];
 
 /**
- * Every policy a replay knows: {@link COST_POLICIES}, `native-proxy` (native deferral by the `call_tool` proxy, for
- * providers that serve none) and the `foresight` bound, the last two replayed only when named.
+ * Every policy a replay knows: {@link COST_POLICIES}, `cache-aware-no-proxy` (cache-aware without the `call_tool`
+ * proxy: a needed tool is bound only by a change of the array), `native-proxy` (native deferral by the proxy, for
+ * providers that serve none) and the `foresight` bound, the last three replayed only when named.
  */
-export const ALL_COST_POLICIES: readonly CostPolicyName[] = [...COST_POLICIES, "native-proxy", "foresight"];
+export const ALL_COST_POLICIES: readonly CostPolicyName[] = [...COST_POLICIES, "cache-aware-no-proxy", "native-proxy", "foresight"];
 
 /** One user turn, its selection made. */
 export interface PlannedTurn {
@@ -60,9 +62,9 @@ export interface ReplayContext {
   bindable: (name: string) => boolean;
   /** Definition tokens of `tool_search`, the one tool `native` binds beside the core tools. */
   toolSearchTokens: number;
-  /** `native-proxy`: definition tokens of the `call_tool` proxy, bound after `tool_search`. @defaultValue 0 */
+  /** `cache-aware`, `native-proxy`: definition tokens of the `call_tool` proxy. @defaultValue 0 */
   proxyTokens?: number;
-  /** `native-proxy`: tokens of the header a delivery's definitions follow. @defaultValue 0 */
+  /** `cache-aware`, `native-proxy`: tokens of the header a delivery's definitions follow. @defaultValue 0 */
   proxyHeaderTokens?: number;
 }
 
@@ -71,7 +73,7 @@ export interface PolicyRun {
   requests: PromptRequest[];
   /** Model calls whose tools array differed from the previous call's (the first call is not counted). */
   toolsArrayChanges: number;
-  /** Turns whose needed tools were all bound (native: bound or referenced) on the turn's first call. */
+  /** Turns whose needed tools were all bound (or delivered: referenced, by proxy) on the turn's first call. */
   neededBoundTurns: number;
   /** `static` under OpenAI with more tools than it accepts: how many were bound. */
   cappedAt?: number;
@@ -119,35 +121,59 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
   }
   const referenced = new Set<string>(context.core);
   const deferring = policy === "native" || policy === "native-proxy";
+  const proxying = policy === "native-proxy" || policy === "cache-aware";
   const segmentTokens = (name: string) => {
     if (deferring && name === TOOL_SEARCH) return context.toolSearchTokens;
-    return policy === "native-proxy" && name === PROXY_TOOL_NAME ? (context.proxyTokens ?? 0) : tokensOf(name);
+    return proxying && name === PROXY_TOOL_NAME ? (context.proxyTokens ?? 0) : tokensOf(name);
+  };
+  const append = (segments: readonly PromptSegment[]) => {
+    messages = [...messages, ...segments];
+    messageTokens += tokensOfSegments(segments);
   };
   let saved: number | undefined;
-  const toolsFor = (selection: ToolSelection): string[] => {
+  // Cache-aware's deliveries through the proxy: the tools, how many deliveries, and the tokens they put in the messages.
+  const delivered = new Set<string>();
+  let deliveries = 0;
+  let deliveredTokens = 0;
+  const toolsFor = (selection: ToolSelection, turn: number): string[] => {
     if (fixed !== undefined) return fixed;
-    const binding = bindTools(policy as "per-turn" | "cache-aware", {
+    const binding = bindTools(policy === "per-turn" ? "per-turn" : "cache-aware", {
       selection,
       previous,
       bindable: context.bindable,
-      tokensOf,
-      promptTokens: systemTokens + messageTokens,
+      tokensOf: segmentTokens,
+      promptTokens: systemTokens + messageTokens - deliveredTokens,
       rules: context.rules,
       needed: { membersOf: context.membersOf },
       everyTool: context.allTools,
       ...(saved === undefined ? {} : { saved }),
+      ...(policy === "cache-aware"
+        ? {
+            proxy: {
+              name: PROXY_TOOL_NAME,
+              delivered: [...delivered],
+              deliveries,
+              headerTokens: context.proxyHeaderTokens ?? 0,
+            },
+          }
+        : {}),
     });
     saved = binding.saved;
+    const fresh = binding.delivered ?? [];
+    if (fresh.length > 0) {
+      // The definitions enter the messages before the call (after the human message, as the select node appends them).
+      const tokens = fresh.reduce((sum, name) => sum + tokensOf(name), context.proxyHeaderTokens ?? 0);
+      for (const name of fresh) delivered.add(name);
+      deliveries++;
+      deliveredTokens += tokens;
+      append([{ id: `t${turn}.proxy${deliveries}`, tokens }]);
+    }
     return binding.tools;
   };
   const call = (tools: string[]) => {
     if (previous !== null && (tools.length !== previous.length || tools.some((name, index) => name !== previous![index]))) changes++;
     previous = tools;
     requests.push({ tools: toolSegments(tools, segmentTokens), system, messages: [...messages] });
-  };
-  const append = (segments: readonly PromptSegment[]) => {
-    messages = [...messages, ...segments];
-    messageTokens += tokensOfSegments(segments);
   };
   conversation.turns.forEach((turn, index) => {
     const { exchange, selection, needed } = turn;
@@ -162,13 +188,13 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
       const header = policy === "native-proxy" ? (context.proxyHeaderTokens ?? 0) : 0;
       if (fresh.length > 0) append([{ id: `t${index}.ref`, tokens: fresh.reduce((sum, name) => sum + tokensOf(name), header) }]);
     }
-    const first = toolsFor(selection);
-    const available = deferring ? referenced : new Set(first);
+    const first = toolsFor(selection, index);
+    const available = deferring ? referenced : new Set([...first, ...delivered]);
     if (needed.every((name) => available.has(name))) neededBoundTurns++;
     call(first);
     if (exchange.calls !== undefined) {
       append([exchange.calls, ...exchange.results]);
-      call(toolsFor(selection));
+      call(toolsFor(selection, index));
     }
     append([exchange.answer]);
   });

@@ -26,9 +26,10 @@ const DECLARATIONS = [
  * A catalog for tool search: a core tool, two namespaces (github: 4 tools, calendar: 2), loose tools (one with a
  * "when to use" hint), a disabled tool and a non-searchable one. Every tool records its calls.
  */
-export function createSearchCatalog(options: Partial<ToolCatalogOptions> = {}) {
+export function createSearchCatalog(options: Partial<ToolCatalogOptions> = {}, { fillers = 0 }: { fillers?: number } = {}) {
   const calls: string[] = [];
-  const tools = DECLARATIONS.map((declaration) =>
+  const declarations = [...DECLARATIONS, ...fillerDeclarations(fillers)];
+  const tools = declarations.map((declaration) =>
     tool(
       (args: unknown) => {
         calls.push(declaration.name);
@@ -39,10 +40,21 @@ export function createSearchCatalog(options: Partial<ToolCatalogOptions> = {}) {
   );
   const catalog = new ToolCatalog({
     tools,
-    declarations: DECLARATIONS.map((declaration) => ({ ...declaration })),
+    declarations: declarations.map((declaration) => ({ ...declaration })),
     namespaces: { github: { description: "GitHub issues and pull requests" }, calendar: { description: "The team calendar" } },
     core: ["get_time"],
     ...options,
   });
   return { catalog, calls };
+}
+
+/**
+ * `count` warehouse tools with long descriptions, unrelated to the catalog's topics: with 30 of them, the tools a
+ * selection leaves out outweigh the `call_tool` proxy, so the cache-aware binding binds it.
+ */
+function fillerDeclarations(count: number) {
+  return Array.from({ length: count }, (_, index) => ({
+    name: `shelf_report_${index}`,
+    description: `Warehouse shelf report number ${index}: counts the pallets on each shelf of aisle ${index}, lists the shelves that need restocking, the forklift schedule for the aisle, the temperature log of its cold storage and the names of the staff who last audited it.`,
+  }));
 }

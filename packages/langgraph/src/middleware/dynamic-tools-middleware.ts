@@ -8,7 +8,16 @@
  */
 import { randomBytes } from "node:crypto";
 import { DEFAULT_POLICY, DynamicToolsError, type PermissionPolicy } from "@dynamic-tools/core";
-import { checkCatalogOption, checkOptionKeys, checkPolicyOption, describeValue, isRecord, keysOf } from "@dynamic-tools/core/internal";
+import { PROXY_TOOL_NAME, proxyToolDefinition } from "@dynamic-tools/core/caching";
+import {
+  checkCatalogOption,
+  checkOptionKeys,
+  checkPolicyOption,
+  countTokens,
+  describeValue,
+  isRecord,
+  keysOf,
+} from "@dynamic-tools/core/internal";
 import { isAIMessage, isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
@@ -28,7 +37,7 @@ import { malformedCallRefusal, refusalMessage } from "../execution/tool-call-ref
 import { failureMessage } from "../execution/tool-failure.js";
 import { checkRequestTools, readRequestTools, type ToolProvider } from "../execution/tool-resolution.js";
 import type { DynamicToolSelection } from "../modes/dynamic-tool-selection.js";
-import { usableSelection } from "../modes/usable-selection.js";
+import { usableName, usableSelection } from "../modes/usable-selection.js";
 import { usesSearch } from "../modes/tool-mode.js";
 import { createTurnPlanner, PLANNER_OPTION_KEYS, type TurnPlannerOptions } from "../modes/turn-planner.js";
 import { callerFromConfig } from "../permissions/caller.js";
@@ -39,7 +48,7 @@ import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { agentToolSearch } from "../search/search-wiring.js";
 import type { ToolSearchOptions } from "../search/tool-search-tool.js";
 import { nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
-import { checkProxyName } from "../providers/proxy-calls.js";
+import { bindsProxy, checkProxyName } from "../providers/proxy-calls.js";
 import { dynamicToolsContextSchema } from "./middleware-context.js";
 import { providerRequestParts } from "./provider-request.js";
 import { dynamicToolsMiddlewareState } from "./middleware-state.js";
@@ -210,6 +219,11 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   const sealKey = randomBytes(32);
   const extraNames = new Set(searchTool === undefined ? [] : [searchTool.name]);
   const bindLimit = catalog.resolveSettings(planOptions).maxTools + extraNames.size;
+  /**
+   * Tokens of the system message of the last model request this middleware saw (createAgent's `systemPrompt`), for the
+   * cache-aware binding's cost decisions; until one is seen, the `systemPrompt` option's.
+   */
+  let systemTokens: number | undefined;
   /** What wrapToolCall ran successfully, until the next beforeModel (or afterAgent) records it. */
   const executed = new ExecutedSteps();
 
@@ -225,6 +239,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
   function bindable(name: string, registered: ReadonlyMap<string, unknown>): unknown {
     if (registered.has(name)) return registered.get(name);
     if (searchTool !== undefined && name === searchTool.name) return searchTool;
+    if (name === PROXY_TOOL_NAME && !catalog.has(name)) return proxyToolDefinition();
     return catalog.getTool(name) ?? catalog.definitions([name])[0];
   }
 
@@ -247,6 +262,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         loadedTools: state.loadedTools,
         caller: callerFromConfig(config),
         previous: state.toolSelection,
+        ...(systemTokens === undefined ? {} : { systemTokens }),
       });
       await traceSelection(selection, config);
       const update: { toolSelection: DynamicToolSelection; loadedTools?: LoadedToolsUpdate; messages?: BaseMessage[] } = {
@@ -259,11 +275,16 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
 
     async wrapModelCall(request, handler) {
       const caller = callerFromConfig(currentConfig());
+      systemTokens = request.systemMessage === undefined ? 0 : countTokens(request.systemMessage.text);
       const planned =
         (request.state.toolSelection as DynamicToolSelection | null | undefined) ??
         (await plan({ messages: request.messages, loadedTools: request.state.loadedTools as string[] | null, caller })).selection;
       // What beforeModel wrote, checked again: the state may hold what a client wrote.
-      const selection = usableSelection(planned, { catalog, caller, policy, extraNames, filters, maxTools: bindLimit });
+      const context = { catalog, caller, policy, extraNames, filters, maxTools: bindLimit };
+      const selection = usableSelection(planned, {
+        ...context,
+        extraNames: catalog.has(PROXY_TOOL_NAME) ? extraNames : new Set([...extraNames, PROXY_TOOL_NAME]),
+      });
       const registered = new Map<string, unknown>();
       const passthrough: unknown[] = [];
       for (const tool of request.tools ?? []) {
@@ -286,6 +307,9 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         tools,
         native: binding?.policy === "native" ? binding : undefined,
         searchTool,
+        ...(bindsProxy(selection, catalog)
+          ? { proxy: { array: selection.tools, usable: usableName({ ...context, extraNames: new Set() }) } }
+          : {}),
       });
       const answer = await handler({ ...request, ...parts.request, tools: parts.request.tools as typeof request.tools });
       return parts.receive(answer as BaseMessage) as typeof answer;

@@ -9,6 +9,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { anthropicCacheBreakpoints, nativeReceiver } from "../providers/native-messages.js";
 import type { NativeProtocol } from "../providers/native-protocol.js";
 import { nativeRequest } from "../providers/native-request.js";
+import { proxiedMessages, withDirectCalls } from "../providers/proxy-calls.js";
 
 /** The parts of createAgent's model request this rewrites. */
 export interface ProviderRequestParts {
@@ -24,6 +25,11 @@ export interface ProviderRequestInput extends ProviderRequestParts {
   /** The selection's native binding, if the binding is native. */
   native?: { tools: readonly string[]; direct: readonly string[] } | undefined;
   searchTool?: StructuredToolInterface | undefined;
+  /**
+   * The cache-aware binding with the `call_tool` proxy: the array sent, and whether the caller may use a tool (only
+   * such tools' delivered definitions are sent).
+   */
+  proxy?: { array: readonly string[]; usable: (name: string) => boolean };
 }
 
 /**
@@ -58,7 +64,9 @@ export function providerRequestParts(input: ProviderRequestInput): {
     tools = built.tools;
     receive = nativeReceiver(protocol, searchTool.name);
   } else {
-    messages = protocol === "anthropic" ? anthropicCacheBreakpoints(withSystem) : [...withSystem];
+    const sent = input.proxy === undefined ? [...withSystem] : proxiedMessages(withSystem, input.proxy.array, catalog, input.proxy.usable);
+    messages = protocol === "anthropic" ? anthropicCacheBreakpoints(sent) : sent;
+    if (input.proxy !== undefined) receive = withDirectCalls;
   }
   if (withSystem === input.messages) return { request: { messages, tools }, receive };
   const [system, ...rest] = messages;

@@ -24,7 +24,10 @@ export interface DynamicToolSelection extends ToolSelection {
   mode?: BindingMode;
   /** The search tool's name, when bound. */
   searchTool?: string;
-  /** Loaded tools bound this turn (after the selection), in first-load order. */
+  /**
+   * Loaded tools bound this turn (after the selection), in first-load order; under the cache-aware binding with the
+   * proxy, the tools delivered through `call_tool` (callable through it, not in `tools`).
+   */
   loaded?: string[];
   /** Loaded tools the budget unloaded this turn, least recently used first. */
   unloaded?: UnloadedTool[];

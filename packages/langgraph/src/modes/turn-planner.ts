@@ -7,6 +7,7 @@
  */
 import {
   DynamicToolsError,
+  countDefinitionTokens,
   createToolSelector,
   type Caller,
   type PermissionPolicy,
@@ -15,11 +16,20 @@ import {
   type ToolSelector,
   type ToolSelectorOptions,
 } from "@dynamic-tools/core";
-import { bindTools, neededTools, type BindingPolicyName } from "@dynamic-tools/core/caching";
+import {
+  bindTools,
+  neededTools,
+  PROXY_DEFINITIONS_HEADER,
+  PROXY_TOOL_NAME,
+  proxyToolDefinition,
+  type BindingPolicyName,
+  type ProxyDelivery,
+} from "@dynamic-tools/core/caching";
 import {
   ESTIMATE_ERROR_BOUND,
   checkCatalogOption,
   checkPolicyOption,
+  countTokens,
   describeValue,
   finishSelection,
   followCatalog,
@@ -32,7 +42,8 @@ import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { definitionTokensOf } from "../search/extra-tool-definition.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
-import { loadedToolRecency, loadedToolsFromMessages } from "../search/loaded-tools-history.js";
+import { loadedToolRecency, loadedToolsFromMessages, searchLoads, TOOL_SEARCH_NAME } from "../search/loaded-tools-history.js";
+import { selectionDelivery } from "../providers/native-delivery.js";
 import { boundAhead, planBoundTools } from "../search/plan-bound-tools.js";
 import { searchesWithoutPolicy } from "../search/tool-search-tool.js";
 import { decideAutoMode, type AutoModeDecision } from "./auto-mode.js";
@@ -65,6 +76,24 @@ export interface TurnPlannerOptions extends ToolSelectorOptions {
    * @defaultValue "cache-aware"
    */
   binding?: BindingPolicyName | "native";
+  /**
+   * `binding: "cache-aware"` in mode select: bind the `call_tool` proxy from a conversation's first call (when the
+   * tools left out outweigh it) and, when a needed tool is missing and delivering it costs less than changing the array,
+   * deliver it instead: its definition enters the conversation once (a synthetic `tool_search` turn appended to it,
+   * `TurnPlan.messages`) and the model calls it through the proxy, so the tools array, and the prompt cache behind it,
+   * survive a topic shift. The model node and the middleware render the definitions and unwrap the proxy calls into
+   * calls of the tools they name (checked and executed as any call). `false`: a needed tool is bound only by a change
+   * of the array, which the cost rule often refuses once the conversation is long. Not used (whatever this says) when
+   * tokens are not counted (`countTokens: false`) or the catalog has a tool named `call_tool` or `tool_search`.
+   * @defaultValue true
+   */
+  proxy?: boolean;
+  /**
+   * The system prompt the model node sends before the conversation: only its tokens are used, by the cache-aware
+   * binding's cost decisions (a change of the array re-bills it; a prompt under the provider's cache minimum re-bills
+   * nothing). The middleware also counts the system message of each model request it sees.
+   */
+  systemPrompt?: string;
   /** The `tool_search` tool (from `createToolSearchTool`); required when the mode binds it. */
   searchTool?: StructuredToolInterface;
   /**
@@ -78,7 +107,10 @@ export interface TurnPlannerOptions extends ToolSelectorOptions {
 export interface TurnPlan {
   selection: DynamicToolSelection;
   loadedUpdate?: LoadedToolsUpdate;
-  /** Binding `native`: messages to append before the model call (the selection delivered as a search turn). */
+  /**
+   * Messages to append before the model call: binding `native`, the selection delivered as a search turn; binding
+   * `cache-aware` with the proxy, the tools delivered through it.
+   */
   messages?: BaseMessage[];
 }
 
@@ -89,6 +121,8 @@ export interface TurnPlannerInput {
   loadedTools?: readonly string[] | null;
   /** Who is asking this turn (see `callerFromConfig`); the policy filters by it. */
   caller?: Caller;
+  /** Tokens of the system prompt the model call sends. @defaultValue the `systemPrompt` option's */
+  systemTokens?: number;
   /**
    * The previous model call's selection in this conversation (the `toolSelection` channel): its `tools` are the array
    * the binding policy keeps or changes. Every tool in it is re-checked (catalog, filters, policy) before it is kept.
@@ -152,6 +186,8 @@ class TurnPlanning {
   readonly #tokensOf: ((name: string) => number) | undefined;
   readonly #selector: ToolSelector | undefined;
   readonly #binding: BindingPolicyName | "native";
+  readonly #proxy: boolean;
+  readonly #systemTokens: number;
 
   constructor(options: TurnPlannerOptions) {
     const {
@@ -163,8 +199,18 @@ class TurnPlanning {
       searchTool,
       policy,
       binding = "cache-aware",
+      proxy = true,
+      systemPrompt,
       ...selectOptions
     } = options;
+    if (systemPrompt !== undefined && typeof systemPrompt !== "string")
+      throw new DynamicToolsError("INVALID_OPTION", `systemPrompt must be a string, got ${describeValue(systemPrompt)}.`, {
+        path: ["systemPrompt"],
+      });
+    this.#systemTokens = systemPrompt === undefined ? 0 : countTokens(systemPrompt);
+    if (typeof proxy !== "boolean")
+      throw new DynamicToolsError("INVALID_OPTION", `proxy must be true or false, got ${describeValue(proxy)}.`, { path: ["proxy"] });
+    this.#proxy = proxy;
     if (binding !== "cache-aware" && binding !== "per-turn" && binding !== "native") {
       throw new DynamicToolsError("INVALID_OPTION", `Unknown binding "${String(binding)}". Bindings: cache-aware, per-turn, native.`, {
         path: ["binding"],
@@ -212,7 +258,7 @@ class TurnPlanning {
       this.mode === "select" || this.mode === "both" ? createToolSelector(catalog, selectorOptionsOf(selectOptions)) : undefined;
   }
 
-  async plan({ messages, loadedTools, caller = {}, previous: given }: TurnPlannerInput): Promise<TurnPlan> {
+  async plan({ messages, loadedTools, caller = {}, previous: given, systemTokens }: TurnPlannerInput): Promise<TurnPlan> {
     const previous = this.#checkedPrevious(given);
     const allowed = this.#policy === undefined ? () => true : visibleTo(this.#catalog, this.#policy, caller);
     if (this.mode === "all") return this.#bindAll(messages, allowed);
@@ -220,7 +266,9 @@ class TurnPlanning {
       this.mode === "select" ? await this.#select(messages, allowed) : await this.#planWithSearch(messages, loadedTools, allowed);
     if (this.#binding === "native") return this.#native(plan.selection, messages, previous, allowed);
     if (this.mode === "search") return plan;
-    return { ...plan, selection: this.#bind(plan.selection, previous, messages, allowed) };
+    const system =
+      typeof systemTokens === "number" && Number.isFinite(systemTokens) && systemTokens >= 0 ? systemTokens : this.#systemTokens;
+    return { ...plan, ...this.#bind(plan.selection, previous, messages, allowed, system) };
   }
 
   /**
@@ -277,27 +325,69 @@ class TurnPlanning {
     previous: TurnPlannerInput["previous"],
     messages: readonly BaseMessage[],
     allowed: (name: string) => boolean,
-  ): DynamicToolSelection {
+    systemTokens: number,
+  ): { selection: DynamicToolSelection; messages?: BaseMessage[] } {
     const scope = this.#currentScope();
     const fixed = this.mode === "both" ? [...selection.core, this.#searchName!, ...(selection.loaded ?? [])] : selection.core;
     const catalog = this.#catalog;
     const saved = previous?.binding?.saved;
+    const bindable = (name: string) => fixed.includes(name) || ((scope.coreSet.has(name) || scope.selectable.has(name)) && allowed(name));
+    const proxy = this.#proxyDelivery(messages, bindable);
+    const counted = this.#tokensOf;
+    const tokensOf =
+      counted === undefined || proxy === undefined ? counted : (name: string) => (name === PROXY_TOOL_NAME ? proxyTokens() : counted(name));
     const binding = bindTools(this.#binding as BindingPolicyName, {
       selection: { ...selection, core: fixed },
       previous: previous?.tools,
-      everyTool: everyTool(fixed, scope.selectable, allowed, selection.budget.maxTools),
+      // Without token counts the ledger could not tell what a smaller array saves: changes are then made when needed.
+      ...(tokensOf === undefined ? {} : { everyTool: everyTool(fixed, scope.selectable, allowed, selection.budget.maxTools) }),
       ...(saved === undefined ? {} : { saved }),
-      bindable: (name) => fixed.includes(name) || ((scope.coreSet.has(name) || scope.selectable.has(name)) && allowed(name)),
-      ...(this.#tokensOf === undefined ? {} : { tokensOf: this.#tokensOf }),
-      promptTokens: estimatePromptTokens(messages),
+      bindable,
+      ...(tokensOf === undefined ? {} : { tokensOf }),
+      promptTokens: systemTokens + estimatePromptTokens(messages),
       needed: { membersOf: (category) => catalog.category(category)?.tools ?? [] },
+      ...(proxy === undefined ? {} : { proxy }),
     });
-    const tokensOf = this.#tokensOf;
     const tokens =
       selection.tokens === undefined || tokensOf === undefined
         ? selection.tokens
         : { ...selection.tokens, selected: binding.tools.reduce((sum, name) => sum + tokensOf(name), 0) };
-    return { ...selection, tools: binding.tools, count: binding.tools.length, binding, ...(tokens === undefined ? {} : { tokens }) };
+    const delivered = binding.delivered ?? [];
+    const loaded = [...(proxy?.delivered ?? []), ...delivered];
+    const bound = {
+      ...selection,
+      tools: binding.tools,
+      count: binding.tools.length,
+      binding,
+      ...(tokens === undefined ? {} : { tokens }),
+      ...(loaded.length === 0 ? {} : { loaded }),
+    };
+    if (delivered.length === 0) return { selection: bound };
+    const appended = selectionDelivery({
+      messages,
+      selected: delivered,
+      searchName: TOOL_SEARCH_NAME,
+      query: selection.query.current,
+      descriptionOf: (name) => catalog.get(name)?.description ?? "",
+    });
+    return { selection: bound, messages: appended };
+  }
+
+  /**
+   * The proxy's part of a cache-aware binding (see the `proxy` option): what earlier deliveries of the conversation
+   * delivered (still bindable), or undefined when the proxy is not used.
+   */
+  #proxyDelivery(messages: readonly BaseMessage[], bindable: (name: string) => boolean): ProxyDelivery | undefined {
+    const catalog = this.#catalog;
+    if (!this.#proxy || this.#binding !== "cache-aware" || this.mode !== "select" || this.#tokensOf === undefined) return undefined;
+    if (catalog.has(PROXY_TOOL_NAME) || catalog.has(TOOL_SEARCH_NAME)) return undefined;
+    const loads = searchLoads(messages, { toolName: TOOL_SEARCH_NAME });
+    return {
+      name: PROXY_TOOL_NAME,
+      delivered: [...new Set(loads.flat())].filter(bindable),
+      deliveries: loads.length,
+      headerTokens: headerTokens(),
+    };
   }
 
   /**
@@ -513,5 +603,22 @@ export const PLANNER_OPTION_KEYS = keysOf<Omit<TurnPlannerOptions, "searchTool">
   "contextWindow",
   "model",
   "binding",
+  "proxy",
+  "systemPrompt",
   "policy",
 ]);
+
+let proxyTokenCount: number | undefined;
+let headerTokenCount: number | undefined;
+
+/** Definition tokens of the `call_tool` proxy (counted once). */
+function proxyTokens(): number {
+  proxyTokenCount ??= countDefinitionTokens(proxyToolDefinition().function);
+  return proxyTokenCount;
+}
+
+/** Tokens of the header a proxy delivery's definitions follow (counted once). */
+function headerTokens(): number {
+  headerTokenCount ??= countTokens(PROXY_DEFINITIONS_HEADER);
+  return headerTokenCount;
+}

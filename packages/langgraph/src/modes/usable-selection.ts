@@ -22,6 +22,29 @@ export interface UsableSelectionContext {
 }
 
 /**
+ * Whether a name may be bound (or, delivered through the proxy, defined) for this caller: an extra name, or a catalog
+ * tool that is executable and that the caller may use.
+ *
+ * @example
+ * ```ts
+ * const usable = usableName({ catalog, caller, policy, extraNames: new Set(), maxTools: 128 });
+ * usable("delete_member"); // false for a caller the policy denies it
+ * ```
+ */
+export function usableName(context: Omit<UsableSelectionContext, "maxTools">): (name: unknown) => name is string {
+  return (name: unknown): name is string => {
+    if (typeof name !== "string") return false;
+    if (context.extraNames.has(name)) return true;
+    const tool = context.catalog.get(name);
+    return (
+      tool !== undefined &&
+      isExecutable(tool, context.filters ?? {}) &&
+      (context.policy === undefined || decidePermission(context.policy, tool, context.caller) !== "deny")
+    );
+  };
+}
+
+/**
  * `selection` with its `tools` (and a native binding's `tools` and `direct`) reduced to names that are extra, or
  * catalog tools that are executable and that the caller may use, each once (`tools`: at most `maxTools`); the same
  * object when nothing was dropped. Anything but a list of names counts as none.
@@ -32,16 +55,7 @@ export interface UsableSelectionContext {
  * ```
  */
 export function usableSelection<T extends ToolSelection>(selection: T, context: UsableSelectionContext): T {
-  const usable = (name: unknown): name is string => {
-    if (typeof name !== "string") return false;
-    if (context.extraNames.has(name)) return true;
-    const tool = context.catalog.get(name);
-    return (
-      tool !== undefined &&
-      isExecutable(tool, context.filters ?? {}) &&
-      (context.policy === undefined || decidePermission(context.policy, tool, context.caller) !== "deny")
-    );
-  };
+  const usable = usableName(context);
   const kept = (names: unknown, most = Number.POSITIVE_INFINITY) =>
     [...new Set(Array.isArray(names) ? names.filter(usable) : [])].slice(0, most);
   const tools = kept(selection.tools, context.maxTools);

@@ -2,6 +2,7 @@
  * @module The model side: bind exactly this turn's selected tools, replacing `bindTools(ALL_TOOLS)`.
  */
 import { DynamicToolsError, type PermissionPolicy, type ToolCatalog, type ToolSelection } from "@dynamic-tools/core";
+import { PROXY_TOOL_NAME, proxyToolDefinition } from "@dynamic-tools/core/caching";
 import { checkPolicyOption, describeValue } from "@dynamic-tools/core/internal";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { SystemMessage, type BaseMessage } from "@langchain/core/messages";
@@ -9,7 +10,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
 import { definitionOfTool } from "../search/extra-tool-definition.js";
 import { checkProxyName } from "../providers/proxy-calls.js";
-import { usableSelection } from "../modes/usable-selection.js";
+import { usableName, usableSelection } from "../modes/usable-selection.js";
 import { callerFromConfig } from "../permissions/caller.js";
 import { modelRequest } from "./model-request.js";
 
@@ -25,7 +26,8 @@ export function assertToolCallingModel(model: unknown): asserts model is Require
 
 /**
  * Binds the selected tools (their catalog definitions, in bind order) to the model. A selected name that is not in
- * the catalog (such as `tool_search`) is bound from `extraTools`.
+ * the catalog (such as `tool_search`) is bound from `extraTools`; `call_tool`, the cache-aware binding's proxy, as
+ * its definition.
  *
  * @example
  * ```ts
@@ -43,6 +45,7 @@ export function bindSelectedTools(
   const names = selection?.tools ?? [];
   const extra = new Map(extraTools.map((tool) => [tool.name, tool]));
   const definitions = names.map((name) => {
+    if (name === PROXY_TOOL_NAME && !catalog.has(name) && !extra.has(name)) return proxyToolDefinition();
     const tool = catalog.has(name) ? undefined : extra.get(name);
     return tool === undefined ? catalog.definitions([name])[0]! : definitionOfTool(tool);
   });
@@ -103,6 +106,8 @@ export function createDynamicModelNode({
       path: ["systemPrompt"],
     });
   const extraNames = new Set(extraTools.map((tool) => tool.name));
+  // The cache-aware binding's proxy, while the catalog has no tool of that name (it is live: checked per call).
+  const withProxy = new Set([...extraNames, PROXY_TOOL_NAME]);
   const protocol = nativeProtocolOf(model, nativeProtocol);
   if (protocol === "proxy")
     checkProxyName(
@@ -122,15 +127,17 @@ export function createDynamicModelNode({
           "(createToolSelectorNode) before it on every turn, and build the graph on DynamicToolsAnnotation (MessagesAnnotation has no toolSelection channel).",
       );
     }
-    const selection = usableSelection(state.toolSelection, {
+    const context = {
       catalog,
       caller: callerFromConfig(config),
       policy,
-      extraNames,
+      extraNames: catalog.has(PROXY_TOOL_NAME) ? extraNames : withProxy,
       maxTools,
-    });
+    };
+    const selection = usableSelection(state.toolSelection, context);
     const messages = systemPrompt === undefined ? state.messages : [new SystemMessage(systemPrompt), ...state.messages];
-    const request = modelRequest({ model, catalog, selection, extraTools, messages, protocol });
+    const usable = usableName({ ...context, extraNames: new Set() });
+    const request = modelRequest({ model, catalog, selection, extraTools, messages, protocol, usable });
     return { messages: [request.receive(await request.runnable.invoke(request.messages, config))] };
   };
 }

@@ -10,6 +10,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { anthropicCacheBreakpoints, nativeReceiver } from "../providers/native-messages.js";
 import type { NativeProtocol } from "../providers/native-protocol.js";
 import { nativeRequest } from "../providers/native-request.js";
+import { bindsProxy, proxiedMessages, withDirectCalls } from "../providers/proxy-calls.js";
 import { bindSelectedTools, type ToolCallingModel } from "./bind-selected-tools.js";
 
 /** Inputs of {@link modelRequest}. */
@@ -24,6 +25,11 @@ export interface ModelRequestInput {
   messages: readonly BaseMessage[];
   /** The model's protocol (see `nativeProtocolOf`). */
   protocol: NativeProtocol;
+  /**
+   * Whether this call's caller may use a tool: under the cache-aware binding with the proxy, only such tools' delivered
+   * definitions are sent. @defaultValue every catalog tool
+   */
+  usable?: (name: string) => boolean;
 }
 
 /** What to invoke, with what, and how to read the answer. */
@@ -61,13 +67,23 @@ function nativeBindingOf(selection: ToolSelection | null | undefined): NativeBin
  * const answer = request.receive(await request.runnable.invoke(request.messages));
  * ```
  */
-export function modelRequest({ model, catalog, selection, extraTools, messages, protocol }: ModelRequestInput): ModelRequest {
+export function modelRequest({
+  model,
+  catalog,
+  selection,
+  extraTools,
+  messages,
+  protocol,
+  usable = () => true,
+}: ModelRequestInput): ModelRequest {
   const native = nativeBindingOf(selection);
   if (native === undefined) {
+    const proxied = bindsProxy(selection, catalog);
+    const sent = proxied ? proxiedMessages(messages, selection!.tools, catalog, usable) : [...messages];
     return {
       runnable: bindSelectedTools(model, catalog, selection, extraTools),
-      messages: protocol === "anthropic" ? anthropicCacheBreakpoints(messages) : [...messages],
-      receive: (message) => message,
+      messages: protocol === "anthropic" ? anthropicCacheBreakpoints(sent) : sent,
+      receive: proxied ? withDirectCalls : (message) => message,
     };
   }
   const searchName = (selection as { searchTool?: string }).searchTool ?? native.direct.at(-1);

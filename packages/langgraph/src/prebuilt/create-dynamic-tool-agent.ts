@@ -60,7 +60,6 @@ const AGENT_OPTION_KEYS = keysOf<DynamicToolAgentOptions>()([
   "usageScope",
   "search",
   "sources",
-  "systemPrompt",
   "checkpointer",
   "store",
   "name",
@@ -123,7 +122,13 @@ export function createDynamicToolAgent(options: DynamicToolAgentOptions) {
   const graph = new StateGraph(DynamicToolsAnnotation)
     .addNode(
       AGENT_NODES.select,
-      createToolSelectorNode({ catalog, model, ...selectOptions, ...(searchTool === undefined ? {} : { searchTool }) }),
+      createToolSelectorNode({
+        catalog,
+        model,
+        ...selectOptions,
+        ...(systemPrompt === undefined ? {} : { systemPrompt }),
+        ...(searchTool === undefined ? {} : { searchTool }),
+      }),
     )
     .addNode(
       AGENT_NODES.model,

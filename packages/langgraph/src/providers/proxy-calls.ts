@@ -11,6 +11,7 @@ import { DynamicToolsError, type ToolCatalog, type ToolDefinition } from "@dynam
 import { PROXY_DEFINITIONS_HEADER, PROXY_TOOL_NAME, proxyDefinitionLine } from "@dynamic-tools/core/caching";
 import { TOOL_NAME_PATTERN } from "@dynamic-tools/core/internal";
 import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { TOOL_SEARCH_NAME } from "../search/loaded-tools-history.js";
 import { isToolSearchArtifact } from "../search/search-artifact.js";
 
 /**
@@ -30,6 +31,29 @@ export function checkProxyName(catalog: Pick<ToolCatalog, "has">, extraTools: re
     "INVALID_OPTION",
     `${holder} a tool named "${PROXY_TOOL_NAME}", the name the proxy protocol calls loaded tools through: rename the tool, or use another native protocol (anthropic, openai-responses, chat-completions).`,
     { path: ["nativeProtocol"] },
+  );
+}
+
+/**
+ * Whether a selection binds the `call_tool` proxy under the cache-aware binding (its `tools` hold the proxy, which the
+ * catalog does not define): the conversation is then rendered with {@link proxyMessages} and answers read with
+ * {@link withDirectCalls}.
+ *
+ * @example
+ * ```ts
+ * bindsProxy(state.toolSelection, catalog); // true once the select node bound call_tool
+ * ```
+ */
+export function bindsProxy(
+  selection: { tools?: unknown; binding?: unknown } | null | undefined,
+  catalog: Pick<ToolCatalog, "has">,
+): boolean {
+  const policy = (selection?.binding as { policy?: unknown } | undefined)?.policy;
+  return (
+    policy === "cache-aware" &&
+    Array.isArray(selection?.tools) &&
+    selection.tools.includes(PROXY_TOOL_NAME) &&
+    !catalog.has(PROXY_TOOL_NAME)
   );
 }
 
@@ -90,6 +114,23 @@ export function proxyMessages(messages: readonly BaseMessage[], { searchName, di
       tool_call_id: message.tool_call_id,
       name: message.name,
     });
+  });
+}
+
+/**
+ * The conversation under the cache-aware binding with the proxy: each delivery's definitions after its result (tools
+ * the caller may use only), and calls of tools outside the array sent as `call_tool` calls.
+ */
+export function proxiedMessages(
+  messages: readonly BaseMessage[],
+  array: readonly string[],
+  catalog: ToolCatalog,
+  usable: (name: string) => boolean,
+): BaseMessage[] {
+  return proxyMessages(messages, {
+    searchName: TOOL_SEARCH_NAME,
+    direct: new Set(array),
+    definitionOf: (name) => (catalog.has(name) && usable(name) ? catalog.definitions([name])[0] : undefined),
   });
 }
 

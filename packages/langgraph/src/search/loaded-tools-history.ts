@@ -28,13 +28,25 @@ function loadsOf(message: BaseMessage, toolName: string): string[] | undefined {
  * loadedToolsFromMessages(state.messages); // ["create_issue", "list_pulls", "get_weather"]
  * ```
  */
-export function loadedToolsFromMessages(
-  messages: readonly BaseMessage[],
-  { toolName = TOOL_SEARCH_NAME }: LoadedHistoryOptions = {},
-): string[] {
-  const loaded = new Set<string>();
-  for (const message of messages) for (const name of loadsOf(message, toolName) ?? []) loaded.add(name);
-  return [...loaded];
+export function loadedToolsFromMessages(messages: readonly BaseMessage[], options: LoadedHistoryOptions = {}): string[] {
+  return [...new Set(searchLoads(messages, options).flat())];
+}
+
+/**
+ * What each `tool_search` result of the history that loaded tools loaded, in order (one list per result).
+ *
+ * @example
+ * ```ts
+ * searchLoads(state.messages); // [["create_issue"], ["list_pulls", "get_weather"]]
+ * ```
+ */
+export function searchLoads(messages: readonly BaseMessage[], { toolName = TOOL_SEARCH_NAME }: LoadedHistoryOptions = {}): string[][] {
+  const loads: string[][] = [];
+  for (const message of messages) {
+    const loaded = loadsOf(message, toolName);
+    if (loaded !== undefined && loaded.length > 0) loads.push(loaded);
+  }
+  return loads;
 }
 
 /** When each tool was last used, by message position, and where the current turn starts. */
