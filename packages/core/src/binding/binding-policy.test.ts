@@ -179,6 +179,24 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
       expect(most.tools).toEqual(["a", "b"]);
     });
 
+    it("binds no proxy beside core tools alone (a selection that found nothing); a later change brings it", () => {
+      const nothing = ranked(["k"], [1], { core: ["k"] });
+      const first = bindTools("cache-aware", { selection: nothing, ...sized, promptTokens: 700, proxy });
+      expect(first.tools).toEqual(["k"]);
+      const later = bindTools("cache-aware", {
+        selection: ranked(["k", "a"], [1, 1], { core: ["k"] }),
+        previous: first.tools,
+        ...sized,
+        promptTokens: 300,
+        saved: first.saved!,
+        proxy,
+      });
+      expect(later).toMatchObject({ changed: true, tools: ["k", "call_tool", "a"] });
+      expect(later.reason).toBe(
+        "changed: a is needed and not bound; added the topic's 1 missing tool, and call_tool for tools delivered later",
+      );
+    });
+
     it("delivers a needed tool through the proxy when that writes less than a change re-bills", () => {
       const selection = ranked(["x", "a"], [10, 8]);
       const binding = bindTools("cache-aware", {

@@ -175,14 +175,16 @@ function cacheAware(input: BindingInput): ToolBinding {
     return keep(`kept: every needed tool is bound${needed.length > 0 ? ` (${list(needed)})` : ""}`);
   // Change once for the topic: the previous array in order, then what the topic adds, in the selection's order.
   const additions = topicOf(selection, needed).filter((name) => !bound.has(name) && !loaded.has(name));
-  const tools = fitBudget(input, kept, additions);
+  // A change also brings the proxy (before what it adds) if the array has none yet, as on a first call.
+  const fitted = fitBudget(input, kept, additions);
+  const tools = [...withProxy(input, fitted, fitted.length - additions.filter((name) => fitted.includes(name)).length)];
   const missing = [...missingCore, ...unbound];
   const change = () =>
     finish(
       "cache-aware",
       input,
       tools,
-      `changed: ${list(missing)} ${missing.length === 1 ? "is" : "are"} needed and not bound; added the topic's ${additions.length} missing tool${additions.length === 1 ? "" : "s"}`,
+      `changed: ${list(missing)} ${missing.length === 1 ? "is" : "are"} needed and not bound; added the topic's ${additions.length} missing tool${additions.length === 1 ? "" : "s"}${tools.length > fitted.length ? `, and ${proxy!.name} for tools delivered later` : ""}`,
     );
   // A missing core tool, or a tool that may no longer be bound, changes the array anyway: the needed tools come along.
   if (missingCore.length > 0 || lost.length > 0) return change();
@@ -214,30 +216,37 @@ function cacheAware(input: BindingInput): ToolBinding {
   );
 }
 
-/**
- * The first call: the topic of the selection, and the proxy after its core tools when the tools the array leaves out
- * outweigh the proxy's definition by at least the provider's cache minimum (else the array holds nearly every tool,
- * a change is cheap, and the proxy's reads on every call could cost more than it saves).
- */
+/** The first call: the topic of the selection, and the proxy after its core tools (see {@link withProxy}). */
 function firstCall(input: BindingInput, needed: readonly string[]): ToolBinding {
-  const { selection, proxy, tokensOf = () => 0, everyTool } = input;
+  const { selection, proxy } = input;
   const topic = topicOf(selection, needed);
   const tail = selection.tools.length - topic.length;
   const reason = `first call: the selection${tail === 0 ? "" : ` but the ${tail} tool${tail === 1 ? "" : "s"} of its ranking's tail`}`;
-  if (proxy === undefined || topic.includes(proxy.name)) return finish("cache-aware", input, topic, reason);
-  const inTopic = new Set(topic);
-  const leftOut = (everyTool ?? []).filter((name) => !inTopic.has(name)).reduce((sum, name) => sum + tokensOf(name), 0);
-  const rules = input.rules ?? cacheRules("anthropic");
-  if (everyTool !== undefined && leftOut < tokensOf(proxy.name) + rules.minimumTokens) return finish("cache-aware", input, topic, reason);
-  // The proxy takes a place in the array: not when the budget has none left.
-  const { maxTools, maxTokens } = selection.budget;
-  if (topic.length >= maxTools || (maxTokens !== undefined && tokensIn(input, topic) + tokensOf(proxy.name) > maxTokens))
-    return finish("cache-aware", input, topic, reason);
   const core = new Set(selection.core);
   let at = 0;
   while (at < topic.length && core.has(topic[at]!)) at++;
-  const tools = [...topic.slice(0, at), proxy.name, ...topic.slice(at)];
-  return finish("cache-aware", input, tools, `${reason}, and ${proxy.name} for tools delivered later`);
+  const tools = withProxy(input, topic, at);
+  return finish("cache-aware", input, [...tools], tools === topic ? reason : `${reason}, and ${proxy!.name} for tools delivered later`);
+}
+
+/**
+ * `array` with the proxy inserted at `at`, when it is worth a place: the array binds a tool beyond the core tools (a
+ * selection that found nothing binds the core tools alone), the tools it leaves out outweigh the proxy's definition by
+ * at least the provider's cache minimum (else the array holds nearly every tool, a change is cheap, and the proxy's
+ * reads on every call could cost more than it saves), and the budget has room. Else `array` itself.
+ */
+function withProxy(input: BindingInput, array: readonly string[], at: number): readonly string[] {
+  const { selection, proxy, tokensOf = () => 0, everyTool } = input;
+  if (proxy === undefined || array.includes(proxy.name)) return array;
+  const core = new Set(selection.core);
+  if (array.every((name) => core.has(name))) return array;
+  const inArray = new Set(array);
+  const leftOut = (everyTool ?? []).filter((name) => !inArray.has(name)).reduce((sum, name) => sum + tokensOf(name), 0);
+  const { minimumTokens } = input.rules ?? cacheRules("anthropic");
+  if (everyTool !== undefined && leftOut < tokensOf(proxy.name) + minimumTokens) return array;
+  const { maxTools, maxTokens } = selection.budget;
+  if (array.length >= maxTools || (maxTokens !== undefined && tokensIn(input, array) + tokensOf(proxy.name) > maxTokens)) return array;
+  return [...array.slice(0, at), proxy.name, ...array.slice(at)];
 }
 
 /** Tokens a proxy delivery of `names` puts in the messages: their definitions and one header. */
