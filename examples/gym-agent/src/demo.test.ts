@@ -22,6 +22,7 @@ describe("the gym demo conversation", () => {
     });
     const config = { configurable: { thread_id: "t" } };
     const called: string[] = [];
+    let deliveries = 0;
     let seen = 0;
     for (const text of DEMO_CONVERSATION) {
       const state = await agent.invoke({ messages: [new HumanMessage(text)] }, config);
@@ -30,7 +31,10 @@ describe("the gym demo conversation", () => {
       for (const message of fresh) {
         if (ToolMessage.isInstance(message)) {
           expect(message.status).toBe("success");
-          called.push(message.name!);
+          // A tool_search result here is the cache-aware binding delivering a later topic's tools (called through
+          // call_tool, recorded under their own names), not a call the model made.
+          if (message.name === "tool_search") deliveries++;
+          else called.push(message.name!);
         }
       }
       expect(state.toolSelection!.count).toBeLessThanOrEqual(128);
@@ -44,6 +48,7 @@ describe("the gym demo conversation", () => {
       "get_services",
       "change_theme",
     ]);
+    expect(deliveries).toBeGreaterThan(0);
     expect(store.data.memberships.filter((membership) => membership.status === "frozen").length).toBe(frozenBefore + 1);
     expect(store.data.ui.theme.mode).toBe("dark");
   });

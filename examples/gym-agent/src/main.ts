@@ -52,9 +52,23 @@ function modeFlag(): ToolMode {
   return mode as ToolMode;
 }
 
+/** A tool_search turn the select step appended (ids `select_<n>`): the binding delivering tools, not a model call. */
+function isDelivery(message: BaseMessage): boolean {
+  const id = AIMessage.isInstance(message)
+    ? message.tool_calls?.[0]?.id
+    : ToolMessage.isInstance(message)
+      ? message.tool_call_id
+      : undefined;
+  return id?.startsWith("select_") === true;
+}
+
 function printNewMessages(messages: BaseMessage[]): void {
   for (const message of messages) {
-    if (AIMessage.isInstance(message) && message.tool_calls?.length) {
+    if (isDelivery(message)) {
+      const loaded = ToolMessage.isInstance(message) ? (message.artifact as { loaded?: string[] } | undefined)?.loaded : undefined;
+      if (loaded !== undefined)
+        console.log(`  delivered (definitions in the conversation, called through call_tool): ${loaded.join(", ")}`);
+    } else if (AIMessage.isInstance(message) && message.tool_calls?.length) {
       for (const call of message.tool_calls) console.log(`  tool call: ${call.name}(${JSON.stringify(call.args)})`);
     } else if (ToolMessage.isInstance(message)) {
       console.log(`  ${message.status === "error" ? "tool error" : "tool result"}: ${clip(String(message.content))}`);

@@ -1,8 +1,11 @@
 /**
  * @module An offline stand-in for a chat model, so the demo runs with no API key and no network. It is scripted:
  * each step names a pattern of the user's message and the tool call to make, and it calls a tool only if that tool
- * was bound on this call — exactly the constraint a real model works under. Every reply is labelled "(offline)".
+ * was bound on this call, or, when the conversation holds its definition (a delivery through the `call_tool` proxy of
+ * the cache-aware binding) and `call_tool` is bound, through the proxy — exactly the constraint a real model works
+ * under. Every reply is labelled "(offline)".
  */
+import { PROXY_DEFINITIONS_HEADER, PROXY_TOOL_NAME } from "@dynamic-tools/core/caching";
 import { randomUUID } from "node:crypto";
 import { BaseChatModel, type BaseChatModelParams } from "@langchain/core/language_models/chat_models";
 import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
@@ -34,6 +37,25 @@ function lastHuman(messages: BaseMessage[]): string {
   return "";
 }
 
+/** Names of the tools whose definitions the conversation's tool results deliver (after the proxy's header). */
+export function deliveredTools(messages: readonly BaseMessage[]): string[] {
+  const names: string[] = [];
+  for (const message of messages) {
+    if (!ToolMessage.isInstance(message) || typeof message.content !== "string") continue;
+    const at = message.content.indexOf(PROXY_DEFINITIONS_HEADER);
+    if (at < 0) continue;
+    for (const line of message.content.slice(at + PROXY_DEFINITIONS_HEADER.length).split("\n")) {
+      if (line.trim() !== "") names.push((JSON.parse(line) as { name: string }).name);
+    }
+  }
+  return names;
+}
+
+/** A tool result that delivered definitions: the model goes on with the user's request rather than reporting it. */
+function isDelivery(message: BaseMessage): boolean {
+  return ToolMessage.isInstance(message) && typeof message.content === "string" && message.content.includes(PROXY_DEFINITIONS_HEADER);
+}
+
 function summarise(message: ToolMessage): string {
   const text = typeof message.content === "string" ? message.content : JSON.stringify(message.content);
   const short = text.length > 160 ? `${text.slice(0, 157)}…` : text;
@@ -63,7 +85,8 @@ export class OfflineScriptedModel extends BaseChatModel {
 
   async _generate(messages: BaseMessage[]): Promise<ChatResult> {
     const last = messages.at(-1);
-    const reply = last !== undefined && ToolMessage.isInstance(last) ? new AIMessage(summarise(last)) : this.#respond(messages);
+    const reply =
+      last !== undefined && ToolMessage.isInstance(last) && !isDelivery(last) ? new AIMessage(summarise(last)) : this.#respond(messages);
     return { generations: [{ text: typeof reply.content === "string" ? reply.content : "", message: reply }] };
   }
 
@@ -73,13 +96,18 @@ export class OfflineScriptedModel extends BaseChatModel {
     if (step === undefined) {
       return new AIMessage(`(offline) Hello! I am the offline demo model; ${this.bound.length} tools were bound for this message.`);
     }
-    if (!this.bound.includes(step.tool)) {
+    const proxied = !this.bound.includes(step.tool) && this.bound.includes(PROXY_TOOL_NAME) && deliveredTools(messages).includes(step.tool);
+    if (!this.bound.includes(step.tool) && !proxied) {
       return new AIMessage(
         `(offline) I would call ${step.tool}, but it was not among the ${this.bound.length} tools bound for this message.`,
       );
     }
     const args = typeof step.args === "function" ? step.args(messages) : step.args;
     // Ids must be unique across the whole thread: ToolNode skips calls whose id already has a ToolMessage.
-    return new AIMessage({ content: "", tool_calls: [{ name: step.tool, args, id: `offline_${randomUUID()}`, type: "tool_call" }] });
+    const id = `offline_${randomUUID()}`;
+    const call = proxied
+      ? { name: PROXY_TOOL_NAME, args: { name: step.tool, arguments: args }, id, type: "tool_call" as const }
+      : { name: step.tool, args, id, type: "tool_call" as const };
+    return new AIMessage({ content: "", tool_calls: [call] });
   }
 }

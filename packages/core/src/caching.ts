@@ -23,6 +23,9 @@ export {
 export { neededTools, NEEDED_SCORE_RATIO, topicTools, TOPIC_SCORE_RATIO, type NeededToolsOptions } from "./binding/needed-tools.js";
 export { callSavings, type LedgerCall } from "./binding/savings-ledger.js";
 export {
+  DELIVERY_CALL_TOKENS,
+  DELIVERY_QUERY_CHARS,
+  deliveryQuery,
   PROXY_TOOL_NAME,
   PROXY_DEFINITIONS_HEADER,
   proxyToolDefinition,

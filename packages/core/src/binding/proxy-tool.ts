@@ -9,8 +9,26 @@ import type { ToolDefinition } from "../catalog/tokens/tool-definition.js";
 /** The proxy tool's name. */
 export const PROXY_TOOL_NAME = "call_tool";
 
+/** Most characters of the message a delivery's synthetic search call quotes as its query. */
+export const DELIVERY_QUERY_CHARS = 80;
+
+/** Tokens the synthetic search call of a delivery costs besides its query (as a cost replay counts a call). */
+export const DELIVERY_CALL_TOKENS = 30;
+
+/**
+ * The query a delivery's synthetic search call quotes: the message, shortened to {@link DELIVERY_QUERY_CHARS}.
+ *
+ * @example
+ * ```ts
+ * deliveryQuery("what is on the team calendar this week?"); // the same: under 80 characters
+ * ```
+ */
+export function deliveryQuery(message: string): string {
+  return message.length <= DELIVERY_QUERY_CHARS ? message : `${message.slice(0, DELIVERY_QUERY_CHARS - 1)}…`;
+}
+
 /** The line a search result's definitions follow, one JSON object (`name`, `description`, `parameters`) a line. */
-export const PROXY_DEFINITIONS_HEADER = `Call a loaded tool with ${PROXY_TOOL_NAME}: {"name": its name, "arguments": an object matching its parameters}. Definitions, one JSON object a line:`;
+export const PROXY_DEFINITIONS_HEADER = `Call these through ${PROXY_TOOL_NAME} with their name and arguments. One JSON definition a line:`;
 
 /**
  * The proxy's definition, sent after the search tool.

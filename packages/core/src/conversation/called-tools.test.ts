@@ -39,6 +39,22 @@ describe("readCalledTools", () => {
     expect(readCalledTools(messages)).toEqual([{ name: "get_weather", turnsAgo: 1 }]);
   });
 
+  it("does not read a delivery the select step appended (its artifact marks it) as a call", () => {
+    const messages = [
+      new HumanMessage("what is on the calendar?"),
+      call("select_1", "tool_search"),
+      new ToolMessage({
+        tool_call_id: "select_1",
+        content: "Loaded",
+        artifact: { query: "calendar", loaded: ["list_events"], delivery: true },
+      }),
+      call("2", "list_events"),
+      new ToolMessage({ tool_call_id: "2", content: "[]" }),
+      new HumanMessage("and next week?"),
+    ];
+    expect(readCalledTools(messages)).toEqual([{ name: "list_events", turnsAgo: 1 }]);
+  });
+
   it("reads OpenAI-style plain messages, and ignores what is not a message", () => {
     const messages = [
       { role: "user", content: "weather?" },

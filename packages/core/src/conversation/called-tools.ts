@@ -79,6 +79,8 @@ export function readCalledTools(messages: readonly ConversationMessage[], { turn
   const succeeded = new Set<string>();
   for (const message of entries.slice(0, current)) {
     if (typeOf(message) !== "tool") continue;
+    // A tool result the select step appended to deliver tools (its artifact marks it) answers no call the model made.
+    if ((message.artifact as { delivery?: unknown } | undefined)?.delivery === true) continue;
     const id = message.tool_call_id;
     if (typeof id === "string" && message.status !== "error") succeeded.add(id);
   }

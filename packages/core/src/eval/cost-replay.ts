@@ -169,6 +169,7 @@ export async function replayCost(options: CostReplayOptions): Promise<CostReport
     toolSearchTokens: countDefinitionTokens(toolSearchDefinition(catalog)),
     proxyTokens: countDefinitionTokens(proxyToolDefinition().function),
     proxyHeaderTokens: countTokens(PROXY_DEFINITIONS_HEADER),
+    countDeliveryTurn: true,
   };
   const replayed: CostPolicyName[] = ["static", ...ALL_COST_POLICIES.filter((name) => name !== "static" && policies.includes(name))];
   const totals = new Map<CostPolicyName, { billed: number; read: number; changes: number; bound: number; cappedAt?: number }>();

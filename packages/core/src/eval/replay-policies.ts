@@ -9,7 +9,8 @@
  */
 import { bindTools } from "../binding/binding-policy.js";
 import { neededTools } from "../binding/needed-tools.js";
-import { PROXY_TOOL_NAME } from "../binding/proxy-tool.js";
+import { DELIVERY_CALL_TOKENS, deliveryQuery, PROXY_TOOL_NAME } from "../binding/proxy-tool.js";
+import { countTokens } from "../catalog/tokens/token-counter.js";
 import { OPENAI_MAX_TOOLS } from "../catalog/tool-catalog.js";
 import type { PromptRequest, PromptSegment } from "../cost/bill-requests.js";
 import type { CacheRules } from "../cost/cache-rules.js";
@@ -66,6 +67,11 @@ export interface ReplayContext {
   proxyTokens?: number;
   /** `cache-aware`, `native-proxy`: tokens of the header a delivery's definitions follow. @defaultValue 0 */
   proxyHeaderTokens?: number;
+  /**
+   * `cache-aware`, `native-proxy`: count a delivery as the graph sends it: its synthetic search call (its query the
+   * message, shortened) besides the header and the definitions. @defaultValue false: the header and definitions only
+   */
+  countDeliveryTurn?: boolean;
 }
 
 /** One conversation's requests under one policy, and what the policy did. */
@@ -135,8 +141,13 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
   const delivered = new Set<string>();
   let deliveries = 0;
   let deliveredTokens = 0;
+  // What a delivery costs besides its definitions: the header, and (as the graph sends it) the synthetic call, its
+  // query the message shortened (under the proxy the result is sent as the header and the definitions alone).
+  const deliveryTurnTokens = (query: string) =>
+    context.countDeliveryTurn === true ? DELIVERY_CALL_TOKENS + countTokens(deliveryQuery(query)) : 0;
   const toolsFor = (selection: ToolSelection, turn: number): string[] => {
     if (fixed !== undefined) return fixed;
+    const overhead = (context.proxyHeaderTokens ?? 0) + deliveryTurnTokens(selection.query.current);
     const binding = bindTools(policy === "per-turn" ? "per-turn" : "cache-aware", {
       selection,
       previous,
@@ -153,7 +164,7 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
               name: PROXY_TOOL_NAME,
               delivered: [...delivered],
               deliveries,
-              headerTokens: context.proxyHeaderTokens ?? 0,
+              headerTokens: overhead,
             },
           }
         : {}),
@@ -162,7 +173,8 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
     const fresh = binding.delivered ?? [];
     if (fresh.length > 0) {
       // The definitions enter the messages before the call (after the human message, as the select node appends them).
-      const tokens = fresh.reduce((sum, name) => sum + tokensOf(name), context.proxyHeaderTokens ?? 0);
+      const extra = (context.proxyHeaderTokens ?? 0) + deliveryTurnTokens(selection.query.current);
+      const tokens = fresh.reduce((sum, name) => sum + tokensOf(name), extra);
       for (const name of fresh) delivered.add(name);
       deliveries++;
       deliveredTokens += tokens;
@@ -180,12 +192,13 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
     append([exchange.human]);
     if (deferring) {
       // The select node delivers its selection by reference: each tool's definition enters the messages once (by
-      // proxy, as text after a header).
+      // proxy, as text after a header, with the synthetic call and result text the graph sends; native as the issue
+      // bills it: the definitions alone).
       const fresh = neededTools(selection, { membersOf: context.membersOf }).filter(
         (name) => !referenced.has(name) && context.bindable(name),
       );
       for (const name of fresh) referenced.add(name);
-      const header = policy === "native-proxy" ? (context.proxyHeaderTokens ?? 0) : 0;
+      const header = policy === "native-proxy" ? (context.proxyHeaderTokens ?? 0) + deliveryTurnTokens(selection.query.current) : 0;
       if (fresh.length > 0) append([{ id: `t${index}.ref`, tokens: fresh.reduce((sum, name) => sum + tokensOf(name), header) }]);
     }
     const first = toolsFor(selection, index);

@@ -49,6 +49,7 @@ import { agentToolSearch } from "../search/search-wiring.js";
 import type { ToolSearchOptions } from "../search/tool-search-tool.js";
 import { nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
 import { bindsProxy, checkProxyName } from "../providers/proxy-calls.js";
+import { TOOL_SEARCH_NAME } from "../search/loaded-tools-history.js";
 import { dynamicToolsContextSchema } from "./middleware-context.js";
 import { providerRequestParts } from "./provider-request.js";
 import { dynamicToolsMiddlewareState } from "./middleware-state.js";
@@ -224,6 +225,11 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
    * cache-aware binding's cost decisions; until one is seen, the `systemPrompt` option's.
    */
   let systemTokens: number | undefined;
+  /**
+   * Set once createAgent is seen binding a tool of its own named `call_tool` or `tool_search`: the cache-aware binding
+   * then plans without the proxy (its calls and deliveries could not be told from that tool's).
+   */
+  let proxyBlocked = false;
   /** What wrapToolCall ran successfully, until the next beforeModel (or afterAgent) records it. */
   const executed = new ExecutedSteps();
 
@@ -263,6 +269,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         caller: callerFromConfig(config),
         previous: state.toolSelection,
         ...(systemTokens === undefined ? {} : { systemTokens }),
+        ...(proxyBlocked ? { proxy: false } : {}),
       });
       await traceSelection(selection, config);
       const update: { toolSelection: DynamicToolSelection; loadedTools?: LoadedToolsUpdate; messages?: BaseMessage[] } = {
@@ -297,7 +304,14 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
           if (!catalog.has(name) && name !== searchTool?.name) passthrough.push(tool);
         }
       }
-      const tools = [...selection.tools.map((name) => bindable(name, registered)), ...passthrough];
+      const ownsProxyName = [...registered.keys()].some(
+        (name) => !catalog.has(name) && (name === PROXY_TOOL_NAME || (name === TOOL_SEARCH_NAME && name !== searchTool?.name)),
+      );
+      if (ownsProxyName) proxyBlocked = true;
+      const proxied = !ownsProxyName && bindsProxy(selection, catalog);
+      // A tool of createAgent's own named call_tool is bound as it is (with the passthrough tools), never as the proxy.
+      const names = ownsProxyName ? selection.tools.filter((name) => name !== PROXY_TOOL_NAME || catalog.has(name)) : selection.tools;
+      const tools = [...names.map((name) => bindable(name, registered)), ...passthrough];
       const binding = selection.binding;
       const parts = providerRequestParts({
         protocol: nativeProtocolOf(request.model, nativeProtocol),
@@ -307,9 +321,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         tools,
         native: binding?.policy === "native" ? binding : undefined,
         searchTool,
-        ...(bindsProxy(selection, catalog)
-          ? { proxy: { array: selection.tools, usable: usableName({ ...context, extraNames: new Set() }) } }
-          : {}),
+        ...(proxied ? { proxy: { array: selection.tools, usable: usableName({ ...context, extraNames: new Set() }) } } : {}),
       });
       const answer = await handler({ ...request, ...parts.request, tools: parts.request.tools as typeof request.tools });
       return parts.receive(answer as BaseMessage) as typeof answer;

@@ -18,6 +18,8 @@ import {
 } from "@dynamic-tools/core";
 import {
   bindTools,
+  DELIVERY_CALL_TOKENS,
+  deliveryQuery,
   neededTools,
   PROXY_DEFINITIONS_HEADER,
   PROXY_TOOL_NAME,
@@ -123,6 +125,11 @@ export interface TurnPlannerInput {
   caller?: Caller;
   /** Tokens of the system prompt the model call sends. @defaultValue the `systemPrompt` option's */
   systemTokens?: number;
+  /**
+   * `false`: plan this call without the `call_tool` proxy (the middleware, when createAgent binds a tool of its own named
+   * `call_tool` or `tool_search`). @defaultValue the `proxy` option
+   */
+  proxy?: boolean;
   /**
    * The previous model call's selection in this conversation (the `toolSelection` channel): its `tools` are the array
    * the binding policy keeps or changes. Every tool in it is re-checked (catalog, filters, policy) before it is kept.
@@ -258,7 +265,7 @@ class TurnPlanning {
       this.mode === "select" || this.mode === "both" ? createToolSelector(catalog, selectorOptionsOf(selectOptions)) : undefined;
   }
 
-  async plan({ messages, loadedTools, caller = {}, previous: given, systemTokens }: TurnPlannerInput): Promise<TurnPlan> {
+  async plan({ messages, loadedTools, caller = {}, previous: given, systemTokens, proxy }: TurnPlannerInput): Promise<TurnPlan> {
     const previous = this.#checkedPrevious(given);
     const allowed = this.#policy === undefined ? () => true : visibleTo(this.#catalog, this.#policy, caller);
     if (this.mode === "all") return this.#bindAll(messages, allowed);
@@ -268,7 +275,7 @@ class TurnPlanning {
     if (this.mode === "search") return plan;
     const system =
       typeof systemTokens === "number" && Number.isFinite(systemTokens) && systemTokens >= 0 ? systemTokens : this.#systemTokens;
-    return { ...plan, ...this.#bind(plan.selection, previous, messages, allowed, system) };
+    return { ...plan, ...this.#bind(plan.selection, previous, messages, allowed, system, proxy !== false) };
   }
 
   /**
@@ -326,13 +333,17 @@ class TurnPlanning {
     messages: readonly BaseMessage[],
     allowed: (name: string) => boolean,
     systemTokens: number,
+    proxyAllowed: boolean,
   ): { selection: DynamicToolSelection; messages?: BaseMessage[] } {
     const scope = this.#currentScope();
     const fixed = this.mode === "both" ? [...selection.core, this.#searchName!, ...(selection.loaded ?? [])] : selection.core;
     const catalog = this.#catalog;
     const saved = previous?.binding?.saved;
-    const bindable = (name: string) => fixed.includes(name) || ((scope.coreSet.has(name) || scope.selectable.has(name)) && allowed(name));
-    const proxy = this.#proxyDelivery(messages, bindable);
+    const inScope = (name: string) => fixed.includes(name) || ((scope.coreSet.has(name) || scope.selectable.has(name)) && allowed(name));
+    const proxy = proxyAllowed ? this.#proxyDelivery(messages, inScope, selection.query.current) : undefined;
+    // Without the proxy, a previous `call_tool` was the proxy, not a catalog tool that took its name later: kept only if
+    // this selection names it.
+    const bindable = (name: string) => inScope(name) && (proxy !== undefined || name !== PROXY_TOOL_NAME || selection.tools.includes(name));
     const counted = this.#tokensOf;
     const tokensOf =
       counted === undefined || proxy === undefined ? counted : (name: string) => (name === PROXY_TOOL_NAME ? proxyTokens() : counted(name));
@@ -377,7 +388,7 @@ class TurnPlanning {
    * The proxy's part of a cache-aware binding (see the `proxy` option): what earlier deliveries of the conversation
    * delivered (still bindable), or undefined when the proxy is not used.
    */
-  #proxyDelivery(messages: readonly BaseMessage[], bindable: (name: string) => boolean): ProxyDelivery | undefined {
+  #proxyDelivery(messages: readonly BaseMessage[], bindable: (name: string) => boolean, query: string): ProxyDelivery | undefined {
     const catalog = this.#catalog;
     if (!this.#proxy || this.#binding !== "cache-aware" || this.mode !== "select" || this.#tokensOf === undefined) return undefined;
     if (catalog.has(PROXY_TOOL_NAME) || catalog.has(TOOL_SEARCH_NAME)) return undefined;
@@ -386,7 +397,8 @@ class TurnPlanning {
       name: PROXY_TOOL_NAME,
       delivered: [...new Set(loads.flat())].filter(bindable),
       deliveries: loads.length,
-      headerTokens: headerTokens(),
+      // Besides the definitions: the header and the synthetic call (its query shortened).
+      headerTokens: headerTokens() + DELIVERY_CALL_TOKENS + countTokens(deliveryQuery(query)),
     };
   }
 

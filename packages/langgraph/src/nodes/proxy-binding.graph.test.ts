@@ -9,7 +9,9 @@ import { definePolicy, type ToolCatalog } from "@dynamic-tools/core";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { END, MemorySaver, START, StateGraph } from "@langchain/langgraph";
 import { toolsCondition } from "@langchain/langgraph/prebuilt";
+import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import { createAgent } from "langchain";
+import { z } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { PROXY_DEFINITIONS_HEADER, PROXY_TOOL_NAME } from "@dynamic-tools/core/caching";
 import {
@@ -88,10 +90,10 @@ function graphAgent(catalog: ToolCatalog, fake: ProviderFake, { proxy, policy }:
     .compile({ checkpointer: new MemorySaver() });
 }
 
-function middlewareAgent(catalog: ToolCatalog, fake: ProviderFake, { proxy, policy }: Options) {
+function middlewareAgent(catalog: ToolCatalog, fake: ProviderFake, { proxy, policy }: Options, tools: StructuredToolInterface[] = []) {
   return createAgent({
     model: fake.model,
-    tools: [],
+    tools,
     systemPrompt: LONG_SYSTEM_PROMPT,
     middleware: [
       dynamicToolsMiddleware({
@@ -201,5 +203,45 @@ describe.each(["graph", "createAgent"] as const)("cache-aware with the proxy, th
     // A later topic's tool is bound only if the array changes (re-billing the prompt after it), else not at all.
     const changed = new Set(requests.map((request) => request.tools.join())).size > 1;
     expect(changed || requests.every((request) => !request.tools.includes("list_events"))).toBe(true);
+  });
+
+  it("a catalog tool named call_tool that arrives later is never bound nor run for the proxy it replaces", async () => {
+    fake = await startProviderFake("chat-completions", topicModel({ always: true }) as never);
+    const { catalog, calls } = createSearchCatalog({}, { fillers: 30 });
+    const agent = runtime === "graph" ? graphAgent(catalog, fake, {}) : middlewareAgent(catalog, fake, {});
+    const config = { configurable: { thread_id: "renamed" } };
+    await agent.invoke({ messages: [new HumanMessage(THREE_QUESTIONS[0])] }, config);
+    await agent.invoke({ messages: [new HumanMessage(THREE_QUESTIONS[1])] }, config);
+    const phone = tool(
+      () => {
+        calls.push("phone call");
+        return "ringing";
+      },
+      { name: "call_tool", description: "Place a phone call to a number", schema: z.object({ number: z.string().optional() }) },
+    );
+    catalog.add([phone]);
+    const before = fake.requests().length;
+    // (Not THREE_QUESTIONS[2]: its "currency tool" would select the new tool by its name's word.)
+    await agent.invoke({ messages: [new HumanMessage("what are 10 dollars in euros at today's currency rate?")] }, config);
+    // The proxy is off now (the name is the catalog's): the old entry is dropped, and the model's proxy-style call of
+    // convert_currency is not run as the phone tool.
+    for (const request of fake.requests().slice(before)) expect(request.tools).not.toContain("call_tool");
+    expect(calls).not.toContain("phone call");
+  });
+});
+
+describe("createAgent with a tool of its own named call_tool", () => {
+  it("binds that tool once and plans without the proxy", async () => {
+    fake = await startProviderFake("chat-completions", topicModel() as never);
+    const { catalog } = createSearchCatalog({}, { fillers: 30 });
+    const own = tool(() => "ringing", { name: "call_tool", description: "Place a phone call", schema: z.object({}) });
+    const agent = middlewareAgent(catalog, fake, {}, [own]);
+    const config = { configurable: { thread_id: "own" } };
+    for (const question of THREE_QUESTIONS) await agent.invoke({ messages: [new HumanMessage(question)] }, config);
+    for (const request of fake.requests()) {
+      expect(request.status).toBe(200);
+      expect(new Set(request.tools).size).toBe(request.tools.length);
+      expect(proxyDeliveredTools(request.body as never)).toEqual([]);
+    }
   });
 });

@@ -4,6 +4,7 @@
  * the conversation has not loaded yet. Rendered for the provider (see `nativeMessages`), the result is its loading
  * blocks. Pure.
  */
+import { deliveryQuery } from "@dynamic-tools/core/caching";
 import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { loadedToolsFromMessages } from "../search/loaded-tools-history.js";
 import type { ToolSearchArtifact } from "../search/search-artifact.js";
@@ -14,7 +15,7 @@ export interface SelectionDeliveryInput {
   /** The selection's tools the caller may use that are deferred in the request, in selection order. */
   selected: readonly string[];
   searchName: string;
-  /** The query the selection answered (shown as the call's argument). */
+  /** The query the selection answered (shown, shortened, as the call's argument). */
   query: string;
   /** A tool's description, for the result's matches. */
   descriptionOf?: (name: string) => string;
@@ -36,21 +37,24 @@ export function selectionDelivery({ messages, selected, searchName, query, descr
   const missing = [...new Set(selected)].filter((name) => !loaded.has(name));
   if (missing.length === 0) return [];
   const id = `select_${messages.length}`;
+  const shown = deliveryQuery(query);
   const artifact: ToolSearchArtifact = {
-    query,
+    query: shown,
     limit: missing.length,
     totalCandidates: missing.length,
     matches: missing.map((name) => ({ name, description: descriptionOf?.(name) ?? "", score: 1 })),
     loaded: missing,
     namespaces: [],
+    delivery: true,
   };
   return [
-    new AIMessage({ content: "", tool_calls: [{ name: searchName, args: { query }, id, type: "tool_call" }] }),
+    new AIMessage({ content: "", tool_calls: [{ name: searchName, args: { query: shown }, id, type: "tool_call" }] }),
     new ToolMessage({
       content: `Loaded (callable from your next step): ${missing.join(", ")}.`,
       artifact,
       name: searchName,
       tool_call_id: id,
+      status: "success",
     }),
   ];
 }

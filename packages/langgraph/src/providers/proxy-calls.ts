@@ -87,7 +87,8 @@ function withCalls(
 
 /**
  * The conversation as sent under the proxy protocol: a search result that loaded tools gains their definitions after
- * its text ({@link PROXY_DEFINITIONS_HEADER}); an assistant call of a tool not in the array is sent as a `call_tool`
+ * its text ({@link PROXY_DEFINITIONS_HEADER}; a delivery the select step appended is sent as the header and the
+ * definitions alone); an assistant call of a tool not in the array is sent as a `call_tool`
  * call with the same id. Other messages are sent as they are; the input is untouched.
  *
  * @example
@@ -109,8 +110,10 @@ export function proxyMessages(messages: readonly BaseMessage[], { searchName, di
     if (!isToolSearchArtifact(message.artifact) || typeof message.content !== "string") return message;
     const definitions = message.artifact.loaded.flatMap((name) => definitionOf(name) ?? []);
     if (definitions.length === 0) return message;
+    // A delivery's own text only lists the names its definitions give: the header and the definitions are sent alone.
+    const text = message.artifact.delivery === true ? [] : [message.content];
     return new ToolMessage({
-      content: [message.content, PROXY_DEFINITIONS_HEADER, ...definitions.map(proxyDefinitionLine)].join("\n"),
+      content: [...text, PROXY_DEFINITIONS_HEADER, ...definitions.map(proxyDefinitionLine)].join("\n"),
       tool_call_id: message.tool_call_id,
       name: message.name,
     });

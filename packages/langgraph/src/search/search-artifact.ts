@@ -26,6 +26,11 @@ export interface ToolSearchArtifact {
   loaded: string[];
   /** The namespaces loaded whole (or up to their size limit). */
   namespaces: string[];
+  /**
+   * True on a result the select step appended to deliver its selection (native deferral, or the cache-aware binding's
+   * proxy), not one of a call the model made: conversation memory does not read it as a call.
+   */
+  delivery?: true;
 }
 
 /**
