@@ -76,7 +76,12 @@ function rejectionOf(error: unknown): string {
 }
 
 function outcome(messages: BaseMessage[]): string {
-  const called = messages.flatMap((message) => (AIMessage.isInstance(message) ? (message.tool_calls ?? []).map((call) => call.name) : []));
+  // A delivery the select step appended (a tool_search turn, ids select_<n>) is the binding's, not a call the model made.
+  const called = messages.flatMap((message) =>
+    AIMessage.isInstance(message)
+      ? (message.tool_calls ?? []).filter((call) => !call.id?.startsWith("select_")).map((call) => call.name)
+      : [],
+  );
   const failed = messages.some((message) => ToolMessage.isInstance(message) && message.status === "error");
   if (called.length === 0) return "answered (no tool)";
   return `${called.join(", ")}${failed ? " (tool error)" : ""}`;

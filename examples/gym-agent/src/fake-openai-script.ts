@@ -1,8 +1,17 @@
 /**
  * @module The demo conversation's script for the fake OpenAI endpoint: the same steps as the offline model's
- * script, with arguments read from the Chat Completions request instead of LangChain messages.
+ * script, with arguments read from the Chat Completions request instead of LangChain messages. Like the offline model,
+ * it calls a tool the request does not send through `call_tool` when a tool result of the request delivered its
+ * definition (the cache-aware binding's delivery), and goes on with the user's request after such a result.
  */
-import type { ChatCompletionRequest, FakeOpenAIStep } from "@dynamic-tools/langgraph/testing";
+import { PROXY_DEFINITIONS_HEADER, PROXY_TOOL_NAME } from "@dynamic-tools/core/caching";
+import {
+  replyFromSteps,
+  sentToolNames,
+  type ChatCompletionRequest,
+  type FakeOpenAIScript,
+  type FakeOpenAIStep,
+} from "@dynamic-tools/langgraph/testing";
 import { OFFLINE_SCRIPT } from "./conversation.js";
 
 /** The first client id in the latest `get_clients_list` result of the request (1 when there is none). */
@@ -28,11 +37,44 @@ const REQUEST_ARGS: Record<string, (request: ChatCompletionRequest) => Record<st
   freeze_membership: (request) => ({ clientId: firstClientId(request), reason: "travelling for work" }),
 };
 
-/** The fake endpoint's script for the demo conversation: one step per offline-script step, same tools. */
-export const FAKE_OPENAI_SCRIPT: FakeOpenAIStep[] = OFFLINE_SCRIPT.map(function toFakeStep(step): FakeOpenAIStep {
+/** One step per offline-script step, same tools. */
+const STEPS: FakeOpenAIStep[] = OFFLINE_SCRIPT.map(function toFakeStep(step): FakeOpenAIStep {
   if (typeof step.args !== "function") return { when: step.when, tool: step.tool, args: step.args };
   const fromRequest = REQUEST_ARGS[step.tool];
   if (fromRequest === undefined)
     throw new Error(`Step for ${step.tool} computes its arguments: add a request-based version to REQUEST_ARGS.`);
   return { when: step.when, tool: step.tool, args: fromRequest };
 });
+
+/** Names of the tools whose definitions the request's tool results deliver (after the proxy's header). */
+function deliveredTools(request: ChatCompletionRequest): string[] {
+  const names: string[] = [];
+  for (const message of request.messages) {
+    const content = message.role === "tool" && typeof message.content === "string" ? message.content : "";
+    const at = content.indexOf(PROXY_DEFINITIONS_HEADER);
+    if (at < 0) continue;
+    for (const line of content.slice(at + PROXY_DEFINITIONS_HEADER.length).split("\n")) {
+      if (line.trim() !== "") names.push((JSON.parse(line) as { name: string }).name);
+    }
+  }
+  return names;
+}
+
+/** The fake endpoint's script for the demo conversation (see the module summary). */
+export const FAKE_OPENAI_SCRIPT: FakeOpenAIScript = (request) => {
+  const last = request.messages.at(-1);
+  const afterDelivery = last?.role === "tool" && typeof last.content === "string" && last.content.includes(PROXY_DEFINITIONS_HEADER);
+  // After a delivery, the model answers the user's message again; the delivered tools are callable (by proxy).
+  const lastUser = request.messages.map((message) => message.role).lastIndexOf("user");
+  const messages = afterDelivery ? request.messages.slice(0, lastUser + 1) : request.messages;
+  const delivered = deliveredTools(request).map((name) => ({ type: "function" as const, function: { name } }));
+  const reply = replyFromSteps(STEPS, { ...request, messages, tools: [...(request.tools ?? []), ...delivered] } as ChatCompletionRequest);
+  if (typeof reply === "string" || reply.toolCalls === undefined) return reply;
+  const sent = new Set(sentToolNames(request));
+  return {
+    ...reply,
+    toolCalls: reply.toolCalls.map((call) =>
+      sent.has(call.name) ? call : { name: PROXY_TOOL_NAME, args: { name: call.name, arguments: call.args } },
+    ),
+  };
+};

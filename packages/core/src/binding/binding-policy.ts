@@ -65,9 +65,12 @@ export interface ProxyDelivery {
   name: string;
   /** Tools earlier calls of the conversation delivered through the proxy: their definitions are in the messages. */
   delivered?: readonly string[];
-  /** How many deliveries the conversation made (each puts a header before its definitions). @defaultValue 0 */
+  /** How many deliveries the conversation made (each adds `headerTokens`). @defaultValue 0 */
   deliveries?: number;
-  /** Tokens of the header each delivery's definitions follow. @defaultValue 0 */
+  /**
+   * Tokens each delivery adds besides the definitions: the header they follow (and, as the graph sends a delivery, its
+   * synthetic search call). @defaultValue 0
+   */
   headerTokens?: number;
 }
 
@@ -127,12 +130,12 @@ export interface ToolBinding {
  *   messages on the topic find their tools bound;
  * - **drop** only a tool that may no longer be bound, or, when the budget (`selection.budget`) forces it, the
  *   previous tools the selection does not name, oldest first;
- * - given `proxy`, the first call binds the proxy tool after the core tools (unless the array holds nearly every tool
- *   anyway: the tools left out must outweigh the proxy's definition by the provider's cache minimum), and a needed tool the array lacks may instead be
- *   **delivered**: its definition enters the messages once (`delivered`) and the model calls it through the proxy. Of
- *   the change (re-billing `rebilledTokens` at the write price instead of the read price) and the delivery (its
- *   definitions and header written once), the cheaper is made, if the ledger affords it, else the other; a tool
- *   delivered earlier counts as bound.
+ * - given `proxy`, the first call that binds more than the core tools also binds the proxy, after them (unless the
+ *   array holds nearly every tool anyway: the tools left out must outweigh the proxy's definition by the provider's
+ *   cache minimum), and a needed tool the array lacks may instead be **delivered**: its definition enters the messages
+ *   once (`delivered`) and the model calls it through the proxy. Of the change (re-billing `rebilledTokens` at the
+ *   write price instead of the read price) and the delivery (its definitions and header written once, read after), the
+ *   cheaper is made if the ledger affords it, else the other; a tool delivered earlier counts as bound.
  *
  * @throws DynamicToolsError `INVALID_OPTION` for an unknown policy.
  * @example
@@ -249,13 +252,13 @@ function withProxy(input: BindingInput, array: readonly string[], at: number): r
   return [...array.slice(0, at), proxy.name, ...array.slice(at)];
 }
 
-/** Tokens a proxy delivery of `names` puts in the messages: their definitions and one header. */
+/** Tokens a proxy delivery of `names` puts in the messages: their definitions and `headerTokens`. */
 function deliveredTokensOf({ proxy, tokensOf = () => 0 }: BindingInput, names: readonly string[]): number {
   if (names.length === 0) return 0;
   return names.reduce((sum, name) => sum + tokensOf(name), proxy?.headerTokens ?? 0);
 }
 
-/** Tokens the conversation's earlier proxy deliveries put in the messages (headers included). */
+/** Tokens the conversation's earlier proxy deliveries put in the messages (each one's `headerTokens` included). */
 function loadedTokensOf({ proxy, tokensOf = () => 0 }: BindingInput): number {
   if (proxy === undefined) return 0;
   const definitions = (proxy.delivered ?? []).reduce((sum, name) => sum + tokensOf(name), 0);
@@ -319,9 +322,8 @@ function commonPrefix(previous: readonly string[], tools: readonly string[]): nu
  * provider's cache minimum: nothing of it is cached, so a change loses nothing.
  */
 function changeCost(input: BindingInput, tools: readonly string[]): number {
-  const { tokensOf = () => 0, promptTokens = 0, rules = cacheRules("anthropic") } = input;
-  const previousTokens = (input.previous ?? []).reduce((sum, name) => sum + tokensOf(name), 0);
-  if (previousTokens + promptTokens + loadedTokensOf(input) < rules.minimumTokens) return 0;
+  const { promptTokens = 0, rules = cacheRules("anthropic") } = input;
+  if (tokensIn(input, input.previous ?? []) + promptTokens + loadedTokensOf(input) < rules.minimumTokens) return 0;
   return rebilled(input, tools);
 }
 
@@ -352,7 +354,10 @@ function finish(
   };
 }
 
-/** The tokens after the first changed position of the array (all of them under breakpoint rules) plus the prompt and its delivered definitions. */
+/**
+ * The tokens after the first changed position of the array (all of them under breakpoint rules), plus the prompt and
+ * the definitions delivered into it.
+ */
 function rebilled(input: BindingInput, tools: readonly string[]): number {
   const { previous, tokensOf = () => 0, promptTokens = 0, rules = cacheRules("anthropic") } = input;
   const common = previous != null && rules.kind === "automatic" ? commonPrefix(previous, tools) : 0;

@@ -86,7 +86,8 @@ export interface TurnPlannerOptions extends ToolSelectorOptions {
    * survive a topic shift. The model node and the middleware render the definitions and unwrap the proxy calls into
    * calls of the tools they name (checked and executed as any call). `false`: a needed tool is bound only by a change
    * of the array, which the cost rule often refuses once the conversation is long. Not used (whatever this says) when
-   * tokens are not counted (`countTokens: false`) or the catalog has a tool named `call_tool` or `tool_search`.
+   * tokens are not counted (`countTokens: false`), or when the catalog (or, for the middleware, createAgent) has a tool
+   * of its own named `call_tool` or `tool_search`.
    * @defaultValue true
    */
   proxy?: boolean;
