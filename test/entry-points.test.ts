@@ -430,6 +430,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "callableToolNames",
     "createPromptCacheLedger",
     "lastUserText",
+    "proxyDeliveredTools",
     "recordBoundTools",
     "renderAnthropicPrompt",
     "renderChatCompletionPrompt",

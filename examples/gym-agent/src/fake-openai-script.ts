@@ -6,6 +6,7 @@
  */
 import { PROXY_DEFINITIONS_HEADER, PROXY_TOOL_NAME } from "@dynamic-tools/core/caching";
 import {
+  proxyDeliveredTools,
   replyFromSteps,
   sentToolNames,
   type ChatCompletionRequest,
@@ -46,20 +47,6 @@ const STEPS: FakeOpenAIStep[] = OFFLINE_SCRIPT.map(function toFakeStep(step): Fa
   return { when: step.when, tool: step.tool, args: fromRequest };
 });
 
-/** Names of the tools whose definitions the request's tool results deliver (after the proxy's header). */
-function deliveredTools(request: ChatCompletionRequest): string[] {
-  const names: string[] = [];
-  for (const message of request.messages) {
-    const content = message.role === "tool" && typeof message.content === "string" ? message.content : "";
-    const at = content.indexOf(PROXY_DEFINITIONS_HEADER);
-    if (at < 0) continue;
-    for (const line of content.slice(at + PROXY_DEFINITIONS_HEADER.length).split("\n")) {
-      if (line.trim() !== "") names.push((JSON.parse(line) as { name: string }).name);
-    }
-  }
-  return names;
-}
-
 /** The fake endpoint's script for the demo conversation (see the module summary). */
 export const FAKE_OPENAI_SCRIPT: FakeOpenAIScript = (request) => {
   const last = request.messages.at(-1);
@@ -67,7 +54,7 @@ export const FAKE_OPENAI_SCRIPT: FakeOpenAIScript = (request) => {
   // After a delivery, the model answers the user's message again; the delivered tools are callable (by proxy).
   const lastUser = request.messages.map((message) => message.role).lastIndexOf("user");
   const messages = afterDelivery ? request.messages.slice(0, lastUser + 1) : request.messages;
-  const delivered = deliveredTools(request).map((name) => ({ type: "function" as const, function: { name } }));
+  const delivered = proxyDeliveredTools(request).map((name) => ({ type: "function" as const, function: { name } }));
   const reply = replyFromSteps(STEPS, { ...request, messages, tools: [...(request.tools ?? []), ...delivered] } as ChatCompletionRequest);
   if (typeof reply === "string" || reply.toolCalls === undefined) return reply;
   const sent = new Set(sentToolNames(request));

@@ -11,9 +11,11 @@ import type { NativeProtocol } from "../providers/native-protocol.js";
 import { startFakeAnthropic } from "../testing/fake-anthropic.js";
 import type { FakeModelStep } from "../testing/fake-model-script.js";
 import { startFakeOpenAI } from "../testing/fake-openai.js";
-import { replyFromSteps, sentToolNames, type FakeOpenAIScript } from "../testing/fake-openai-script.js";
+import { proxyDeliveredTools, replyFromSteps, sentToolNames, type FakeOpenAIScript } from "../testing/fake-openai-script.js";
 import type { ChatCompletionRequest } from "../testing/openai-request-validation.js";
-import { PROXY_DEFINITIONS_HEADER, PROXY_TOOL_NAME } from "@dynamic-tools/core/caching";
+
+export { proxyDeliveredTools };
+import { PROXY_TOOL_NAME } from "@dynamic-tools/core/caching";
 import { startFakeOpenAIResponses } from "../testing/fake-openai-responses.js";
 
 /** What every fake recorded, in one shape. */
@@ -79,22 +81,6 @@ export async function startProviderFake(protocol: NativeProtocol, steps: readonl
       }),
     close: fake.close,
   };
-}
-
-/** Names of the tools whose definitions the request's tool results carry under the proxy protocol, in order. */
-export function proxyDeliveredTools(request: Pick<ChatCompletionRequest, "messages">): string[] {
-  const names: string[] = [];
-  for (const message of request.messages) {
-    const content = message.role === "tool" && typeof message.content === "string" ? message.content : "";
-    const at = content.indexOf(PROXY_DEFINITIONS_HEADER);
-    if (at < 0) continue;
-    for (const line of content.slice(at + PROXY_DEFINITIONS_HEADER.length).split("\n")) {
-      if (line.trim() === "") continue;
-      const definition = JSON.parse(line) as { name?: unknown };
-      if (typeof definition.name === "string") names.push(definition.name);
-    }
-  }
-  return names;
 }
 
 /**

@@ -2,6 +2,7 @@
  * @module What the fake OpenAI endpoint answers: a script, either a function of the request or a list of steps
  * matched against the latest user message. Pure: no server here.
  */
+import { PROXY_DEFINITIONS_HEADER } from "@dynamic-tools/core/caching";
 import { referencedToolNames, type ChatCompletionMessage, type ChatCompletionRequest } from "./openai-request-validation.js";
 
 /** One tool call the fake model makes. */
@@ -119,4 +120,31 @@ export function replyFromSteps(steps: readonly FakeOpenAIStep[], request: ChatCo
   }
   const args = typeof step.args === "function" ? step.args(request) : (step.args ?? {});
   return { content: step.text ?? null, toolCalls: [{ name: step.tool, args }] };
+}
+
+/**
+ * Names of the tools whose definitions the request's tool results deliver under the `call_tool` proxy (after
+ * `PROXY_DEFINITIONS_HEADER`), in order: what a script may call through the proxy.
+ *
+ * @example
+ * ```ts
+ * const script: FakeOpenAIScript = (request) =>
+ *   proxyDeliveredTools(request).includes("list_events")
+ *     ? { content: null, toolCalls: [{ name: "call_tool", args: { name: "list_events", arguments: {} } }] }
+ *     : "no calendar tool yet";
+ * ```
+ */
+export function proxyDeliveredTools(request: Pick<ChatCompletionRequest, "messages">): string[] {
+  const names: string[] = [];
+  for (const message of request.messages) {
+    const content = message.role === "tool" && typeof message.content === "string" ? message.content : "";
+    const at = content.indexOf(PROXY_DEFINITIONS_HEADER);
+    if (at < 0) continue;
+    for (const line of content.slice(at + PROXY_DEFINITIONS_HEADER.length).split("\n")) {
+      if (line.trim() === "") continue;
+      const definition = JSON.parse(line) as { name?: unknown };
+      if (typeof definition.name === "string") names.push(definition.name);
+    }
+  }
+  return names;
 }

@@ -16,6 +16,7 @@ export {
 export {
   callableToolNames,
   lastUserText,
+  proxyDeliveredTools,
   replyFromSteps,
   sentToolNames,
   type FakeOpenAIReply,
