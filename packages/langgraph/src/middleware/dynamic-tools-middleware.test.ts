@@ -77,6 +77,26 @@ describe("dynamicToolsMiddleware with createAgent", () => {
     expect(result.toolSelection).toMatchObject({ mode: "select", categories: [{ name: "staff" }] });
   });
 
+  it("runs a tool createAgent was given that the catalog does not know", async () => {
+    const { catalog } = createSmallCatalog();
+    const rang: string[] = [];
+    const own = tool(
+      () => {
+        rang.push("ring");
+        return "ringing";
+      },
+      { name: "ring_phone", description: "Ring the front desk phone", schema: z.object({}) },
+    );
+    const fake = fakeModel()
+      .respond(new AIMessage({ content: "", tool_calls: [{ name: "ring_phone", args: {}, id: "a", type: "tool_call" }] }))
+      .respond(new AIMessage("done"));
+    const agent = createAgent({ model: fake, tools: [own], middleware: [dynamicToolsMiddleware({ catalog, countTokens: false })] });
+    const result = await agent.invoke({ messages: [new HumanMessage("ring the desk")] });
+    const reply = result.messages.find((message) => ToolMessage.isInstance(message)) as ToolMessage | undefined;
+    expect(reply).toMatchObject({ name: "ring_phone", content: "ringing" });
+    expect(rang).toEqual(["ring"]);
+  });
+
   it("executes catalog tools it was not given, and refuses disabled or unknown ones with an error ToolMessage", async () => {
     const { catalog, calls } = createSmallCatalog();
     const fake = fakeModel()

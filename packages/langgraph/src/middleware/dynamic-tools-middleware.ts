@@ -385,8 +385,10 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
       try {
         // The model is untrusted: the catalog rules and the policy are checked here too (planned in afterModel when
         // it ran in this process), even for a tool it names without it being bound.
-        const cached: CallPlan | undefined =
+        const taken: CallPlan | undefined =
           context.requestTools === undefined && !isSearch(call.name) ? stepPlans.take(planKey(thread, caller, call)) : undefined;
+        // afterModel planned without createAgent's own tools: for one the catalog does not know, plan again with it.
+        const cached = extra !== undefined && !catalog.has(call.name) ? undefined : taken;
         const callPlan = cached ?? (await planner.plan(call, context));
         // Only an answer recorded for exactly this call (its id and digest) applies, even if the policy no longer
         // asks. A call that needs approval without one (changed, e.g. by another middleware, or added after

@@ -232,12 +232,28 @@ describe.each(["graph", "createAgent"] as const)("cache-aware with the proxy, th
 
 describe("createAgent with a tool of its own named call_tool", () => {
   it("binds that tool once and plans without the proxy", async () => {
-    fake = await startProviderFake("chat-completions", topicModel() as never);
+    const topics = topicModel() as (request: Parameters<Exclude<FakeOpenAIScript, readonly unknown[]>>[0]) => never;
+    // Asked to ring, the model calls the agent's own call_tool (sent directly); otherwise it follows the topics.
+    const script: FakeOpenAIScript = (request) => {
+      const last = request.messages.at(-1);
+      const ring = last?.role === "user" && typeof last.content === "string" && last.content.startsWith("ring");
+      return ring ? { content: null, toolCalls: [{ name: PROXY_TOOL_NAME, args: {} }] } : topics(request);
+    };
+    fake = await startProviderFake("chat-completions", script as never);
     const { catalog } = createSearchCatalog({}, { fillers: 30 });
-    const own = tool(() => "ringing", { name: "call_tool", description: "Place a phone call", schema: z.object({}) });
+    const rang: string[] = [];
+    const own = tool(
+      () => {
+        rang.push("ringing");
+        return "ringing";
+      },
+      { name: "call_tool", description: "Place a phone call", schema: z.object({}) },
+    );
     const agent = middlewareAgent(catalog, fake, {}, [own]);
     const config = { configurable: { thread_id: "own" } };
-    for (const question of THREE_QUESTIONS) await agent.invoke({ messages: [new HumanMessage(question)] }, config);
+    for (const question of [...THREE_QUESTIONS, "ring the office"]) await agent.invoke({ messages: [new HumanMessage(question)] }, config);
+    // Its calls are its own: run, never unwrapped as a proxy call.
+    expect(rang).toEqual(["ringing"]);
     for (const request of fake.requests()) {
       expect(request.status).toBe(200);
       expect(new Set(request.tools).size).toBe(request.tools.length);
