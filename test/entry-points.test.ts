@@ -134,6 +134,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "deliveryQuery",
     "neededTools",
     "proxyDefinitionLine",
+    "proxyDefinitionNames",
     "proxyToolDefinition",
     "sumBills",
     "topicTools",

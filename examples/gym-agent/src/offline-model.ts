@@ -5,7 +5,7 @@
  * the cache-aware binding) and `call_tool` is bound, through the proxy — exactly the constraint a real model works
  * under. Every reply is labelled "(offline)".
  */
-import { PROXY_DEFINITIONS_HEADER, PROXY_TOOL_NAME } from "@dynamic-tools/core/caching";
+import { PROXY_DEFINITIONS_HEADER, PROXY_TOOL_NAME, proxyDefinitionNames } from "@dynamic-tools/core/caching";
 import { randomUUID } from "node:crypto";
 import { BaseChatModel, type BaseChatModelParams } from "@langchain/core/language_models/chat_models";
 import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
@@ -39,16 +39,9 @@ function lastHuman(messages: BaseMessage[]): string {
 
 /** Names of the tools whose definitions the conversation's tool results deliver (after the proxy's header). */
 export function deliveredTools(messages: readonly BaseMessage[]): string[] {
-  const names: string[] = [];
-  for (const message of messages) {
-    if (!ToolMessage.isInstance(message) || typeof message.content !== "string") continue;
-    const at = message.content.indexOf(PROXY_DEFINITIONS_HEADER);
-    if (at < 0) continue;
-    for (const line of message.content.slice(at + PROXY_DEFINITIONS_HEADER.length).split("\n")) {
-      if (line.trim() !== "") names.push((JSON.parse(line) as { name: string }).name);
-    }
-  }
-  return names;
+  return messages.flatMap((message) =>
+    ToolMessage.isInstance(message) && typeof message.content === "string" ? proxyDefinitionNames(message.content) : [],
+  );
 }
 
 /** A tool result that delivered definitions: the model goes on with the user's request rather than reporting it. */

@@ -30,4 +30,5 @@ export {
   PROXY_DEFINITIONS_HEADER,
   proxyToolDefinition,
   proxyDefinitionLine,
+  proxyDefinitionNames,
 } from "./binding/proxy-tool.js";

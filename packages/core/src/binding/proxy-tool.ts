@@ -68,3 +68,24 @@ export function proxyToolDefinition(): ToolDefinition {
 export function proxyDefinitionLine({ function: fn }: ToolDefinition): string {
   return JSON.stringify({ name: fn.name, description: fn.description, parameters: fn.parameters });
 }
+
+/**
+ * The names of the tools whose definitions a tool result's text carries after {@link PROXY_DEFINITIONS_HEADER}, in
+ * order (none when the text has no header): what {@link proxyDefinitionLine} wrote.
+ *
+ * @example
+ * ```ts
+ * proxyDefinitionNames(`${PROXY_DEFINITIONS_HEADER}\n{"name":"get_salary","description":"…","parameters":{}}`); // ["get_salary"]
+ * ```
+ */
+export function proxyDefinitionNames(text: string): string[] {
+  const at = text.indexOf(PROXY_DEFINITIONS_HEADER);
+  if (at < 0) return [];
+  const names: string[] = [];
+  for (const line of text.slice(at + PROXY_DEFINITIONS_HEADER.length).split("\n")) {
+    if (line.trim() === "") continue;
+    const definition = JSON.parse(line) as { name?: unknown };
+    if (typeof definition.name === "string") names.push(definition.name);
+  }
+  return names;
+}

@@ -5,7 +5,6 @@
  * the conversation carries the two cache breakpoints the cost model bills by (end of system, last message).
  */
 import { DynamicToolsError, type ToolCatalog, type ToolSelection } from "@dynamic-tools/core";
-import { PROXY_TOOL_NAME } from "@dynamic-tools/core/caching";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { anthropicCacheBreakpoints, nativeReceiver } from "../providers/native-messages.js";
@@ -79,8 +78,11 @@ export function modelRequest({
 }: ModelRequestInput): ModelRequest {
   const native = nativeBindingOf(selection);
   if (native === undefined) {
-    // An extra tool named call_tool is bound as it is, never as the proxy.
-    const proxied = bindsProxy(selection, catalog) && !extraTools.some((tool) => tool.name === PROXY_TOOL_NAME);
+    const proxied = bindsProxy(
+      selection,
+      catalog,
+      extraTools.map((tool) => tool.name),
+    );
     const sent = proxied ? proxiedMessages(messages, selection!.tools, catalog, usable) : [...messages];
     return {
       runnable: bindSelectedTools(model, catalog, selection, extraTools),

@@ -35,9 +35,9 @@ export function checkProxyName(catalog: Pick<ToolCatalog, "has">, extraTools: re
 }
 
 /**
- * Whether a selection binds the `call_tool` proxy under the cache-aware binding (its `tools` hold the proxy, which the
- * catalog does not define): the conversation is then rendered with {@link proxyMessages} and answers read with
- * {@link withDirectCalls}.
+ * Whether a selection binds the `call_tool` proxy under the cache-aware binding (its `tools` hold the proxy, and
+ * neither the catalog nor the runtime's own tools, `own`, have a tool of that name, which would be bound as itself):
+ * the conversation is then rendered with {@link proxyMessages} and answers read with {@link withDirectCalls}.
  *
  * @example
  * ```ts
@@ -47,13 +47,15 @@ export function checkProxyName(catalog: Pick<ToolCatalog, "has">, extraTools: re
 export function bindsProxy(
   selection: { tools?: unknown; binding?: unknown } | null | undefined,
   catalog: Pick<ToolCatalog, "has">,
+  own: Iterable<string> = [],
 ): boolean {
   const policy = (selection?.binding as { policy?: unknown } | undefined)?.policy;
   return (
     policy === "cache-aware" &&
     Array.isArray(selection?.tools) &&
     selection.tools.includes(PROXY_TOOL_NAME) &&
-    !catalog.has(PROXY_TOOL_NAME)
+    !catalog.has(PROXY_TOOL_NAME) &&
+    ![...own].includes(PROXY_TOOL_NAME)
   );
 }
 

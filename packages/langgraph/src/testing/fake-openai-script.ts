@@ -2,7 +2,7 @@
  * @module What the fake OpenAI endpoint answers: a script, either a function of the request or a list of steps
  * matched against the latest user message. Pure: no server here.
  */
-import { PROXY_DEFINITIONS_HEADER } from "@dynamic-tools/core/caching";
+import { proxyDefinitionNames } from "@dynamic-tools/core/caching";
 import { referencedToolNames, type ChatCompletionMessage, type ChatCompletionRequest } from "./openai-request-validation.js";
 
 /** One tool call the fake model makes. */
@@ -124,7 +124,7 @@ export function replyFromSteps(steps: readonly FakeOpenAIStep[], request: ChatCo
 
 /**
  * Names of the tools whose definitions the request's tool results deliver under the `call_tool` proxy (after
- * `PROXY_DEFINITIONS_HEADER`), in order: what a script may call through the proxy.
+ * `PROXY_DEFINITIONS_HEADER`: `proxyDefinitionNames`), in order: what a script may call through the proxy.
  *
  * @example
  * ```ts
@@ -135,16 +135,7 @@ export function replyFromSteps(steps: readonly FakeOpenAIStep[], request: ChatCo
  * ```
  */
 export function proxyDeliveredTools(request: Pick<ChatCompletionRequest, "messages">): string[] {
-  const names: string[] = [];
-  for (const message of request.messages) {
-    const content = message.role === "tool" && typeof message.content === "string" ? message.content : "";
-    const at = content.indexOf(PROXY_DEFINITIONS_HEADER);
-    if (at < 0) continue;
-    for (const line of content.slice(at + PROXY_DEFINITIONS_HEADER.length).split("\n")) {
-      if (line.trim() === "") continue;
-      const definition = JSON.parse(line) as { name?: unknown };
-      if (typeof definition.name === "string") names.push(definition.name);
-    }
-  }
-  return names;
+  return request.messages.flatMap((message) =>
+    message.role === "tool" && typeof message.content === "string" ? proxyDefinitionNames(message.content) : [],
+  );
 }
