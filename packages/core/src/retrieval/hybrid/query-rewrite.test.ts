@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { splitWords } from "../../text/tokenize.js";
 import { queryVariants, rewriteQuery } from "./query-rewrite.js";
@@ -17,6 +18,43 @@ describe("rewriteQuery: English", () => {
   it("keeps a query that has nothing to strip, lower-cased and re-joined", () => {
     expect(rewriteQuery("weather paris")).toBe("weather paris");
     expect(rewriteQuery("Resize_Image 800x600")).toBe("resize image 800x600");
+  });
+});
+
+describe("rewriteQuery: the ASCII path", () => {
+  it("rewrites ASCII text as the general path does", () => {
+    // An ideographic space (U+3000, not ASCII, a separator to the general path) sends the same text down the general
+    // path; when nothing is kept, each path returns its own input.
+    const general = (text: string) => {
+      const rewritten = rewriteQuery(`${text}\u3000`);
+      return rewritten === `${text}\u3000` ? text : rewritten;
+    };
+    const words = [
+      "Can",
+      "you",
+      "help",
+      "me",
+      "getWeather",
+      "today's",
+      "IDs",
+      "HTTPServer",
+      "the",
+      "x",
+      "O'Neil",
+      "v2.1",
+      "please",
+      "it's",
+    ];
+    const ascii = fc.oneof(
+      fc.string({ unit: fc.constantFrom(..."aZ09 _-.,'?!s".split("")), maxLength: 40 }),
+      fc.array(fc.constantFrom(...words, " ", ", ", "_", "-", "'s", "?"), { maxLength: 12 }).map((parts) => parts.join("")),
+    );
+    fc.assert(
+      fc.property(ascii, (text) => {
+        expect(rewriteQuery(text)).toBe(general(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

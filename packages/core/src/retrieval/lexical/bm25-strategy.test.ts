@@ -222,6 +222,49 @@ describe("createBm25Strategy: history", () => {
   });
 });
 
+describe("createBm25Strategy: a request of several steps", () => {
+  const request =
+    "Read the quarterly report file from the shared folder and write a summary of the report file to disk. Then check the weather in Paris.";
+
+  it("raises the best tool of a short step (the weather) above the tools the longest step matches", () => {
+    expect(names(bm25, { query: request, limit: 3 })).toEqual(["write_file", "get_weather", "read_file"]);
+    // As one bag of words the weather step ranks fifth.
+    expect(names(indexed({ steps: false }), { query: request, limit: 5 })).toEqual([
+      "write_file",
+      "read_file",
+      "delete_file",
+      "list_directory",
+      "get_weather",
+    ]);
+  });
+
+  it("scores a step's tool by its step score, raised; the request's best keeps its own score", () => {
+    const [best, weather] = rank(bm25, { query: request, limit: 2 });
+    const plain = rank(indexed({ steps: false }), { query: request, limit: 1 })[0]!;
+    const step = rank(indexed({ steps: false }), { query: "check the weather in Paris.", limit: 1 })[0]!;
+    expect(best).toEqual(plain);
+    expect(weather!.score).toBeCloseTo(step.score * (plain.score / step.score) ** 0.75, 12);
+  });
+
+  it("ranks a request of one step exactly as with steps: false", () => {
+    const plain = indexed({ steps: false });
+    for (const query of ["what's the weather in Paris?", "I need a playlist for a relaxing spa day. Can you help me with that?"]) {
+      expect(rank(bm25, { query })).toEqual(rank(plain, { query }));
+    }
+  });
+
+  it("refuses a steps setting that is not true or false, at construction", () => {
+    expect(() => createBm25Strategy({ steps: "yes" as unknown as boolean })).toThrow(
+      expect.objectContaining({ code: "INVALID_OPTION", message: 'bm25 steps must be true or false, got "yes".' }),
+    );
+  });
+
+  it("honours the filter in every step", () => {
+    const filter = (name: string) => name !== "get_weather";
+    expect(names(bm25, { query: request, filter })).not.toContain("get_weather");
+  });
+});
+
 describe("createBm25Strategy: Chinese", () => {
   it("matches a Chinese query against a Chinese description through bigrams", () => {
     // rewrite: "能不能帮我读文件" → "读 文 件" → bigrams 读文, 文件; read_file's description has 读取文件内容 (… 文件 …).

@@ -13,6 +13,9 @@ import { analyze } from "../../text/analyzer.js";
 import { Bm25Index, type SavedBm25Postings } from "./bm25-index.js";
 import { DEFAULT_BM25 } from "./bm25-score.js";
 import type { VocabularyExpansion } from "./vocabulary-expansion.js";
+import { raiseStepMatches, requestSteps } from "./request-steps.js";
+import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
+import { describeValue } from "../../errors/describe-value.js";
 import { runInBackground, runNow, type BackgroundWork } from "../../events/background-steps.js";
 
 /** Default field weights: a word in the name counts three times one in the description. */
@@ -43,6 +46,13 @@ export interface Bm25StrategyOptions {
   rewrite?: boolean;
   /** Weight of earlier human messages' terms relative to the current message's. @defaultValue 0.3 */
   historyWeight?: number;
+  /**
+   * A request of several steps ("Retrieve the course's content. Then check the weather in Boston"): also search each
+   * step on its own, and raise its best tools toward the request's best ({@link requestSteps},
+   * {@link raiseStepMatches}), so the tool of a short step is not buried under the tools the longest step matches.
+   * Each step costs one more search. @defaultValue true
+   */
+  steps?: boolean;
   /**
    * Learned evidence (e.g. a `UsageModel`): each tool's learned terms become one more field of its document, scored
    * as a field of its own and added to the text's score: a term scores by how much more often the tool's users said it
@@ -128,7 +138,10 @@ export function weightedTerms(
 export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strategy {
   const { stem = true, k1 = DEFAULT_BM25.k1, b = DEFAULT_BM25.b } = options;
   const weights = { ...DEFAULT_FIELD_WEIGHTS, ...options.fieldWeights };
-  const { usage, usageWeight = 1, expansion } = options;
+  const { usage, usageWeight = 1, expansion, steps = true } = options;
+  if (typeof steps !== "boolean") {
+    throw new DynamicToolsError("INVALID_OPTION", `bm25 steps must be true or false, got ${describeValue(steps)}.`, { path: ["steps"] });
+  }
   // The learned field exists only with `usage`: without it the index is exactly the one without learning.
   // (The index skips fields without a weight, so the cast only widens the key set.)
   const fieldWeights = (usage === undefined ? weights : { ...weights, usage: usageWeight }) as Record<ToolField | "usage", number>;
@@ -281,14 +294,28 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
     rank(request: RankRequest): RankedTool[] {
       catchUpUsage();
       if (usage !== undefined) index.setScale(usage.scale());
-      const terms = weightedTerms(request, termOptions);
-      if (expansion !== undefined) {
-        const have = new Set(terms.map(({ term }) => term));
-        for (const extra of expansion.expand(request.query, (term) => index.documentFrequency(term) > 0, noteAll)) {
-          if (!have.has(extra.term)) terms.push(extra);
+      const search = (message: Pick<RankRequest, "query" | "history">) => {
+        const terms = weightedTerms(message, termOptions);
+        if (expansion !== undefined) {
+          const have = new Set(terms.map(({ term }) => term));
+          for (const extra of expansion.expand(message.query, (term) => index.documentFrequency(term) > 0, noteAll)) {
+            if (!have.has(extra.term)) terms.push(extra);
+          }
         }
-      }
-      return index.search(terms, request.limit, request.filter).map(({ id, score }) => ({ name: id, score, signals: { bm25: score } }));
+        return index.search(terms, request.limit, request.filter);
+      };
+      const found = search(request);
+      // Each step alone, without the history: the request's own search already reads the conversation.
+      const parts = steps ? requestSteps(request.query) : [];
+      const ranked =
+        parts.length === 0
+          ? found
+          : raiseStepMatches(
+              found,
+              parts.map((query) => search({ query })),
+              request.limit,
+            );
+      return ranked.map(({ id, score }) => ({ name: id, score, signals: { bm25: score } }));
     },
     save(): SavedBm25Index {
       catchUpUsage();

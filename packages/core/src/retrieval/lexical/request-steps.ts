@@ -1,0 +1,97 @@
+/**
+ * @module A request of several steps ("Retrieve the course's content. Then find its author's other books, and also
+ * check the library's hours") is one bag of words to BM25: the tool of a step with few words ranks below the tools the
+ * longest step matches. Each step, searched on its own, finds its own best tools, which are then raised toward the
+ * whole request's best. Pure.
+ */
+import { wordsBeyondSmallTalk } from "../../text/conversational-words.js";
+import { GENERIC_TOOL_WORDS } from "../../text/stop-words.js";
+import { splitWords } from "../../text/tokenize.js";
+
+// Where a step ends: the end of a sentence (followed by a space, so "example.com" is one word) and the words that
+// chain one request to the next. Commas and a plain "and" join the parts of one request too often ("flights to Oslo
+// and Bergen", "with a blurred background, a soft light"), so they do not split.
+const STEP_BOUNDARY = /[.?!;]+\s+|\n+|\b(?:then|after that|afterwards|additionally|also)\b/giu;
+
+/**
+ * Fewest words a step must have that are neither stop words, small talk nor generic tool verbs ("can you help me
+ * with that?" has none): a step without them names nothing a tool could do, and its best match would be noise.
+ */
+export const MIN_STEP_WORDS = 2;
+
+/**
+ * How far a step's best matches are raised: a step's scores are multiplied by `(best of the request / best of the
+ * step) ^ exponent`. At 1 a step's best tool would tie with the request's best, however weakly the step matched; at 0
+ * nothing is raised. Measured on the dev sets (docs/selection.md, "Requests of several steps").
+ */
+export const STEP_SCORE_EXPONENT = 0.75;
+
+/**
+ * The steps of a request worth searching on their own: the pieces between sentence ends and chaining words ("then",
+ * "after that", "additionally", "also") that have at least {@link MIN_STEP_WORDS} words beyond stop words, small talk
+ * and generic tool verbs. Empty when fewer than two pieces qualify (the whole request is searched anyway).
+ *
+ * @example
+ * ```ts
+ * requestSteps("Retrieve the content of the course CS101. Then find the weather in Boston.");
+ * // ["Retrieve the content of the course CS101", "find the weather in Boston."]
+ * requestSteps("I need a playlist for a relaxing spa day. Can you help me with that?"); // [] (the second names nothing)
+ * ```
+ */
+export function requestSteps(text: string): string[] {
+  const pieces = text.split(STEP_BOUNDARY);
+  if (pieces.length < 2) return [];
+  const steps = pieces.map((piece) => piece.replace(/^[\s,:]+|[\s,:]+$/gu, "")).filter((piece) => topicWords(piece) >= MIN_STEP_WORDS);
+  return steps.length >= 2 ? steps : [];
+}
+
+function topicWords(piece: string): number {
+  return wordsBeyondSmallTalk(splitWords(piece)).filter((word) => !GENERIC_TOOL_WORDS.has(word)).length;
+}
+
+/** A search result: a tool and its score. */
+export interface ScoredTool {
+  id: string;
+  score: number;
+}
+
+/**
+ * The whole request's results with each step's best matches raised: a tool scores the most of its own score and, for
+ * each step, its step score times `(best of the request / best of the step) ^ exponent`. The best `limit`, ties in the
+ * order they first appear (the request's results, then each step's). Given each list's best `limit`, the result is
+ * the best `limit` of the full lists. Without a positive score in the request, its results are returned as they are.
+ *
+ * @example
+ * ```ts
+ * raiseStepMatches(
+ *   [{ id: "getCourseContent", score: 9 }, { id: "getCourseReviews", score: 7 }, { id: "getWeather", score: 2 }],
+ *   [[{ id: "getCourseContent", score: 6 }], [{ id: "getWeather", score: 4 }]],
+ *   3,
+ * );
+ * // getCourseContent 9, getCourseReviews 7, getWeather 4 · (9 / 4) ^ 0.75 ≈ 7.35 → [getCourseContent, getWeather, getCourseReviews]
+ * ```
+ */
+export function raiseStepMatches(
+  whole: readonly ScoredTool[],
+  steps: ReadonlyArray<readonly ScoredTool[]>,
+  limit: number,
+  exponent = STEP_SCORE_EXPONENT,
+): ScoredTool[] {
+  const top = whole.reduce((best, tool) => Math.max(best, tool.score), 0);
+  if (!(top > 0)) return whole.slice(0, limit);
+  const scores = new Map<string, number>(whole.map((tool) => [tool.id, tool.score]));
+  for (const step of steps) {
+    const best = step.reduce((max, tool) => Math.max(max, tool.score), 0);
+    if (!(best > 0)) continue;
+    const scale = (top / best) ** exponent;
+    for (const tool of step) {
+      const raised = tool.score * scale;
+      if (raised > (scores.get(tool.id) ?? -Infinity)) scores.set(tool.id, raised);
+    }
+  }
+  // A Map iterates in insertion order and the sort is stable: ties keep the order they first appeared in.
+  return [...scores]
+    .map(([id, score]) => ({ id, score }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
+}
