@@ -46,5 +46,15 @@ for (const strategy of ["bm25", "fuzzy", "hybrid"]) {
   await ranked("warm up");
   await time(`${strategy} select: one vowel-less word of ${longWord} letters`, () => ranked("q".repeat(longWord)));
   await time(`${strategy} select: 1 MB message of ordinary words`, () => ranked("show me the pending salary please ".repeat(32_000)));
+  // Sentence ends and chaining words: what the bm25 strategy splits a request of several steps at.
+  await time(`${strategy} select: 1 MB of dots, and of "?!"`, () =>
+    Promise.all([ranked(".".repeat(1_000_000)), ranked("?!".repeat(500_000))]),
+  );
+  await time(`${strategy} select: 1 MB of ". " and of "then "`, () =>
+    Promise.all([ranked(". ".repeat(500_000)), ranked("then ".repeat(200_000))]),
+  );
+  await time(`${strategy} select: 16 requests of several steps`, () =>
+    ranked(Array.from({ length: 16 }, (_, index) => `Then check the ${words[index % 10]} report of ${words[(index + 3) % 10]}.`).join(" ")),
+  );
   ranked.close?.();
 }

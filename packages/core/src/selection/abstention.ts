@@ -11,6 +11,7 @@
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import type { LearnedField } from "../retrieval/learned-field.js";
+import { STEP_SIGNAL } from "../retrieval/lexical/request-steps.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { toolPurpose } from "../retrieval/tool-text.js";
 import { wordsBeyondSmallTalk } from "../text/conversational-words.js";
@@ -135,7 +136,7 @@ export const ABSTENTION_DEFAULTS: Readonly<Required<AbstentionOptions>> = Object
 /** Fewest past requests the floor is checked against (fewer say too little about what real requests score). */
 export const MIN_FLOOR_REQUESTS = 16;
 /** Signals that are not evidence of relevance on their own scale. */
-const NOT_CALIBRATED = new Set(["exact"]);
+const NOT_CALIBRATED = new Set(["exact", STEP_SIGNAL]);
 
 /**
  * Validated settings, with defaults.

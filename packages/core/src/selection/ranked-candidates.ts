@@ -6,6 +6,7 @@
  */
 import type { ConversationText } from "../conversation/conversation-text.js";
 import { autoCut } from "../retrieval/hybrid/auto-cut.js";
+import { STEP_SIGNAL } from "../retrieval/lexical/request-steps.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import type { Abstention } from "./abstention.js";
 import {
@@ -28,6 +29,7 @@ export interface AutoCutOptions {
 function formatSignal(signal: string, score: number): string {
   if (signal === "exact") return "exact name";
   if (signal === CALLED_SIGNAL) return `called ${score} turn${score === 1 ? "" : "s"} ago`;
+  if (signal === STEP_SIGNAL) return `step ${score} of the request`;
   return `${signal} ${Number(score.toFixed(3))}`;
 }
 

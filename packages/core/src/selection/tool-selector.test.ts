@@ -407,6 +407,16 @@ describe("createToolSelector: construction", () => {
     expect(hybrid.ranked![0]).toMatchObject({ name: "write_file", rank: 1, score: 2.9, signals: { fuzzy: 1, exact: 1 } });
     expect(hybrid.ranked![0]!.reason).toMatch(/^bm25 \d+\.\d{1,3}, fuzzy 1, exact name, vector 0\.\d{1,3}$/);
   });
+
+  it("says which step of a request of several steps raised a tool", async () => {
+    const select = createToolSelector(assistantCatalog(), { ...noTokens, strategy: "bm25", autoCut: false });
+    const selection = await select(
+      "Read the quarterly report file from the shared folder and write a summary of the report file to disk. Then check the weather in Paris.",
+    );
+    const weather = selection.ranked!.find((tool) => tool.name === "get_weather")!;
+    expect(weather.rank).toBe(2);
+    expect(weather.reason).toMatch(/^bm25 \d+\.\d{1,3}, step 2 of the request$/);
+  });
 });
 
 describe("createToolSelector: a failing index", () => {

@@ -244,6 +244,8 @@ describe("createBm25Strategy: a request of several steps", () => {
     const step = rank(indexed({ steps: false }), { query: "check the weather in Paris.", limit: 1 })[0]!;
     expect(best).toEqual(plain);
     expect(weather!.score).toBeCloseTo(step.score * (plain.score / step.score) ** 0.75, 12);
+    // The explanation says which step raised it.
+    expect(weather!.signals).toEqual({ bm25: weather!.score, step: 2 });
   });
 
   it("ranks a request of one step exactly as with steps: false", () => {

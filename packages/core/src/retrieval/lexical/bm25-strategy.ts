@@ -13,7 +13,7 @@ import { analyze } from "../../text/analyzer.js";
 import { Bm25Index, type SavedBm25Postings } from "./bm25-index.js";
 import { DEFAULT_BM25 } from "./bm25-score.js";
 import type { VocabularyExpansion } from "./vocabulary-expansion.js";
-import { raiseStepMatches, requestSteps } from "./request-steps.js";
+import { raiseStepMatches, requestSteps, STEP_SIGNAL, type SteppedTool } from "./request-steps.js";
 import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { describeValue } from "../../errors/describe-value.js";
 import { runInBackground, runNow, type BackgroundWork } from "../../events/background-steps.js";
@@ -307,7 +307,7 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
       const found = search(request);
       // Each step alone, without the history: the request's own search already reads the conversation.
       const parts = steps ? requestSteps(request.query) : [];
-      const ranked =
+      const ranked: SteppedTool[] =
         parts.length === 0
           ? found
           : raiseStepMatches(
@@ -315,7 +315,11 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
               parts.map((query) => search({ query })),
               request.limit,
             );
-      return ranked.map(({ id, score }) => ({ name: id, score, signals: { bm25: score } }));
+      return ranked.map(({ id, score, step }) => ({
+        name: id,
+        score,
+        signals: step === undefined ? { bm25: score } : { bm25: score, [STEP_SIGNAL]: step },
+      }));
     },
     save(): SavedBm25Index {
       catchUpUsage();

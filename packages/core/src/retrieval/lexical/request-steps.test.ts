@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MIN_STEP_WORDS, raiseStepMatches, requestSteps, STEP_SCORE_EXPONENT, type ScoredTool } from "./request-steps.js";
+import { MAX_STEPS, MIN_STEP_WORDS, raiseStepMatches, requestSteps, STEP_SCORE_EXPONENT, type ScoredTool } from "./request-steps.js";
 
 describe("requestSteps", () => {
   it("splits at sentence ends and at chaining words", () => {
@@ -29,6 +29,13 @@ describe("requestSteps", () => {
     expect(requestSteps("Thanks a lot! Get the list of items, please.")).toEqual([]);
   });
 
+  it(`reads a message of more than ${MAX_STEPS} steps as a document, searched whole`, () => {
+    const sentence = (index: number) => `Report number ${index} lists the quarterly sales figures.`;
+    const steps = (count: number) => Array.from({ length: count }, (_, index) => sentence(index)).join(" ");
+    expect(requestSteps(steps(MAX_STEPS))).toHaveLength(MAX_STEPS);
+    expect(requestSteps(steps(MAX_STEPS + 1))).toEqual([]);
+  });
+
   it("is empty for a single request", () => {
     expect(requestSteps("what's the weather in Paris?")).toEqual([]);
     expect(requestSteps("")).toEqual([]);
@@ -45,15 +52,18 @@ describe("raiseStepMatches", () => {
       3,
     );
     expect(raised.map((item) => item.id)).toEqual(["getCourseContent", "getWeather", "getCourseReviews"]);
-    expect(raised[0]!.score).toBe(9); // its own score beats its step's 6 · 1.5^0.75
+    // Its own score beats its step's 6 · 1.5^0.75: no step is said.
+    expect(raised[0]).toEqual({ id: "getCourseContent", score: 9 });
     expect(raised[1]!.score).toBeCloseTo(4 * (9 / 4) ** STEP_SCORE_EXPONENT, 12);
+    expect(raised[1]!.step).toBe(2);
+    expect(raised[2]).toEqual({ id: "getCourseReviews", score: 7 });
   });
 
   it("brings in a tool only a step found", () => {
     expect(raiseStepMatches([tool("a", 4)], [[tool("b", 2), tool("c", 1)]], 3)).toEqual([
       tool("a", 4),
-      tool("b", 2 * 2 ** STEP_SCORE_EXPONENT),
-      tool("c", 2 ** STEP_SCORE_EXPONENT),
+      { ...tool("b", 2 * 2 ** STEP_SCORE_EXPONENT), step: 1 },
+      { ...tool("c", 2 ** STEP_SCORE_EXPONENT), step: 1 },
     ]);
   });
 

@@ -10,14 +10,21 @@ import { splitWords } from "../../text/tokenize.js";
 
 // Where a step ends: the end of a sentence (followed by a space, so "example.com" is one word) and the words that
 // chain one request to the next. Commas and a plain "and" join the parts of one request too often ("flights to Oslo
-// and Bergen", "with a blurred background, a soft light"), so they do not split.
-const STEP_BOUNDARY = /[.?!;]+\s+|\n+|\b(?:then|after that|afterwards|additionally|also)\b/giu;
+// and Bergen", "with a blurred background, a soft light"), so they do not split. One punctuation mark before the
+// space, not a run: a run would be tried from each of its marks, quadratic in a message of 16,000 dots.
+const STEP_BOUNDARY = /[.?!;]\s+|\n+|\b(?:then|after that|afterwards|additionally|also)\b/giu;
 
 /**
  * Fewest words a step must have that are neither stop words, small talk nor generic tool verbs ("can you help me
  * with that?" has none): a step without them names nothing a tool could do, and its best match would be noise.
  */
 export const MIN_STEP_WORDS = 2;
+
+/**
+ * Most steps a request is searched by: a message of more pieces is a document (a pasted text, a log), not a list of
+ * requests, and is searched as a whole (Seal-Tools' longest requests have 12 steps).
+ */
+export const MAX_STEPS = 16;
 
 /**
  * How far a step's best matches are raised: a step's scores are multiplied by `(best of the request / best of the
@@ -29,7 +36,8 @@ export const STEP_SCORE_EXPONENT = 0.75;
 /**
  * The steps of a request worth searching on their own: the pieces between sentence ends and chaining words ("then",
  * "after that", "additionally", "also") that have at least {@link MIN_STEP_WORDS} words beyond stop words, small talk
- * and generic tool verbs. Empty when fewer than two pieces qualify (the whole request is searched anyway).
+ * and generic tool verbs. Empty when fewer than two pieces qualify (the whole request is searched anyway) or more than
+ * {@link MAX_STEPS} do.
  *
  * @example
  * ```ts
@@ -41,13 +49,18 @@ export const STEP_SCORE_EXPONENT = 0.75;
 export function requestSteps(text: string): string[] {
   const pieces = text.split(STEP_BOUNDARY);
   if (pieces.length < 2) return [];
-  const steps = pieces.map((piece) => piece.replace(/^[\s,:]+|[\s,:]+$/gu, "")).filter((piece) => topicWords(piece) >= MIN_STEP_WORDS);
-  return steps.length >= 2 ? steps : [];
+  const steps = pieces
+    .map((piece) => piece.trim().replace(/^[,:]\s*/u, ""))
+    .filter((piece) => piece !== "" && topicWords(piece) >= MIN_STEP_WORDS);
+  return steps.length >= 2 && steps.length <= MAX_STEPS ? steps : [];
 }
 
 function topicWords(piece: string): number {
   return wordsBeyondSmallTalk(splitWords(piece)).filter((word) => !GENERIC_TOOL_WORDS.has(word)).length;
 }
+
+/** The signal a tool raised by a step carries: the step's number, from 1 ("step 2 of the request" in `reason`). */
+export const STEP_SIGNAL = "step";
 
 /** A search result: a tool and its score. */
 export interface ScoredTool {
@@ -55,11 +68,17 @@ export interface ScoredTool {
   score: number;
 }
 
+/** A result of {@link raiseStepMatches}: with `step`, the step (from 1) whose raised score it has. */
+export interface SteppedTool extends ScoredTool {
+  step?: number;
+}
+
 /**
  * The whole request's results with each step's best matches raised: a tool scores the most of its own score and, for
- * each step, its step score times `(best of the request / best of the step) ^ exponent`. The best `limit`, ties in the
- * order they first appear (the request's results, then each step's). Given each list's best `limit`, the result is
- * the best `limit` of the full lists. Without a positive score in the request, its results are returned as they are.
+ * each step, its step score times `(best of the request / best of the step) ^ exponent` (then `step` says which). The
+ * best `limit`, ties in the order they first appear (the request's results, then each step's). Given each list's best
+ * `limit`, the result is the best `limit` of the full lists. Without a positive score in the request, its results are
+ * returned as they are.
  *
  * @example
  * ```ts
@@ -68,7 +87,7 @@ export interface ScoredTool {
  *   [[{ id: "getCourseContent", score: 6 }], [{ id: "getWeather", score: 4 }]],
  *   3,
  * );
- * // getCourseContent 9, getCourseReviews 7, getWeather 4 · (9 / 4) ^ 0.75 ≈ 7.35 → [getCourseContent, getWeather, getCourseReviews]
+ * // getCourseContent 9, then getWeather 4 · (9 / 4) ^ 0.75 ≈ 7.35 (step 2), then getCourseReviews 7
  * ```
  */
 export function raiseStepMatches(
@@ -76,22 +95,19 @@ export function raiseStepMatches(
   steps: ReadonlyArray<readonly ScoredTool[]>,
   limit: number,
   exponent = STEP_SCORE_EXPONENT,
-): ScoredTool[] {
+): SteppedTool[] {
   const top = whole.reduce((best, tool) => Math.max(best, tool.score), 0);
   if (!(top > 0)) return whole.slice(0, limit);
-  const scores = new Map<string, number>(whole.map((tool) => [tool.id, tool.score]));
-  for (const step of steps) {
+  const results = new Map<string, SteppedTool>(whole.map((tool) => [tool.id, { id: tool.id, score: tool.score }]));
+  steps.forEach((step, index) => {
     const best = step.reduce((max, tool) => Math.max(max, tool.score), 0);
-    if (!(best > 0)) continue;
+    if (!(best > 0)) return;
     const scale = (top / best) ** exponent;
     for (const tool of step) {
       const raised = tool.score * scale;
-      if (raised > (scores.get(tool.id) ?? -Infinity)) scores.set(tool.id, raised);
+      if (raised > (results.get(tool.id)?.score ?? -Infinity)) results.set(tool.id, { id: tool.id, score: raised, step: index + 1 });
     }
-  }
-  // A Map iterates in insertion order and the sort is stable: ties keep the order they first appeared in.
-  return [...scores]
-    .map(([id, score]) => ({ id, score }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit);
+  });
+  // A Map keeps a key's first place and the sort is stable: ties keep the order they first appeared in.
+  return [...results.values()].sort((a, b) => b.score - a.score).slice(0, limit);
 }
