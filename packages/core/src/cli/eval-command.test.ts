@@ -156,6 +156,24 @@ describe("dynamic-tools eval", () => {
     expect(results.find((result) => result.strategy === "sequence-matcher")!.mrr).toBeCloseTo(0.64, 12);
   });
 
+  it("--misses lists each query with a relevant tool past place 10, in the text and in --json", async () => {
+    const args = ["--catalog", CATALOG, "--queries", QUERIES, "--strategy", "sequence-matcher", "--abstention", "off", "--misses"];
+    const json = await run(...args, "--json");
+    expect(json.code).toBe(0);
+    // "translate" ranks its tool fifth (found); "nothing" ranks no tool at all.
+    expect(JSON.parse(json.out[0]!).misses).toEqual([
+      { id: "nothing", query: "qqq zzz", missing: [{ tool: "search_web", rank: null }], top: [] },
+    ]);
+    const text = await run(...args);
+    expect(text.out.join("\n").split("\n").slice(-3)).toEqual([
+      "sequence-matcher: 1 of 5 queries have a relevant tool past place 10",
+      "  nothing: search_web not ranked | first: ",
+      '    "qqq zzz"',
+    ]);
+    // Without --misses the JSON has no misses.
+    expect(JSON.parse((await run(...args.slice(0, -1), "--json")).out[0]!)).not.toHaveProperty("misses");
+  });
+
   it("prints a table without --json", async () => {
     const { code, out } = await run("--catalog", CATALOG, "--queries", QUERIES, "--strategy", "sequence-matcher", "--abstention", "off");
     expect(code).toBe(0);
@@ -250,7 +268,7 @@ describe("dynamic-tools eval", () => {
     await main(["--help"], (text) => out.push(text));
     expect(out.join("\n")).toMatch(/eval\s+score retrieval strategies/);
     expect(out.join("\n")).toMatch(
-      /dynamic-tools eval --catalog <file> \| --mcp <servers\.json> --queries <file\.jsonl> --strategy <name\|all> \[--usage <file\.jsonl> \[--co-usage\]\]\n\s+\[--abstention on\|off\] \[--remark-model on\|off\] \[--history-tools on\|off\] \[--off-topic <file\.jsonl>\] \[--json\]/,
+      /dynamic-tools eval --catalog <file> \| --mcp <servers\.json> --queries <file\.jsonl> --strategy <name\|all> \[--usage <file\.jsonl> \[--co-usage\]\]\n\s+\[--abstention on\|off\] \[--remark-model on\|off\] \[--history-tools on\|off\] \[--off-topic <file\.jsonl>\] \[--misses\] \[--json\]/,
     );
   });
 });

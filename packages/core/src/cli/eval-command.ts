@@ -6,6 +6,7 @@ import { formatEvalTable } from "../eval/format-eval-table.js";
 import { progressReporter, type ProgressStream } from "../eval/progress-bar.js";
 import { loadMessagesFile, loadQueriesFile } from "../eval/queries-file.js";
 import { runEval, type EvalResult } from "../eval/run-eval.js";
+import { formatMisses } from "../eval/query-misses.js";
 import { BUILTIN_STRATEGY_NAMES, createStrategy } from "../retrieval/strategy-registry.js";
 import { rankWithCoUsage } from "../eval/co-usage-ranking.js";
 import { describeFloor } from "../selection/abstention.js";
@@ -14,7 +15,7 @@ import { CATALOG_OPTIONS_USAGE, loadCliCatalog } from "./load-cli-catalog.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, STRATEGY, UsageError } from "./usage-error.js";
 
 export const EVAL_USAGE = `dynamic-tools eval --catalog <file> | --mcp <servers.json> --queries <file.jsonl> --strategy <name|all> [--usage <file.jsonl> [--co-usage]]
-       [--abstention on|off] [--remark-model on|off] [--history-tools on|off] [--off-topic <file.jsonl>] [--json]
+       [--abstention on|off] [--remark-model on|off] [--history-tools on|off] [--off-topic <file.jsonl>] [--misses] [--json]
 
 ${CATALOG_OPTIONS_USAGE}
   --queries <file>     JSON Lines: { "id", "query", "relevant": [tool names], "history"?: [entries] } per line;
@@ -37,8 +38,11 @@ ${CATALOG_OPTIONS_USAGE}
                        are ranked up by recency, as a selector does with the tools a thread called
   --off-topic <file>   with abstention: messages that should bind nothing (JSON Lines { "query" } or strings,
                        e.g. datasets/small-talk/dev.jsonl); the share abstained is reported
+  --misses             also list each query with a relevant tool past place 10 (what Complete@10 counts as
+                       missed): its id, each such tool's rank, the first 5 tools and the query; in --json,
+                       misses: [{ id, query, missing: [{ tool, rank }], top, abstained? }] on each result
   --json               print one JSON object: { strategy, tools, queries, recall, ndcg, mrr, complete, latencyMs,
-                       indexMs, abstention? }; with --strategy all, { "results": [ … ] }
+                       indexMs, abstention?, misses? }; with --strategy all, { "results": [ … ] }
   -h, --help           print this help`;
 
 /**
@@ -64,6 +68,7 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
         "history-tools": { type: "string", default: "on" },
         "remark-model": { type: "string", default: "on" },
         "off-topic": { type: "string" },
+        misses: { type: "boolean", default: false },
         json: { type: "boolean", default: false },
         help: HELP_OPTION,
       },
@@ -130,11 +135,17 @@ export async function evalCommand(argv: string[], out: (text: string) => void, p
         ...expand,
         ...abstention,
         ...memory,
+        misses: values.misses,
       }),
     );
   }
   if (values.json) out(JSON.stringify(all ? { results } : results[0]));
-  else out([formatEvalTable(results), ...results.flatMap(formatAbstention)].join("\n"));
+  else {
+    const misses = results.flatMap((result) =>
+      result.misses === undefined ? [] : formatMisses(result.strategy, result.queries, result.misses),
+    );
+    out([formatEvalTable(results), ...results.flatMap(formatAbstention), ...misses].join("\n"));
+  }
   return 0;
 }
 

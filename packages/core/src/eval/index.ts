@@ -1,6 +1,6 @@
 /**
  * @module @dynamic-tools/core/eval: offline evaluation of retrieval strategies: the metrics (recall, nDCG,
- * reciprocal rank, completeness), queries files (readers and types), the eval runner and its table; the cost replay
+ * reciprocal rank, completeness), queries files (readers and types), the eval runner, its table and its misses; the cost replay
  * behind `dynamic-tools cost` (conversations through the selection pipeline and each binding policy, billed with prompt
  * caching) and its table.
  */
@@ -20,3 +20,4 @@ export { ALL_COST_POLICIES, COST_POLICIES, type CostPolicyName } from "./replay-
 export { formatCostTable } from "./format-cost-table.js";
 export { calledToolsOf, runEval, type EvalResult, type RunEvalOptions } from "./run-eval.js";
 export { formatEvalTable } from "./format-eval-table.js";
+export { formatMisses, queryMiss, type QueryMiss } from "./query-misses.js";

@@ -11,6 +11,7 @@ import type { EvalQuery } from "./queries-file.js";
 import type { CalledTool } from "../conversation/called-tools.js";
 import { rememberCalledTools, type ConversationMemoryOptions } from "../selection/conversation-memory.js";
 import { loadRemarkReader } from "../selection/remark-model.js";
+import { queryMiss, type QueryMiss } from "./query-misses.js";
 
 /** One strategy's results: exactly what `dynamic-tools eval --json` prints. */
 export interface EvalResult extends RetrievalMetrics {
@@ -37,6 +38,8 @@ export interface EvalResult extends RetrievalMetrics {
     requests?: number;
     offTopic?: { messages: number; abstained: number; share: number };
   };
+  /** With `misses`: each query whose relevant tools are not all in the first 10 places, in the file's order. */
+  misses?: QueryMiss[];
 }
 
 /** Options of {@link runEval}. */
@@ -73,6 +76,8 @@ export interface RunEvalOptions {
    * are ranked up by recency. @defaultValue off
    */
   memory?: ConversationMemoryOptions;
+  /** Also list the queries with a relevant tool past place 10 (`misses` of the result). @defaultValue false */
+  misses?: boolean;
 }
 
 /** The called tools of a query's history, as a live thread would show them: the last turn is 1 turn ago. */
@@ -109,6 +114,7 @@ export async function runEval({
   memory,
   requests,
   learned,
+  misses = false,
 }: RunEvalOptions): Promise<EvalResult> {
   const indexStart = performance.now();
   const indexing = strategy.index(catalog);
@@ -138,6 +144,7 @@ export async function runEval({
       learned,
     }) !== undefined;
   let abstained = 0;
+  const missed: QueryMiss[] = [];
   const latencies: number[] = new Array(queries.length);
   const perQuery: RetrievalMetrics[] = new Array(queries.length);
   for (let index = 0; index < queries.length; index++) {
@@ -152,6 +159,8 @@ export async function runEval({
     const names = abstain ? [] : reorder === undefined ? ranked.map((tool) => tool.name) : reorder(ranked);
     latencies[index] = performance.now() - start;
     perQuery[index] = queryMetrics(names, relevant);
+    const miss = misses ? queryMiss(queries[index]!, names, abstain) : undefined;
+    if (miss !== undefined) missed.push(miss);
     onProgress?.(index + 1, queries.length);
   }
   let offTopicAbstained = 0;
@@ -167,6 +176,7 @@ export async function runEval({
     latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)) },
     indexMs: round(indexMs),
   };
+  if (misses) result.misses = missed;
   if (floor !== undefined) {
     result.abstention = {
       abstained,
