@@ -10,6 +10,7 @@ import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langcha
 import { MemorySaver } from "@langchain/langgraph";
 import { ChatOpenAI } from "@langchain/openai";
 import { createGymCatalog } from "./catalog.js";
+import { isDelivery } from "./deliveries.js";
 import { DEMO_CONVERSATION } from "./conversation.js";
 import { FAKE_OPENAI_SCRIPT } from "./fake-openai-script.js";
 import { SYSTEM_PROMPT } from "./model.js";
@@ -76,11 +77,8 @@ function rejectionOf(error: unknown): string {
 }
 
 function outcome(messages: BaseMessage[]): string {
-  // A delivery the select step appended (a tool_search turn, ids select_<n>) is the binding's, not a call the model made.
   const called = messages.flatMap((message) =>
-    AIMessage.isInstance(message)
-      ? (message.tool_calls ?? []).filter((call) => !call.id?.startsWith("select_")).map((call) => call.name)
-      : [],
+    AIMessage.isInstance(message) && !isDelivery(message) ? (message.tool_calls ?? []).map((call) => call.name) : [],
   );
   const failed = messages.some((message) => ToolMessage.isInstance(message) && message.status === "error");
   if (called.length === 0) return "answered (no tool)";

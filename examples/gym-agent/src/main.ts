@@ -21,6 +21,7 @@ import { createDynamicToolAgent, parseToolMode, type DynamicToolSelection, type 
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { MemorySaver } from "@langchain/langgraph";
 import { createGymCatalog } from "./catalog.js";
+import { isDelivery } from "./deliveries.js";
 import { DEMO_CONVERSATION, OFFLINE_SCRIPT } from "./conversation.js";
 import { SYSTEM_PROMPT, chooseModel } from "./model.js";
 import { SearchingOfflineModel } from "./searching-offline-model.js";
@@ -50,16 +51,6 @@ function modeFlag(): ToolMode {
   const mode = (index >= 0 ? process.argv[index + 1] : undefined) ?? "select";
   parseToolMode(mode);
   return mode as ToolMode;
-}
-
-/** A tool_search turn the select step appended (ids `select_<n>`): the binding delivering tools, not a model call. */
-function isDelivery(message: BaseMessage): boolean {
-  const id = AIMessage.isInstance(message)
-    ? message.tool_calls?.[0]?.id
-    : ToolMessage.isInstance(message)
-      ? message.tool_call_id
-      : undefined;
-  return id?.startsWith("select_") === true;
 }
 
 function printNewMessages(messages: BaseMessage[]): void {

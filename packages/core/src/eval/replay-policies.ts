@@ -143,11 +143,12 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
   let deliveredTokens = 0;
   // What a delivery costs besides its definitions: the header, and (as the graph sends it) the synthetic call, its
   // query the message shortened (under the proxy the result is sent as the header and the definitions alone).
-  const deliveryTurnTokens = (query: string) =>
-    context.countDeliveryTurn === true ? DELIVERY_CALL_TOKENS + countTokens(deliveryQuery(query)) : 0;
+  const deliveryOverhead = (query: string) =>
+    (context.proxyHeaderTokens ?? 0) + (context.countDeliveryTurn === true ? DELIVERY_CALL_TOKENS + countTokens(deliveryQuery(query)) : 0);
   const toolsFor = (selection: ToolSelection, turn: number): string[] => {
     if (fixed !== undefined) return fixed;
-    const overhead = (context.proxyHeaderTokens ?? 0) + deliveryTurnTokens(selection.query.current);
+    // Only cache-aware delivers (per-turn binds the selection as it is).
+    const overhead = policy === "cache-aware" ? deliveryOverhead(selection.query.current) : 0;
     const binding = bindTools(policy === "per-turn" ? "per-turn" : "cache-aware", {
       selection,
       previous,
@@ -173,8 +174,7 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
     const fresh = binding.delivered ?? [];
     if (fresh.length > 0) {
       // The definitions enter the messages before the call (after the human message, as the select node appends them).
-      const extra = (context.proxyHeaderTokens ?? 0) + deliveryTurnTokens(selection.query.current);
-      const tokens = fresh.reduce((sum, name) => sum + tokensOf(name), extra);
+      const tokens = fresh.reduce((sum, name) => sum + tokensOf(name), overhead);
       for (const name of fresh) delivered.add(name);
       deliveries++;
       deliveredTokens += tokens;
@@ -198,7 +198,7 @@ export function replayPolicy(policy: CostPolicyName, conversation: PlannedConver
         (name) => !referenced.has(name) && context.bindable(name),
       );
       for (const name of fresh) referenced.add(name);
-      const header = policy === "native-proxy" ? (context.proxyHeaderTokens ?? 0) + deliveryTurnTokens(selection.query.current) : 0;
+      const header = policy === "native-proxy" ? deliveryOverhead(selection.query.current) : 0;
       if (fresh.length > 0) append([{ id: `t${index}.ref`, tokens: fresh.reduce((sum, name) => sum + tokensOf(name), header) }]);
     }
     const first = toolsFor(selection, index);
