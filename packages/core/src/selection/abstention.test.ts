@@ -42,6 +42,34 @@ describe("calibrateRelevanceFloor", () => {
     expect(floor).toMatchObject({ probes: 64, tools: catalog.size });
   });
 
+  it("draws from what a tool is for (its name, tags, keywords, category) when it has no description", async () => {
+    // Declared by names alone: the probes had no word to draw, the floor no signal, and nothing was ever abstained on.
+    const named = new ToolCatalog({ tools: ASSISTANT_TOOLS.map(({ name, category }) => ({ name, category })) });
+    const words = new Set(ASSISTANT_TOOLS.flatMap(({ name, category }) => [...name.split("_"), category]));
+    const probes = calibrationProbes(named, { count: 32, words: 1 });
+    expect(probes).toHaveLength(32);
+    expect(probes.every((probe) => words.has(probe))).toBe(true);
+    // A described tool keeps lending its description's words only.
+    const mixed = new ToolCatalog({ tools: [{ name: "zebra_tool" }, { name: "get_weather", description: "Current weather in a city" }] });
+    const drawn = new Set(calibrationProbes(mixed, { count: 64, words: 1 }));
+    expect(drawn).toEqual(new Set(["zebra", "tool", "current", "weather", "city"]));
+    // A description in Chinese lends nothing, its name included: a floor of English words would hold its requests back.
+    const chinese = new ToolCatalog({
+      tools: [
+        { name: "get_weather", description: "查询城市当前的天气情况" },
+        { name: "send_email", description: "给联系人发送电子邮件" },
+      ],
+    });
+    expect(calibrationProbes(chinese, { count: 8, words: 1 })).toEqual([]);
+    expect((await createToolSelector(chinese, { strategy: "bm25" })([{ role: "user", content: "北京今天天气怎么样？" }])).tools).toEqual([
+      "get_weather",
+    ]);
+    const select = createToolSelector(named, { strategy: "bm25" });
+    const offTopic = await select([{ role: "user", content: "why is the sky blue?" }]);
+    expect(offTopic.abstained?.reason).toMatch(/^no tool reaches the relevance floor \(bm25 ≥ /);
+    expect((await select([{ role: "user", content: "send an email to Bob" }])).abstained).toBeUndefined();
+  });
+
   it("rejects bad settings as INVALID_OPTION naming the setting", async () => {
     const strategy = createBm25Strategy();
     await expect(calibrateRelevanceFloor({ strategy, catalog, options: { quantile: 2 } })).rejects.toThrow(

@@ -175,7 +175,11 @@ export { seededRandom };
 
 /**
  * The calibration probes of a catalog: `count` messages of `words` words each, drawn (deterministically) from the
- * words of its tools' descriptions as they occur, so a common word is drawn as often as the catalog uses it.
+ * words of its tools' descriptions as they occur, so a common word is drawn as often as the catalog uses it. A tool
+ * without a description lends the words of what it is for instead (its name, tags, keywords and category;
+ * `toolPurpose`): a catalog declared by names alone still has a floor, where it had none and never abstained. (A
+ * description in Chinese or Japanese lends nothing: its characters are not words of three letters, and probes of its
+ * character pairs set a floor that real requests, sharing one pair or two, fall under.)
  *
  * @example
  * ```ts
@@ -184,12 +188,15 @@ export { seededRandom };
  */
 export function calibrationProbes(catalog: ToolCatalog, { count, words }: { count: number; words: number }): string[] {
   const pool: string[] = [];
-  for (const tool of catalog.tools()) {
-    for (const word of splitWords(tool.description)) if (word.length >= 3 && !STOP_WORDS.has(word) && !/\d/.test(word)) pool.push(word);
-  }
+  for (const tool of catalog.tools()) pool.push(...probeWords(tool.description.trim() === "" ? toolPurpose(tool) : tool.description));
   if (pool.length === 0) return [];
   const random = seededRandom(pool.length * 31 + catalog.size);
   return Array.from({ length: count }, () => Array.from({ length: words }, () => pool[Math.floor(random() * pool.length)]!).join(" "));
+}
+
+/** The words of `text` a probe may draw: three letters or more, no stop word, no digit. */
+function probeWords(text: string): string[] {
+  return splitWords(text).filter((word) => word.length >= 3 && !STOP_WORDS.has(word) && !/\d/.test(word));
 }
 
 /** The value at `quantile` of `values` (nearest rank, values sorted ascending). */
