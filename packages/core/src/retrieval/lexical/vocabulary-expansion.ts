@@ -7,6 +7,7 @@ import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { runNow } from "../../events/background-steps.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { splitWords, stem } from "../../text/tokenize.js";
+import { dot } from "../vector/vector-index.js";
 
 /** Word vectors (e.g. `OfflineEmbeddings`): a vector per known word, undefined for an unknown one. */
 export interface WordVectors {
@@ -259,11 +260,9 @@ export class VocabularyExpansion {
       const { minSimilarity, perWord } = this.#settings;
       const { terms, values, dimensions } = matrix;
       for (let row = 0; row < terms.length; row++) {
-        let dot = 0;
-        const offset = row * dimensions;
-        for (let d = 0; d < dimensions; d++) dot += unit[d]! * values[offset + d]!;
-        if (dot < minSimilarity || (best.length === perWord && dot <= best[best.length - 1]!.similarity)) continue;
-        best.push({ term: terms[row]!, similarity: dot });
+        const similarity = dot(unit, values, row * dimensions);
+        if (similarity < minSimilarity || (best.length === perWord && similarity <= best[best.length - 1]!.similarity)) continue;
+        best.push({ term: terms[row]!, similarity });
         best.sort((a, b) => b.similarity - a.similarity || (a.term < b.term ? -1 : 1));
         if (best.length > perWord) best.pop();
       }

@@ -171,7 +171,7 @@ export function euclideanNorm(vector: ArrayLike<number>): number {
 }
 
 /** `query · vectors[offset … offset + query.length)`, four lanes at a time (the hot loop of exact search). */
-function dot(query: Float64Array, vectors: Float32Array, offset: number): number {
+export function dot(query: Float64Array, vectors: Float32Array, offset: number): number {
   const length = query.length;
   let a = 0;
   let b = 0;
