@@ -4,7 +4,7 @@
  * with realistic queries. Without the dev sets it falls back to a synthetic generator.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
 import { ToolCatalog, type SavedCatalogDerivation } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
@@ -38,10 +38,18 @@ const GYM_TURNS = [
   "which equipment needs maintenance?",
 ];
 
-/** The gym catalog with a rolling 4-message history. */
-export function gymBenchCatalog(file: string): BenchCatalog {
+/**
+ * The small real catalog of a file, with the gym turns and a rolling 4-message history as its requests; labelled by
+ * the file's name, or by its folder's for a file named `catalog.*` (`datasets/metatool/catalog.json` → `metatool`).
+ */
+export function smallBenchCatalog(file: string, label = fileLabel(file)): BenchCatalog {
   const queries = GYM_TURNS.map((current, index) => ({ current, history: GYM_TURNS.slice(Math.max(0, index - 4), index) }));
-  return { label: "gym", build: (derived) => loadCatalogFile(file, withDerived(derived)), queries };
+  return { label, build: (derived) => loadCatalogFile(file, withDerived(derived)), queries };
+}
+
+function fileLabel(file: string): string {
+  const name = basename(file).replace(/\.[^.]*$/, "");
+  return name === "catalog" ? basename(dirname(resolve(file))) : name;
 }
 
 /** The first `count` tools of a declaration list, repeated with numbered names past its length. Deterministic. */

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
-import { gymBenchCatalog, scaledBenchCatalogs, type BenchCatalog, type BenchQuery } from "../bench/bench-catalogs.js";
+import { scaledBenchCatalogs, smallBenchCatalog, type BenchCatalog, type BenchQuery } from "../bench/bench-catalogs.js";
 import { medianColdStart, type ColdStartResult } from "../bench/cold-start.js";
 import { measureSelector, type BenchResult } from "../bench/measure-selector.js";
 import { BENCH_ROUNDS } from "../bench/percentile.js";
@@ -248,7 +248,8 @@ export async function benchCommand(argv: string[], out: (text: string) => void, 
   const catalogFile = values.catalog ?? (existsSync(GYM_CATALOG) ? GYM_CATALOG : undefined);
   if ((values.usage !== undefined || values.queries !== undefined) && catalogFile === undefined)
     throw new UsageError("--usage and --queries apply to the catalog of --catalog <file>, and there is none.", BENCH_USAGE);
-  const small = catalogFile === undefined ? undefined : gymBenchCatalog(catalogFile);
+  // The gym catalog's row is "gym" when it is the default; a catalog given is named by its file.
+  const small = catalogFile === undefined ? undefined : smallBenchCatalog(catalogFile, values.catalog === undefined ? "gym" : undefined);
   if (small !== undefined && values.queries !== undefined) small.queries = benchQueries(small, values.queries);
   // Read once, up front: a bad file fails before anything is measured.
   const observations = values.usage === undefined ? undefined : loadObservationsFile(values.usage);

@@ -96,7 +96,8 @@ describe("dynamic-tools bench --sizes", () => {
       );
       expect(code).toBe(0);
       const { results } = JSON.parse(out) as { results: Array<Record<string, unknown>> };
-      expect(results.map((row) => row.catalog)).toEqual(["gym", "synthetic-200"]);
+      // A catalog given is named by its file (its folder's name for catalog.json), not "gym".
+      expect(results.map((row) => row.catalog)).toEqual(["__fixtures__", "synthetic-200"]);
       for (const row of results) {
         for (const field of ["strategy", "catalog", "tools", "catalogMs", "indexMs", "p50Us", "p99Us", "memoryMb", "samples"])
           expect(row).toHaveProperty(field);
