@@ -61,9 +61,10 @@ describe("calibrateRelevanceFloor", () => {
       ],
     });
     expect(calibrationProbes(chinese, { count: 8, words: 1 })).toEqual([]);
-    expect((await createToolSelector(chinese, { strategy: "bm25" })([{ role: "user", content: "北京今天天气怎么样？" }])).tools).toEqual([
-      "get_weather",
-    ]);
+    const selectChinese = createToolSelector(chinese, { strategy: "bm25" });
+    expect((await selectChinese([{ role: "user", content: "北京今天天气怎么样？" }])).tools).toEqual(["get_weather"]);
+    // Without a floor, its small talk is caught by its conversational words.
+    expect((await selectChinese([{ role: "user", content: "谢谢你！" }])).abstained?.reason).toMatch(/asks for nothing/);
     const select = createToolSelector(named, { strategy: "bm25" });
     const offTopic = await select([{ role: "user", content: "why is the sky blue?" }]);
     expect(offTopic.abstained?.reason).toMatch(/^no tool reaches the relevance floor \(bm25 ≥ /);

@@ -25,6 +25,23 @@ describe("wordsBeyondSmallTalk", () => {
     expect(beyond("haha, now book a cab")).toEqual(["book", "cab"]);
   });
 
+  it("reads the commonest greetings and thanks of other languages, and keeps what a message asks beside them", () => {
+    for (const talk of [
+      "gracias!",
+      "merci beaucoup",
+      "danke",
+      "谢谢你！",
+      "你好",
+      "好的，谢谢",
+      "哈哈哈",
+      "ありがとうございます",
+      "감사합니다",
+    ])
+      expect(beyond(talk)).toEqual([]);
+    expect(beyond("谢谢，帮我查天气")).toEqual(["帮", "我", "查", "天", "气"]);
+    expect(beyond("merci, book a table for two")).toEqual(["book", "table", "two"]);
+  });
+
   it("every phrase is small talk on its own, and no phrase is made only of words the word lists already hold", () => {
     for (const phrase of CONVERSATIONAL_PHRASES) {
       expect(beyond(phrase)).toEqual([]);

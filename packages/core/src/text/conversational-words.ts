@@ -1,7 +1,8 @@
 /**
  * @module Small talk: greetings, thanks, acknowledgements, farewells, fillers, reactions and the stock phrases they
  * are made of. A message made only of these (and stop words) asks for nothing a tool could do. Like the stop words,
- * it is a closed class of English, not a per-catalog setting.
+ * it is a closed class of English (with the commonest greetings and thanks of a few other languages), not a per-catalog
+ * setting.
  */
 import { STOP_WORDS } from "./stop-words.js";
 import { splitWords } from "./tokenize.js";
@@ -23,6 +24,7 @@ export const CONVERSATIONAL_WORDS: ReadonlySet<string> = new Set(
     "u ur r pls plz tks tq cuz coz bc rn atm lmk omw " +
     // thanks and praise
     "thanks thank thankyou thanku thx thnx thanx tnx ty tysm tyvm cheers appreciate appreciated appreciation grateful " +
+    "gracias merci danke obrigado obrigada grazie arigato spasibo " +
     "gratitude obliged kind kindly awesome great cool perfect excellent amazing wonderful fantastic brilliant super " +
     "superb terrific fabulous marvelous marvellous splendid outstanding incredible impressive impressed lovely best " +
     "rock rocks job well done helpful help helped kudos props bravo congrats congratulations neat sweet dope " +
@@ -143,6 +145,29 @@ export const CONVERSATIONAL_PHRASES: readonly string[] = [
   "who made you",
   "who created you",
   "your name",
+  // thanks in other languages, with the word that strengthens them ("merci" and "gracias" alone are words above)
+  ...["merci beaucoup", "muchas gracias", "vielen dank", "danke schön", "grazie mille", "muito obrigado", "muito obrigada"],
+  // greetings, thanks and farewells in Chinese, Japanese and Korean, whose characters `splitWords` yields one by one
+  ...[
+    "你好",
+    "您好",
+    "谢谢",
+    "谢谢你",
+    "谢谢您",
+    "多谢",
+    "感谢",
+    "不客气",
+    "再见",
+    "拜拜",
+    "晚安",
+    "早上好",
+    "晚上好",
+    "好的",
+    "没问题",
+    "哈哈",
+  ],
+  ...["ありがとう", "ありがとうございます", "こんにちは", "こんばんは", "おはよう", "おはようございます", "さようなら", "おやすみ"],
+  ...["안녕하세요", "안녕", "감사합니다", "고마워", "고맙습니다"],
 ];
 
 /** The stock phrases by their first word, as `splitWords` yields them. */
