@@ -14,11 +14,11 @@ import type { LearnedField } from "../retrieval/learned-field.js";
 import { STEP_SIGNAL } from "../retrieval/lexical/request-steps.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { toolPurpose } from "../retrieval/tool-text.js";
-import { wordsBeyondSmallTalk } from "../text/conversational-words.js";
+import { topicalWords, wordsBeyondSmallTalk } from "../text/conversational-words.js";
 import { hasRequestPhrasing, isRemark } from "../text/message-form.js";
 import type { RemarkReader } from "./remark-model.js";
 import { analyze } from "../text/analyzer.js";
-import { GENERIC_TOOL_WORDS, STOP_WORDS } from "../text/stop-words.js";
+import { STOP_WORDS } from "../text/stop-words.js";
 import { splitWords, stem } from "../text/tokenize.js";
 import { seededRandom } from "../retrieval/seeded-random.js";
 
@@ -453,11 +453,7 @@ function readsAsRemarkByModel(message: string, readRemark: RemarkReader | undefi
  * ```
  */
 export function topicWords(message: string): Set<string> {
-  return new Set(
-    wordsBeyondSmallTalk(splitWords(message))
-      .filter((word) => !GENERIC_TOOL_WORDS.has(word))
-      .map((word) => stem(word)),
-  );
+  return new Set(topicalWords(message).map((word) => stem(word)));
 }
 
 /** What each tool is for (`toolPurpose`) as analysed terms, kept while its metadata object lives (an update replaces it). */

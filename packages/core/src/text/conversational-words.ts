@@ -4,7 +4,7 @@
  * it is a closed class of English (with the commonest greetings and thanks of a few other languages), not a per-catalog
  * setting.
  */
-import { STOP_WORDS } from "./stop-words.js";
+import { GENERIC_TOOL_WORDS, STOP_WORDS } from "./stop-words.js";
 import { splitWords } from "./tokenize.js";
 
 /**
@@ -146,28 +146,43 @@ export const CONVERSATIONAL_PHRASES: readonly string[] = [
   "who created you",
   "your name",
   // thanks in other languages, with the word that strengthens them ("merci" and "gracias" alone are words above)
-  ...["merci beaucoup", "muchas gracias", "vielen dank", "danke schön", "grazie mille", "muito obrigado", "muito obrigada"],
+  "merci beaucoup",
+  "muchas gracias",
+  "vielen dank",
+  "danke schön",
+  "grazie mille",
+  "muito obrigado",
+  "muito obrigada",
   // greetings, thanks and farewells in Chinese, Japanese and Korean, whose characters `splitWords` yields one by one
-  ...[
-    "你好",
-    "您好",
-    "谢谢",
-    "谢谢你",
-    "谢谢您",
-    "多谢",
-    "感谢",
-    "不客气",
-    "再见",
-    "拜拜",
-    "晚安",
-    "早上好",
-    "晚上好",
-    "好的",
-    "没问题",
-    "哈哈",
-  ],
-  ...["ありがとう", "ありがとうございます", "こんにちは", "こんばんは", "おはよう", "おはようございます", "さようなら", "おやすみ"],
-  ...["안녕하세요", "안녕", "감사합니다", "고마워", "고맙습니다"],
+  "你好",
+  "您好",
+  "谢谢",
+  "谢谢你",
+  "谢谢您",
+  "多谢",
+  "感谢",
+  "不客气",
+  "再见",
+  "拜拜",
+  "晚安",
+  "早上好",
+  "晚上好",
+  "好的",
+  "没问题",
+  "哈哈",
+  "ありがとう",
+  "ありがとうございます",
+  "こんにちは",
+  "こんばんは",
+  "おはよう",
+  "おはようございます",
+  "さようなら",
+  "おやすみ",
+  "안녕하세요",
+  "안녕",
+  "감사합니다",
+  "고마워",
+  "고맙습니다",
 ];
 
 /** The stock phrases by their first word, as `splitWords` yields them. */
@@ -206,4 +221,17 @@ export function wordsBeyondSmallTalk(words: readonly string[]): string[] {
     }
   }
   return words.filter((word, index) => !inPhrase[index] && !isConversational(word));
+}
+
+/**
+ * The words of `text` that say what it is about, in order: not stop words, small talk (see
+ * {@link wordsBeyondSmallTalk}) or the generic words of tool names ("get", "list", "data").
+ *
+ * @example
+ * ```ts
+ * topicalWords("thanks so much, get me the new weather data"); // ["weather"]
+ * ```
+ */
+export function topicalWords(text: string): string[] {
+  return wordsBeyondSmallTalk(splitWords(text)).filter((word) => !GENERIC_TOOL_WORDS.has(word));
 }

@@ -4,9 +4,7 @@
  * longest step matches. Each step, searched on its own, finds its own best tools, which are then raised toward the
  * whole request's best. Pure.
  */
-import { wordsBeyondSmallTalk } from "../../text/conversational-words.js";
-import { GENERIC_TOOL_WORDS } from "../../text/stop-words.js";
-import { splitWords } from "../../text/tokenize.js";
+import { topicalWords } from "../../text/conversational-words.js";
 
 // Where a step ends: the end of a sentence (followed by a space, so "example.com" is one word) and the words that
 // chain one request to the next. Commas and a plain "and" join the parts of one request too often ("flights to Oslo
@@ -51,12 +49,8 @@ export function requestSteps(text: string): string[] {
   if (pieces.length < 2) return [];
   const steps = pieces
     .map((piece) => piece.trim().replace(/^[,:]\s*/u, ""))
-    .filter((piece) => piece !== "" && topicWords(piece) >= MIN_STEP_WORDS);
+    .filter((piece) => piece !== "" && topicalWords(piece).length >= MIN_STEP_WORDS);
   return steps.length >= 2 && steps.length <= MAX_STEPS ? steps : [];
-}
-
-function topicWords(piece: string): number {
-  return wordsBeyondSmallTalk(splitWords(piece)).filter((word) => !GENERIC_TOOL_WORDS.has(word)).length;
 }
 
 /** The signal a tool raised by a step carries: the step's number, from 1 ("step 2 of the request" in `reason`). */
