@@ -7,7 +7,7 @@ import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
 import { runNow } from "../../events/background-steps.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { splitWords, stem } from "../../text/tokenize.js";
-import { dot } from "../vector/vector-index.js";
+import { VectorRows } from "../vector/vector-rows.js";
 
 /** Word vectors (e.g. `OfflineEmbeddings`): a vector per known word, undefined for an unknown one. */
 export interface WordVectors {
@@ -42,11 +42,10 @@ export const MAX_EXPANDED_WORDS = 6;
 /** Words of the vocabulary whose vectors {@link VocabularyExpansion.matrixSteps} looks up in one step. */
 const MATRIX_STEP_WORDS = 64;
 
-/** The vocabulary's vectors: one unit vector a term, in term order. */
+/** The vocabulary's vectors: one unit vector a term, in term order (no rows when no term has a vector). */
 interface VectorMatrix {
   terms: string[];
-  values: Float32Array;
-  dimensions: number;
+  rows: VectorRows | undefined;
 }
 
 /**
@@ -255,12 +254,12 @@ export class VocabularyExpansion {
     if (remembered !== undefined) return remembered;
     const query = vectors.wordVector(word);
     const best: Array<{ term: string; similarity: number }> = [];
-    if (query !== undefined && matrix.values.length > 0 && query.length === matrix.dimensions) {
-      const unit = unitVector(query);
+    const { terms, rows } = matrix;
+    if (query !== undefined && rows !== undefined && query.length === rows.dimensions) {
       const { minSimilarity, perWord } = this.#settings;
-      const { terms, values, dimensions } = matrix;
+      const similarities = rows.dots(unitVector(query), terms.length);
       for (let row = 0; row < terms.length; row++) {
-        const similarity = dot(unit, values, row * dimensions);
+        const similarity = similarities[row]!;
         if (similarity < minSimilarity || (best.length === perWord && similarity <= best[best.length - 1]!.similarity)) continue;
         best.push({ term: terms[row]!, similarity });
         best.sort((a, b) => b.similarity - a.similarity || (a.term < b.term ? -1 : 1));
@@ -333,19 +332,20 @@ export class VocabularyExpansion {
       if (current === undefined || word < current) first.set(term, word);
     }
     const terms: string[] = [];
-    const rows: Float64Array[] = [];
+    const units: Float64Array[] = [];
     let looked = 0;
     for (const term of [...first.keys()].sort()) {
       const vector = vectors.wordVector(first.get(term)!);
       if (++looked % MATRIX_STEP_WORDS === 0) yield;
       if (vector === undefined) continue;
       terms.push(term);
-      rows.push(unitVector(vector));
+      units.push(unitVector(vector));
     }
-    const dimensions = rows[0]?.length ?? 0;
-    const values = new Float32Array(rows.length * dimensions);
-    rows.forEach((row, index) => values.set(row, index * dimensions));
-    return { terms, values, dimensions };
+    if (units.length === 0) return { terms, rows: undefined };
+    const dimensions = units[0]!.length;
+    const rows = new VectorRows(dimensions, units.length);
+    units.forEach((unit, index) => rows.values.set(unit, index * dimensions));
+    return { terms, rows };
   }
 }
 

@@ -10,7 +10,7 @@ import { BruteForceVectorIndex, type VectorIndex } from "./vector-index.js";
 export const HNSW_THRESHOLD = 5_000;
 
 /**
- * Exact search below {@link HNSW_THRESHOLD} tools (about 1 ms a pass at 10,000 × 100 d, and exact); at or above it
+ * Exact search below {@link HNSW_THRESHOLD} tools (about 0.4 ms a pass at 10,000 × 100 d, and exact); at or above it
  * the registered plug-in's index (HNSW from `@dynamic-tools/hnswlib` by default) when it loads, else exact search.
  *
  * @example
@@ -53,7 +53,7 @@ function warnExactSearchOnce(size: number, name: string, error: unknown): void {
     ? `${name} is not installed`
     : `${name} cannot be used (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`;
   process.emitWarning(
-    `The vector index of ${size} tools uses exact search (correct, about 1 ms a query at 10,000 tools): ${why}. ` +
+    `The vector index of ${size} tools uses exact search (correct, about 0.4 ms a query at 10,000 tools): ${why}. ` +
       `Install ${name} (hnswlib-node builds with python3, make and a C++ compiler) for HNSW.`,
     { code: "DYNAMIC_TOOLS_EXACT_VECTOR_SEARCH" },
   );

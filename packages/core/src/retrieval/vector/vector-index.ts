@@ -3,6 +3,7 @@
  * similarity, higher is better) and the exact {@link BruteForceVectorIndex}, the default.
  */
 import { bestSlots } from "../best-k.js";
+import { VectorRows } from "./vector-rows.js";
 
 /** One search hit: an id and its cosine similarity to the query (higher is better). */
 export interface VectorMatch {
@@ -39,8 +40,9 @@ export interface VectorIndex {
 export type VectorIndexFactory = (options: { dimensions: number }) => VectorIndex | Promise<VectorIndex>;
 
 /**
- * Exact search: every stored vector, unit-normalised in one growable `Float32Array`, against the query by dot
- * product. About 1 ms for 10,000 vectors of 100 numbers; an approximate index (`@dynamic-tools/hnswlib`) pays off
+ * Exact search: every stored vector, unit-normalised in one growable matrix of float32 rows, against the query by dot
+ * product ({@link VectorRows}: a WebAssembly SIMD kernel where the runtime has one). About 0.4 ms for 10,000 vectors
+ * of 100 numbers; an approximate index (`@dynamic-tools/hnswlib`) pays off
  * from some 50,000 vectors or at high dimensions. Removal leaves a hole that later compaction closes, so ids keep
  * the order they were first added in (which decides ties).
  *
@@ -57,7 +59,7 @@ export type VectorIndexFactory = (options: { dimensions: number }) => VectorInde
 export class BruteForceVectorIndex implements VectorIndex {
   /** Numbers per vector. */
   readonly dimensions: number;
-  #vectors: Float32Array;
+  readonly #rows: VectorRows;
   /** Id per slot, in insertion order; undefined marks a removed slot. */
   #ids: Array<string | undefined> = [];
   readonly #slots = new Map<string, number>();
@@ -73,7 +75,7 @@ export class BruteForceVectorIndex implements VectorIndex {
   constructor(dimensions: number, capacity = 1024) {
     if (!Number.isInteger(dimensions) || dimensions < 1) throw new RangeError(`dimensions must be a whole number ≥ 1, got ${dimensions}.`);
     this.dimensions = dimensions;
-    this.#vectors = new Float32Array(Math.max(1, capacity) * dimensions);
+    this.#rows = new VectorRows(dimensions, Math.max(1, capacity));
   }
 
   get size(): number {
@@ -84,14 +86,15 @@ export class BruteForceVectorIndex implements VectorIndex {
     this.#checkLength(vector);
     let slot = this.#slots.get(id);
     if (slot === undefined) {
-      if (this.#ids.length * this.dimensions >= this.#vectors.length) this.#grow();
       slot = this.#ids.length;
+      this.#rows.reserve(slot + 1);
       this.#ids.push(id);
       this.#slots.set(id, slot);
     }
     const norm = euclideanNorm(vector);
     const offset = slot * this.dimensions;
-    for (let d = 0; d < this.dimensions; d++) this.#vectors[offset + d] = norm === 0 ? 0 : vector[d]! / norm;
+    const values = this.#rows.values;
+    for (let d = 0; d < this.dimensions; d++) values[offset + d] = norm === 0 ? 0 : vector[d]! / norm;
   }
 
   remove(id: string): void {
@@ -107,8 +110,6 @@ export class BruteForceVectorIndex implements VectorIndex {
     const norm = euclideanNorm(vector);
     if (norm === 0 || k < 1) return [];
     const query = Float64Array.from(vector, (value) => value / norm);
-    const dimensions = this.dimensions;
-    const vectors = this.#vectors;
     const ids = this.#ids;
     // Scratch reused from search to search (a typed array a query costs a backing store to allocate and collect);
     // a filter that searches this index again meanwhile gets its own.
@@ -119,12 +120,9 @@ export class BruteForceVectorIndex implements VectorIndex {
       this.#scratchScores = scores;
       this.#scratchSlots = slots;
     }
+    scores.set(this.#rows.dots(query, ids.length));
     let count = 0;
-    for (let slot = 0; slot < ids.length; slot++) {
-      if (ids[slot] === undefined) continue;
-      scores[slot] = dot(query, vectors, slot * dimensions);
-      slots[count++] = slot;
-    }
+    for (let slot = 0; slot < ids.length; slot++) if (ids[slot] !== undefined) slots[count++] = slot;
     // Best first; ties keep the earlier slot. A heap, so asking for the whole ranking stays O(n log k).
     const keep = filter === undefined ? undefined : (slot: number) => filter(ids[slot]!);
     const searching = this.#searching;
@@ -142,12 +140,6 @@ export class BruteForceVectorIndex implements VectorIndex {
     }
   }
 
-  #grow(): void {
-    const larger = new Float32Array(Math.max(this.#vectors.length * 2, this.dimensions));
-    larger.set(this.#vectors);
-    this.#vectors = larger;
-  }
-
   /** Closes the holes left by removals, keeping the remaining ids in order. */
   #compact(): void {
     const ids: string[] = [];
@@ -155,7 +147,7 @@ export class BruteForceVectorIndex implements VectorIndex {
       const id = this.#ids[slot];
       if (id === undefined) continue;
       const target = ids.length;
-      if (target !== slot) this.#vectors.copyWithin(target * this.dimensions, slot * this.dimensions, (slot + 1) * this.dimensions);
+      if (target !== slot) this.#rows.values.copyWithin(target * this.dimensions, slot * this.dimensions, (slot + 1) * this.dimensions);
       this.#slots.set(id, target);
       ids.push(id);
     }
@@ -168,22 +160,4 @@ export function euclideanNorm(vector: ArrayLike<number>): number {
   let sum = 0;
   for (let index = 0; index < vector.length; index++) sum += vector[index]! * vector[index]!;
   return Math.sqrt(sum);
-}
-
-/** `query · vectors[offset … offset + query.length)`, four lanes at a time (the hot loop of exact search). */
-export function dot(query: Float64Array, vectors: Float32Array, offset: number): number {
-  const length = query.length;
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let d = 0;
-  let index = 0;
-  for (; index + 3 < length; index += 4) {
-    a += query[index]! * vectors[offset + index]!;
-    b += query[index + 1]! * vectors[offset + index + 1]!;
-    c += query[index + 2]! * vectors[offset + index + 2]!;
-    d += query[index + 3]! * vectors[offset + index + 3]!;
-  }
-  for (; index < length; index++) a += query[index]! * vectors[offset + index]!;
-  return a + b + c + d;
 }
