@@ -81,4 +81,34 @@ describe("BruteForceVectorIndex", () => {
       }),
     );
   });
+
+  it("searches several vectors at once as merging their search lists would, ties included (property)", () => {
+    // Small integer vectors repeat, so equal cosines (ties, decided by the order ids were stored in) are common.
+    const vector = fc.array(fc.integer({ min: -2, max: 2 }), { minLength: 3, maxLength: 3 });
+    fc.assert(
+      fc.property(
+        fc.array(vector, { minLength: 1, maxLength: 30 }),
+        fc.array(vector, { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.boolean(),
+        (stored, queries, k, filtered) => {
+          const index = new BruteForceVectorIndex(3, 2);
+          stored.forEach((v, i) => index.add(`v${i}`, v));
+          index.remove("v1");
+          const filter = filtered ? (id: string) => id !== "v2" : undefined;
+          // Each id of the k-long lists at its best score, then the best k: score, then the order stored.
+          const best = new Map<string, number>();
+          for (const query of queries) {
+            for (const { id, score } of index.search(query, k, filter)) best.set(id, Math.max(score, best.get(id) ?? -Infinity));
+          }
+          const slot = (id: string) => Number(id.slice(1));
+          const merged = [...best]
+            .map(([id, score]) => ({ id, score }))
+            .sort((a, b) => b.score - a.score || slot(a.id) - slot(b.id))
+            .slice(0, k);
+          expect(index.searchAny(queries, k, filter)).toEqual(merged);
+        },
+      ),
+    );
+  });
 });

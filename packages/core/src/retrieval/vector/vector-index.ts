@@ -34,6 +34,11 @@ export interface VectorIndex {
    * Ties go to the id stored first.
    */
   search(vector: readonly number[], k: number, filter?: (id: string) => boolean): VectorMatch[];
+  /**
+   * Optional: the `k` ids most similar to any of `vectors`, each at its best similarity, best first; what merging the
+   * `search` lists of every vector gives (the vector strategy searches a request and its clauses so), in one pass.
+   */
+  searchAny?(vectors: ReadonlyArray<readonly number[]>, k: number, filter?: (id: string) => boolean): VectorMatch[];
 }
 
 /** Creates an empty index for vectors of `dimensions` numbers (the vector strategy calls it once it knows them). */
@@ -106,10 +111,16 @@ export class BruteForceVectorIndex implements VectorIndex {
   }
 
   search(vector: readonly number[], k: number, filter?: (id: string) => boolean): VectorMatch[] {
-    this.#checkLength(vector);
-    const norm = euclideanNorm(vector);
-    if (norm === 0 || k < 1) return [];
-    const query = Float64Array.from(vector, (value) => value / norm);
+    return this.searchAny([vector], k, filter);
+  }
+
+  /**
+   * The `k` ids most similar to any of `vectors`, each at its best similarity, best first (ties to the id stored
+   * first): the best `k` of the `search` lists of every vector, merged, in one pass and one selection. Vectors of
+   * length zero are skipped.
+   */
+  searchAny(vectors: ReadonlyArray<readonly number[]>, k: number, filter?: (id: string) => boolean): VectorMatch[] {
+    for (const vector of vectors) this.#checkLength(vector);
     const ids = this.#ids;
     // Scratch reused from search to search (a typed array a query costs a backing store to allocate and collect);
     // a filter that searches this index again meanwhile gets its own.
@@ -120,7 +131,18 @@ export class BruteForceVectorIndex implements VectorIndex {
       this.#scratchScores = scores;
       this.#scratchSlots = slots;
     }
-    scores.set(this.#rows.dots(query, ids.length));
+    let searched = 0;
+    for (const vector of vectors) {
+      const norm = euclideanNorm(vector);
+      if (norm === 0) continue;
+      const similarities = this.#rows.dots(
+        Float64Array.from(vector, (value) => value / norm),
+        ids.length,
+      );
+      if (searched++ === 0) scores.set(similarities);
+      else for (let slot = 0; slot < ids.length; slot++) if (similarities[slot]! > scores[slot]!) scores[slot] = similarities[slot]!;
+    }
+    if (searched === 0 || k < 1) return [];
     let count = 0;
     for (let slot = 0; slot < ids.length; slot++) if (ids[slot] !== undefined) slots[count++] = slot;
     // Best first; ties keep the earlier slot. A heap, so asking for the whole ranking stays O(n log k).

@@ -20,7 +20,7 @@ import { ToolDocuments } from "./tool-documents.js";
 import { defaultVectorIndex } from "./default-vector-index.js";
 import { isFittable, isRestorable, isSync, isSyncDocuments, type SyncDocumentEmbeddings } from "./embedding-capabilities.js";
 import { blendHistory, QueryVectorMemo } from "./query-vectors.js";
-import { euclideanNorm, type VectorIndex, type VectorIndexFactory } from "./vector-index.js";
+import { euclideanNorm, type VectorIndex, type VectorIndexFactory, type VectorMatch } from "./vector-index.js";
 import { checkSaved, type SavedVectorIndex, VECTOR_INDEX_FORMAT_VERSION } from "./saved-vector-index.js";
 
 export { type SavedVectorIndex, VECTOR_INDEX_FORMAT_VERSION } from "./saved-vector-index.js";
@@ -467,24 +467,14 @@ class VectorToolIndex {
   #searchAll(vectors: number[][], { limit, filter }: RankRequest): RankedTool[] {
     const index = this.#index;
     if (index === undefined || limit < 1) return [];
-    // Each tool once, at its best cosine: `found` in order of first appearance, `at` finds a tool's place in it when
-    // there are several query vectors (one search never returns a tool twice).
-    const found: Array<{ name: string; score: number; order: number }> = [];
-    const at = vectors.length > 1 ? new Map<string, number>() : undefined;
-    for (const vector of vectors) {
-      if (euclideanNorm(vector) === 0) continue;
-      for (const { id, score } of index.search(vector, limit, filter)) {
-        if (!(score > 0)) continue;
-        const place = at?.get(id);
-        if (place !== undefined) {
-          if (score > found[place]!.score) found[place]!.score = score;
-          continue;
-        }
-        at?.set(id, found.length);
-        found.push({ name: id, score, order: this.#entries.get(id)?.order ?? Infinity });
-      }
-    }
-    const best = bestK(found, limit, (a, b) => b.score - a.score || a.order - b.order);
+    const searched = vectors.filter((vector) => euclideanNorm(vector) > 0);
+    const order = (name: string) => this.#entries.get(name)?.order ?? Infinity;
+    const byScore = (a: { score: number; order: number }, b: { score: number; order: number }) => b.score - a.score || a.order - b.order;
+    const found = (index.searchAny?.(searched, limit, filter) ?? mergedSearches(index, searched, limit, filter))
+      .filter(({ score }) => score > 0)
+      .map(({ id, score }) => ({ name: id, score, order: order(id) }));
+    // Ties go to the catalog's order, which an index's own order of ids need not be.
+    const best = index.searchAny === undefined ? bestK(found, limit, byScore) : found.sort(byScore);
     return best.map(({ name, score }) => ({ name, score, signals: { vector: score } }));
   }
 
@@ -698,4 +688,26 @@ class VectorToolIndex {
   #inCatalogOrder(): Array<[string, StoredVector]> {
     return [...this.#entries].sort(([, a], [, b]) => a.order - b.order);
   }
+}
+
+/** Each id of the `limit`-long `search` lists of every vector once, at its best score (in order of first appearance). */
+function mergedSearches(
+  index: VectorIndex,
+  vectors: ReadonlyArray<readonly number[]>,
+  limit: number,
+  filter: ((id: string) => boolean) | undefined,
+): VectorMatch[] {
+  if (vectors.length === 1) return index.search(vectors[0]!, limit, filter);
+  const found: VectorMatch[] = [];
+  const at = new Map<string, number>();
+  for (const vector of vectors) {
+    for (const { id, score } of index.search(vector, limit, filter)) {
+      const place = at.get(id);
+      if (place === undefined) {
+        at.set(id, found.length);
+        found.push({ id, score });
+      } else if (score > found[place]!.score) found[place]!.score = score;
+    }
+  }
+  return found;
 }
