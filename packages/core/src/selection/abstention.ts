@@ -14,7 +14,7 @@ import type { LearnedField } from "../retrieval/learned-field.js";
 import { STEP_SIGNAL } from "../retrieval/lexical/request-steps.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { toolPurpose } from "../retrieval/tool-text.js";
-import { topicalWords, wordsBeyondSmallTalk } from "../text/conversational-words.js";
+import { topicalWords, withoutGenericWords, wordsBeyondSmallTalk } from "../text/conversational-words.js";
 import { hasRequestPhrasing, isRemark } from "../text/message-form.js";
 import type { RemarkReader } from "./remark-model.js";
 import { analyze } from "../text/analyzer.js";
@@ -369,7 +369,9 @@ export function judgeRanking({
   /** With `catalog`: what the strategy learned from usage; a tool's learned words count as its words. */
   learned?: LearnedField;
 }): Abstention | undefined {
-  if (message !== undefined && !asksForSomething(message)) {
+  // The message's words beyond small talk: whether it asks for anything, and (without generic tool words) its topic.
+  const asked = message === undefined ? undefined : wordsBeyondSmallTalk(splitWords(message));
+  if (asked?.length === 0) {
     return { reason: "the message asks for nothing a tool could do (only conversational words)", floor: { ...floor.signals } };
   }
   if (Object.keys(floor.signals).length === 0) return undefined;
@@ -384,7 +386,11 @@ export function judgeRanking({
   // still binds.
   let words: string[] | undefined;
   const shares = (least: number, tools = top) =>
-    sharesWords((words ??= withoutActionWords(topicWords(message!), catalog!)), tools, { catalog: catalog!, learned, least });
+    sharesWords((words ??= withoutActionWords(stemmedTopic(withoutGenericWords(asked!)), catalog!)), tools, {
+      catalog: catalog!,
+      learned,
+      least,
+    });
   const heldBack = () => belowRemarkFloor || !shares(remarkWords);
   // A strong match: `strongMatch` times the remark floor on a signal, by a tool that shares a topic word with the
   // message; one that shares none (it matched through vectors, spelling or an action word) must be that strong on two.
@@ -397,11 +403,13 @@ export function judgeRanking({
   // The model's threshold: lower for a message that reaches its tools without a word in common with them.
   const modelThreshold = () =>
     remarkThreshold >= 1 || !wordsMatter || shares(1) ? remarkThreshold : Math.min(remarkThreshold, unmatchedRemarkThreshold);
+  // A request shares its words with its tools (most messages): the form is read only when they are held back.
   const remark =
     credible &&
     message !== undefined &&
     (belowRemarkFloor || wordsMatter) &&
-    (isRemark(message) ? heldBack() : heldBack() && !top.some(strongly) && readsAsRemarkByModel(message, readRemark, modelThreshold));
+    heldBack() &&
+    (isRemark(message) || (!top.some(strongly) && readsAsRemarkByModel(message, readRemark, modelThreshold)));
   if (credible && !remark) return undefined;
   const inForce = remark && belowRemarkFloor ? floor.remarks! : floor.signals;
   const best = top[0];
@@ -453,8 +461,10 @@ function readsAsRemarkByModel(message: string, readRemark: RemarkReader | undefi
  * ```
  */
 export function topicWords(message: string): Set<string> {
-  return new Set(topicalWords(message).map((word) => stem(word)));
+  return stemmedTopic(topicalWords(message));
 }
+
+const stemmedTopic = (words: readonly string[]) => new Set(words.map((word) => stem(word)));
 
 /** What each tool is for (`toolPurpose`) as analysed terms, kept while its metadata object lives (an update replaces it). */
 const toolTerms = new WeakMap<object, ReadonlySet<string>>();

@@ -197,9 +197,21 @@ const LAUGHTER = /^(?:a?(?:h+a+){2,}h?|(?:h+e+){2,}h?|(?:h+i+){2,}|(?:lo+)+l+|x+
 
 /** Whether `word` is small talk: a stop or conversational word, laughter, or one drawn out ("thaaanks", "heyyy"). */
 function isConversational(word: string): boolean {
-  if (isListed(word) || LAUGHTER.test(word)) return true;
-  return /(.)\1\1/.test(word) && (isListed(word.replace(/(.)\1{2,}/g, "$1")) || isListed(word.replace(/(.)\1{2,}/g, "$1$1")));
+  let conversational = conversationalMemo.get(word);
+  if (conversational === undefined) {
+    conversational =
+      isListed(word) ||
+      LAUGHTER.test(word) ||
+      (/(.)\1\1/.test(word) && (isListed(word.replace(/(.)\1{2,}/g, "$1")) || isListed(word.replace(/(.)\1{2,}/g, "$1$1"))));
+    if (conversationalMemo.size >= CONVERSATIONAL_MEMO_SIZE) conversationalMemo.clear();
+    conversationalMemo.set(word, conversational);
+  }
+  return conversational;
 }
+
+/** Words judged by {@link isConversational}, each once (a pure function of the word; cleared when full). */
+const conversationalMemo = new Map<string, boolean>();
+const CONVERSATIONAL_MEMO_SIZE = 20_000;
 
 const isListed = (word: string) => STOP_WORDS.has(word) || CONVERSATIONAL_WORDS.has(word);
 
@@ -214,14 +226,21 @@ const isListed = (word: string) => STOP_WORDS.has(word) || CONVERSATIONAL_WORDS.
  * ```
  */
 export function wordsBeyondSmallTalk(words: readonly string[]): string[] {
-  const inPhrase = new Array<boolean>(words.length).fill(false);
-  for (const [start, first] of words.entries()) {
-    for (const phrase of PHRASES_BY_FIRST_WORD.get(first) ?? []) {
-      if (phrase.every((word, offset) => words[start + offset] === word)) inPhrase.fill(true, start, start + phrase.length);
+  const kept: string[] = [];
+  // Words before `phraseEnd` belong to a stock phrase that starts at or before the word looked at.
+  let phraseEnd = 0;
+  for (let start = 0; start < words.length; start++) {
+    const word = words[start]!;
+    for (const phrase of PHRASES_BY_FIRST_WORD.get(word) ?? NO_PHRASES) {
+      if (start + phrase.length > phraseEnd && phrase.every((next, offset) => words[start + offset] === next))
+        phraseEnd = start + phrase.length;
     }
+    if (start >= phraseEnd && !isConversational(word)) kept.push(word);
   }
-  return words.filter((word, index) => !inPhrase[index] && !isConversational(word));
+  return kept;
 }
+
+const NO_PHRASES: readonly string[][] = [];
 
 /**
  * The words of `text` that say what it is about, in order: not stop words, small talk (see
@@ -233,5 +252,10 @@ export function wordsBeyondSmallTalk(words: readonly string[]): string[] {
  * ```
  */
 export function topicalWords(text: string): string[] {
-  return wordsBeyondSmallTalk(splitWords(text)).filter((word) => !GENERIC_TOOL_WORDS.has(word));
+  return withoutGenericWords(wordsBeyondSmallTalk(splitWords(text)));
+}
+
+/** `words` without the generic words of tool names ("get", "list", "data"; see {@link topicalWords}). */
+export function withoutGenericWords(words: readonly string[]): string[] {
+  return words.filter((word) => !GENERIC_TOOL_WORDS.has(word));
 }
