@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { splitWords } from "../../text/tokenize.js";
-import { queryVariants, rewriteQuery } from "./query-rewrite.js";
+import { analyze } from "../../text/analyzer.js";
+import { STOP_WORDS } from "../../text/stop-words.js";
+import { analyzedQueryVariants, queryVariants, rewriteQuery } from "./query-rewrite.js";
 
 describe("rewriteQuery: English", () => {
   it.each([
@@ -120,5 +122,32 @@ describe("queryVariants", () => {
       { text: "weather paris", weight: 1 },
       { text: "Weather Paris", weight: 0.5 },
     ]);
+  });
+});
+
+describe("analyzedQueryVariants", () => {
+  const analysed = (query: string, stem: boolean) =>
+    queryVariants(query).map(({ text, weight }) => ({ terms: analyze(text, { stem, stopWords: STOP_WORDS }), weight }));
+
+  it("gives the terms analyze gives each of queryVariants' texts (property: ASCII, stop and filler words, spaces, other scripts)", () => {
+    const piece = fc.constantFrom(
+      ..."get User IDs the please help thanks today's v2 天气 能不能 , ? . _ - ".split(" "),
+      " ",
+      "  ",
+      "A",
+      "b",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.boolean(), (pieces, stem) => {
+        const query = pieces.join(pieces.length % 2 === 0 ? " " : "");
+        expect(analyzedQueryVariants(query, stem)).toEqual(analysed(query, stem));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(analyzedQueryVariants("Can you help me find the weather in Paris?")).toEqual([
+      { terms: ["weather", "pari"], weight: 1 },
+      { terms: ["help", "find", "weather", "pari"], weight: 0.5 },
+    ]);
+    expect(analyzedQueryVariants(" thanks ")).toEqual(analysed(" thanks ", true));
   });
 });

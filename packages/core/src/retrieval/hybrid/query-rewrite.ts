@@ -3,7 +3,8 @@
  * so "can you help me find the weather in Paris?" searches for "weather paris". Pure.
  */
 import { STOP_WORDS } from "../../text/stop-words.js";
-import { isCjk, splitAsciiWords, splitWords } from "../../text/tokenize.js";
+import { analyze } from "../../text/analyzer.js";
+import { isCjk, splitAsciiWords, splitWords, stem as stemWord } from "../../text/tokenize.js";
 
 /** Words that ask or fill rather than say what is wanted (beyond the stop words). */
 const FILLER_WORDS: ReadonlySet<string> = new Set(
@@ -94,5 +95,35 @@ export function queryVariants(query: string, originalWeight = 0.5): QueryVariant
   const rewritten = rewriteQuery(query);
   const variants: QueryVariant[] = [{ text: rewritten, weight: 1 }];
   if (rewritten !== query.trim() && originalWeight > 0) variants.push({ text: query, weight: originalWeight });
+  return variants;
+}
+
+/**
+ * {@link queryVariants}, each analysed as `analyze(text, { stem, stopWords: STOP_WORDS })` would: the same terms and
+ * weights. ASCII text is split once (its rewritten form is its own words, less stop and filler words, which split
+ * again into themselves); other text is rewritten and analysed as {@link queryVariants} and `analyze` do it.
+ *
+ * @example
+ * ```ts
+ * analyzedQueryVariants("Can you help me find the weather in Paris?");
+ * // [{ terms: ["weather", "pari"], weight: 1 }, { terms: ["help", "find", "weather", "pari"], weight: 0.5 }]
+ * ```
+ */
+export function analyzedQueryVariants(query: string, stem = true, originalWeight = 0.5): Array<{ terms: string[]; weight: number }> {
+  // eslint-disable-next-line no-control-regex -- the ASCII test is the point
+  if (/[^\x00-\x7f]/.test(query)) {
+    return queryVariants(query, originalWeight).map(({ text, weight }) => ({
+      terms: analyze(text, { stem, stopWords: STOP_WORDS }),
+      weight,
+    }));
+  }
+  const words = splitAsciiWords(query).filter((word) => !STOP_WORDS.has(word));
+  const kept = words.filter((word) => !FILLER_WORDS.has(word));
+  const term = stem ? stemWord : (word: string) => word;
+  const original = words.map(term);
+  // Rewriting that leaves nothing keeps the query (see rewriteQuery).
+  const rewritten = kept.length > 0 ? kept.join(" ") : query;
+  const variants = [{ terms: kept.length > 0 ? kept.map(term) : original, weight: 1 }];
+  if (rewritten !== query.trim() && originalWeight > 0) variants.push({ terms: original, weight: originalWeight });
   return variants;
 }

@@ -5,7 +5,7 @@
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../../catalog/tool-metadata.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
-import { queryVariants } from "../hybrid/query-rewrite.js";
+import { analyzedQueryVariants } from "../hybrid/query-rewrite.js";
 import type { LearnedField } from "../learned-field.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { toolText, type ToolField } from "../tool-text.js";
@@ -112,16 +112,17 @@ export function weightedTerms(
   { rewrite = true, historyWeight = 0.3, stem = true, isNameTerm }: WeightedTermsOptions = {},
 ): Array<{ term: string; weight: number }> {
   const weights = new Map<string, number>();
-  const add = (text: string, weight: number, accept?: (term: string) => boolean) => {
-    for (const term of analyze(text, { stem, stopWords: STOP_WORDS })) {
+  const add = (terms: readonly string[], weight: number, accept?: (term: string) => boolean) => {
+    for (const term of terms) {
       if (accept !== undefined && !weights.has(term) && !accept(term)) continue;
       weights.set(term, Math.max(weights.get(term) ?? 0, weight));
     }
   };
-  const [main, ...others] = rewrite ? queryVariants(query) : [{ text: query, weight: 1 }];
-  add(main!.text, main!.weight);
-  for (const variant of others) add(variant.text, variant.weight, isNameTerm);
-  if (historyWeight > 0) for (const message of history) add(message, historyWeight);
+  const analysed = (text: string) => analyze(text, { stem, stopWords: STOP_WORDS });
+  const [main, ...others] = rewrite ? analyzedQueryVariants(query, stem) : [{ terms: analysed(query), weight: 1 }];
+  add(main!.terms, main!.weight);
+  for (const variant of others) add(variant.terms, variant.weight, isNameTerm);
+  if (historyWeight > 0) for (const message of history) add(analysed(message), historyWeight);
   return [...weights].map(([term, weight]) => ({ term, weight }));
 }
 
