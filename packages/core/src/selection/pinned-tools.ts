@@ -118,11 +118,15 @@ export function pinnedTools({
 }): PinnedTool[] {
   const found: Array<{ at: number; name: string; mention: string }> = [];
   for (const match of message.matchAll(NAME_RUN)) {
-    const mention = match[0].replace(/^-+|-+$/g, "");
+    const run = match[0];
+    const mention = run.startsWith("-") || run.endsWith("-") ? run.replace(/^-+|-+$/g, "") : run;
     if (mention.length < MIN_MENTION_LENGTH) continue;
-    const start = match.index + match[0].indexOf(mention);
+    const start = match.index + run.indexOf(mention);
     const key = mention.toLowerCase();
-    const tools = index.identifiers.get(key) ?? (markedAsName(message, start, start + mention.length) ? index.words.get(key) : undefined);
+    // A plain word names a tool only when the message marks it as a name (read only for such a word).
+    const tools =
+      index.identifiers.get(key) ??
+      (index.words.has(key) && markedAsName(message, start, start + mention.length) ? index.words.get(key) : undefined);
     for (const name of namesOf(tools)) found.push({ at: start, name, mention });
   }
   if (index.phrases.size > 0) {

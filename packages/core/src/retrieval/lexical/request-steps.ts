@@ -46,10 +46,13 @@ export const STEP_SCORE_EXPONENT = 0.75;
  */
 export function requestSteps(text: string): string[] {
   const pieces = text.split(STEP_BOUNDARY);
-  if (pieces.length < 2) return [];
-  const steps = pieces
-    .map((piece) => piece.trim().replace(/^[,:]\s*/u, ""))
-    .filter((piece) => piece !== "" && topicalWords(piece).length >= MIN_STEP_WORDS);
+  const steps: string[] = [];
+  for (let index = 0; index < pieces.length; index++) {
+    // Two steps at least, or none: stop when the pieces left cannot make up two.
+    if (steps.length + pieces.length - index < 2) return [];
+    const piece = pieces[index]!.trim().replace(/^[,:]\s*/u, "");
+    if (piece !== "" && topicalWords(piece, MIN_STEP_WORDS).length === MIN_STEP_WORDS) steps.push(piece);
+  }
   return steps.length >= 2 && steps.length <= MAX_STEPS ? steps : [];
 }
 
