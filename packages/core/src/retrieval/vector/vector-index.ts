@@ -47,8 +47,8 @@ export type VectorIndexFactory = (options: { dimensions: number }) => VectorInde
 /**
  * Exact search: every stored vector, unit-normalised in one growable matrix of float32 rows, against the query by dot
  * product ({@link VectorRows}: a WebAssembly SIMD kernel where the runtime has one). About 0.4 ms for 10,000 vectors
- * of 100 numbers; an approximate index (`@dynamic-tools/hnswlib`) pays off
- * from some 50,000 vectors or at high dimensions. Removal leaves a hole that later compaction closes, so ids keep
+ * of 100 numbers; an approximate index (`@dynamic-tools/hnswlib`) pays off from some 50,000 vectors or at high
+ * dimensions. Removal leaves a hole that later compaction closes, so ids keep
  * the order they were first added in (which decides ties).
  *
  * @example
@@ -121,6 +121,7 @@ export class BruteForceVectorIndex implements VectorIndex {
    */
   searchAny(vectors: ReadonlyArray<readonly number[]>, k: number, filter?: (id: string) => boolean): VectorMatch[] {
     for (const vector of vectors) this.#checkLength(vector);
+    if (k < 1) return [];
     const ids = this.#ids;
     // Scratch reused from search to search (a typed array a query costs a backing store to allocate and collect);
     // a filter that searches this index again meanwhile gets its own.
@@ -142,7 +143,7 @@ export class BruteForceVectorIndex implements VectorIndex {
       if (searched++ === 0) scores.set(similarities);
       else for (let slot = 0; slot < ids.length; slot++) if (similarities[slot]! > scores[slot]!) scores[slot] = similarities[slot]!;
     }
-    if (searched === 0 || k < 1) return [];
+    if (searched === 0) return [];
     let count = 0;
     for (let slot = 0; slot < ids.length; slot++) if (ids[slot] !== undefined) slots[count++] = slot;
     // Best first; ties keep the earlier slot. A heap, so asking for the whole ranking stays O(n log k).
