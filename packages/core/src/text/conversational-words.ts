@@ -226,21 +226,16 @@ const isListed = (word: string) => STOP_WORDS.has(word) || CONVERSATIONAL_WORDS.
  * ```
  */
 export function wordsBeyondSmallTalk(words: readonly string[]): string[] {
-  return beyondSmallTalk(words, Infinity);
-}
-
-/** {@link wordsBeyondSmallTalk} without the words of `skip`, stopping at `limit` words. */
-function beyondSmallTalk(words: readonly string[], limit: number, skip?: ReadonlySet<string>): string[] {
   const kept: string[] = [];
   // Words before `phraseEnd` belong to a stock phrase that starts at or before the word looked at.
   let phraseEnd = 0;
-  for (let start = 0; start < words.length && kept.length < limit; start++) {
+  for (let start = 0; start < words.length; start++) {
     const word = words[start]!;
     for (const phrase of PHRASES_BY_FIRST_WORD.get(word) ?? NO_PHRASES) {
       if (start + phrase.length > phraseEnd && phrase.every((next, offset) => words[start + offset] === next))
         phraseEnd = start + phrase.length;
     }
-    if (start >= phraseEnd && !isConversational(word) && skip?.has(word) !== true) kept.push(word);
+    if (start >= phraseEnd && !isConversational(word)) kept.push(word);
   }
   return kept;
 }
@@ -249,15 +244,15 @@ const NO_PHRASES: readonly string[][] = [];
 
 /**
  * The words of `text` that say what it is about, in order: not stop words, small talk (see
- * {@link wordsBeyondSmallTalk}) or the generic words of tool names ("get", "list", "data"); the first `limit` of them.
+ * {@link wordsBeyondSmallTalk}) or the generic words of tool names ("get", "list", "data").
  *
  * @example
  * ```ts
  * topicalWords("thanks so much, get me the new weather data"); // ["weather"]
  * ```
  */
-export function topicalWords(text: string, limit = Infinity): string[] {
-  return beyondSmallTalk(splitWords(text), limit, GENERIC_TOOL_WORDS);
+export function topicalWords(text: string): string[] {
+  return withoutGenericWords(wordsBeyondSmallTalk(splitWords(text)));
 }
 
 /** `words` without the generic words of tool names ("get", "list", "data"; see {@link topicalWords}). */

@@ -51,7 +51,7 @@ export function requestSteps(text: string): string[] {
     // Two steps at least, or none: stop when the pieces left cannot make up two.
     if (steps.length + pieces.length - index < 2) return [];
     const piece = pieces[index]!.trim().replace(/^[,:]\s*/u, "");
-    if (piece !== "" && topicalWords(piece, MIN_STEP_WORDS).length === MIN_STEP_WORDS) steps.push(piece);
+    if (piece !== "" && topicalWords(piece).length >= MIN_STEP_WORDS) steps.push(piece);
   }
   return steps.length >= 2 && steps.length <= MAX_STEPS ? steps : [];
 }
