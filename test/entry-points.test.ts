@@ -230,6 +230,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "registerSchemaConverter",
     "remarkFeatures",
     "remarkProbability",
+    "splitWords",
     "stem",
     "toMetadata",
     "toolSearchParameters",

@@ -193,7 +193,7 @@ describe("a misspelled setting of an option object is named, with the valid ones
   it("abstain, memory and autoCut", () => {
     const error = refusal(() => createToolSelectorNode({ catalog, abstain: { quantil: 0.3 } } as never));
     expect(error?.message).toBe(
-      "abstain.quantil is not a setting of abstain; valid: quantile, remarkQuantile, remarkWords, remarkThreshold, unmatchedRemarkThreshold, strongMatch, probes, probeWords, depth, requestQuantile. Did you mean: quantile, remarkQuantile, requestQuantile?",
+      "abstain.quantil is not a setting of abstain; valid: quantile, remarkQuantile, remarkWords, remarkThreshold, unmatchedRemarkThreshold, strongMatch, certainRemark, probes, probeWords, depth, requestQuantile. Did you mean: quantile, remarkQuantile, requestQuantile?",
     );
     expect(error?.path).toEqual(["abstain", "quantil"]);
     expect(

@@ -4,25 +4,33 @@
 //
 //   node packages/core/scripts/train-remark-model.mjs            # train on every list, write the weights
 //   node packages/core/scripts/train-remark-model.mjs --check    # each list left out in turn: its share read as a remark
+//   … --without chat-3,chat-4                                    # leave lists out (to try a change on them first)
 //
-// Remarks and small talk: datasets/small-talk's lists of mixed small talk (dev to unseen-5) and of remarks (remarks to
-// remarks-3); unseen-6 to unseen-9, chat-1 and chat-2 are held out, never trained on. Requests: the lists requests to
-// requests-6 and 4,000 messages of datasets/metatool/usage.jsonl (past traffic; never the dev sets' queries);
-// requests-7 is held out.
+// Remarks and small talk: datasets/small-talk's lists of mixed small talk (dev to unseen-5), of remarks (remarks to
+// remarks-3) and of chat (chat-3 to chat-6); unseen-6 to unseen-9, chat-1, chat-2 and chat-7 are held out, never
+// trained on. Requests: the lists requests to requests-6 and requests-8, and 4,000 messages of
+// datasets/metatool/usage.jsonl (past traffic; never the dev sets' queries); requests-7 and requests-9 are held out.
+// The marked words (features of their own) are the 300 that most of the lists' readable messages have, chosen again
+// for each model --check trains.
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { OFFLINE_EMBEDDINGS_MODEL, OfflineEmbeddings } from "@dynamic-tools/offline-embeddings";
-import { canReadRemark, remarkFeatures, remarkProbability } from "@dynamic-tools/core/internal";
+import { canReadRemark, remarkFeatures, remarkProbability, splitWords } from "@dynamic-tools/core/internal";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
+const without = new Set(process.argv.includes("--without") ? process.argv[process.argv.indexOf("--without") + 1].split(",") : []);
 const REMARKS = [
   ...["dev", "check", "independent-1", "independent-2", "unseen", "unseen-2", "unseen-3", "unseen-4", "unseen-5"],
-  ...["remarks", "remarks-2", "remarks-3"],
-];
-const REQUESTS = ["requests", "requests-2", "requests-3", "requests-4", "requests-5", "requests-6"];
+  ...["remarks", "remarks-2", "remarks-3", "chat-3", "chat-4", "chat-5", "chat-6"],
+].filter((name) => !without.has(name));
+const REQUESTS = ["requests", "requests-2", "requests-3", "requests-4", "requests-5", "requests-6", "requests-8"].filter(
+  (name) => !without.has(name),
+);
 const USAGE_SAMPLE = 4000;
+/** How many of the lists' most common words are features of their own (see `remarkFeatures`). */
+const MARKED_WORDS = 300;
 /** L2 penalty, gradient steps and step size of the fit. */
-const L2 = 1e-2;
+const L2 = 3e-2;
 const STEPS = 1500;
 const RATE = 0.5;
 
@@ -42,12 +50,21 @@ function usageSample() {
 
 const embeddings = new OfflineEmbeddings();
 const dimensions = embeddings.dimensions;
-/** The features of the messages the model reads (see `canReadRemark`); the others are left to the rules. */
-const featuresOf = (messages) =>
-  messages.flatMap((message) => {
-    const read = remarkFeatures(message, embeddings, dimensions);
-    return canReadRemark(message, read) ? [read.features] : [];
-  });
+/** The messages the model reads (see `canReadRemark`); the others are left to the rules. */
+const readable = (messages) => messages.filter((message) => canReadRemark(message, remarkFeatures(message, embeddings, dimensions)));
+
+/**
+ * The marked words: the `count` words most of the lists' readable messages have (the usage sample aside, so that one
+ * catalog's traffic does not choose them), ties in alphabetical order.
+ */
+function markedWords(messages, count) {
+  const documents = new Map();
+  for (const message of messages) for (const word of new Set(splitWords(message))) documents.set(word, (documents.get(word) ?? 0) + 1);
+  return [...documents]
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, count)
+    .map(([word]) => word);
+}
 
 /**
  * Logistic regression on standardised features (each class half the loss; among requests, the request lists and the
@@ -90,9 +107,18 @@ function fit(positives, requestLists, usageRows) {
 
 const share = (model, xs, threshold) => xs.filter((x) => remarkProbability(x, model) >= threshold).length / xs.length;
 
-const remarks = Object.fromEntries(REMARKS.map((name) => [name, featuresOf(list(name))]));
-const requests = Object.fromEntries(REQUESTS.map((name) => [name, featuresOf(list(name))]));
-const usage = featuresOf(usageSample());
+const remarkTexts = Object.fromEntries(REMARKS.map((name) => [name, readable(list(name))]));
+const requestTexts = Object.fromEntries(REQUESTS.map((name) => [name, readable(list(name))]));
+const usageTexts = readable(usageSample());
+
+/** The marked words of a model trained on every list but `left` (none: every list), and each message's features. */
+function dataset(left) {
+  const texts = (lists) => Object.entries(lists).flatMap(([name, messages]) => (name === left ? [] : messages));
+  const marked = markedWords([...texts(remarkTexts), ...texts(requestTexts)], MARKED_WORDS);
+  const featuresOf = (messages) => messages.map((message) => remarkFeatures(message, embeddings, dimensions, marked).features);
+  const byList = (lists) => Object.fromEntries(Object.entries(lists).map(([name, messages]) => [name, featuresOf(messages)]));
+  return { marked, remarks: byList(remarkTexts), requests: byList(requestTexts), usage: featuresOf(usageTexts) };
+}
 
 if (process.argv.includes("--check")) {
   const thresholds = [0.5, 0.7, 0.8, 0.9];
@@ -103,23 +129,19 @@ if (process.argv.includes("--check")) {
     console.log(
       `  ${kind.padEnd(8)} ${name.padEnd(14)} ${String(xs.length).padStart(4)}  ${thresholds.map((t) => share(model, xs, t).toFixed(3)).join("  ")}`,
     );
-  for (const name of REMARKS) {
-    const model = fit(
-      REMARKS.filter((other) => other !== name).flatMap((other) => remarks[other]),
-      Object.values(requests).flat(),
-      usage,
-    );
-    row("remarks", name, model, remarks[name]);
-  }
-  for (const name of REQUESTS) {
-    const model = fit(
-      Object.values(remarks).flat(),
-      REQUESTS.filter((other) => other !== name).flatMap((other) => requests[other]),
-      usage,
-    );
-    row("requests", name, model, requests[name]);
+  for (const [kind, names] of [
+    ["remarks", REMARKS],
+    ["requests", REQUESTS],
+  ]) {
+    for (const name of names) {
+      const { remarks, requests, usage } = dataset(name);
+      const others = (lists) => Object.entries(lists).flatMap(([other, rows]) => (other === name ? [] : rows));
+      const model = fit(others(remarks), others(requests), usage);
+      row(kind, name, model, kind === "remarks" ? remarks[name] : requests[name]);
+    }
   }
 } else {
+  const { marked, remarks, requests, usage } = dataset();
   const model = fit(Object.values(remarks).flat(), Object.values(requests).flat(), usage);
   const source = `/**
  * @module The remark model's weights, written by \`packages/core/scripts/train-remark-model.mjs\` (do not edit): a
@@ -129,6 +151,7 @@ import type { RemarkModel } from "./remark-model.js";
 
 export const REMARK_MODEL: RemarkModel = {
   vectors: ${JSON.stringify(OFFLINE_EMBEDDINGS_MODEL)},
+  words: ${JSON.stringify(marked)},
   bias: ${model.bias},
   weights: ${JSON.stringify(model.weights)},
 };

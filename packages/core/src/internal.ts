@@ -7,8 +7,11 @@ export { ListenerSet, type Unsubscribe } from "./events/listener-set.js";
 export { describeValue, formatPath, isRecord, quote } from "./errors/describe-value.js";
 export { checkOptionKeys, keysOf } from "./options/option-keys.js";
 export { closestMatches, didYouMean } from "./text/closest-matches.js";
-/** The Porter stemmer bundled into the build (the repository's build checks compare it with natural's). */
-export { stem } from "./text/tokenize.js";
+/**
+ * The words of a text as the library reads them (the remark model's training script marks some), and the Porter
+ * stemmer bundled into the build (the repository's build checks compare it with natural's).
+ */
+export { splitWords, stem } from "./text/tokenize.js";
 /** The remark model's features, for its training script (`scripts/train-remark-model.mjs`). */
 export { canReadRemark, remarkFeatures, remarkProbability, type RemarkFeatures, type RemarkModel } from "./selection/remark-model.js";
 

@@ -86,4 +86,14 @@ describe("runEval", () => {
       { name: "c", turnsAgo: 1 },
     ]);
   });
+
+  it("abstaining with memory, keeps the tools the previous turn called, as a selector does", async () => {
+    const ranks = { name: "ranks", index: () => {}, rank: () => [{ name: "a", score: 3, signals: {} }] };
+    const query = { id: "1", query: "thanks!", relevant: ["c"], history: ["earlier"], turns: [{ query: "earlier", tools: ["c"] }] };
+    const remembered = await runEval({ catalog, queries: [query], strategy: ranks, memory: {}, abstention: {} });
+    expect(remembered.abstention?.abstained).toBe(1);
+    expect(remembered.complete["5"]).toBe(1);
+    const forgotten = await runEval({ catalog, queries: [query], strategy: ranks, abstention: {} });
+    expect(forgotten.complete["5"]).toBe(0);
+  });
 });

@@ -9,7 +9,7 @@ import { calibrateRelevanceFloor, judgeRanking, resolveAbstentionOptions, type A
 import { meanMetrics, queryMetrics, type RetrievalMetrics } from "./aggregate-metrics.js";
 import type { EvalQuery } from "./queries-file.js";
 import type { CalledTool } from "../conversation/called-tools.js";
-import { rememberCalledTools, type ConversationMemoryOptions } from "../selection/conversation-memory.js";
+import { continuedTools, rememberCalledTools, type ConversationMemoryOptions } from "../selection/conversation-memory.js";
 import { loadRemarkReader } from "../selection/remark-model.js";
 import { queryMiss, type QueryMiss } from "./query-misses.js";
 
@@ -138,6 +138,7 @@ export async function runEval({
       remarkThreshold: settings!.remarkThreshold,
       unmatchedRemarkThreshold: settings!.unmatchedRemarkThreshold,
       strongMatch: settings!.strongMatch,
+      certainRemark: settings!.certainRemark,
       ...(readRemark === undefined ? {} : { readRemark }),
       message,
       catalog,
@@ -156,7 +157,12 @@ export async function runEval({
     const ranked = called.length === 0 ? strategyRanked : rememberCalledTools({ ranked: strategyRanked, called, ...memory });
     const abstain = abstains(ranked, query);
     if (abstain) abstained++;
-    const names = abstain ? [] : reorder === undefined ? ranked.map((tool) => tool.name) : reorder(ranked);
+    // Abstained: only the tools the previous turn called stay, as a selection keeps them.
+    const names = abstain
+      ? continuedTools(ranked).map((tool) => tool.name)
+      : reorder === undefined
+        ? ranked.map((tool) => tool.name)
+        : reorder(ranked);
     latencies[index] = performance.now() - start;
     perQuery[index] = queryMetrics(names, relevant);
     const miss = misses ? queryMiss(queries[index]!, names, abstain) : undefined;

@@ -89,6 +89,9 @@ describe("calibrateRelevanceFloor", () => {
     expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { unmatchedRemarkThreshold: -0.1 } })).toThrow(
       /abstain\.unmatchedRemarkThreshold must be a number from 0 to 1, got -0\.1/,
     );
+    expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { certainRemark: 1.01 } })).toThrow(
+      /abstain\.certainRemark must be a number from 0 to 1, got 1\.01/,
+    );
     expect(() => createToolSelector(catalog, { strategy: "bm25", abstain: { strongMatch: 0.5 } })).toThrow(
       /abstain\.strongMatch must be a number ≥ 1, got 0\.5/,
     );
@@ -239,6 +242,14 @@ describe("judgeRanking", () => {
     const strong = [{ name: "get_forecast", score: 9, signals: { bm25: 9 } }];
     expect(judgeRanking({ ranked: strong, floor, message, catalog, readRemark: model(0.95) })).toBeUndefined();
     expect(judgeRanking({ ranked: strong, floor, message, catalog, readRemark: model(0.95), strongMatch: 2 })).toBeDefined();
+    // … unless the model is all but certain (certainRemark, 0.99); 1 turns that off, and it never lowers remarkThreshold.
+    expect(judgeRanking({ ranked: strong, floor, message, catalog, readRemark: model(0.99) })?.reason).toMatch(/^a remark, not a request/);
+    expect(judgeRanking({ ranked: strong, floor, message, catalog, readRemark: model(0.989) })).toBeUndefined();
+    expect(judgeRanking({ ranked: strong, floor, message, catalog, readRemark: model(0.99), certainRemark: 1 })).toBeUndefined();
+    expect(judgeRanking({ ranked: strong, floor, message, catalog, readRemark: model(0.95), certainRemark: 0.5 })).toBeDefined();
+    expect(
+      judgeRanking({ ranked: strong, floor, message, catalog, readRemark: model(0.95), certainRemark: 0.5, remarkThreshold: 0.97 }),
+    ).toBeUndefined();
     // 0 is the model's "cannot read": never a remark, even at threshold 0.
     expect(judgeRanking({ ranked: forecast, floor, message, catalog, readRemark: model(0), remarkThreshold: 0 })).toBeUndefined();
     asked.length = 0;

@@ -71,9 +71,17 @@ export interface AbstentionOptions {
    * this multiple of the remark floor (of the relevance floor, for a floor without one) and shares a topic word with
    * it, or scores that on two signals (without the catalog or with `remarkWords` 0, one signal is enough): the model errs on terse requests ("wait times at disneyland right now"), and a
    * match that strong is asked for. A single strong signal without a word in common is often one incidental word
-   * ("handed in my notice" and a card game's hand). @defaultValue 1.5
+   * ("handed in my notice" and a card game's hand). Unless the model is all but certain (`certainRemark`).
+   * @defaultValue 1.5
    */
   strongMatch?: number;
+  /**
+   * The remark model's reading from which a message is a remark even when a top tool matches strongly (see
+   * `strongMatch`): a reading that sure is rarely a request ("just finished my shift at the docks, sunrise over the
+   * cranes, not a bad office", 0.997, and a tool for crane manuals). 1 turns this off: a strong match always binds.
+   * @defaultValue 0.99
+   */
+  certainRemark?: number;
   /** How many of the best ranked tools are looked at. @defaultValue 5 */
   depth?: number;
   /**
@@ -128,6 +136,7 @@ export const ABSTENTION_DEFAULTS: Readonly<Required<AbstentionOptions>> = Object
   remarkThreshold: 0.9,
   unmatchedRemarkThreshold: 0.85,
   strongMatch: 1.5,
+  certainRemark: 0.99,
   probes: 64,
   probeWords: 1,
   depth: 5,
@@ -156,7 +165,14 @@ export function resolveAbstentionOptions(options: AbstentionOptions = {}): Requi
   const wholeNumber = (key: "probes" | "probeWords" | "depth" | "remarkWords", least = 1) =>
     Number.isInteger(resolved[key]) && resolved[key] >= least;
   const bad: Array<[keyof AbstentionOptions, string]> = [];
-  for (const key of ["quantile", "remarkQuantile", "requestQuantile", "remarkThreshold", "unmatchedRemarkThreshold"] as const)
+  for (const key of [
+    "quantile",
+    "remarkQuantile",
+    "requestQuantile",
+    "remarkThreshold",
+    "unmatchedRemarkThreshold",
+    "certainRemark",
+  ] as const)
     if (!(typeof resolved[key] === "number" && resolved[key] >= 0 && resolved[key] <= 1)) bad.push([key, "a number from 0 to 1"]);
   for (const key of ["probes", "probeWords", "depth"] as const) if (!wholeNumber(key)) bad.push([key, "a whole number ≥ 1"]);
   if (!wholeNumber("remarkWords", 0)) bad.push(["remarkWords", "a whole number ≥ 0"]);
@@ -325,16 +341,17 @@ export function asksForSomething(message: string): boolean {
 /** The settings of {@link AbstentionOptions} that judge a ranking. */
 export type JudgeSettings = Pick<
   AbstentionOptions,
-  "depth" | "remarkWords" | "remarkThreshold" | "unmatchedRemarkThreshold" | "strongMatch"
+  "depth" | "remarkWords" | "remarkThreshold" | "unmatchedRemarkThreshold" | "strongMatch" | "certainRemark"
 >;
 
 /**
  * Whether the ranking is credible: with `message`, that message must ask for something (see
  * {@link asksForSomething}); then some signal of one of its first `depth` tools reaches that signal's floor. A remark
- * (see `isRemark`, and with `readRemark` the remark model at `remarkThreshold`, unless a tool reaches `strongMatch`
- * times the remark floor) must also reach the floor's `remarks` and, given the `catalog`, share `remarkWords` of its
- * topic words with one of those tools (their text, and the `learned` words). A ranking is judged credible when the
- * floor has no signal at all (nothing to judge by). Returns the abstention (with its explanation) when it is not.
+ * (see `isRemark`, and with `readRemark` the remark model at `remarkThreshold`, or at `certainRemark` when a tool
+ * reaches `strongMatch` times the remark floor) must also reach the floor's `remarks` and, given the `catalog`, share
+ * `remarkWords` of its topic words with one of those tools (their text, and the `learned` words). A ranking is judged
+ * credible when the floor has no signal at all (nothing to judge by). Returns the abstention (with its explanation)
+ * when it is not.
  *
  * @example
  * ```ts
@@ -350,6 +367,7 @@ export function judgeRanking({
   remarkThreshold = ABSTENTION_DEFAULTS.remarkThreshold,
   unmatchedRemarkThreshold = ABSTENTION_DEFAULTS.unmatchedRemarkThreshold,
   strongMatch = ABSTENTION_DEFAULTS.strongMatch,
+  certainRemark = ABSTENTION_DEFAULTS.certainRemark,
   readRemark,
   message,
   catalog,
@@ -400,16 +418,20 @@ export function judgeRanking({
     const signals = Object.entries(strong).filter(([signal, value]) => (tool.signals[signal] ?? 0) >= value).length;
     return signals >= 2 || (signals === 1 && (!wordsMatter || shares(1, [tool])));
   };
-  // The model's threshold: lower for a message that reaches its tools without a word in common with them.
-  const modelThreshold = () =>
-    remarkThreshold >= 1 || !wordsMatter || shares(1) ? remarkThreshold : Math.min(remarkThreshold, unmatchedRemarkThreshold);
+  // The model's threshold: lower for a message that reaches its tools without a word in common with them, higher
+  // (`certainRemark`) when a top tool matches strongly.
+  const modelThreshold = () => {
+    if (remarkThreshold >= 1) return 1;
+    if (top.some(strongly)) return Math.max(remarkThreshold, certainRemark);
+    return !wordsMatter || shares(1) ? remarkThreshold : Math.min(remarkThreshold, unmatchedRemarkThreshold);
+  };
   // A request shares its words with its tools (most messages): the form is read only when they are held back.
   const remark =
     credible &&
     message !== undefined &&
     (belowRemarkFloor || wordsMatter) &&
     heldBack() &&
-    (isRemark(message) || (!top.some(strongly) && readsAsRemarkByModel(message, readRemark, modelThreshold)));
+    (isRemark(message) || readsAsRemarkByModel(message, readRemark, modelThreshold));
   if (credible && !remark) return undefined;
   const inForce = remark && belowRemarkFloor ? floor.remarks! : floor.signals;
   const best = top[0];

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { ASSISTANT_TOOLS } from "../retrieval/__fixtures__/assistant-catalog.js";
 import type { RankedTool } from "../retrieval/retrieval-strategy.js";
-import { rememberCalledTools, resolveMemoryOptions, toolWithinReach } from "./conversation-memory.js";
+import { continuedTools, rememberCalledTools, resolveMemoryOptions, toolWithinReach } from "./conversation-memory.js";
 import { createToolSelector } from "./tool-selector.js";
 
 const ranked: RankedTool[] = [
@@ -101,6 +101,19 @@ describe("rememberCalledTools", () => {
   });
 });
 
+describe("continuedTools", () => {
+  it("keeps the tools the previous turn called, in ranking order", () => {
+    const ranked = [
+      { name: "get_forecast", score: 2, signals: { bm25: 2 } },
+      { name: "get_weather", score: 1.6, signals: { bm25: 1, called: 1 } },
+      { name: "send_email", score: 0.3, signals: { called: 2 } },
+      { name: "get_time", score: 0.2, signals: { called: 1 } },
+    ];
+    expect(continuedTools(ranked).map((tool) => tool.name)).toEqual(["get_weather", "get_time"]);
+    expect(continuedTools([])).toEqual([]);
+  });
+});
+
 describe("createToolSelector: conversation memory", () => {
   const catalog = new ToolCatalog({ tools: ASSISTANT_TOOLS.map(({ category: _category, keywords: _keywords, ...tool }) => tool) });
   const thread = (current: string) => [
@@ -121,6 +134,21 @@ describe("createToolSelector: conversation memory", () => {
       thread("send the forecast by email to Ann"),
     );
     expect(off.ranked?.find((tool) => tool.reason.includes("called"))).toBeUndefined();
+  });
+
+  it("abstaining, keeps the tools the previous turn called bound (an elliptical follow-up goes on), and only those", async () => {
+    const select = createToolSelector(catalog, { countTokens: false, strategy: "bm25" });
+    for (const current of ["and for tomorrow?", "thanks, that's all"]) {
+      const selection = await select(thread(current));
+      expect(selection.abstained).toBeDefined();
+      expect(selection.ranked?.map((tool) => [tool.name, tool.rank, tool.signals.called])).toEqual([["get_weather", 1, 1]]);
+      expect(selection.tools).toEqual(["get_weather"]);
+    }
+    // Called two turns ago, or memory off: nothing but the core tools.
+    const earlier = [...thread("thanks"), new AIMessage("You're welcome."), new HumanMessage("ok bye")];
+    expect((await select(earlier)).ranked).toEqual([]);
+    const off = createToolSelector(catalog, { countTokens: false, strategy: "bm25", memory: false });
+    expect((await off(thread("and for tomorrow?"))).ranked).toEqual([]);
   });
 
   it("property: a thread without tool calls selects exactly as with memory off", async () => {

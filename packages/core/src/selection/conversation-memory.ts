@@ -43,6 +43,24 @@ export const MEMORY_DEFAULTS: Readonly<Required<ConversationMemoryOptions>> = Ob
 export const CALLED_SIGNAL = "called";
 
 /**
+ * What an abstaining selection keeps of a remembered ranking: the tools the previous turn called (`signals.called`
+ * 1), in ranking order. A message that asks for nothing a tool could do on its own ("and for yesterday?", "ok, same
+ * for March", "thanks!") continues the thread, so the tools it was just using stay bound; nothing else is.
+ *
+ * @example
+ * ```ts
+ * continuedTools([
+ *   { name: "get_forecast", score: 2, signals: { bm25: 2 } },
+ *   { name: "get_weather", score: 1.6, signals: { bm25: 1, called: 1 } },
+ *   { name: "send_email", score: 0.3, signals: { called: 2 } },
+ * ]); // [get_weather]
+ * ```
+ */
+export function continuedTools<T extends RankedTool>(ranked: readonly T[]): T[] {
+  return ranked.filter((tool) => tool.signals[CALLED_SIGNAL] === 1);
+}
+
+/**
  * The ranking with the called tools remembered: each gains `best · weight · decay^(turnsAgo − 1)` (best: the
  * ranking's best score, or 1 when the ranking is empty or not positive), never rising above the strategy's tool at
  * place `after + turnsAgo − 1`, and carries `signals.called = turnsAgo`; a called tool the strategy did not rank

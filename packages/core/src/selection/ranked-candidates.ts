@@ -12,6 +12,7 @@ import type { Abstention } from "./abstention.js";
 import {
   CALLED_SIGNAL,
   MEMORY_DEFAULTS,
+  continuedTools,
   rememberCalledTools,
   toolWithinReach,
   type ConversationMemoryOptions,
@@ -70,8 +71,9 @@ export async function rankedCandidates({
   /** Drop results scoring 0 or less, or below this share of the best score (`tool_search`'s noise floor). */
   minRelativeScore?: number;
   /**
-   * Called with the allowed top K before the noise floor and AutoCut; when it returns an abstention, nothing is
-   * kept and the abstention is returned with the (empty) list.
+   * Called with the allowed top K before the noise floor and AutoCut; when it returns an abstention, only the tools
+   * the previous turn called are kept (see `continuedTools`; none without memory) and the abstention is returned with
+   * them.
    */
   judge?: (ranked: readonly RankedTool[]) => Promise<Abstention | undefined>;
   /** Conversation memory: the conversation's called tools ranked up (see `rememberCalledTools`). @defaultValue off */
@@ -87,9 +89,11 @@ export async function rankedCandidates({
   // The filter is enforced here too, and duplicates dropped: a custom strategy that ignores the filter must still
   // never bind a filtered tool, nor one tool twice.
   const seen = new Set<string>();
-  let allowed = results.filter((tool) => filter(tool.name) && !seen.has(tool.name) && seen.add(tool.name)).slice(0, topK);
+  const permitted = results.filter((tool) => filter(tool.name) && !seen.has(tool.name) && seen.add(tool.name));
+  let allowed = permitted.slice(0, topK);
   const abstained = judge === undefined ? undefined : await judge(allowed);
-  if (abstained !== undefined) return Object.assign([] as RankedSelection[], { abstained });
+  // Nothing credible: only the tools the previous turn called stay (the thread goes on), without a cut.
+  if (abstained !== undefined) return Object.assign(selections(continuedTools(permitted).slice(0, topK)), { abstained });
   if (minRelativeScore !== undefined) {
     const best = Math.max(0, ...allowed.map((tool) => tool.score));
     allowed = allowed.filter((tool) => tool.score > 0 && tool.score >= best * minRelativeScore);
@@ -100,7 +104,12 @@ export async function rankedCandidates({
   const reach = memory?.reach ?? MEMORY_DEFAULTS.reach;
   const within = reach > 0 ? toolWithinReach(called) : undefined;
   const keeps = (tool: RankedTool, index: number) => index < kept || (index < reach && tool.name === within);
-  return allowed.filter(keeps).map((tool, index) => ({
+  return selections(allowed.filter(keeps));
+}
+
+/** Ranked tools as a selection lists them: ranks from 1, with their reasons. */
+function selections(tools: readonly RankedTool[]): RankedSelection[] {
+  return tools.map((tool, index) => ({
     name: tool.name,
     rank: index + 1,
     score: tool.score,

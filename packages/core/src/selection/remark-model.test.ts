@@ -23,6 +23,12 @@ describe("remarkFeatures", () => {
     features.forEach((value, index) => expect(value).toBeCloseTo(expected[index]!, 12));
   });
 
+  it("ends with 1 for each marked word the message has and 0 for the others, in the marked words' order", () => {
+    const plain = Array.from(remarkFeatures("Snow day!! kids 🎉 snow", vectors, 2).features);
+    const marked = Array.from(remarkFeatures("Snow day!! kids 🎉 snow", vectors, 2, ["kids", "zzz", "snow"]).features);
+    expect(marked).toEqual([...plain, 1, 0, 1]);
+  });
+
   it("is zeros but the form when no word is known, and counts at most 20 words", () => {
     const read = remarkFeatures(`what ${"zzz ".repeat(30)}?`, vectors, 2);
     expect(read).toMatchObject({ words: 31, known: 0 });
@@ -52,7 +58,8 @@ describe("remarkProbability", () => {
 describe("the trained remark model", () => {
   it("weighs the features of the offline word vectors it was trained on", () => {
     expect(REMARK_MODEL.vectors).toBe(OFFLINE_EMBEDDINGS_MODEL);
-    expect(REMARK_MODEL.weights).toHaveLength(4 * 100 + 4);
+    expect(REMARK_MODEL.words).toHaveLength(300);
+    expect(REMARK_MODEL.weights).toHaveLength(4 * 100 + 4 + 300);
     expect(REMARK_MODEL.weights.every(Number.isFinite) && Number.isFinite(REMARK_MODEL.bias)).toBe(true);
   });
 

@@ -15,6 +15,11 @@ import { splitWords } from "../text/tokenize.js";
 export interface RemarkModel {
   /** The word vectors' model (`OFFLINE_EMBEDDINGS_MODEL`); the weights mean nothing over other vectors. */
   readonly vectors: string;
+  /**
+   * The words whose presence is a feature of its own, after the vectors' and the form's (the training lists' most
+   * common words: "my", "today", "lol", "find", "me"). @defaultValue none
+   */
+  readonly words?: readonly string[];
   readonly weights: readonly number[];
   readonly bias: number;
 }
@@ -28,18 +33,20 @@ const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 /**
  * The features of `message` the remark model weighs, over its known words' vectors: their mean, the mean of its first
  * two words (each scaled to unit length), their element-wise maximum and minimum (zeros when no word is known), then
- * whether it has a question mark, an exclamation mark, an emoji, and its length in words (up to 20) over 20. The mean
- * says what the message is about, the opening how it starts ("my", "finally", "find"), the extremes which words stand
- * out ("thrilled", "lol", "balance").
+ * whether it has a question mark, an exclamation mark, an emoji, and its length in words (up to 20) over 20, then for
+ * each of the `marked` words whether the message has it (1 or 0). The mean says what the message is about, the
+ * opening how it starts ("my", "finally", "find"), the extremes which words stand out ("thrilled", "lol", "balance"),
+ * and the marked words what a mean blurs: the common words of either kind wherever they stand ("today", "me", "lol").
  *
  * @example
  * ```ts
  * remarkFeatures("snow day!! kids are thrilled", embeddings, 100).features.length; // 404
+ * remarkFeatures("snow day!! kids are thrilled", embeddings, 100, ["kids", "me"]).features.length; // 406
  * ```
  */
-export function remarkFeatures(message: string, vectors: WordVectors, dimensions: number): RemarkFeatures {
+export function remarkFeatures(message: string, vectors: WordVectors, dimensions: number, marked: readonly string[] = []): RemarkFeatures {
   const words = splitWords(message);
-  const features = new Float64Array(4 * dimensions + 4);
+  const features = new Float64Array(4 * dimensions + 4 + marked.length);
   const [mean, opening, highest, lowest, form] = [0, dimensions, 2 * dimensions, 3 * dimensions, 4 * dimensions];
   let known = 0;
   for (const [index, word] of words.entries()) {
@@ -60,7 +67,26 @@ export function remarkFeatures(message: string, vectors: WordVectors, dimensions
   features[form + 1] = message.includes("!") ? 1 : 0;
   features[form + 2] = PICTOGRAPH.test(message) ? 1 : 0;
   features[form + 3] = Math.min(words.length, LONGEST) / LONGEST;
+  if (marked.length > 0) {
+    const places = placesOf(marked);
+    for (const word of words) {
+      const place = places.get(word);
+      if (place !== undefined) features[form + 4 + place] = 1;
+    }
+  }
   return { features, words: words.length, known };
+}
+
+/** Each marked word's place among them, per list of marked words (a model's, read once). */
+const markedPlaces = new WeakMap<readonly string[], ReadonlyMap<string, number>>();
+
+function placesOf(marked: readonly string[]): ReadonlyMap<string, number> {
+  let places = markedPlaces.get(marked);
+  if (places === undefined) {
+    places = new Map(marked.map((word, place) => [word, place]));
+    markedPlaces.set(marked, places);
+  }
+  return places;
 }
 
 /** A message's features, and how many of its words there are and have a vector. */
@@ -98,7 +124,7 @@ function toUnitLength(features: Float64Array, offset: number, length: number): v
  *
  * @example
  * ```ts
- * remarkProbability(remarkFeatures("survived another 10 hour shift", embeddings, 100).features, REMARK_MODEL); // 0.99
+ * remarkProbability(remarkFeatures("survived another 10 hour shift", embeddings, 100, REMARK_MODEL.words).features, REMARK_MODEL); // 0.99
  * ```
  */
 export function remarkProbability(features: ArrayLike<number>, model: RemarkModel): number {
@@ -155,7 +181,8 @@ function readerOver(load: () => Promise<unknown>): Promise<RemarkReader | undefi
     load()
       .then((embeddings) => {
         const vectors = embeddings as unknown as Partial<WordVectors> & { model?: string; dimensions?: number };
-        const dimensions = (REMARK_MODEL.weights.length - 4) / 4;
+        const marked = REMARK_MODEL.words ?? [];
+        const dimensions = (REMARK_MODEL.weights.length - 4 - marked.length) / 4;
         // The model name before its options, and the table's dimensions (reading them loads the table: a missing or
         // corrupt one fails here, once, not in a selection).
         if (typeof vectors.wordVector !== "function" || String(vectors.model).split("(")[0] !== REMARK_MODEL.vectors) return undefined;
@@ -163,7 +190,7 @@ function readerOver(load: () => Promise<unknown>): Promise<RemarkReader | undefi
         const cached = cachedWordVectors(vectors as WordVectors);
         return (message: string) => {
           try {
-            const read = remarkFeatures(message, cached, dimensions);
+            const read = remarkFeatures(message, cached, dimensions, marked);
             return canReadRemark(message, read) ? remarkProbability(read.features, REMARK_MODEL) : 0;
           } catch {
             // Vectors are read from the table on first use: one that cannot be read leaves the message to the rules.

@@ -80,9 +80,10 @@ export interface ToolSelection {
   pinned?: PinnedTool[];
   /**
    * Retrieval with abstention: set when no ranked tool was a credible match (small talk, thanks, off-topic), so no
-   * ranked tool (nor what it would pull in) was bound: only core tools, tools the message names, and the catalog's
-   * declared defaults. `reason` says which floor nothing reached and what ranked best; `ranked` is then empty.
-   * Absent when the selection found something credible, or abstention is off.
+   * ranked tool (nor what it would pull in) was bound: only core tools, tools the message names, the catalog's
+   * declared defaults, and, in a thread, the tools the previous turn called (an elliptical follow-up, "and for
+   * yesterday?", goes on with them; they are then all of `ranked`, else it is empty). `reason` says which floor
+   * nothing reached and what ranked best. Absent when the selection found something credible, or abstention is off.
    */
   abstained?: Abstention;
   /** Tools that were chosen but cut by the budget, highest priority first. */

@@ -328,7 +328,7 @@ describe("createToolSelector: construction", () => {
     [{ autoCut: { minimum: 0 } }, "autoCut.minimum must be a whole number ≥ 1, got number 0."],
     [
       { abstain: "maybe" },
-      'abstain must be true, false or { quantile, remarkQuantile, remarkWords, remarkThreshold, unmatchedRemarkThreshold, strongMatch, probes, probeWords, depth, requestQuantile }, got "maybe".',
+      'abstain must be true, false or { quantile, remarkQuantile, remarkWords, remarkThreshold, unmatchedRemarkThreshold, strongMatch, certainRemark, probes, probeWords, depth, requestQuantile }, got "maybe".',
     ],
     [{ memory: "x" }, 'memory must be true, false or { weight, decay, after, reach }, got "x".'],
     [{ countTokens: "no" }, 'countTokens must be true or false, got "no".'],

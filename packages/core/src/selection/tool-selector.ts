@@ -142,7 +142,8 @@ class SelectionPipeline {
     const scope = this.scope();
     const conversation = this.conversation(scope, input);
     const filter = (name: string) => scope.selectable.has(name) && (request.filter === undefined || request.filter(name));
-    // Nothing credible (abstained): no ranked tool is bound, and nothing they would pull in.
+    // Nothing credible (abstained): no ranked tool is bound but those the previous turn called (the thread goes on),
+    // and nothing they would pull in: the declared defaults are bound as when nothing is found.
     const candidates = await rankedCandidates({
       strategy,
       conversation,
@@ -155,8 +156,11 @@ class SelectionPipeline {
     const { abstained } = candidates;
     const ranked = [...candidates];
     const names = ranked.map((tool) => tool.name);
-    const related = this.#related ? relatedToRanked({ catalog: this.#catalog, ranked: names, depth: scope.settings.relatedDepth }) : [];
-    const defaults = defaultCategories({ found: ranked.length, defaults: scope.settings.defaults });
+    const related =
+      this.#related && abstained === undefined
+        ? relatedToRanked({ catalog: this.#catalog, ranked: names, depth: scope.settings.relatedDepth })
+        : [];
+    const defaults = defaultCategories({ found: abstained === undefined ? ranked.length : 0, defaults: scope.settings.defaults });
     // Ranked tools form the first tier, so their categories never repeat them.
     const tools: KeywordTool[] = ranked.map((tool) => ({ name: tool.name, reason: tool.reason, tier: "current" }));
     return this.#finish(scope, conversation, strategy.name, [...related, ...defaults], tools, ranked, request, abstained);
@@ -312,6 +316,7 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
                 remarkThreshold: abstention!.remarkThreshold,
                 unmatchedRemarkThreshold: abstention!.unmatchedRemarkThreshold,
                 strongMatch: abstention!.strongMatch,
+                certainRemark: abstention!.certainRemark,
                 ...(abstention!.remarkThreshold < 1 ? { readRemark: await loadRemarkReader() } : {}),
                 message,
                 catalog,
