@@ -134,19 +134,25 @@ export function remarkProbability(features: ArrayLike<number>, model: RemarkMode
   return 1 / (1 + Math.exp(-sum));
 }
 
-/** Most words whose vectors the reader keeps (about 1.6 MB): a message's common words are looked up once. */
+/**
+ * Most words whose vectors the reader keeps (about 1.6 MB): a message's common words are looked up once. Full, it
+ * starts again, so that names, numbers and other one-off words do not keep the common ones out for good.
+ */
 const CACHED_WORDS = 2048;
 /** Longest word the reader keeps (a pasted hash or URL is not a word that recurs). */
 const CACHED_WORD_LENGTH = 32;
 
-/** `vectors` with each word's vector kept after its first lookup, up to {@link CACHED_WORDS} words. */
+/** `vectors` with each word's vector kept after its first lookup, up to {@link CACHED_WORDS} words at a time. */
 function cachedWordVectors(vectors: WordVectors): WordVectors {
   const cache = new Map<string, ArrayLike<number> | undefined>();
   return {
     wordVector(word) {
       if (cache.has(word)) return cache.get(word);
       const vector = vectors.wordVector(word);
-      if (cache.size < CACHED_WORDS && word.length <= CACHED_WORD_LENGTH) cache.set(word, vector);
+      if (word.length <= CACHED_WORD_LENGTH) {
+        if (cache.size >= CACHED_WORDS) cache.clear();
+        cache.set(word, vector);
+      }
       return vector;
     },
   };
