@@ -19,7 +19,7 @@ import { OFFLINE_EMBEDDINGS_MODEL, OfflineEmbeddings } from "@dynamic-tools/offl
 import { canReadRemark, remarkFeatures, remarkProbability, splitWords } from "@dynamic-tools/core/internal";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const without = new Set(process.argv.includes("--without") ? process.argv[process.argv.indexOf("--without") + 1].split(",") : []);
+const without = new Set(process.argv.includes("--without") ? (process.argv[process.argv.indexOf("--without") + 1] ?? "").split(",") : []);
 const REMARKS = [
   ...["dev", "check", "independent-1", "independent-2", "unseen", "unseen-2", "unseen-3", "unseen-4", "unseen-5"],
   ...["remarks", "remarks-2", "remarks-3", "chat-5", "chat-6"],
