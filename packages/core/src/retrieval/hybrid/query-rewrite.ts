@@ -55,6 +55,19 @@ export interface QueryVariant {
   weight: number;
 }
 
+// eslint-disable-next-line no-control-regex -- the ASCII test is the point
+const isAscii = (text: string) => !/[^\x00-\x7f]/.test(text);
+
+/**
+ * An ASCII query's words without stop words (`words`), those of them that are not filler either (`kept`), and the
+ * rewritten query they make ({@link rewriteQuery}: the query itself when nothing is kept).
+ */
+function asciiQueryWords(query: string): { words: string[]; kept: string[]; rewritten: string } {
+  const words = splitAsciiWords(query).filter((word) => !STOP_WORDS.has(word));
+  const kept = words.filter((word) => !FILLER_WORDS.has(word));
+  return { words, kept, rewritten: kept.length > 0 ? kept.join(" ") : query };
+}
+
 /**
  * The query without question words, filler and stop words (English), and without common Chinese filler phrases.
  * Returns the original text when stripping would leave nothing.
@@ -68,11 +81,7 @@ export interface QueryVariant {
 export function rewriteQuery(query: string): string {
   // ASCII text holds no Chinese filler and splits into the same words whole as chunk by chunk: one pass (the hot path
   // of every search; the general path below took four to five times as long on metatool's English requests).
-  // eslint-disable-next-line no-control-regex -- the ASCII test is the point
-  if (!/[^\x00-\x7f]/.test(query)) {
-    const words = splitAsciiWords(query).filter((word) => !STOP_WORDS.has(word) && !FILLER_WORDS.has(word));
-    return words.length > 0 ? words.join(" ") : query;
-  }
+  if (isAscii(query)) return asciiQueryWords(query).rewritten;
   let text = query;
   for (const filler of CHINESE_FILLERS) text = text.split(filler).join(" ");
   const kept: string[] = [];
@@ -110,19 +119,16 @@ export function queryVariants(query: string, originalWeight = 0.5): QueryVariant
  * ```
  */
 export function analyzedQueryVariants(query: string, stem = true, originalWeight = 0.5): Array<{ terms: string[]; weight: number }> {
-  // eslint-disable-next-line no-control-regex -- the ASCII test is the point
-  if (/[^\x00-\x7f]/.test(query)) {
+  if (!isAscii(query)) {
     return queryVariants(query, originalWeight).map(({ text, weight }) => ({
       terms: analyze(text, { stem, stopWords: STOP_WORDS }),
       weight,
     }));
   }
-  const words = splitAsciiWords(query).filter((word) => !STOP_WORDS.has(word));
-  const kept = words.filter((word) => !FILLER_WORDS.has(word));
+  const { words, kept, rewritten } = asciiQueryWords(query);
   const term = stem ? stemWord : (word: string) => word;
   const original = words.map(term);
   // Rewriting that leaves nothing keeps the query (see rewriteQuery).
-  const rewritten = kept.length > 0 ? kept.join(" ") : query;
   const variants = [{ terms: kept.length > 0 ? kept.map(term) : original, weight: 1 }];
   if (rewritten !== query.trim() && originalWeight > 0) variants.push({ terms: original, weight: originalWeight });
   return variants;
