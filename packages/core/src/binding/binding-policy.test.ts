@@ -173,10 +173,34 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
       const selection = ranked(["k", "a"], [1, 1], { core: ["k"] });
       const first = bindTools("cache-aware", { selection, ...sized, promptTokens: 700, proxy });
       expect(first.tools).toEqual(["k", "call_tool", "a"]);
-      expect(first.reason).toBe("first call: the selection, and call_tool for tools delivered later");
+      expect(first.reason).toBe("first call: the tools the message needs, and call_tool for tools delivered later");
       // Two tools left out (800 tokens) do not outweigh the proxy (100) by the 1,024-token cache minimum.
       const most = bindTools("cache-aware", { selection: ranked(["a", "b"], [1, 1]), ...sized, everyTool: ["a", "b", "c", "d"], proxy });
       expect(most.tools).toEqual(["a", "b"]);
+    });
+
+    it("binds what the message needs on a first call long enough to cache, the topic on a shorter one", () => {
+      // b scores under half the best (not needed) and above 0.3 of it (the topic); c is the ranking's tail.
+      const selection = ranked(["k", "a", "b", "c"], [2, 2, 0.8, 0.2], { core: ["k"] });
+      const long = bindTools("cache-aware", { selection, ...sized, promptTokens: 700, proxy });
+      expect(long.tools).toEqual(["k", "call_tool", "a"]);
+      expect(long.reason).toBe(
+        "first call: the tools the message needs (not the 2 more the selection ranked), and call_tool for tools delivered later",
+      );
+      // 100 + 400 + 100 + 400 = 1,000 tokens, under the 1,024-token cache minimum: the topic is bound.
+      const short = bindTools("cache-aware", { selection, ...sized, promptTokens: 100, proxy });
+      expect(short.tools).toEqual(["k", "call_tool", "a", "b"]);
+      expect(short.reason).toBe("first call: the selection but the 1 tool of its ranking's tail, and call_tool for tools delivered later");
+      // Without the proxy, or for a keyword selection (no ranking: its categories are declared), the topic as before.
+      expect(bindTools("cache-aware", { selection, ...sized, promptTokens: 700 }).tools).toEqual(["k", "a", "b"]);
+      const keywords = { ...selection, ranked: undefined };
+      expect(bindTools("cache-aware", { selection: keywords, ...sized, promptTokens: 700, proxy }).tools).toEqual([
+        "k",
+        "call_tool",
+        "a",
+        "b",
+        "c",
+      ]);
     });
 
     it("binds no proxy beside core tools alone (a selection that found nothing); a later change brings it", () => {

@@ -135,7 +135,10 @@ export interface ToolBinding {
  *   cache minimum), and a needed tool the array lacks may instead be **delivered**: its definition enters the messages
  *   once (`delivered`) and the model calls it through the proxy. Of the change (re-billing `rebilledTokens` at the
  *   write price instead of the read price) and the delivery (its definitions and header written once, read after), the
- *   cheaper is made if the ledger affords it, else the other; a tool delivered earlier counts as bound.
+ *   cheaper is made if the ledger affords it, else the other; a tool delivered earlier counts as bound. When its prompt
+ *   is long enough to be cached, that first call binds of a ranked selection only the tools the message needs (and the
+ *   core tools) rather than the topic: a later need is delivered, where a tool bound on a guess is read again on every
+ *   call.
  *
  * @throws DynamicToolsError `INVALID_OPTION` for an unknown policy.
  * @example
@@ -219,17 +222,38 @@ function cacheAware(input: BindingInput): ToolBinding {
   );
 }
 
-/** The first call: the topic of the selection, and the proxy after its core tools (see {@link withProxy}). */
+/**
+ * The first call. For a ranked selection, with the proxy (see {@link withProxy}) and a prompt long enough to be cached,
+ * the tools the message needs and the proxy after the core tools: a tool bound on the ranking's guess would be read
+ * again on every call, where a later need is delivered for the price of its definition. Otherwise the topic of the
+ * selection (and the proxy where it is worth a place): a keyword selection's categories are declared, without the
+ * proxy a later need changes the array, and while nothing is cached the topic costs only its own tokens on the calls
+ * before the prompt is.
+ */
 function firstCall(input: BindingInput, needed: readonly string[]): ToolBinding {
   const { selection, proxy } = input;
+  const core = new Set(selection.core);
+  const wanted = new Set(needed);
+  const own = selection.tools.filter((name) => core.has(name) || wanted.has(name));
+  const proxied = withProxy(input, own, leadingCore(own, core));
+  const { promptTokens = 0, rules = cacheRules("anthropic") } = input;
+  if (selection.ranked !== undefined && proxied !== own && tokensIn(input, proxied) + promptTokens >= rules.minimumTokens) {
+    const guessed = selection.tools.length - own.length;
+    const reason = `first call: the tools the message needs${guessed === 0 ? "" : ` (not the ${guessed} more the selection ranked)`}`;
+    return finish("cache-aware", input, [...proxied], `${reason}, and ${proxy!.name} for tools delivered later`);
+  }
   const topic = topicOf(selection, needed);
   const tail = selection.tools.length - topic.length;
   const reason = `first call: the selection${tail === 0 ? "" : ` but the ${tail} tool${tail === 1 ? "" : "s"} of its ranking's tail`}`;
-  const core = new Set(selection.core);
-  let at = 0;
-  while (at < topic.length && core.has(topic[at]!)) at++;
-  const tools = withProxy(input, topic, at);
+  const tools = withProxy(input, topic, leadingCore(topic, core));
   return finish("cache-aware", input, [...tools], tools === topic ? reason : `${reason}, and ${proxy!.name} for tools delivered later`);
+}
+
+/** How many of `array`'s first tools are core tools: where the proxy goes. */
+function leadingCore(array: readonly string[], core: ReadonlySet<string>): number {
+  let at = 0;
+  while (at < array.length && core.has(array[at]!)) at++;
+  return at;
 }
 
 /**
