@@ -157,7 +157,7 @@ export async function runEval({
     const ranked = called.length === 0 ? strategyRanked : rememberCalledTools({ ranked: strategyRanked, called, ...memory });
     const abstain = abstains(ranked, query);
     if (abstain) abstained++;
-    // Abstained: only the tools the previous turn called stay, as a selection keeps them.
+    // Abstained: only the tools the thread last called stay, as a selection keeps them.
     const names = abstain
       ? continuedTools(ranked).map((tool) => tool.name)
       : reorder === undefined

@@ -112,6 +112,17 @@ describe("continuedTools", () => {
     expect(continuedTools(ranked).map((tool) => tool.name)).toEqual(["get_weather", "get_time"]);
     expect(continuedTools([])).toEqual([]);
   });
+
+  it("reaches back over turns that called nothing, up to `within` turns", () => {
+    const ranked = [
+      { name: "get_forecast", score: 2, signals: { bm25: 2 } },
+      { name: "send_email", score: 0.4, signals: { called: 3 } },
+      { name: "get_weather", score: 0.3, signals: { called: 2 } },
+    ];
+    expect(continuedTools(ranked).map((tool) => tool.name)).toEqual(["get_weather"]);
+    expect(continuedTools(ranked, 1)).toEqual([]);
+    expect(continuedTools([{ name: "send_email", score: 0.4, signals: { called: 4 } }])).toEqual([]);
+  });
 });
 
 describe("createToolSelector: conversation memory", () => {
@@ -136,7 +147,7 @@ describe("createToolSelector: conversation memory", () => {
     expect(off.ranked?.find((tool) => tool.reason.includes("called"))).toBeUndefined();
   });
 
-  it("abstaining, keeps the tools the previous turn called bound (an elliptical follow-up goes on), and only those", async () => {
+  it("abstaining, keeps the tools the thread last called bound (an elliptical follow-up goes on), and only those", async () => {
     const select = createToolSelector(catalog, { countTokens: false, strategy: "bm25" });
     for (const current of ["and for tomorrow?", "thanks, that's all"]) {
       const selection = await select(thread(current));
@@ -144,8 +155,12 @@ describe("createToolSelector: conversation memory", () => {
       expect(selection.ranked?.map((tool) => [tool.name, tool.rank, tool.signals.called])).toEqual([["get_weather", 1, 1]]);
       expect(selection.tools).toEqual(["get_weather"]);
     }
-    // Called two turns ago, or memory off: nothing but the core tools.
-    const earlier = [...thread("thanks"), new AIMessage("You're welcome."), new HumanMessage("ok bye")];
+    // "thanks" called nothing: the next follow-up still goes on with the thread's last tool (called 2 turns ago).
+    const later = [...thread("thanks"), new AIMessage("You're welcome."), new HumanMessage("and for tomorrow?")];
+    expect((await select(later)).tools).toEqual(["get_weather"]);
+    // Called four turns ago (past CONTINUATION_TURNS), or memory off: nothing but the core tools.
+    const reply = (text: string) => [new AIMessage("You're welcome."), new HumanMessage(text)];
+    const earlier = [...thread("thanks"), ...reply("great"), ...reply("cool"), ...reply("ok bye")];
     expect((await select(earlier)).ranked).toEqual([]);
     const off = createToolSelector(catalog, { countTokens: false, strategy: "bm25", memory: false });
     expect((await off(thread("and for tomorrow?"))).ranked).toEqual([]);

@@ -42,22 +42,32 @@ export const MEMORY_DEFAULTS: Readonly<Required<ConversationMemoryOptions>> = Ob
 /** The signal a remembered tool carries: how many turns ago it was called. */
 export const CALLED_SIGNAL = "called";
 
+/** How many turns back an abstaining selection looks for the tools the thread last called ({@link continuedTools}). */
+export const CONTINUATION_TURNS = 3;
+
 /**
- * What an abstaining selection keeps of a remembered ranking: the tools the previous turn called (`signals.called`
- * 1), in ranking order. A message that asks for nothing a tool could do on its own ("and for yesterday?", "ok, same
- * for March", "thanks!") continues the thread, so the tools it was just using stay bound; nothing else is.
+ * What an abstaining selection keeps of a remembered ranking: the tools the thread last called (the smallest
+ * `signals.called`, when it is at most `within` turns back), in ranking order. A message that asks for nothing a tool
+ * could do on its own ("and for yesterday?", "ok, same for March", "thanks!") continues the thread, so the tools it was
+ * just using stay bound; nothing else is. Turns that called nothing in between ("thanks", then "and for March?") do
+ * not end the thread.
  *
  * @example
  * ```ts
  * continuedTools([
  *   { name: "get_forecast", score: 2, signals: { bm25: 2 } },
- *   { name: "get_weather", score: 1.6, signals: { bm25: 1, called: 1 } },
- *   { name: "send_email", score: 0.3, signals: { called: 2 } },
- * ]); // [get_weather]
+ *   { name: "get_weather", score: 1.6, signals: { bm25: 1, called: 2 } },
+ *   { name: "send_email", score: 0.3, signals: { called: 3 } },
+ * ]); // [get_weather]: the previous turn called nothing, the one before get_weather
  * ```
  */
-export function continuedTools<T extends RankedTool>(ranked: readonly T[]): T[] {
-  return ranked.filter((tool) => tool.signals[CALLED_SIGNAL] === 1);
+export function continuedTools<T extends RankedTool>(ranked: readonly T[], within = CONTINUATION_TURNS): T[] {
+  let latest = Number.POSITIVE_INFINITY;
+  for (const tool of ranked) {
+    const turnsAgo = tool.signals[CALLED_SIGNAL];
+    if (turnsAgo !== undefined && turnsAgo < latest) latest = turnsAgo;
+  }
+  return latest > within ? [] : ranked.filter((tool) => tool.signals[CALLED_SIGNAL] === latest);
 }
 
 /**

@@ -72,7 +72,7 @@ export async function rankedCandidates({
   minRelativeScore?: number;
   /**
    * Called with the allowed top K before the noise floor and AutoCut; when it returns an abstention, only the tools
-   * the previous turn called are kept (see `continuedTools`; none without memory) and the abstention is returned with
+   * the thread last called are kept (see `continuedTools`; none without memory) and the abstention is returned with
    * them.
    */
   judge?: (ranked: readonly RankedTool[]) => Promise<Abstention | undefined>;
@@ -92,7 +92,7 @@ export async function rankedCandidates({
   const permitted = results.filter((tool) => filter(tool.name) && !seen.has(tool.name) && seen.add(tool.name));
   let allowed = permitted.slice(0, topK);
   const abstained = judge === undefined ? undefined : await judge(allowed);
-  // Nothing credible: only the tools the previous turn called stay (the thread goes on), without a cut.
+  // Nothing credible: only the tools the thread last called stay (the thread goes on), without a cut.
   if (abstained !== undefined) return Object.assign(selections(continuedTools(permitted).slice(0, topK)), { abstained });
   if (minRelativeScore !== undefined) {
     const best = Math.max(0, ...allowed.map((tool) => tool.score));

@@ -81,7 +81,7 @@ export interface ToolSelection {
   /**
    * Retrieval with abstention: set when no ranked tool was a credible match (small talk, thanks, off-topic), so no
    * ranked tool (nor what it would pull in) was bound: only core tools, tools the message names, the catalog's
-   * declared defaults, and, in a thread, the tools the previous turn called (an elliptical follow-up, "and for
+   * declared defaults, and, in a thread, the tools the thread last called (an elliptical follow-up, "and for
    * yesterday?", goes on with them; they are then all of `ranked`, else it is empty). `reason` says which floor
    * nothing reached and what ranked best. Absent when the selection found something credible, or abstention is off.
    */

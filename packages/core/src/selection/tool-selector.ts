@@ -142,7 +142,7 @@ class SelectionPipeline {
     const scope = this.scope();
     const conversation = this.conversation(scope, input);
     const filter = (name: string) => scope.selectable.has(name) && (request.filter === undefined || request.filter(name));
-    // Nothing credible (abstained): no ranked tool is bound but those the previous turn called (the thread goes on),
+    // Nothing credible (abstained): no ranked tool is bound but those the thread last called (the thread goes on),
     // and nothing they would pull in: the declared defaults are bound as when nothing is found.
     const candidates = await rankedCandidates({
       strategy,
