@@ -139,6 +139,25 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
     expect(bindTools("cache-aware", { selection: ranked(["a"], [1]), previous: ["a"], tokensOf: () => 100 }).saved).toBeUndefined();
   });
 
+  it("binds every tool on a cached first call that would leave out too little to save under OpenAI's 128-token steps", () => {
+    const sizes: Record<string, number> = { a: 600, b: 600, c: 500 };
+    const input = {
+      tokensOf: (name: string) => sizes[name] ?? 0,
+      promptTokens: 2_000,
+      everyTool: ["a", "b", "c"],
+      rules: cacheRules("openai"),
+    };
+    // Leaving out c (500 tokens) saves 50 per call in reads, less than the 115.2 a call can lose to the steps.
+    const openai = bindTools("cache-aware", { selection: ranked(["a", "b"], [1, 1]), ...input });
+    expect(openai.tools).toEqual(["a", "b", "c"]);
+    expect(openai.reason).toBe("first call: every tool (3): the selection would leave out too little to save on later calls");
+    // Under Anthropic's breakpoints nothing is lost to steps: the selection is bound.
+    expect(bindTools("cache-aware", { selection: ranked(["a", "b"], [1, 1]), ...input, rules: cacheRules("anthropic") }).tools).toEqual([
+      "a",
+      "b",
+    ]);
+  });
+
   it("changes while the conversation has saved what the change re-bills, and keeps the array (naming what is unbound) when it has not", () => {
     const selection = ranked(["x", "a"], [10, 8]);
     // Re-billing 2 definitions and 2,000 prompt tokens at 1.25 where binding everything reads 3,000 at 0.1: spends 2,450.
@@ -289,7 +308,14 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
       const header = 31;
       fc.assert(
         fc.property(
-          fc.array(fc.uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }),
+          // Each turn: the tools it needs, then up to two the ranking adds below them (not needed: scores 4 and 2 of 10).
+          fc.array(
+            fc.tuple(
+              fc.uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 3 }),
+              fc.uniqueArray(fc.constantFrom(...names), { maxLength: 2 }),
+            ),
+            { minLength: 1, maxLength: 6 },
+          ),
           fc.integer({ min: 20, max: 3_000 }),
           fc.array(fc.integer({ min: 20, max: 700 }), { minLength: names.length, maxLength: names.length }),
           // From a cacheable first prompt (see the docs: a whole conversation under the provider's minimum is the exception).
@@ -312,13 +338,14 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
               ours = [...ours, segment];
             };
             const segments = (tools: readonly string[]) => tools.map((name) => ({ id: name, tokens: tokensOf(name) }));
-            turns.forEach((needed, index) => {
+            turns.forEach(([needed, extra], index) => {
+              const guessed = extra.filter((name) => !needed.includes(name));
               add({ id: `h${index}`, tokens: 20 });
               for (const call of [0, 1]) {
                 const binding = bindTools("cache-aware", {
                   selection: ranked(
-                    needed,
-                    needed.map((_, rank) => 10 - rank),
+                    [...needed, ...guessed],
+                    [...needed.map((_, rank) => 10 - rank), 4, 2].slice(0, needed.length + guessed.length),
                   ),
                   previous,
                   tokensOf,
@@ -353,8 +380,46 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
           numRuns: 500,
           // Found by a run (seed 690000822): the ledger rounded 2,331.25 saved up to 2,331 and the next 2,517.75 up to
           // 2,518, and a change later spent that half token (13,090 billed against 13,089.5). It now rounds down.
+          // Found by a run (seed 55458977, OpenAI with the proxy): a delivery left the array and the delivered
+          // definitions 41 tokens under every tool's, and each later call lost more than that to reads in 128-token steps
+          // (26,582.8 billed against 26,511.6). A delivery now has to leave later calls saving, steps counted.
+          // Found by a run (seed -398989133, OpenAI without the proxy): the first call bound all but 86 tokens of every
+          // tool's definitions, and each later call lost more than that to reads in 128-token steps (9,220.8 against
+          // 9,219.2). Such a first call now binds every tool.
           examples: [
-            [[["g", "e"], ["a"], ["a", "h", "f"], ["a", "b", "c"], ["a", "d"], ["f"]], 25, [163, 533, 148, 300, 690, 29, 699, 692], 1996],
+            [
+              [
+                [["c", "a", "e"], ["g"]],
+                [["a"], []],
+              ],
+              1388,
+              [20, 20, 584, 20, 26, 24, 348, 22],
+              1024,
+            ],
+            [
+              [
+                [["d", "e"], []],
+                [["g", "e", "a"], []],
+                [["a", "e", "d"], []],
+                [["a"], []],
+              ],
+              1610,
+              [664, 23, 22, 662, 106, 110, 603, 20],
+              1874,
+            ],
+            [
+              [
+                [["g", "e"], []],
+                [["a"], []],
+                [["a", "h", "f"], []],
+                [["a", "b", "c"], []],
+                [["a", "d"], []],
+                [["f"], []],
+              ],
+              25,
+              [163, 533, 148, 300, 690, 29, 699, 692],
+              1996,
+            ],
           ],
         },
       );

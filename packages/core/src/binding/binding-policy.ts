@@ -200,14 +200,12 @@ function cacheAware(input: BindingInput): ToolBinding {
   const saved = input.saved ?? 0;
   const affords = (array: readonly string[], changed: boolean, delivered: readonly string[] = []) =>
     input.everyTool === undefined || saved + savingsOf(input, array, changed, delivered) >= 0;
-  const canChange = rebill === 0 || affords(tools, true);
-  // A delivery's definitions are read on every later call: it is made only while the array and every definition
-  // delivered stay within what binding every tool reads, so that keeping the array never costs more than that.
-  const canDeliver =
-    proxied &&
-    affords(kept, false, unbound) &&
-    (input.everyTool === undefined ||
-      tokensIn(input, kept) + loadedTokensOf(input) + deliveredTokensOf(input, unbound) <= everyTokensOf(input));
+  // A change is made only if the conversation affords it and later calls that keep the new array still save.
+  const canChange = rebill === 0 || (affords(tools, true) && (input.everyTool === undefined || laterCallsSave(input, tools, [])));
+  // A delivery's definitions are read on every later call: it is made only while a later call that keeps the array
+  // still saves against binding every tool (the array and every definition delivered read less than every tool, by
+  // more than what reads in steps can lose), so that keeping the array never costs more than that.
+  const canDeliver = proxied && affords(kept, false, unbound) && (input.everyTool === undefined || laterCallsSave(input, kept, unbound));
   const { read, write } = (input.rules ?? cacheRules("anthropic")).prices;
   const deliveryCost = deliveredTokensOf(input, unbound) * write;
   if (canDeliver && (!canChange || deliveryCost < rebill * (write - read))) {
@@ -231,6 +229,22 @@ function cacheAware(input: BindingInput): ToolBinding {
  * before the prompt is.
  */
 function firstCall(input: BindingInput, needed: readonly string[]): ToolBinding {
+  const binding = firstCallOf(input, needed);
+  // A cached array that leaves out too little to save on later calls (under OpenAI's rules, reads in 128-token steps
+  // can lose more than it saves) costs more than every tool: then every tool is bound, as the baseline binds them.
+  const { promptTokens = 0, rules = cacheRules("anthropic") } = input;
+  const cached = tokensIn(input, binding.tools) + promptTokens >= rules.minimumTokens;
+  if (input.everyTool === undefined || !cached || laterCallsSave(input, binding.tools, [])) return binding;
+  const every = everyArrayOf(input);
+  return finish(
+    "cache-aware",
+    input,
+    every,
+    `first call: every tool (${every.length}): the selection would leave out too little to save on later calls`,
+  );
+}
+
+function firstCallOf(input: BindingInput, needed: readonly string[]): ToolBinding {
   const { selection, proxy } = input;
   const core = new Set(selection.core);
   const wanted = new Set(needed);
@@ -274,6 +288,29 @@ function withProxy(input: BindingInput, array: readonly string[], at: number): r
   const { maxTools, maxTokens } = selection.budget;
   if (array.length >= maxTools || (maxTokens !== undefined && tokensIn(input, array) + tokensOf(proxy.name) > maxTokens)) return array;
   return [...array.slice(0, at), proxy.name, ...array.slice(at)];
+}
+
+/**
+ * Whether a later call that keeps `kept`, after delivering `delivered`, would still save against binding every tool:
+ * under breakpoint rules, while the array and the delivered definitions are no more than every tool's; under automatic
+ * rules, by more than the step's worth of reads the ledger counts as lost on each call. True without token counts.
+ */
+function laterCallsSave(input: BindingInput, kept: readonly string[], delivered: readonly string[]): boolean {
+  const { promptTokens = 0, rules = cacheRules("anthropic") } = input;
+  // Without token counts there is nothing to weigh.
+  if (input.tokensOf === undefined) return true;
+  return (
+    callSavings({
+      rules,
+      first: false,
+      changed: false,
+      everyTokens: everyTokensOf(input),
+      arrayTokens: tokensIn(input, kept),
+      commonTokens: 0,
+      promptTokens,
+      loadedTokens: loadedTokensOf(input) + deliveredTokensOf(input, delivered),
+    }) >= 0
+  );
 }
 
 /** Tokens a proxy delivery of `names` puts in the messages: their definitions and `headerTokens`. */
@@ -326,7 +363,12 @@ function savingsOf(input: BindingInput, tools: readonly string[], changed: boole
   });
 }
 
-/** Definition tokens of the array binding every tool (within the budget): the ledger's baseline. */
+/** The array binding every tool (within the budget): the ledger's baseline. */
+function everyArrayOf({ everyTool = [], selection, tokensOf = () => 0 }: BindingInput): string[] {
+  return applyBudget({ ordered: everyTool, ...selection.budget, tokensOf }).selected;
+}
+
+/** Definition tokens of {@link everyArrayOf}. */
 function everyTokensOf({ everyTool = [], selection, tokensOf = () => 0 }: BindingInput): number {
   return applyBudget({ ordered: everyTool, ...selection.budget, tokensOf }).tokens;
 }
