@@ -232,10 +232,8 @@ function firstCall(input: BindingInput, needed: readonly string[]): ToolBinding 
   const binding = firstCallOf(input, needed);
   // A cached array that leaves out too little to save on later calls (under OpenAI's rules, reads in 128-token steps
   // can lose more than it saves) costs more than every tool: then every tool is bound, as the baseline binds them.
-  const { promptTokens = 0, rules = cacheRules("anthropic") } = input;
-  const cached = tokensIn(input, binding.tools) + promptTokens >= rules.minimumTokens;
-  if (input.everyTool === undefined || !cached || laterCallsSave(input, binding.tools, [])) return binding;
-  const every = everyArrayOf(input);
+  if (input.everyTool === undefined || !isCached(input, binding.tools) || laterCallsSave(input, binding.tools, [])) return binding;
+  const every = everyArrayOf(input).selected;
   return finish(
     "cache-aware",
     input,
@@ -250,8 +248,7 @@ function firstCallOf(input: BindingInput, needed: readonly string[]): ToolBindin
   const wanted = new Set(needed);
   const own = selection.tools.filter((name) => core.has(name) || wanted.has(name));
   const proxied = withProxy(input, own, leadingCore(own, core));
-  const { promptTokens = 0, rules = cacheRules("anthropic") } = input;
-  if (selection.ranked !== undefined && proxied !== own && tokensIn(input, proxied) + promptTokens >= rules.minimumTokens) {
+  if (selection.ranked !== undefined && proxied !== own && isCached(input, proxied)) {
     const guessed = selection.tools.length - own.length;
     const reason = `first call: the tools the message needs${guessed === 0 ? "" : ` (not the ${guessed} more the selection ranked)`}`;
     return finish("cache-aware", input, [...proxied], `${reason}, and ${proxy!.name} for tools delivered later`);
@@ -261,6 +258,12 @@ function firstCallOf(input: BindingInput, needed: readonly string[]): ToolBindin
   const reason = `first call: the selection${tail === 0 ? "" : ` but the ${tail} tool${tail === 1 ? "" : "s"} of its ranking's tail`}`;
   const tools = withProxy(input, topic, leadingCore(topic, core));
   return finish("cache-aware", input, [...tools], tools === topic ? reason : `${reason}, and ${proxy!.name} for tools delivered later`);
+}
+
+/** Whether a first call sending `tools` is long enough to be cached (the provider's minimum). */
+function isCached(input: BindingInput, tools: readonly string[]): boolean {
+  const { promptTokens = 0, rules = cacheRules("anthropic") } = input;
+  return tokensIn(input, tools) + promptTokens >= rules.minimumTokens;
 }
 
 /** How many of `array`'s first tools are core tools: where the proxy goes. */
@@ -363,14 +366,13 @@ function savingsOf(input: BindingInput, tools: readonly string[], changed: boole
   });
 }
 
-/** The array binding every tool (within the budget): the ledger's baseline. */
-function everyArrayOf({ everyTool = [], selection, tokensOf = () => 0 }: BindingInput): string[] {
-  return applyBudget({ ordered: everyTool, ...selection.budget, tokensOf }).selected;
+/** The array binding every tool (within the budget), and its definition tokens: the ledger's baseline. */
+function everyArrayOf({ everyTool = [], selection, tokensOf = () => 0 }: BindingInput): { selected: string[]; tokens: number } {
+  return applyBudget({ ordered: everyTool, ...selection.budget, tokensOf });
 }
 
-/** Definition tokens of {@link everyArrayOf}. */
-function everyTokensOf({ everyTool = [], selection, tokensOf = () => 0 }: BindingInput): number {
-  return applyBudget({ ordered: everyTool, ...selection.budget, tokensOf }).tokens;
+function everyTokensOf(input: BindingInput): number {
+  return everyArrayOf(input).tokens;
 }
 
 function tokensIn({ tokensOf = () => 0 }: BindingInput, names: readonly string[]): number {
