@@ -366,9 +366,18 @@ function savingsOf(input: BindingInput, tools: readonly string[], changed: boole
   });
 }
 
+/** {@link everyArrayOf} per decision: the ledger and the checks ask for it several times in one. */
+const everyArrays = new WeakMap<BindingInput, { selected: string[]; tokens: number }>();
+
 /** The array binding every tool (within the budget), and its definition tokens: the ledger's baseline. */
-function everyArrayOf({ everyTool = [], selection, tokensOf = () => 0 }: BindingInput): { selected: string[]; tokens: number } {
-  return applyBudget({ ordered: everyTool, ...selection.budget, tokensOf });
+function everyArrayOf(input: BindingInput): { selected: string[]; tokens: number } {
+  let every = everyArrays.get(input);
+  if (every === undefined) {
+    const { everyTool = [], selection, tokensOf = () => 0 } = input;
+    every = applyBudget({ ordered: everyTool, ...selection.budget, tokensOf });
+    everyArrays.set(input, every);
+  }
+  return every;
 }
 
 function everyTokensOf(input: BindingInput): number {

@@ -5,7 +5,13 @@ import { percentile } from "../bench/percentile.js";
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import type { LearnedField } from "../retrieval/learned-field.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
-import { calibrateRelevanceFloor, judgeRanking, resolveAbstentionOptions, type AbstentionOptions } from "../selection/abstention.js";
+import {
+  calibrateRelevanceFloor,
+  judgeRanking,
+  judgeSettingsOf,
+  resolveAbstentionOptions,
+  type AbstentionOptions,
+} from "../selection/abstention.js";
 import { meanMetrics, queryMetrics, type RetrievalMetrics } from "./aggregate-metrics.js";
 import type { EvalQuery } from "./queries-file.js";
 import type { CalledTool } from "../conversation/called-tools.js";
@@ -128,17 +134,13 @@ export async function runEval({
       : await calibrateRelevanceFloor({ strategy, catalog, options: settings, ...(requests === undefined ? {} : { requests }) });
   const readRemark = settings !== undefined && settings.remarkThreshold < 1 ? await loadRemarkReader() : undefined;
   const calibrationMs = performance.now() - calibrationStart;
+  const judgeSettings = settings === undefined ? undefined : judgeSettingsOf(settings);
   const abstains = (ranked: readonly RankedTool[], message: string) =>
     floor !== undefined &&
     judgeRanking({
       ranked,
       floor,
-      depth: settings!.depth,
-      remarkWords: settings!.remarkWords,
-      remarkThreshold: settings!.remarkThreshold,
-      unmatchedRemarkThreshold: settings!.unmatchedRemarkThreshold,
-      strongMatch: settings!.strongMatch,
-      certainRemark: settings!.certainRemark,
+      ...judgeSettings,
       ...(readRemark === undefined ? {} : { readRemark }),
       message,
       catalog,

@@ -338,11 +338,16 @@ export function asksForSomething(message: string): boolean {
   return wordsBeyondSmallTalk(splitWords(message)).length > 0;
 }
 
+/** The keys of {@link AbstentionOptions} that judge a ranking ({@link JudgeSettings}). */
+const JUDGE_KEYS = ["depth", "remarkWords", "remarkThreshold", "unmatchedRemarkThreshold", "strongMatch", "certainRemark"] as const;
+
 /** The settings of {@link AbstentionOptions} that judge a ranking. */
-export type JudgeSettings = Pick<
-  AbstentionOptions,
-  "depth" | "remarkWords" | "remarkThreshold" | "unmatchedRemarkThreshold" | "strongMatch" | "certainRemark"
->;
+export type JudgeSettings = Pick<AbstentionOptions, (typeof JUDGE_KEYS)[number]>;
+
+/** The settings of resolved abstention options that {@link judgeRanking} takes, read once by each of its callers. */
+export function judgeSettingsOf(options: Required<AbstentionOptions>): Required<JudgeSettings> {
+  return Object.fromEntries(JUDGE_KEYS.map((key) => [key, options[key]])) as Required<JudgeSettings>;
+}
 
 /**
  * Whether the ranking is credible: with `message`, that message must ask for something (see

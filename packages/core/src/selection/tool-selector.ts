@@ -26,6 +26,7 @@ import {
   calibrateRelevanceFloor,
   rememberedRelevanceFloor,
   judgeRanking,
+  judgeSettingsOf,
   MIN_FLOOR_REQUESTS,
   resolveAbstentionOptions,
   type Abstention,
@@ -292,6 +293,7 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
   const index = createCatalogIndex(catalog, strategy);
   // Built-in strategies abstain by default, chosen by name or passed as objects (createHybridStrategy(), a snapshot's).
   const abstention = abstainOptions(abstain, strategy.name !== "keyword" && BUILTIN_STRATEGY_NAMES.includes(strategy.name));
+  const judgeSettings = abstention === undefined ? undefined : judgeSettingsOf(abstention);
   const remember = resolveMemoryOptions(memory);
   const floors = abstention === undefined ? undefined : new FloorCache(catalog, abstention, learned.usage);
 
@@ -311,12 +313,7 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
               judgeRanking({
                 ranked,
                 floor: await floors.floorOf(indexed),
-                depth: abstention!.depth,
-                remarkWords: abstention!.remarkWords,
-                remarkThreshold: abstention!.remarkThreshold,
-                unmatchedRemarkThreshold: abstention!.unmatchedRemarkThreshold,
-                strongMatch: abstention!.strongMatch,
-                certainRemark: abstention!.certainRemark,
+                ...judgeSettings,
                 ...(abstention!.remarkThreshold < 1 ? { readRemark: await loadRemarkReader() } : {}),
                 message,
                 catalog,
