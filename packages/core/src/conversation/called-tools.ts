@@ -66,28 +66,18 @@ const AI = new Set(["ai", "assistant"]);
  */
 export function readCalledTools(messages: readonly ConversationMessage[], { turns = 4 }: { turns?: number } = {}): CalledTool[] {
   if (!Array.isArray(messages) || turns < 1) return [];
-  const entries = (messages as readonly unknown[]).filter((message): message is Loose => typeof message === "object" && message !== null);
+  const entries = messages as readonly unknown[];
   let current = -1;
-  for (let index = entries.length - 1; index >= 0; index--) {
-    if (HUMAN.has(typeOf(entries[index]!))) {
-      current = index;
-      break;
-    }
+  for (let index = entries.length - 1; index >= 0 && current < 0; index--) {
+    const message = entries[index];
+    if (isLoose(message) && HUMAN.has(typeOf(message))) current = index;
   }
-  if (current < 0) return [];
-  // Which call ids were answered successfully.
-  const succeeded = new Set<string>();
-  for (const message of entries.slice(0, current)) {
-    if (typeOf(message) !== "tool") continue;
-    // A tool result the select step appended to deliver tools (its artifact marks it) answers no call the model made.
-    if ((message.artifact as { delivery?: unknown } | undefined)?.delivery === true) continue;
-    const id = message.tool_call_id;
-    if (typeof id === "string" && message.status !== "error") succeeded.add(id);
-  }
-  const called = new Map<string, number>();
+  // The calls of the AI messages within `turns` turns before it, the most recent first.
+  const calls: Array<{ id: string; name: string; turnsAgo: number }> = [];
   let turnsAgo = 0;
   for (let index = current - 1; index >= 0; index--) {
-    const message = entries[index]!;
+    const message = entries[index];
+    if (!isLoose(message)) continue;
     const type = typeOf(message);
     if (HUMAN.has(type)) {
       turnsAgo++;
@@ -96,11 +86,22 @@ export function readCalledTools(messages: readonly ConversationMessage[], { turn
       continue;
     }
     if (!AI.has(type)) continue;
-    const age = turnsAgo + 1;
-    for (const call of toolCallsOf(message)) {
-      if (call.id === undefined || !succeeded.has(call.id) || called.has(call.name)) continue;
-      called.set(call.name, age);
-    }
+    for (const { id, name } of toolCallsOf(message)) if (id !== undefined) calls.push({ id, name, turnsAgo: turnsAgo + 1 });
   }
+  if (calls.length === 0) return [];
+  // Which call ids were answered successfully.
+  const succeeded = new Set<string>();
+  for (let index = 0; index < current; index++) {
+    const message = entries[index];
+    if (!isLoose(message) || typeOf(message) !== "tool") continue;
+    // A tool result the select step appended to deliver tools (its artifact marks it) answers no call the model made.
+    if ((message.artifact as { delivery?: unknown } | undefined)?.delivery === true) continue;
+    const id = message.tool_call_id;
+    if (typeof id === "string" && message.status !== "error") succeeded.add(id);
+  }
+  const called = new Map<string, number>();
+  for (const call of calls) if (succeeded.has(call.id) && !called.has(call.name)) called.set(call.name, call.turnsAgo);
   return [...called].map(([name, age]) => ({ name, turnsAgo: age })).sort((a, b) => a.turnsAgo - b.turnsAgo);
 }
+
+const isLoose = (message: unknown): message is Loose => typeof message === "object" && message !== null;

@@ -15,7 +15,7 @@ import { STEP_SIGNAL } from "../retrieval/lexical/request-steps.js";
 import type { RankedTool, RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { toolPurpose } from "../retrieval/tool-text.js";
 import { topicalWords, withoutGenericWords, wordsBeyondSmallTalk } from "../text/conversational-words.js";
-import { hasRequestPhrasing, isRemark } from "../text/message-form.js";
+import { hasRequestPhrasing, isRemark, usesRequestPhrase } from "../text/message-form.js";
 import type { RemarkReader } from "./remark-model.js";
 import { analyze } from "../text/analyzer.js";
 import { STOP_WORDS } from "../text/stop-words.js";
@@ -397,12 +397,13 @@ export function judgeRanking({
   if (asked?.length === 0) {
     return { reason: "the message asks for nothing a tool could do (only conversational words)", floor: { ...floor.signals } };
   }
-  if (Object.keys(floor.signals).length === 0) return undefined;
+  const signalFloors = entriesOf(floor.signals);
+  if (signalFloors.length === 0) return undefined;
   const top = ranked.slice(0, depth);
-  const reaches = (floors: Readonly<Record<string, number>>) =>
-    top.some((tool) => Object.entries(floors).some(([signal, value]) => (tool.signals[signal] ?? 0) >= value));
-  const credible = reaches(floor.signals);
-  const belowRemarkFloor = credible && floor.remarks !== undefined && !reaches(floor.remarks);
+  const reaches = (floors: ReadonlyArray<readonly [string, number]>) =>
+    top.some((tool) => floors.some(([signal, value]) => (tool.signals[signal] ?? 0) >= value));
+  const credible = reaches(signalFloors);
+  const belowRemarkFloor = credible && floor.remarks !== undefined && !reaches(entriesOf(floor.remarks));
   const wordsMatter = catalog !== undefined && remarkWords > 0;
   // A remark needs more: the remark floor, and `remarkWords` of its words in one top tool. The message's form is read
   // only when these could fail: by the rules, then by the remark model (the costliest), whose remarks a strong match
@@ -417,10 +418,10 @@ export function judgeRanking({
   const heldBack = () => belowRemarkFloor || !shares(remarkWords);
   // A strong match: `strongMatch` times the remark floor on a signal, by a tool that shares a topic word with the
   // message; one that shares none (it matched through vectors, spelling or an action word) must be that strong on two.
-  let strong: Record<string, number> | undefined;
+  let strong: Array<[string, number]> | undefined;
   const strongly = (tool: RankedTool) => {
-    strong ??= scaled(floor.remarks ?? floor.signals, strongMatch);
-    const signals = Object.entries(strong).filter(([signal, value]) => (tool.signals[signal] ?? 0) >= value).length;
+    strong ??= Object.entries(scaled(floor.remarks ?? floor.signals, strongMatch));
+    const signals = strong.filter(([signal, value]) => (tool.signals[signal] ?? 0) >= value).length;
     return signals >= 2 || (signals === 1 && (!wordsMatter || shares(1, [tool])));
   };
   // The model's threshold: lower for a message that reaches its tools without a word in common with them, higher
@@ -430,11 +431,13 @@ export function judgeRanking({
     if (top.some(strongly)) return Math.max(remarkThreshold, certainRemark);
     return !wordsMatter || shares(1) ? remarkThreshold : Math.min(remarkThreshold, unmatchedRemarkThreshold);
   };
-  // A request shares its words with its tools (most messages): the form is read only when they are held back.
+  // A message phrased as a request is no remark, by the rules or the model; a request shares its words with its
+  // tools (most messages): the form is read only when they are held back.
   const remark =
     credible &&
     message !== undefined &&
     (belowRemarkFloor || wordsMatter) &&
+    !usesRequestPhrase(message) &&
     heldBack() &&
     (isRemark(message) || readsAsRemarkByModel(message, readRemark, modelThreshold));
   if (credible && !remark) return undefined;
@@ -462,6 +465,18 @@ export function judgeRanking({
     floor: { ...inForce },
     ...(best === undefined ? {} : { best: { name: best.name, signals: { ...bestSignalsOf } } }),
   };
+}
+
+/** A floor's signals and values, listed once per floor object (a selector judges every message by the same floor). */
+const floorEntries = new WeakMap<object, ReadonlyArray<readonly [string, number]>>();
+
+function entriesOf(floors: Readonly<Record<string, number>>): ReadonlyArray<readonly [string, number]> {
+  let entries = floorEntries.get(floors);
+  if (entries === undefined) {
+    entries = Object.entries(floors);
+    floorEntries.set(floors, entries);
+  }
+  return entries;
 }
 
 /** Each signal's floor times `factor`. */

@@ -45,6 +45,15 @@ describe("pinnedTools", () => {
   it("pins only allowed tools, each once", () => {
     expect(pin("get_weather, get_weather and send_email", (name) => name !== "send_email")).toEqual(["get_weather"]);
   });
+
+  it("reads a mention without the dashes around it, and only as a whole run of name characters", () => {
+    expect(pinnedTools({ index, message: "try --get_weather-- now", allowed: () => true })).toEqual([
+      { name: "get_weather", reason: 'named in the current message ("get_weather")', mention: "get_weather" },
+    ]);
+    // A plain word is marked as a name by a quote right before it, not before its dashes.
+    expect(pin("'-calculator-' and `send_email`")).toEqual(["send_email"]);
+    expect(pin("xget_weather, get_weather2, get-weather, -ab-")).toEqual([]);
+  });
 });
 
 describe("createToolSelector: intent pinning", () => {

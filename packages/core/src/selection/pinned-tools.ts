@@ -35,8 +35,11 @@ export interface PinIndex {
 
 /** A name that is one ordinary word: letters only, at most a leading capital. */
 const PLAIN_WORD = /^[A-Za-z][a-z]*$/;
-/** Name-like runs of a message: what a tool name can be made of. */
-const NAME_RUN = /[A-Za-z0-9_-]+/g;
+const DASH = 45;
+/** Whether a character can be part of a tool name as a message mentions it: an ASCII letter or digit, `_` or `-`. */
+function isNameCharacter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === DASH;
+}
 const OPENING_QUOTES = new Set(["`", '"', "'", "“", "‘", "«"]);
 const MIN_MENTION_LENGTH = 3;
 
@@ -50,8 +53,10 @@ function push(map: Map<string, string | string[]>, key: string, tool: string): v
 
 /** The names of {@link PinnedNames}, as a list. */
 function namesOf(names: PinnedNames | undefined): readonly string[] {
-  return names === undefined ? [] : typeof names === "string" ? [names] : names;
+  return names === undefined ? NO_NAMES : typeof names === "string" ? [names] : names;
 }
+
+const NO_NAMES: readonly string[] = [];
 
 /**
  * Indexes the mentions that pin each tool: its name and its display names (every locale).
@@ -117,11 +122,21 @@ export function pinnedTools({
   allowed: (name: string) => boolean;
 }): PinnedTool[] {
   const found: Array<{ at: number; name: string; mention: string }> = [];
-  for (const match of message.matchAll(NAME_RUN)) {
-    const run = match[0];
-    const mention = run.startsWith("-") || run.endsWith("-") ? run.replace(/^-+|-+$/g, "") : run;
-    if (mention.length < MIN_MENTION_LENGTH) continue;
-    const start = match.index + run.indexOf(mention);
+  // Each run of name characters, without its leading and trailing dashes.
+  for (let at = 0; at < message.length; ) {
+    if (!isNameCharacter(message.charCodeAt(at))) {
+      at++;
+      continue;
+    }
+    let end = at + 1;
+    while (end < message.length && isNameCharacter(message.charCodeAt(end))) end++;
+    let start = at;
+    let stop = end;
+    at = end;
+    while (start < stop && message.charCodeAt(start) === DASH) start++;
+    while (stop > start && message.charCodeAt(stop - 1) === DASH) stop--;
+    if (stop - start < MIN_MENTION_LENGTH) continue;
+    const mention = message.slice(start, stop);
     const key = mention.toLowerCase();
     // A plain word names a tool only when the message marks it as a name (read only for such a word).
     const tools =

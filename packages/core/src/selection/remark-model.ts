@@ -49,16 +49,18 @@ export function remarkFeatures(message: string, vectors: WordVectors, dimensions
   const features = new Float64Array(4 * dimensions + 4 + marked.length);
   const [mean, opening, highest, lowest, form] = [0, dimensions, 2 * dimensions, 3 * dimensions, 4 * dimensions];
   let known = 0;
-  for (const [index, word] of words.entries()) {
-    const vector = vectors.wordVector(word);
+  for (let index = 0; index < words.length; index++) {
+    const vector = vectors.wordVector(words[index]!);
     if (vector === undefined) continue;
-    for (let d = 0; d < dimensions; d++) {
-      const value = vector[d]!;
-      features[mean + d]! += value;
-      if (index < OPENING_WORDS) features[opening + d]! += value;
-      features[highest + d] = known === 0 ? value : Math.max(features[highest + d]!, value);
-      features[lowest + d] = known === 0 ? value : Math.min(features[lowest + d]!, value);
-    }
+    // The first known word sets the extremes; the opening's words add to the opening too.
+    if (known === 0) for (let d = 0; d < dimensions; d++) features[highest + d] = features[lowest + d] = vector[d]!;
+    else
+      for (let d = 0; d < dimensions; d++) {
+        features[highest + d] = Math.max(features[highest + d]!, vector[d]!);
+        features[lowest + d] = Math.min(features[lowest + d]!, vector[d]!);
+      }
+    for (let d = 0; d < dimensions; d++) features[mean + d]! += vector[d]!;
+    if (index < OPENING_WORDS) for (let d = 0; d < dimensions; d++) features[opening + d]! += vector[d]!;
     known++;
   }
   toUnitLength(features, mean, dimensions);
@@ -107,8 +109,18 @@ export const MIN_REMARK_WORDS = 4;
  * them with a vector (a message in another language, or of codes and names, tells it nothing), and not a question
  * ("how many are frozen": the rules read questions, see `asksAQuestion`).
  */
-export function canReadRemark(message: string, { words, known }: Pick<RemarkFeatures, "words" | "known">): boolean {
-  return words >= MIN_REMARK_WORDS && known * 3 >= words * 2 && !asksAQuestion(message);
+export function canReadRemark(message: string, read: Pick<RemarkFeatures, "words" | "known">): boolean {
+  return hasReadableForm(message, read.words) && knowsEnoughWords(read);
+}
+
+/** The part of {@link canReadRemark} that needs no word vectors: enough words, and not a question. */
+function hasReadableForm(message: string, words: number): boolean {
+  return words >= MIN_REMARK_WORDS && !asksAQuestion(message);
+}
+
+/** The part of {@link canReadRemark} that does: two thirds of the words have a vector. */
+function knowsEnoughWords({ words, known }: Pick<RemarkFeatures, "words" | "known">): boolean {
+  return known * 3 >= words * 2;
 }
 
 /** Scales `length` values of `features` from `offset` to unit length (all zeros stay zeros). */
@@ -196,8 +208,10 @@ function readerOver(load: () => Promise<unknown>): Promise<RemarkReader | undefi
         const cached = cachedWordVectors(vectors as WordVectors);
         return (message: string) => {
           try {
+            // A message the model cannot read by its length or form is not looked up word by word.
+            if (!hasReadableForm(message, splitWords(message).length)) return 0;
             const read = remarkFeatures(message, cached, dimensions, marked);
-            return canReadRemark(message, read) ? remarkProbability(read.features, REMARK_MODEL) : 0;
+            return knowsEnoughWords(read) ? remarkProbability(read.features, REMARK_MODEL) : 0;
           } catch {
             // Vectors are read from the table on first use: one that cannot be read leaves the message to the rules.
             return 0;

@@ -201,7 +201,11 @@ class SelectionPipeline {
       scope,
       {
         strategy,
-        ordered: [...scope.bindableCore, ...pinnedNames, ...ordered.filter((name) => !pinnedNames.has(name))],
+        ordered: [
+          ...scope.bindableCore,
+          ...pinnedNames,
+          ...(pinnedNames.size === 0 ? ordered : ordered.filter((name) => !pinnedNames.has(name))),
+        ],
         pinned,
         categories: sorted as SelectedCategory[],
         matchedTools: ranked === undefined ? tools : [],

@@ -186,7 +186,7 @@ export const CONVERSATIONAL_PHRASES: readonly string[] = [
 ];
 
 /** The stock phrases by their first word, as `splitWords` yields them. */
-const PHRASES_BY_FIRST_WORD = new Map<string, string[][]>();
+const PHRASES_BY_FIRST_WORD = new Map<string, Array<readonly string[]>>();
 for (const phrase of CONVERSATIONAL_PHRASES) {
   const words = splitWords(phrase);
   PHRASES_BY_FIRST_WORD.set(words[0]!, [...(PHRASES_BY_FIRST_WORD.get(words[0]!) ?? []), words]);
@@ -197,23 +197,26 @@ const LAUGHTER = /^(?:a?(?:h+a+){2,}h?|(?:h+e+){2,}h?|(?:h+i+){2,}|(?:lo+)+l+|x+
 
 /** Whether `word` is small talk: a stop or conversational word, laughter, or one drawn out ("thaaanks", "heyyy"). */
 function isConversational(word: string): boolean {
-  let conversational = conversationalMemo.get(word);
-  if (conversational === undefined) {
-    conversational =
-      isListed(word) ||
-      LAUGHTER.test(word) ||
-      (/(.)\1\1/.test(word) && (isListed(word.replace(/(.)\1{2,}/g, "$1")) || isListed(word.replace(/(.)\1{2,}/g, "$1$1"))));
-    if (conversationalMemo.size >= CONVERSATIONAL_MEMO_SIZE) conversationalMemo.clear();
-    conversationalMemo.set(word, conversational);
-  }
-  return conversational;
+  if (isListed(word)) return true;
+  if (LAUGHTER_OPENINGS.has(word.charCodeAt(0)) && LAUGHTER.test(word)) return true;
+  return hasTripledCharacter(word) && (isListed(word.replace(/(.)\1{2,}/g, "$1")) || isListed(word.replace(/(.)\1{2,}/g, "$1$1")));
 }
 
-/** Words judged by {@link isConversational}, each once (a pure function of the word; cleared when full). */
-const conversationalMemo = new Map<string, boolean>();
-const CONVERSATIONAL_MEMO_SIZE = 20_000;
+/** The first letters {@link LAUGHTER} can match: a, h, l, m, x. */
+const LAUGHTER_OPENINGS = new Set([97, 104, 108, 109, 120]);
 
-const isListed = (word: string) => STOP_WORDS.has(word) || CONVERSATIONAL_WORDS.has(word);
+/** Whether a character occurs three times in a row ("thaaanks"). */
+function hasTripledCharacter(word: string): boolean {
+  for (let index = 2; index < word.length; index++) {
+    const code = word.charCodeAt(index);
+    if (code === word.charCodeAt(index - 1) && code === word.charCodeAt(index - 2)) return true;
+  }
+  return false;
+}
+
+/** The stop and conversational words in one set (one lookup a word). */
+const LISTED: ReadonlySet<string> = new Set([...STOP_WORDS, ...CONVERSATIONAL_WORDS]);
+const isListed = (word: string) => LISTED.has(word);
 
 /**
  * The words of `words` that are not small talk: what is left once the stock phrases
@@ -240,7 +243,7 @@ export function wordsBeyondSmallTalk(words: readonly string[]): string[] {
   return kept;
 }
 
-const NO_PHRASES: readonly string[][] = [];
+const NO_PHRASES: ReadonlyArray<readonly string[]> = [];
 
 /**
  * The words of `text` that say what it is about, in order: not stop words, small talk (see

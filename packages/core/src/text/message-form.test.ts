@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { wordsBeyondSmallTalk } from "./conversational-words.js";
-import { asksAQuestion, hasRequestPhrasing, isRemark } from "./message-form.js";
+import { asksAQuestion, hasRequestPhrasing, isRemark, usesRequestPhrase } from "./message-form.js";
 import { splitWords } from "./tokenize.js";
 
 describe("isRemark", () => {
@@ -131,6 +131,18 @@ describe("isRemark", () => {
     expect(requests).toHaveLength(80);
     expect(requests.filter((request) => wordsBeyondSmallTalk(splitWords(request)).length === 0)).toEqual([]);
     expect(requests.filter((request) => isRemark(request))).toEqual([]);
+  });
+});
+
+describe("usesRequestPhrase", () => {
+  it("is true for a request phrase, and then the message is no remark and is phrased as a request", () => {
+    for (const request of ["could you find me a quiet cafe", "I’m interested in hiking boots", "so tired, please set an alarm"]) {
+      expect(usesRequestPhrase(request)).toBe(true);
+      expect(isRemark(request)).toBe(false);
+      expect(hasRequestPhrasing(request)).toBe(true);
+    }
+    for (const other of ["the cafe was quiet today", "weather in Oslo", "awesome, now play something chill"])
+      expect(usesRequestPhrase(other)).toBe(false);
   });
 });
 

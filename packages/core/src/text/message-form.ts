@@ -208,6 +208,20 @@ export function isRemark(message: string): boolean {
   return remarks > 0;
 }
 
+/**
+ * Whether `message` uses a phrase that makes a request ("can you", "please", "I need", "show me", "I'm interested
+ * in", "how do I"): {@link isRemark} is false for it, and {@link hasRequestPhrasing} true.
+ *
+ * @example
+ * ```ts
+ * usesRequestPhrase("could you find me a quiet cafe"); // true
+ * usesRequestPhrase("the cafe was quiet today"); // false
+ * ```
+ */
+export function usesRequestPhrase(message: string): boolean {
+  return REQUEST_PHRASING.test(typedApostrophes(message));
+}
+
 /** Typographic apostrophes (a phone's default) read as typed ones: "I can’t find" asks. */
 const typedApostrophes = (message: string) => message.replace(/[‘’ʼ]/g, "'");
 

@@ -95,6 +95,21 @@ describe("normalizeTerms", () => {
   });
 });
 
+describe("splitWords: the recent texts' words", () => {
+  it("gives each text its own words however texts follow one another (the same words for the same text)", () => {
+    const texts = fc.array(fc.string({ unit: fc.constantFrom(..."abAB9 _é工"), maxLength: 12 }), { minLength: 1, maxLength: 24 });
+    fc.assert(
+      fc.property(texts, (list) => {
+        // The words each text has on its own (`splitWords` of a fresh copy, with a word appended and taken off again).
+        const expected = list.map((text) => splitWords(`${text} zq`).slice(0, -1));
+        for (const [index, text] of list.entries()) expect(splitWords(text)).toEqual(expected[index]);
+        for (const text of list) expect(splitWords(text)).toBe(splitWords(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe("splitWords: the ASCII fast path", () => {
   // Characters that exercise every branch: case changes, digits, separators, apostrophes before s/S.
   const asciiText = fc.string({ unit: fc.constantFrom(..."aAbBsSzZ09_-. '?"), maxLength: 40 });

@@ -29,12 +29,28 @@ export function isCjk(token: string): boolean {
  * splitWords("Who came today's yogaClass?"); // ["who", "came", "today", "yoga", "class"]
  * ```
  */
-export function splitWords(text: string): string[] {
+export function splitWords(text: string): readonly string[] {
+  for (let slot = 0; slot < RECENT_SPLITS; slot++) if (recentTexts[slot] === text) return recentWords[slot]!;
   // eslint-disable-next-line no-control-regex -- the ASCII test is the point
-  if (!/[^\x00-\x7f]/.test(text)) return splitAsciiWords(text);
-  const spaced = text.normalize("NFKC").replace(CAMEL_BOUNDARY, " ").replace(POSSESSIVE, " ").toLowerCase();
-  return spaced.match(WORD) ?? [];
+  const words = !/[^\x00-\x7f]/.test(text)
+    ? splitAsciiWords(text)
+    : (text.normalize("NFKC").replace(CAMEL_BOUNDARY, " ").replace(POSSESSIVE, " ").toLowerCase().match(WORD) ?? []);
+  recentTexts[nextSlot] = text;
+  recentWords[nextSlot] = words;
+  nextSlot = (nextSlot + 1) % RECENT_SPLITS;
+  return words;
 }
+
+/**
+ * The texts split last, and their words: one selection reads its message several times (the query rewrite,
+ * abstention, the remark model, the vocabulary expansion, fuzzy), and each reader then gets the same words, already
+ * hashed where a reader looked them up. Replaced oldest first (a pure function of the text, so sharing changes no
+ * result).
+ */
+const RECENT_SPLITS = 8;
+const recentTexts: Array<string | undefined> = new Array<string | undefined>(RECENT_SPLITS).fill(undefined);
+const recentWords: Array<readonly string[] | undefined> = new Array<readonly string[] | undefined>(RECENT_SPLITS).fill(undefined);
+let nextSlot = 0;
 
 const STEM_CACHE_LIMIT = 50_000;
 const stemCache = new Map<string, string>();

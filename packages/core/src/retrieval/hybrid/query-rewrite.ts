@@ -4,7 +4,7 @@
  */
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { analyze } from "../../text/analyzer.js";
-import { isCjk, splitAsciiWords, splitWords, stem as stemWord } from "../../text/tokenize.js";
+import { isCjk, splitWords, stem as stemWord } from "../../text/tokenize.js";
 
 /** Words that ask or fill rather than say what is wanted (beyond the stop words). */
 const FILLER_WORDS: ReadonlySet<string> = new Set(
@@ -63,7 +63,7 @@ const isAscii = (text: string) => !/[^\x00-\x7f]/.test(text);
  * rewritten query they make ({@link rewriteQuery}: the query itself when nothing is kept).
  */
 function asciiQueryWords(query: string): { words: string[]; kept: string[]; rewritten: string } {
-  const words = splitAsciiWords(query).filter((word) => !STOP_WORDS.has(word));
+  const words = splitWords(query).filter((word) => !STOP_WORDS.has(word));
   const kept = words.filter((word) => !FILLER_WORDS.has(word));
   return { words, kept, rewritten: kept.length > 0 ? kept.join(" ") : query };
 }
