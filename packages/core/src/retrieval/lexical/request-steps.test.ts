@@ -1,6 +1,53 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_STEPS, MIN_STEP_WORDS, raiseStepMatches, requestSteps, STEP_SCORE_EXPONENT, type ScoredTool } from "./request-steps.js";
+import {
+  MAX_STEPS,
+  MIN_STEP_WORDS,
+  raiseStepMatches,
+  requestSteps,
+  STEP_SCORE_EXPONENT,
+  stepPieces,
+  type ScoredTool,
+} from "./request-steps.js";
+
+describe("stepPieces", () => {
+  // The boundary as a case-insensitive Unicode regex reads it: what the faster ASCII regex must agree with.
+  const UNICODE_BOUNDARY = /[.?!;]\s+|\n+|\b(?:then|after that|afterwards|additionally|also)\b/giu;
+
+  it("splits every text as the case-insensitive Unicode boundary does, long s and Kelvin sign included", () => {
+    const piece = fc.constantFrom(
+      "then",
+      "THEN",
+      "also",
+      "alſo",
+      "afterwards",
+      "afterwardſ",
+      "after that",
+      "additionally",
+      "ſ",
+      "\u212a",
+      "é",
+      "x",
+      "_",
+      "1",
+      " ",
+      ". ",
+      "!",
+      "\n",
+      ";",
+      "?\t",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const text = parts.join("");
+        expect(stepPieces(text)).toEqual(text.split(UNICODE_BOUNDARY));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(stepPieces("Book a room. Then email Ann")).toEqual(["Book a room", "", " email Ann"]);
+    expect(stepPieces("book it alſo call")).toEqual(["book it ", " call"]);
+  });
+});
 
 describe("requestSteps", () => {
   it("splits at sentence ends and at chaining words", () => {

@@ -5,12 +5,28 @@
  * whole request's best. Pure.
  */
 import { topicalWords } from "../../text/conversational-words.js";
+import { foldsIntoAscii } from "../../text/unicode-folding.js";
 
 // Where a step ends: the end of a sentence (followed by a space, so "example.com" is one word) and the words that
 // chain one request to the next. Commas and a plain "and" join the parts of one request too often ("flights to Oslo
 // and Bergen", "with a blurred background, a soft light"), so they do not split. One punctuation mark before the
 // space, not a run: a run would be tried from each of its marks, quadratic in a message of 16,000 dots.
 const STEP_BOUNDARY = /[.?!;]\s+|\n+|\b(?:then|after that|afterwards|additionally|also)\b/giu;
+/** {@link STEP_BOUNDARY} without the `u` flag: the same splits for a text without characters it folds (`foldsIntoAscii`). */
+const ASCII_STEP_BOUNDARY = /[.?!;]\s+|\n+|\b(?:then|after that|afterwards|additionally|also)\b/gi;
+
+/**
+ * The pieces of `text` between sentence ends and chaining words (the split {@link requestSteps} reads), as
+ * `text.split(STEP_BOUNDARY)`.
+ *
+ * @example
+ * ```ts
+ * stepPieces("Book a room. Then email Ann"); // ["Book a room", "", " email Ann"]
+ * ```
+ */
+export function stepPieces(text: string): string[] {
+  return text.split(foldsIntoAscii(text) ? STEP_BOUNDARY : ASCII_STEP_BOUNDARY);
+}
 
 /**
  * Fewest words a step must have that are neither stop words, small talk nor generic tool verbs ("can you help me
@@ -45,7 +61,7 @@ export const STEP_SCORE_EXPONENT = 0.75;
  * ```
  */
 export function requestSteps(text: string): string[] {
-  const pieces = text.split(STEP_BOUNDARY);
+  const pieces = stepPieces(text);
   const steps: string[] = [];
   for (let index = 0; index < pieces.length; index++) {
     // Two steps at least, or none: stop when the pieces left cannot make up two.
