@@ -21,6 +21,7 @@ import { analyze } from "../text/analyzer.js";
 import { STOP_WORDS } from "../text/stop-words.js";
 import { splitWords, stem } from "../text/tokenize.js";
 import { seededRandom } from "../retrieval/seeded-random.js";
+import { roundedScore } from "./rounded-score.js";
 
 /** Settings of abstention (`abstain` of `createToolSelector`). */
 export interface AbstentionOptions {
@@ -318,11 +319,9 @@ function bestSignals(ranked: readonly RankedTool[]): Map<string, number> {
  */
 export function describeFloor(floor: Readonly<Record<string, number>>): string {
   return Object.entries(floor)
-    .map(([signal, value]) => `${signal} ≥ ${rounded(value)}`)
+    .map(([signal, value]) => `${signal} ≥ ${roundedScore(value)}`)
     .join(" or ");
 }
-
-const rounded = (value: number) => Number(value.toFixed(3));
 
 /**
  * Whether a message asks for anything at all: it has a word that is neither a stop word nor small talk (greetings,
@@ -457,7 +456,7 @@ export function judgeRanking({
         : `; best: ${best.name}${
             Object.keys(bestSignalsOf).length > 0
               ? ` (${Object.entries(bestSignalsOf)
-                  .map(([signal, value]) => `${signal} ${rounded(value)}`)
+                  .map(([signal, value]) => `${signal} ${roundedScore(value)}`)
                   .join(", ")})`
               : ""
           }`

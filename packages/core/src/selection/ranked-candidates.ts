@@ -18,6 +18,7 @@ import {
   type ConversationMemoryOptions,
 } from "./conversation-memory.js";
 import type { RankedSelection } from "./tool-selection.js";
+import { roundedScore } from "./rounded-score.js";
 
 /** AutoCut settings: cut where a score is more than `ratio` times the next, keeping at least `minimum`. */
 export interface AutoCutOptions {
@@ -31,12 +32,12 @@ function formatSignal(signal: string, score: number): string {
   if (signal === "exact") return "exact name";
   if (signal === CALLED_SIGNAL) return `called ${score} turn${score === 1 ? "" : "s"} ago`;
   if (signal === STEP_SIGNAL) return `step ${score} of the request`;
-  return `${signal} ${Number(score.toFixed(3))}`;
+  return `${signal} ${roundedScore(score)}`;
 }
 
 function formatSignals(tool: RankedTool): string {
   const parts = Object.entries(tool.signals).map(([signal, score]) => formatSignal(signal, score ?? 0));
-  const said = parts.length > 0 ? parts.join(", ") : `score ${Number(tool.score.toFixed(3))}`;
+  const said = parts.length > 0 ? parts.join(", ") : `score ${roundedScore(tool.score)}`;
   if (tool.weights === undefined) return said;
   const weights = Object.entries(tool.weights).map(([signal, weight]) => `${signal} ${Number((weight ?? 0).toFixed(2))}`);
   return `${said} (weights fitted from usage: ${weights.join(", ")})`;
