@@ -230,6 +230,8 @@ const SURFACE: Record<string, readonly string[]> = {
     "registerSchemaConverter",
     "remarkFeatures",
     "remarkProbability",
+    "scaledBenchCatalogs",
+    "smallBenchCatalog",
     "splitWords",
     "stem",
     "toMetadata",

@@ -41,51 +41,36 @@ if (values.a === undefined || values.b === undefined || !["block", "request"].in
   process.exit(2);
 }
 const datasets = resolve(dirname(fileURLToPath(import.meta.url)), "../../../datasets");
-const GYM_TURNS = [
-  "show me all active clients",
-  "freeze the first one",
-  "what is pending salary?",
-  "book appointment for client",
-  "show me revenue and attendance stats",
-  "how many leads are in the pipeline?",
-  "switch to dark mode",
-  "which equipment needs maintenance?",
-];
 let turn = 0;
-const readQueries = (set) =>
-  readFileSync(`${datasets}/${set}/queries.jsonl`, "utf8")
+
+/** The set's requests as the bench builds them (its gym turns and scaled catalogs, from this tree's build). */
+const bench = await import("../dist/internal.js");
+const scaled = /^seal\d+$/.test(values.set)
+  ? bench.scaledBenchCatalogs(`${datasets}/sealtools-dev`, [Number(values.set.slice(4))])[0]
+  : undefined;
+const setRequests = (() => {
+  const { set } = values;
+  if (scaled !== undefined) return scaled.queries;
+  if (set === "gym") {
+    const { queries } = bench.smallBenchCatalog(resolve(datasets, "../examples/gym-agent/catalog.yaml"));
+    return Array.from({ length: 50 }, () => queries).flat();
+  }
+  return readFileSync(`${datasets}/${set}/queries.jsonl`, "utf8")
     .trim()
     .split("\n")
-    .map((line) => JSON.parse(line).query);
+    .map((line) => ({ current: JSON.parse(line).query, history: [] }));
+})();
+/** The requests once more, each current message with a new turn number (nothing is memoised across them). */
+const requests = () => setRequests.map(({ current, history }) => [...history, `${current} (${turn++})`]);
 
-/** The tree's selector over the set, warmed up once, and the set's requests (new turn numbers on each call). */
+/** The tree's selector over the set (the tree's own catalog code), warmed up once, and a timer of one selection. */
 async function setUp(root) {
   const core = await import(resolve(root, "packages/core/dist/index.js"));
   const { set, strategy } = values;
-  let catalog;
-  let requests;
-  if (set === "gym") {
-    catalog = core.loadCatalogFile(resolve(root, "examples/gym-agent/catalog.yaml"));
-    const conversation = (index) => [...GYM_TURNS.slice(Math.max(0, index - 4), index), `${GYM_TURNS[index]} (${turn++})`];
-    requests = () => Array.from({ length: 400 }, (_, index) => conversation(index % GYM_TURNS.length));
-  } else if (/^seal\d+$/.test(set)) {
-    const file = JSON.parse(readFileSync(`${datasets}/sealtools-dev/catalog.json`, "utf8"));
-    const tools = Array.isArray(file) ? file : file.tools;
-    const size = Number(set.slice(4));
-    catalog = new core.ToolCatalog({
-      tools: Array.from({ length: size }, (_, index) => {
-        const source = tools[index % tools.length];
-        const copy = Math.floor(index / tools.length);
-        return copy === 0 ? source : { ...source, name: `${source.name}_${copy + 1}`.slice(0, 64) };
-      }),
-    });
-    const queries = readQueries("sealtools-dev").slice(0, 200);
-    requests = () => queries.map((query) => [`${query} (${turn++})`]);
-  } else {
-    catalog = core.loadCatalogFile(`${datasets}/${set}/catalog.json`);
-    const queries = readQueries(set);
-    requests = () => queries.map((query) => [`${query} (${turn++})`]);
-  }
+  const catalog =
+    scaled !== undefined
+      ? new core.ToolCatalog(scaled.file())
+      : core.loadCatalogFile(set === "gym" ? resolve(root, "examples/gym-agent/catalog.yaml") : `${datasets}/${set}/catalog.json`);
   const select = core.createToolSelector(catalog, { strategy, countTokens: false });
   const asMessages = (texts) => texts.map((content) => ({ role: "user", content }));
   for (const texts of requests()) await select(asMessages(texts));
@@ -96,7 +81,7 @@ async function setUp(root) {
     await select(messages);
     return Number(process.hrtime.bigint() - started) / 1000;
   };
-  return { requests, timed };
+  return { timed };
 }
 
 function median(values) {
@@ -107,14 +92,14 @@ function median(values) {
 const treeA = await setUp(values.a);
 const treeB = await setUp(values.b);
 /** One block: every request of the set once; its p50. */
-const block = async ({ requests, timed }) => {
+const block = async ({ timed }) => {
   const times = [];
   for (const texts of requests()) times.push(await timed(texts));
   return median(times);
 };
 /** One pass by request: each request to both trees, in alternating order; each tree's p50. */
 const pass = async (pair) => {
-  const [listA, listB] = [treeA.requests(), treeB.requests()];
+  const [listA, listB] = [requests(), requests()];
   const times = [[], []];
   for (let index = 0; index < listA.length; index++) {
     if ((index + pair) % 2 === 0) {

@@ -12,6 +12,8 @@ export { closestMatches, didYouMean } from "./text/closest-matches.js";
  * stemmer bundled into the build (the repository's build checks compare it with natural's).
  */
 export { splitWords, stem } from "./text/tokenize.js";
+/** The bench's requests and scaled catalogs, for scripts that time selection as it does (`scripts/selection-latency-ab.mjs`). */
+export { scaledBenchCatalogs, smallBenchCatalog } from "./bench/bench-catalogs.js";
 /** The remark model's features, for its training script (`scripts/train-remark-model.mjs`). */
 export { canReadRemark, remarkFeatures, remarkProbability, type RemarkFeatures, type RemarkModel } from "./selection/remark-model.js";
 
