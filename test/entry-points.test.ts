@@ -177,6 +177,8 @@ const SURFACE: Record<string, readonly string[]> = {
     "runEval",
   ],
   "@dynamic-tools/core/internal": [
+    "BenchCatalog",
+    "BenchQuery",
     "CoUsageInput",
     "ESTIMATE_ERROR_BOUND",
     "ListenerSet",

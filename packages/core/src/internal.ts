@@ -13,7 +13,7 @@ export { closestMatches, didYouMean } from "./text/closest-matches.js";
  */
 export { splitWords, stem } from "./text/tokenize.js";
 /** The bench's requests and scaled catalogs, for scripts that time selection as it does (`scripts/selection-latency-ab.mjs`). */
-export { scaledBenchCatalogs, smallBenchCatalog } from "./bench/bench-catalogs.js";
+export { scaledBenchCatalogs, smallBenchCatalog, type BenchCatalog, type BenchQuery } from "./bench/bench-catalogs.js";
 /** The remark model's features, for its training script (`scripts/train-remark-model.mjs`). */
 export { canReadRemark, remarkFeatures, remarkProbability, type RemarkFeatures, type RemarkModel } from "./selection/remark-model.js";
 
