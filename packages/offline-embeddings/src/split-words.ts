@@ -85,8 +85,15 @@ export function suffixVariants(word: string): string[] {
   return variants;
 }
 
+/**
+ * A letter run or a digit run, one object for every call: the build turns a `\p{…}` literal into `new RegExp`, so
+ * inside the function each call built the expression anew (a profile of selections with numbers in their messages
+ * showed it among the costliest lines).
+ */
+const LETTER_OR_DIGIT_RUN = /\p{L}+|\p{N}+/gu;
+
 /** Letter runs and digit runs of a mixed word: "ai2sql" → ai, 2, sql; "mp3" → mp, 3. Empty when not mixed. */
 export function letterDigitRuns(word: string): string[] {
-  const runs = word.match(/\p{L}+|\p{N}+/gu) ?? [];
+  const runs = word.match(LETTER_OR_DIGIT_RUN) ?? [];
   return runs.length > 1 ? runs : [];
 }

@@ -417,9 +417,8 @@ export function judgeRanking({
   const heldBack = () => belowRemarkFloor || !shares(remarkWords);
   // A strong match: `strongMatch` times the remark floor on a signal, by a tool that shares a topic word with the
   // message; one that shares none (it matched through vectors, spelling or an action word) must be that strong on two.
-  let strong: Array<[string, number]> | undefined;
   const strongly = (tool: RankedTool) => {
-    strong ??= Object.entries(scaled(floor.remarks ?? floor.signals, strongMatch));
+    const strong = scaledEntriesOf(floor.remarks ?? floor.signals, strongMatch);
     const signals = strong.filter(([signal, value]) => (tool.signals[signal] ?? 0) >= value).length;
     return signals >= 2 || (signals === 1 && (!wordsMatter || shares(1, [tool])));
   };
@@ -478,9 +477,17 @@ function entriesOf(floors: Readonly<Record<string, number>>): ReadonlyArray<read
   return entries;
 }
 
-/** Each signal's floor times `factor`. */
-const scaled = (floors: Readonly<Record<string, number>>, factor: number) =>
-  Object.fromEntries(Object.entries(floors).map(([signal, value]) => [signal, value * factor]));
+/** Each signal's floor times a factor, listed once per floor object and factor. */
+const scaledFloorEntries = new WeakMap<object, { factor: number; entries: ReadonlyArray<readonly [string, number]> }>();
+
+function scaledEntriesOf(floors: Readonly<Record<string, number>>, factor: number): ReadonlyArray<readonly [string, number]> {
+  let scaled = scaledFloorEntries.get(floors);
+  if (scaled?.factor !== factor) {
+    scaled = { factor, entries: entriesOf(floors).map(([signal, value]) => [signal, value * factor] as const) };
+    scaledFloorEntries.set(floors, scaled);
+  }
+  return scaled.entries;
+}
 
 /** Whether the remark model (when given) reads `message` as a remark, at least `threshold`, unless phrased as a request. */
 function readsAsRemarkByModel(message: string, readRemark: RemarkReader | undefined, threshold: () => number): boolean {

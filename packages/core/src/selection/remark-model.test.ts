@@ -35,6 +35,19 @@ describe("remarkFeatures", () => {
     const features = Array.from(read.features);
     expect(features).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1]);
   });
+
+  it("writes into a given array of its length what it would return in a new one, whatever the array held", () => {
+    const into = new Float64Array(2 * 4 + 4 + 1).fill(7);
+    for (const message of ["Snow day!! kids 🎉", "kids kids snow", "zzz only?"]) {
+      const read = remarkFeatures(message, vectors, 2, ["kids"], into);
+      expect(read.features).toBe(into);
+      expect(Array.from(into)).toEqual(Array.from(remarkFeatures(message, vectors, 2, ["kids"]).features));
+    }
+    // Of another length, it is left alone and a new array is returned.
+    const short = new Float64Array(3).fill(7);
+    expect(remarkFeatures("Snow day", vectors, 2, [], short).features).not.toBe(short);
+    expect(Array.from(short)).toEqual([7, 7, 7]);
+  });
 });
 
 describe("canReadRemark", () => {

@@ -43,23 +43,39 @@ const PICTOGRAPH = /\p{Extended_Pictographic}/u;
  * remarkFeatures("snow day!! kids are thrilled", embeddings, 100).features.length; // 404
  * remarkFeatures("snow day!! kids are thrilled", embeddings, 100, ["kids", "me"]).features.length; // 406
  * ```
+ *
+ * @param into - an array of the features' length to write them into (zeroed first), so that a reader of many messages
+ * allocates none; omitted (or of another length), a new one.
  */
-export function remarkFeatures(message: string, vectors: WordVectors, dimensions: number, marked: readonly string[] = []): RemarkFeatures {
+export function remarkFeatures(
+  message: string,
+  vectors: WordVectors,
+  dimensions: number,
+  marked: readonly string[] = [],
+  into?: Float64Array,
+): RemarkFeatures {
   const words = splitWords(message);
-  const features = new Float64Array(4 * dimensions + 4 + marked.length);
+  const length = 4 * dimensions + 4 + marked.length;
+  const features = into?.length === length ? into.fill(0) : new Float64Array(length);
   const [mean, opening, highest, lowest, form] = [0, dimensions, 2 * dimensions, 3 * dimensions, 4 * dimensions];
   let known = 0;
   for (let index = 0; index < words.length; index++) {
     const vector = vectors.wordVector(words[index]!);
     if (vector === undefined) continue;
-    // The first known word sets the extremes; the opening's words add to the opening too.
-    if (known === 0) for (let d = 0; d < dimensions; d++) features[highest + d] = features[lowest + d] = vector[d]!;
+    // The first known word sets the sum and the extremes, each later one adds to the sum and moves an extreme it passes
+    // (one pass: a value above the highest is not under the lowest); the opening's words add to the opening too.
+    if (known === 0)
+      for (let d = 0; d < dimensions; d++) {
+        const value = vector[d]!;
+        features[mean + d] = features[highest + d] = features[lowest + d] = value;
+      }
     else
       for (let d = 0; d < dimensions; d++) {
-        features[highest + d] = Math.max(features[highest + d]!, vector[d]!);
-        features[lowest + d] = Math.min(features[lowest + d]!, vector[d]!);
+        const value = vector[d]!;
+        if (value > features[highest + d]!) features[highest + d] = value;
+        else if (value < features[lowest + d]!) features[lowest + d] = value;
+        features[mean + d]! += value;
       }
-    for (let d = 0; d < dimensions; d++) features[mean + d]! += vector[d]!;
     if (index < OPENING_WORDS) for (let d = 0; d < dimensions; d++) features[opening + d]! += vector[d]!;
     known++;
   }
@@ -156,14 +172,16 @@ const CACHED_WORD_LENGTH = 32;
 
 /** `vectors` with each word's vector kept after its first lookup, up to {@link CACHED_WORDS} words at a time. */
 function cachedWordVectors(vectors: WordVectors): WordVectors {
-  const cache = new Map<string, ArrayLike<number> | undefined>();
+  // null: a word without a vector (one lookup a word, known or not).
+  const cache = new Map<string, ArrayLike<number> | null>();
   return {
     wordVector(word) {
-      if (cache.has(word)) return cache.get(word);
+      const cached = cache.get(word);
+      if (cached !== undefined) return cached ?? undefined;
       const vector = vectors.wordVector(word);
       if (word.length <= CACHED_WORD_LENGTH) {
         if (cache.size >= CACHED_WORDS) cache.clear();
-        cache.set(word, vector);
+        cache.set(word, vector ?? null);
       }
       return vector;
     },
@@ -206,11 +224,13 @@ function readerOver(load: () => Promise<unknown>): Promise<RemarkReader | undefi
         if (typeof vectors.wordVector !== "function" || String(vectors.model).split("(")[0] !== REMARK_MODEL.vectors) return undefined;
         if (vectors.dimensions !== dimensions) return undefined;
         const cached = cachedWordVectors(vectors as WordVectors);
+        // Each read's features, written over the last one's (a read is synchronous).
+        const features = new Float64Array(REMARK_MODEL.weights.length);
         return (message: string) => {
           try {
             // A message the model cannot read by its length or form is not looked up word by word.
             if (!hasReadableForm(message, splitWords(message).length)) return 0;
-            const read = remarkFeatures(message, cached, dimensions, marked);
+            const read = remarkFeatures(message, cached, dimensions, marked, features);
             return knowsEnoughWords(read) ? remarkProbability(read.features, REMARK_MODEL) : 0;
           } catch {
             // Vectors are read from the table on first use: one that cannot be read leaves the message to the rules.
