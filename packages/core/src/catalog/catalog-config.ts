@@ -65,6 +65,9 @@ export interface CatalogConfig extends CatalogSettings {
   defaultPermission?: PermissionKind;
 }
 
+/** The keys a {@link HistoryOptions} may have. */
+export const HISTORY_KEYS = keysOf<HistoryOptions>()(["messages", "window"]);
+
 /** The keys of {@link CatalogSettings}. */
 export const SETTINGS_KEYS = keysOf<CatalogSettings>()(["core", "defaults", "maxTools", "maxTokens", "history", "relatedDepth"]);
 

@@ -219,3 +219,19 @@ describe("loadCatalogFile: namespaces", () => {
     );
   });
 });
+
+describe("loadCatalogFile: options", () => {
+  it("refuses an unknown option (INVALID_OPTION) before reading the file, suggesting the right one", () => {
+    const error = failure(() => loadCatalogFile(write("yaml", FORM_B_YAML), { maxTool: 5 } as never), "INVALID_OPTION");
+    expect(error.message).toBe(
+      'loadCatalogFile: unknown option "maxTool". Did you mean: maxTools? Valid options: tools, onWarning, derived, core, defaults, maxTools, maxTokens, history, relatedDepth.',
+    );
+    expect(failure(() => loadCatalogFile(join(dir, "missing.yaml"), { tool: [] } as never), "INVALID_OPTION").message).toContain('"tool"');
+  });
+
+  it("rejects in-code settings of the wrong shape as the catalog does", () => {
+    expect(
+      failure(() => loadCatalogFile(write("yaml", FORM_B_YAML), { history: { mesages: 1 } } as never), "INVALID_OPTION").message,
+    ).toContain("history.mesages is not a setting of history; valid: messages, window. Did you mean: messages?");
+  });
+});

@@ -8,7 +8,8 @@ import type { Document, LineCounter } from "yaml";
 import { describeValue, formatPath, quote } from "../errors/describe-value.js";
 import { DynamicToolsError, type DynamicToolsProblem } from "../errors/dynamic-tools-error.js";
 import { editDistance } from "../text/closest-matches.js";
-import type { CatalogConfig, CatalogSettings } from "./catalog-config.js";
+import { checkOptionKeys, keysOf } from "../options/option-keys.js";
+import { SETTINGS_KEYS, type CatalogConfig, type CatalogSettings } from "./catalog-config.js";
 import { catalogSourceHash, withSource } from "./catalog-source.js";
 import { findDuplicateKeys } from "./json-duplicate-keys.js";
 import { lazyRequire } from "./lazy-require.js";
@@ -27,6 +28,9 @@ export interface LoadCatalogOptions extends CatalogSettings {
   /** A saved derivation of this catalog (e.g. a snapshot's): see {@link ToolCatalogOptions.derived}. */
   derived?: SavedCatalogDerivation;
 }
+
+/** Every option {@link loadCatalogFile} takes. */
+const LOAD_OPTION_KEYS = keysOf<LoadCatalogOptions>()(["tools", "onWarning", "derived", ...SETTINGS_KEYS]);
 
 function lineOf(document: Document, counter: LineCounter, path: ReadonlyArray<string | number>): number | undefined {
   for (let length = path.length; length >= 0; length--) {
@@ -147,24 +151,24 @@ export interface CatalogWarning {
  * @param options.tools - executable LangChain tools the file's declarations describe.
  * @param options.onWarning - told about values that are valid but look like typos (a tool's `category: staf` next
  *   to a declared `staff`). @defaultValue prints the message with `console.warn`
- * @throws DynamicToolsError `CATALOG_FILE_UNREADABLE`, `CATALOG_FILE_MALFORMED` (not JSON or YAML, a key written
- *   twice, a YAML alias bomb), or any catalog validation code, with the file and line (or key path) in the message.
+ * @throws DynamicToolsError `INVALID_OPTION` for an unknown option (before the file is read);
+ *   `CATALOG_FILE_UNREADABLE`, `CATALOG_FILE_MALFORMED` (not JSON or YAML, a key written twice, a YAML alias bomb),
+ *   or any catalog validation code, with the file and line (or key path) in the message.
  * @example
  * ```ts
  * import { loadCatalogFile } from "@dynamic-tools/core";
  * const catalog = loadCatalogFile("catalog.yaml", { tools: ALL_TOOLS });
  * ```
  */
-export function loadCatalogFile(
-  file: string,
-  { tools, onWarning = (warning) => console.warn(warning.message), ...settings }: LoadCatalogOptions = {},
-): ToolCatalog {
+export function loadCatalogFile(file: string, options: LoadCatalogOptions = {}): ToolCatalog {
+  checkOptionKeys(options, LOAD_OPTION_KEYS, "loadCatalogFile");
+  const { tools, onWarning = (warning) => console.warn(warning.message), ...settings } = options;
   const contents = readContents(file);
   // A byte-order mark (some editors write one) is not part of the JSON or YAML.
   const text = contents.toString("utf8").replace(/^\uFEFF/, "");
   // Executable tools are code, which no hash of the file vouches for; without them the file is the whole catalog.
-  const { derived, ...options } = settings;
-  const hash = tools === undefined ? catalogSourceHash(file, contents, options) : undefined;
+  const { derived, ...hashed } = settings;
+  const hash = tools === undefined ? catalogSourceHash(file, contents, hashed) : undefined;
   // A derivation whose source hash is this file's saves fingerprinting its tools (its token counts are still checked
   // when read), never validating them: the derivation comes from a file anyone may have written.
   const vouched = hash !== undefined && derived?.source === hash;

@@ -221,7 +221,10 @@ export function requireCategory(categories: ReadonlyMap<string, CategoryInfo>, n
 /** Every declared `related` category must exist. @throws DynamicToolsError `UNKNOWN_CATEGORY`. */
 export function checkRelated(categories: ReadonlyMap<string, CategoryInfo>, declared: ReadonlyMap<string, CategoryDeclaration>): void {
   for (const [name, declaration] of declared) {
-    (declaration.related ?? []).forEach((related, index) => requireCategory(categories, related, ["categories", name, "related", index]));
+    // `salary: null` declares an empty category, in code as in a file (where it parses to {}).
+    ((declaration as CategoryDeclaration | null)?.related ?? []).forEach((related, index) =>
+      requireCategory(categories, related, ["categories", name, "related", index]),
+    );
   }
 }
 

@@ -9,6 +9,7 @@ import { checkParameters } from "./parameters-schema.js";
 import {
   CATEGORY_KEYS,
   CONFIG_KEYS,
+  HISTORY_KEYS,
   NAMESPACE_KEYS,
   type CatalogConfig,
   type CategoryDeclaration,
@@ -216,6 +217,47 @@ function parseNamespace(value: unknown, path: Path): NamespaceDeclaration {
   return namespace;
 }
 
+/** Runs one check: its error is thrown, or (a file's report) collected and the result is `undefined`. */
+type Attempt = <T>(parse: () => T) => T | undefined;
+
+const throwing: Attempt = (parse) => parse();
+
+/** A record of named declarations (`categories`, `namespaces`), each parsed on its own with `parse`. */
+function parseNamed<T>(value: unknown, key: string, parse: (value: unknown, path: Path) => T, attempt: Attempt): Record<string, T> {
+  const record = attempt(() => expectRecord(value, [key])) ?? {};
+  return Object.fromEntries(
+    Object.entries(record).flatMap(([name, declaration]) => {
+      const parsed = attempt(() => parse(declaration, [key, name]));
+      return parsed === undefined ? [] : [[name, parsed]];
+    }),
+  );
+}
+
+/**
+ * Validates a catalog's `categories` (a file's, or those a catalog built in code is given): an object of category
+ * declarations, each with only `description`, `keywords`, `related` and `deriveKeywords`.
+ * @param attempt - how each check runs: throwing (the default), or collecting every problem (a file's report).
+ * @throws DynamicToolsError `INVALID_DECLARATION` naming the key path of the first bad value and what is valid.
+ * @example
+ * ```ts
+ * parseCategories({ salary: { keywords: "pay" } });
+ * // throws: categories.salary.keywords: expected a list of strings, got "pay"
+ * ```
+ */
+export function parseCategories(value: unknown, attempt: Attempt = throwing): Record<string, CategoryDeclaration> {
+  return parseNamed(value, "categories", parseCategory, attempt);
+}
+
+/**
+ * Validates a catalog's `namespaces` (a file's, or those a catalog built in code is given): an object of namespace
+ * declarations, each with only `description` and `maxSize`.
+ * @param attempt - how each check runs: throwing (the default), or collecting every problem (a file's report).
+ * @throws DynamicToolsError `INVALID_DECLARATION` naming the key path of the first bad value and what is valid.
+ */
+export function parseNamespaces(value: unknown, attempt: Attempt = throwing): Record<string, NamespaceDeclaration> {
+  return parseNamed(value, "namespaces", parseNamespace, attempt);
+}
+
 /** Options of {@link parseCatalogConfig}. */
 export interface ParseCatalogOptions {
   /**
@@ -253,24 +295,8 @@ export function parseCatalogConfig(value: unknown, { problems }: ParseCatalogOpt
     ? record.tools
     : attempt(() => fail(["tools"], `expected a list of tool declarations, got ${describeValue(record.tools)}`));
   const config: CatalogConfig = { tools: parseTools(tools ?? [], ["tools"]) };
-  if (record.categories !== undefined) {
-    const categories = attempt(() => expectRecord(record.categories, ["categories"])) ?? {};
-    config.categories = Object.fromEntries(
-      Object.entries(categories).flatMap(([name, category]) => {
-        const parsed = attempt(() => parseCategory(category, ["categories", name]));
-        return parsed === undefined ? [] : [[name, parsed]];
-      }),
-    );
-  }
-  if (record.namespaces !== undefined) {
-    const namespaces = attempt(() => expectRecord(record.namespaces, ["namespaces"])) ?? {};
-    config.namespaces = Object.fromEntries(
-      Object.entries(namespaces).flatMap(([name, namespace]) => {
-        const parsed = attempt(() => parseNamespace(namespace, ["namespaces", name]));
-        return parsed === undefined ? [] : [[name, parsed]];
-      }),
-    );
-  }
+  if (record.categories !== undefined) config.categories = parseCategories(record.categories, attempt);
+  if (record.namespaces !== undefined) config.namespaces = parseNamespaces(record.namespaces, attempt);
   const core = attempt(() => optionalStrings(record.core, ["core"]));
   const defaults = attempt(() => optionalStrings(record.defaults, ["defaults"]));
   const maxTools = attempt(() => optionalCount(record.maxTools, ["maxTools"], 1));
@@ -286,7 +312,7 @@ export function parseCatalogConfig(value: unknown, { problems }: ParseCatalogOpt
   if (record.history !== undefined) {
     const history = attempt(() => {
       const history = expectRecord(record.history, ["history"]);
-      rejectUnknownKeys(history, ["messages", "window"], ["history"]);
+      rejectUnknownKeys(history, HISTORY_KEYS, ["history"]);
       return history;
     });
     if (history !== undefined) {

@@ -2,6 +2,7 @@ import { tool } from "@langchain/core/tools";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { DynamicToolsError, type DynamicToolsErrorCode } from "../errors/dynamic-tools-error.js";
+import { parseCatalogConfig } from "./parse-config.js";
 import { OPENAI_MAX_TOOLS, ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import type { ToolDeclaration } from "./tool-metadata.js";
 import { selectByKeywords } from "../__fixtures__/select-by-keywords.js";
@@ -243,6 +244,89 @@ describe("ToolCatalog: validation", () => {
     expect(failure(() => catalog.resolveSettings({ maxTools: 0 }), "INVALID_OPTION").message).toContain("maxTools");
     expect(failure(() => catalog.resolveSettings({ defaults: ["nope"] }), "UNKNOWN_CATEGORY").message).toContain('"nope"');
     expect(catalog.resolveSettings({ relatedDepth: 2 })).toMatchObject({ core: ["get_gym_info"], relatedDepth: 2, maxTools: 128 });
+  });
+});
+
+describe("ToolCatalog: options checked at construction", () => {
+  /** A catalog file's error for the same catalog, to compare messages with (a file's message has no file prefix here). */
+  const fileFailure = (config: Record<string, unknown>) =>
+    failure(() => parseCatalogConfig({ tools: base, ...config }), "INVALID_DECLARATION");
+
+  it.each([
+    ["declaratons", "declarations"],
+    ["catagories", "categories"],
+    ["cor", "core"],
+    ["maxTool", "maxTools"],
+  ])("refuses the misspelled option %s (INVALID_OPTION), suggesting %s and listing every option", (key, suggested) => {
+    const error = failure(() => new ToolCatalog({ tools: base, [key]: [] } as unknown as ToolCatalogOptions), "INVALID_OPTION");
+    expect(error.message).toBe(
+      `ToolCatalog: unknown option "${key}". Did you mean: ${suggested}? Valid options: tools, declarations, categories, namespaces, defaultPermission, derived, core, defaults, maxTools, maxTokens, history, relatedDepth.`,
+    );
+    expect(error.path).toEqual([key]);
+  });
+
+  it("refuses a misspelled declarations option instead of dropping what it declares (a dangerous tool's permission)", () => {
+    const options = { tools: [{ name: "drop_database" }], declaratons: [{ name: "drop_database", permission: "dangerous" }] };
+    expect(failure(() => new ToolCatalog(options as unknown as ToolCatalogOptions), "INVALID_OPTION").message).toContain('"declaratons"');
+    const { declaratons: declarations, ...rest } = options;
+    expect(new ToolCatalog({ ...rest, declarations } as ToolCatalogOptions).get("drop_database")!.permission).toBe("dangerous");
+  });
+
+  it.each([
+    [undefined, "ToolCatalog: options must be an object with a list of tools (new ToolCatalog({ tools: [...] })), got nothing."],
+    [null, "ToolCatalog: options must be an object with a list of tools (new ToolCatalog({ tools: [...] })), got null."],
+    [[], "ToolCatalog: options must be an object with a list of tools (new ToolCatalog({ tools: [...] })), got an array."],
+    [{}, "tools must be a list of tools (LangChain tools or declarations such as { name, description }; [] for none), got nothing."],
+    [
+      { tools: "a" },
+      'tools must be a list of tools (LangChain tools or declarations such as { name, description }; [] for none), got "a".',
+    ],
+    [{ tools: [], declarations: "x" }, 'declarations must be a list of tool declarations, got "x".'],
+    [{ tools: [], core: 5 }, "core must be a list of tool names, got number 5."],
+  ])("rejects the options %j with a typed error naming the bad value and what is valid", (options, message) => {
+    const error = failure(() => new ToolCatalog(options as unknown as ToolCatalogOptions), "INVALID_OPTION");
+    expect(error.message).toBe(message);
+  });
+
+  it("builds an empty catalog from { tools: [] } (its tools may come later)", () => {
+    const catalog = new ToolCatalog({ tools: [] });
+    expect(catalog.size).toBe(0);
+    catalog.add([{ name: "later", description: "Added later" }]);
+    expect(catalog.names()).toEqual(["later"]);
+  });
+
+  it.each([
+    [{ categories: { salary: { keywords: "pay" } } }, 'categories.salary.keywords: expected a list of strings, got "pay"'],
+    [{ categories: { salary: { related: "staff" } } }, 'categories.salary.related: expected a list of strings, got "staff"'],
+    [
+      { categories: { salary: { keywordz: ["wage"] } } },
+      'categories.salary.keywordz: unknown key "keywordz". Did you mean: keywords? Valid keys: description, keywords, related, deriveKeywords',
+    ],
+    [{ categories: [{ keywords: ["pay"] }] }, "categories: expected an object, got an array"],
+    [{ categories: { salary: "payroll" } }, 'categories.salary: expected an object, got "payroll"'],
+    [
+      { namespaces: { github: { maxsize: 2 } } },
+      'namespaces.github.maxsize: unknown key "maxsize". Did you mean: maxSize? Valid keys: description, maxSize',
+    ],
+  ])("rejects the in-code catalog %j with a catalog file's error", (config, message) => {
+    const error = failure(() => catalogOf(config as unknown as Partial<ToolCatalogOptions>), "INVALID_DECLARATION");
+    expect(error.message).toBe(message);
+    expect(fileFailure(config).message).toBe(message);
+  });
+
+  it("accepts a category or namespace declared as null, as a file does (an empty declaration)", () => {
+    const catalog = catalogOf({ categories: { salary: null, staff: { related: ["salary"] } }, namespaces: { github: null } } as never);
+    expect(catalog.category("salary")).toMatchObject({ description: "", keywords: [], tools: ["get_pending_salaries"] });
+    expect(catalog.namespace("github")).toMatchObject({ description: "", tools: [] });
+  });
+
+  it.each([
+    [{ history: { mesages: 1 } }, "history.mesages is not a setting of history; valid: messages, window. Did you mean: messages?"],
+    [{ history: "x" }, 'history must be { messages, window }, got "x".'],
+    [{ history: null }, "history must be { messages, window }, got null."],
+  ])("rejects the history setting %j (INVALID_OPTION) at construction and per call", (settings, message) => {
+    expect(failure(() => catalogOf(settings as never), "INVALID_OPTION").message).toBe(message);
+    expect(failure(() => catalogOf().resolveSettings(settings as never), "INVALID_OPTION").message).toBe(message);
   });
 });
 

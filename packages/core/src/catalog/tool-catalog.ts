@@ -7,11 +7,19 @@ import { checkedDefinitionTokens, definitionTokens } from "./tokens/definition-t
 import { estimateTokens } from "./tokens/estimate-tokens.js";
 import { toToolDefinition, type ToolDefinition } from "./tokens/tool-definition.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
-import { describeValue, quote } from "../errors/describe-value.js";
+import { describeValue, formatPath, isRecord, quote } from "../errors/describe-value.js";
+import { checkOptionKeys, keysOf } from "../options/option-keys.js";
 import { didYouMean } from "../text/closest-matches.js";
-import type { CatalogSettings, CategoryDeclaration, NamespaceDeclaration } from "./catalog-config.js";
+import {
+  HISTORY_KEYS,
+  SETTINGS_KEYS,
+  type CatalogSettings,
+  type CategoryDeclaration,
+  type NamespaceDeclaration,
+} from "./catalog-config.js";
 import { applyCatalogDelta, type CatalogDelta } from "./catalog-delta.js";
 import { sourceOf } from "./catalog-source.js";
+import { parseCategories, parseNamespaces } from "./parse-config.js";
 import { ChangeLog, type CatalogChanges } from "./change-log.js";
 import {
   buildCatalogState,
@@ -30,7 +38,7 @@ import { DEFAULT_PERMISSION, PERMISSION_KINDS, type PermissionKind, type ToolDec
 
 /** Options of {@link ToolCatalog}: the tools, their metadata, categories and selection settings. */
 export interface ToolCatalogOptions extends CatalogSettings {
-  /** The tools: executable LangChain tools, plain declarations, or both. */
+  /** The tools: executable LangChain tools, plain declarations, or both (`[]` for a catalog whose tools come later). */
   tools: ReadonlyArray<StructuredToolInterface | ToolDeclaration>;
   /**
    * Metadata merged by name over `tools` (what a catalog file declares): declared fields override the tool's own.
@@ -105,7 +113,18 @@ export class ToolCatalog {
   /** The core tools as declared; `required: true` tools join them in {@link settings}. */
   readonly #declaredCore: readonly string[];
 
+  /**
+   * Builds the catalog, validating every option first, as a catalog file is validated: a bad configuration fails
+   * here, not on the first message. Unknown option keys are refused (a misspelled `declaratons` would otherwise drop
+   * its declarations, and the permissions they declare, silently).
+   * @throws DynamicToolsError `INVALID_OPTION` for options that are not an object, an unknown option key (naming it,
+   *   the closest valid ones and every valid one), `tools` or `declarations` that are not lists, or a setting of the
+   *   wrong shape (`core`, `defaults`, `maxTools`, `history`…); `INVALID_DECLARATION` for a bad tool, declaration,
+   *   category or namespace (with the messages a catalog file gets); `INVALID_TOOL_NAME`, `DUPLICATE_TOOL`,
+   *   `UNKNOWN_TOOL`, `UNKNOWN_CATEGORY` or `CORE_EXCEEDS_BUDGET`.
+   */
   constructor(options: ToolCatalogOptions) {
+    checkCatalogOptions(options);
     const source = sourceOf(options);
     this.#source = source?.hash;
     this.#declaredCore = [...(options.core ?? [])];
@@ -429,18 +448,7 @@ export class ToolCatalog {
    */
   resolveSettings(overrides: CatalogSettings = {}, { lenient = false }: { lenient?: boolean } = {}): ResolvedSettings {
     const base = this.#settings as ResolvedSettings | undefined;
-    for (const key of ["core", "defaults"] as const) {
-      const value: unknown = overrides[key];
-      if (value !== undefined && !(Array.isArray(value) && value.every((name) => typeof name === "string"))) {
-        throw new DynamicToolsError(
-          "INVALID_OPTION",
-          `${key} must be a list of ${key === "core" ? "tool" : "category"} names, got ${describeValue(value)}.`,
-          {
-            path: [key],
-          },
-        );
-      }
-    }
+    checkSettingShapes(overrides);
     const settings: ResolvedSettings = {
       core: overrides.core ?? base?.core ?? [],
       defaults: overrides.defaults ?? base?.defaults ?? [],
@@ -626,6 +634,82 @@ export class ToolCatalog {
       );
     }
     return Object.freeze({ ...this.#settings, core: Object.freeze([...core]) });
+  }
+}
+
+/** Every option {@link ToolCatalog} takes. */
+const CATALOG_OPTION_KEYS = keysOf<ToolCatalogOptions>()([
+  "tools",
+  "declarations",
+  "categories",
+  "namespaces",
+  "defaultPermission",
+  "derived",
+  ...SETTINGS_KEYS,
+]);
+
+/**
+ * Checks a catalog's options before anything is built: an object of known keys, `tools` (and `declarations`) lists,
+ * `categories` and `namespaces` by the very checks a catalog file's get, and the settings' shapes. The tools and
+ * declarations themselves, and the settings' values, are checked as the state and settings are built.
+ * @throws DynamicToolsError `INVALID_OPTION` naming the bad value and what is valid; `INVALID_DECLARATION` for a bad
+ *   category or namespace.
+ */
+function checkCatalogOptions(options: unknown): asserts options is ToolCatalogOptions {
+  if (!isRecord(options)) {
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `ToolCatalog: options must be an object with a list of tools (new ToolCatalog({ tools: [...] })), got ${describeValue(options)}.`,
+      { path: [] },
+    );
+  }
+  checkOptionKeys(options, CATALOG_OPTION_KEYS, "ToolCatalog");
+  for (const key of ["tools", "declarations"] as const) {
+    const value = options[key];
+    if (Array.isArray(value) || (key === "declarations" && value === undefined)) continue;
+    const valid =
+      key === "tools" ? "tools (LangChain tools or declarations such as { name, description }; [] for none)" : "tool declarations";
+    throw new DynamicToolsError("INVALID_OPTION", `${key} must be a list of ${valid}, got ${describeValue(value)}.`, { path: [key] });
+  }
+  // Checked only: the catalog keeps the records as given (its fingerprint, and so saved derivations, depend on them).
+  if (options.categories !== undefined) parseCategories(options.categories);
+  if (options.namespaces !== undefined) parseNamespaces(options.namespaces);
+  checkSettingShapes(options);
+}
+
+/**
+ * Checks the shapes of settings a wrong value would otherwise slip through: `core` and `defaults` must be lists of
+ * names, `history` an object of `messages` and `window` only (`history: { mesages: 1 }` would keep the default).
+ * Their values are checked when the settings are resolved.
+ * @throws DynamicToolsError `INVALID_OPTION` naming the setting and what is valid.
+ */
+function checkSettingShapes(settings: CatalogSettings): void {
+  for (const key of ["core", "defaults"] as const) {
+    const value: unknown = settings[key];
+    if (value !== undefined && !(Array.isArray(value) && value.every((name) => typeof name === "string"))) {
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `${key} must be a list of ${key === "core" ? "tool" : "category"} names, got ${describeValue(value)}.`,
+        {
+          path: [key],
+        },
+      );
+    }
+  }
+  const history: unknown = settings.history;
+  if (history === undefined) return;
+  if (!isRecord(history)) {
+    throw new DynamicToolsError("INVALID_OPTION", `history must be { ${HISTORY_KEYS.join(", ")} }, got ${describeValue(history)}.`, {
+      path: ["history"],
+    });
+  }
+  const unknown = Object.keys(history).find((key) => !(HISTORY_KEYS as readonly string[]).includes(key));
+  if (unknown !== undefined) {
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `${formatPath(["history", unknown])} is not a setting of history; valid: ${HISTORY_KEYS.join(", ")}.${didYouMean(unknown, HISTORY_KEYS)}`,
+      { path: ["history", unknown] },
+    );
   }
 }
 

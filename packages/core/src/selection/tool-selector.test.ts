@@ -335,12 +335,26 @@ describe("createToolSelector: construction", () => {
     [{ platform: 5 }, "platform must be a platform name, got number 5."],
     [{ exclude: "t_1" }, 'exclude must be a list of tool names, got "t_1".'],
     [{ core: "get_x" }, 'core must be a list of tool names, got "get_x".'],
+    [{ history: "x" }, 'history must be { messages, window }, got "x".'],
+    [{ history: { mesages: 1 } }, "history.mesages is not a setting of history; valid: messages, window. Did you mean: messages?"],
   ])("rejects an option of the wrong shape (%j) at construction, for keyword selection too", (options, message) => {
     for (const strategy of ["keyword", tableStrategy({})] as const) {
       const error = rejection(() => createToolSelector(catalog, { strategy, ...(options as object) } as never));
       expect(error.code).toBe("INVALID_OPTION");
       expect(error.message).toBe(message);
     }
+  });
+
+  it.each([
+    [undefined, "nothing"],
+    [null, "null"],
+    [{}, "an object"],
+    ["catalog.yaml", '"catalog.yaml"'],
+  ])("rejects a catalog that is not a ToolCatalog (%j) with INVALID_OPTION, not a TypeError", (notCatalog, described) => {
+    const error = rejection(() => createToolSelector(notCatalog as never));
+    expect(error.code).toBe("INVALID_OPTION");
+    expect(error.message).toBe(`catalog must be a ToolCatalog (new ToolCatalog({ tools }) or loadCatalogFile(file)), got ${described}.`);
+    expect(error.path).toEqual(["catalog"]);
   });
 
   it("rejects an unknown strategy name and bad selection options at construction", () => {

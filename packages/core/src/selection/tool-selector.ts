@@ -6,7 +6,7 @@
  * budget and explanation ({@link finishSelection}).
  */
 import { SETTINGS_KEYS } from "../catalog/catalog-config.js";
-import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import { checkCatalogOption, type ToolCatalog } from "../catalog/tool-catalog.js";
 import { readCalledTools } from "../conversation/called-tools.js";
 import { readConversation, type ConversationMessage, type ConversationText } from "../conversation/conversation-text.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
@@ -244,6 +244,9 @@ class SelectionPipeline {
  * @param options.abstain - retrieval: bind no ranked tool when none is credible (see `ToolSelection.abstained`).
  *   @defaultValue true for a built-in strategy (by name or as an object), false for a strategy of your own
  * @param options.memory - retrieval: rank up the tools the thread already called, by recency. @defaultValue true
+ * @throws DynamicToolsError `INVALID_OPTION` for a `catalog` that is not a {@link ToolCatalog}, an unknown option, or
+ *   an option of the wrong shape (`history: { mesages: 1 }`, `autoCut: "yes"`…); the catalog's codes for a setting
+ *   it rejects (`UNKNOWN_TOOL`, `UNKNOWN_CATEGORY`, `CORE_EXCEEDS_BUDGET`).
  * @example
  * ```ts
  * const select = createToolSelector(catalog, { strategy: "hybrid", topK: 8 });
@@ -261,6 +264,7 @@ class SelectionPipeline {
 export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions & { strategy: "keyword" }): KeywordToolSelector;
 export function createToolSelector(catalog: ToolCatalog, options?: ToolSelectorOptions): ToolSelector;
 export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOptions = {}): ToolSelector {
+  checkCatalogOption(catalog);
   checkOptionKeys(options, SELECTOR_OPTION_KEYS, "createToolSelector");
   const {
     strategy: choice = defaultStrategyFor(catalog),
