@@ -18,6 +18,13 @@ describe("wordsBeyondSmallTalk", () => {
     expect(beyond("take a care package to Ann")).toEqual(["take", "care", "package", "ann"]);
   });
 
+  it("reads chat abbreviations and interjections as small talk, and keeps what a message asks beside them", () => {
+    for (const talk of ["afk, bbl", "spot on!", "bless you", "welp, all good", "smh lol", "jajaja ok", "hbu?", "not bad"])
+      expect(beyond(talk)).toEqual([]);
+    expect(beyond("afk, book me a cab")).toEqual(["book", "cab"]);
+    expect(beyond("spot the difference game")).toEqual(["spot", "difference", "game"]);
+  });
+
   it("reads drawn-out words and laughter as the word they draw out", () => {
     for (const talk of ["thaaanks!!", "heyyy", "okkk sooo cool", "hahahaha", "lololol", "hmmmm", "XD"]) expect(beyond(talk)).toEqual([]);
     // A doubled letter that belongs to the word is not drawn out: "coffee" stays.

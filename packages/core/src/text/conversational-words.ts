@@ -17,11 +17,11 @@ export const CONVERSATIONAL_WORDS: ReadonlySet<string> = new Set(
   (
     "hi hello hey hiya heya howdy yo sup wassup hallo hola bonjour ciao aloha salut namaste greetings morning " +
     "afternoon evening night nite gm gn good bye goodbye byebye farewell cheerio cya cu ttyl ttys brb gtg g2g later " +
-    "laters soon see talk chat chatting welcome nice meet meeting pleasure " +
+    "laters soon see talk chat chatting welcome nice meet meeting pleasure afk bbl bbs bbiab nighty mornin evenin " +
     // how friends are hailed ("cheers mate")
     "mate mates buddy pal dude bro bruh guys folks fam friend " +
     // text-speak for function words ("thank u", "hope ur well")
-    "u ur r pls plz tks tq cuz coz bc rn atm lmk omw " +
+    "u ur r pls plz tks tq cuz coz bc rn atm lmk omw hbu wbu wyd yw nw tho gimme yall " +
     // thanks and praise
     "thanks thank thankyou thanku thx thnx thanx tnx ty tysm tyvm cheers appreciate appreciated appreciation grateful " +
     "gracias merci danke obrigado obrigada grazie arigato spasibo " +
@@ -45,7 +45,8 @@ export const CONVERSATIONAL_WORDS: ReadonlySet<string> = new Set(
     "sorry oops whoops mistake lol lmao rofl haha hahaha hehe heh xd hmm hm hmmm um umm uh er erm ugh ouch wow whoa " +
     "woah omg oh ooh ah aha huh eh yay woohoo hooray hurray phew whew yikes geez jeez gosh meh bored tired confused " +
     "happy sad glad love like fun funny hilarious interesting cute adorable excited wild crazy insane unreal oof " +
-    "rough fair dumb stupid ngl life " +
+    "rough fair dumb stupid ngl life smh fml wtf wth omfg lmfao roflmao rotfl xoxo xo jaja jajaja jeje hihi mmm " +
+    "welp whelp ew eww argh grr blah duh sheesh dang darn damn heck golly yass yas " +
     // small-talk questions
     "going doing up new are am robot bot human real assistant assistants ai ais chatbot weekend weekends day days " +
     "week today tonight tomorrow yesterday mornings " +
@@ -117,6 +118,11 @@ export const CONVERSATIONAL_PHRASES: readonly string[] = [
   "thank god",
   "thank goodness",
   "wish me luck",
+  "bless you",
+  "god bless",
+  "spot on",
+  "not bad",
+  "no biggie",
   "wish us luck",
   "peace and quiet",
   "at last",
