@@ -13,12 +13,43 @@ export interface ExecutorOptionsToCheck {
   platform?: unknown;
   requestTools?: unknown;
   approvalClaims?: unknown;
+  usage?: unknown;
   usageScope?: unknown;
 }
 
 /**
+ * Checks the `usage` an executor records into: a `UsageRecorder` (its `recordLater`, and the `model` the selection
+ * reads co-usage from). A `UsageModel` only learns, it records nothing: the executors would fail after the step's
+ * tools ran, so it is refused here, with what to pass instead.
+ * @throws DynamicToolsError `INVALID_OPTION` naming what was given.
+ * @example
+ * ```ts
+ * checkUsageRecorder(new UsageModel({ catalog }));
+ * // throws: usage must be a UsageRecorder (the calls that ran are recorded through it), got a UsageModel: pass new UsageRecorder({ model }) with that model, which records into it.
+ * ```
+ */
+export function checkUsageRecorder(usage: unknown): void {
+  if (usage === undefined) return;
+  if (
+    isRecord(usage) &&
+    typeof usage.recordLater === "function" &&
+    isRecord(usage.model) &&
+    typeof usage.model.oftenUsedWith === "function"
+  )
+    return;
+  const model = isRecord(usage) && typeof usage.oftenUsedWith === "function" && typeof usage.observe === "function";
+  throw new DynamicToolsError(
+    "INVALID_OPTION",
+    model
+      ? "usage must be a UsageRecorder (the calls that ran are recorded through it), got a UsageModel: pass new UsageRecorder({ model }) with that model, which records into it."
+      : `usage must be a UsageRecorder (new UsageRecorder({ model, store? }): the calls that ran are recorded through it), got ${describeValue(usage)}.`,
+    { path: ["usage"] },
+  );
+}
+
+/**
  * Checks the shapes the executors would trip over on their first call (`sources: {}`, `exclude: "x"`,
- * `approvalClaims: {}`).
+ * `approvalClaims: {}`, a `usage` that is no recorder).
  * @throws DynamicToolsError `INVALID_OPTION` naming the option (or entry) and what is valid.
  * @example
  * ```ts
@@ -32,6 +63,7 @@ export function checkExecutorOptions({
   platform,
   requestTools,
   approvalClaims,
+  usage,
   usageScope,
 }: ExecutorOptionsToCheck): void {
   const bad = (path: Array<string | number>, valid: string, value: unknown) =>
@@ -55,6 +87,7 @@ export function checkExecutorOptions({
   if (platform !== undefined && typeof platform !== "string") throw bad(["platform"], "a platform name", platform);
   if (approvalClaims !== undefined && !(isRecord(approvalClaims) && typeof approvalClaims.claim === "function"))
     throw bad(["approvalClaims"], "an ApprovalClaimStore (an object with a claim(key) method)", approvalClaims);
+  checkUsageRecorder(usage);
   if (usageScope !== undefined && typeof usageScope !== "string" && typeof usageScope !== "function")
     throw bad(["usageScope"], "a scope name or a function (config) => scope", usageScope);
 }

@@ -1,10 +1,12 @@
 /**
  * @module What a tool threw, made safe to report: ToolNode formats `Error: ${e.message}`, which itself throws for
  * `throw undefined`/`throw null` (e.g. `Promise.reject()`) or an error whose `message` getter throws, and reads
- * "undefined" for a thrown string. Anything that is not an error with a readable string message is wrapped in a
- * {@link ToolCallFailure} that keeps the thrown value; real errors (and LangGraph's interrupts) pass unchanged.
+ * "undefined" for a thrown string. Anything that is not an error with a readable string message, and an error whose
+ * message is longer than {@link MAX_ERROR_TEXT}, is wrapped in a {@link ToolCallFailure} that keeps the thrown value;
+ * other errors (and LangGraph's interrupts) pass unchanged.
  */
 import { ToolMessage } from "@langchain/core/messages";
+import { isGraphBubbleUp, isGraphDrained } from "@langchain/langgraph";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import { refusalError, type ToolCallRefusal } from "./tool-call-refusal.js";
 
@@ -61,7 +63,8 @@ function readableMessage(thrown: unknown): string | undefined {
 /** A description of any thrown value, bounded in length, that never throws. */
 export function describeThrown(thrown: unknown): string {
   const message = readableMessage(thrown);
-  if (message !== undefined) return bounded(message, MAX_ERROR_TEXT);
+  // This package's own failure is a description already, bounded when made (cut again, it would count the cut text).
+  if (message !== undefined) return thrown instanceof ToolCallFailure ? message : bounded(message, MAX_ERROR_TEXT);
   if (thrown === undefined || thrown === null) return `the tool failed without an error (it threw ${String(thrown)})`;
   if (typeof thrown === "string") return bounded(thrown);
   if (typeof thrown !== "object" && typeof thrown !== "function") return String(thrown);
@@ -75,11 +78,22 @@ export function describeThrown(thrown: unknown): string {
 }
 
 /**
- * The thrown value ToolNode's error handling can safely format: itself when it has a readable string message
- * (an Error, a GraphInterrupt, GraphDrained), else a {@link ToolCallFailure} describing it.
+ * The thrown value ToolNode's error handling can safely format: itself when it has a readable message of at most
+ * {@link MAX_ERROR_TEXT} characters (an Error), else a {@link ToolCallFailure} describing it: a longer message cut to
+ * that length, as {@link describeThrown} cuts it. LangGraph's interrupts, drains and parent commands pass unchanged,
+ * whatever their length (ToolNode re-throws them).
+ *
+ * @example
+ * ```ts
+ * toReportable(new Error("boom")); // the same Error
+ * (toReportable(new Error("E".repeat(100_000))) as Error).message; // "EEEE…" (4,000 E's) + "… (100000 characters)"
+ * ```
  */
 export function toReportable(thrown: unknown): unknown {
-  return readableMessage(thrown) !== undefined ? thrown : new ToolCallFailure(describeThrown(thrown), thrown);
+  const message = readableMessage(thrown);
+  if (message === undefined) return new ToolCallFailure(describeThrown(thrown), thrown);
+  if (message.length <= MAX_ERROR_TEXT || isGraphBubbleUp(thrown) || isGraphDrained(thrown)) return thrown;
+  return new ToolCallFailure(bounded(message, MAX_ERROR_TEXT), thrown);
 }
 
 /** What to throw when errors are not handled: what the tool threw, or the executor's own coded error. */

@@ -4,7 +4,7 @@
  */
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import { ToolCatalog } from "@dynamic-tools/core";
+import { ToolCatalog, UsageModel, UsageRecorder } from "@dynamic-tools/core";
 import { tool, type ClientTool } from "@langchain/core/tools";
 import { Command, MemorySaver, interrupt } from "@langchain/langgraph";
 import { z } from "zod";
@@ -180,5 +180,85 @@ describe("dynamicToolsMiddleware with createAgent", () => {
     expect(() => dynamicToolsMiddleware({ catalog, mode: "auto" })).toThrowError(/needs the model's context window/);
     expect(() => dynamicToolsMiddleware({ catalog, mode: "auto", model: "gpt-4o" })).not.toThrow();
     expect(() => dynamicToolsMiddleware({ catalog, maxTools: 0 })).toThrowError(/maxTools must be a whole number/);
+  });
+
+  it("refuses a UsageModel as usage when built, with what to pass instead, before the tool_search check reads it", () => {
+    const { catalog } = createSmallCatalog();
+    for (const mode of ["select", "search"] as const) {
+      expect(() => dynamicToolsMiddleware({ catalog, mode, usage: new UsageModel({ catalog }) as never })).toThrowError(
+        expect.objectContaining({
+          code: "INVALID_OPTION",
+          message:
+            "usage must be a UsageRecorder (the calls that ran are recorded through it), got a UsageModel: pass new UsageRecorder({ model }) with that model, which records into it.",
+        }),
+      );
+    }
+    expect(() => dynamicToolsMiddleware({ catalog, usage: new UsageRecorder({ model: new UsageModel({ catalog }) }) })).not.toThrow();
+  });
+
+  it("runs the valid calls of an answer whose tool_calls hold null entries, and keeps no such entry in the state", async () => {
+    const { catalog, calls } = createSmallCatalog();
+    const call = (id: string) => ({ name: "get_staff_list", args: {}, id, type: "tool_call" as const });
+    const fake = fakeModel()
+      .respond(new AIMessage({ content: "", tool_calls: [call("a")] }))
+      .respond(new AIMessage({ content: "", tool_calls: [call("b"), null as never] }))
+      .respond(new AIMessage({ content: "", tool_calls: [undefined as never, call("c")] }))
+      .respond(new AIMessage("done"));
+    const agent = createAgent({ model: fake, tools: [], middleware: [dynamicToolsMiddleware({ catalog, countTokens: false })] });
+    const result = await agent.invoke({ messages: [new HumanMessage("who is on staff?")] });
+    expect(calls).toEqual(["get_staff_list", "get_staff_list", "get_staff_list"]);
+    const answers = result.messages.filter((message) => ToolMessage.isInstance(message)) as ToolMessage[];
+    expect(answers.map((message) => [message.tool_call_id, message.status])).toEqual([
+      ["a", "success"],
+      ["b", "success"],
+      ["c", "success"],
+    ]);
+    const entries = result.messages.flatMap((message) => (AIMessage.isInstance(message) ? (message.tool_calls ?? []) : []));
+    expect(entries.map((entry) => entry?.id)).toEqual(["a", "b", "c"]);
+    expect(result.messages.at(-1)?.content).toBe("done");
+  });
+
+  it("repairs a state message holding null entries (written by a client) in afterModel, so that nothing crashes", async () => {
+    const { catalog, calls } = createSmallCatalog();
+    const agent = createAgent({
+      model: fakeModel().respond(new AIMessage("hello")).respond(new AIMessage("done")),
+      tools: [],
+      middleware: [dynamicToolsMiddleware({ catalog, countTokens: false })],
+      checkpointer: new MemorySaver(),
+    });
+    await agent.invoke({ messages: [new HumanMessage("hi")] }, thread("null-entries"));
+    const written = new AIMessage({
+      id: "w1",
+      content: "",
+      tool_calls: [{ name: "get_gym_info", args: {}, id: "g", type: "tool_call" }, null as never],
+    });
+    await agent.graph.updateState(thread("null-entries"), { messages: [written] }, "model_request");
+    const result = await agent.invoke(null as never, thread("null-entries"));
+    expect(calls).toEqual(["get_gym_info"]);
+    const repaired = result.messages.find((message) => message.id === "w1") as AIMessage;
+    expect(repaired.tool_calls?.map((entry) => entry?.id)).toEqual(["g"]);
+    expect(result.messages.map((message) => message.getType())).toEqual(["human", "ai", "ai", "tool", "ai"]);
+    expect(result.messages.at(-1)?.content).toBe("done");
+  });
+
+  it("quotes a tool error's message up to 4,000 characters, as DynamicToolNode does", async () => {
+    const failing = tool(
+      () => {
+        throw new Error("E".repeat(100_000));
+      },
+      { name: "throw_long", description: "Fails at length", schema: z.object({}) },
+    );
+    const catalog = new ToolCatalog({ tools: [failing], defaultPermission: "read" });
+    const agent = createAgent({
+      model: fakeModel().respond(callTool("throw_long")).respond(new AIMessage("done")),
+      tools: [],
+      middleware: [dynamicToolsMiddleware({ catalog, countTokens: false })],
+    });
+    const result = await agent.invoke({ messages: [new HumanMessage("x")] });
+    const answer = result.messages.find((message) => ToolMessage.isInstance(message)) as ToolMessage;
+    expect([answer.status, answer.content]).toEqual([
+      "error",
+      `Error: ${"E".repeat(4_000)}… (100000 characters)\n Please fix your mistakes.`,
+    ]);
   });
 });

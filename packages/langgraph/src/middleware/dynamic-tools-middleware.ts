@@ -31,7 +31,7 @@ import { foreignAnswer } from "../execution/checked-result.js";
 import { timeoutLookup, type ToolTimeouts } from "../execution/execution-options.js";
 import { checkExecutorOptions } from "../execution/executor-options.js";
 import { guardTool } from "../execution/guarded-tool.js";
-import { malformedCalls, pendingCalls } from "../execution/pending-calls.js";
+import { isCallEntry, malformedCalls, pendingCalls, withCallsOnly } from "../execution/pending-calls.js";
 import { PlanCache, planKey } from "../execution/plan-cache.js";
 import { malformedCallRefusal, refusalMessage } from "../execution/tool-call-refusal.js";
 import { failureMessage } from "../execution/tool-failure.js";
@@ -92,7 +92,7 @@ function currentConfig(): ReturnType<typeof getConfig> | undefined {
 /** The calls of the conversation's last AI message (the step being run, or the one that just ran). */
 function lastStepCalls(messages: readonly unknown[]): ToolCall[] {
   const last = messages.findLast((message) => isBaseMessage(message) && isAIMessage(message)) as BaseMessage | undefined;
-  return last !== undefined && isAIMessage(last) ? (last.tool_calls ?? []) : [];
+  return last !== undefined && isAIMessage(last) ? (last.tool_calls ?? []).filter(isCallEntry) : [];
 }
 
 /** Whether a tool's result reports success (an error ToolMessage does not; a Command does). */
@@ -324,11 +324,12 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         ...(proxied ? { proxy: { array: selection.tools, usable: usableName({ ...context, extraNames: new Set() }) } } : {}),
       });
       const answer = await handler({ ...request, ...parts.request, tools: parts.request.tools as typeof request.tools });
-      return parts.receive(answer as BaseMessage) as typeof answer;
+      // Entries of the answer's calls that are no call (null) are dropped here: createAgent's model node reads each.
+      return parts.receive(withCallsOnly(answer as BaseMessage)) as typeof answer;
     },
 
     afterModel: {
-      // "model": a step whose calls were all malformed goes back to the model with their answers.
+      // "model": a step whose calls were all malformed (or none a call) goes back to the model with their answers.
       canJumpTo: ["model"],
       async hook(state, runtime) {
         // Every approval of the step is asked here, before the tools step starts any call: a resume re-runs this node
@@ -349,7 +350,9 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         }
         const approvals = recordStepApprovals(calls, askApprovals(calls, plans), pauseKey(config), sealKey);
         // Calls the model's client could not parse are answered here: createAgent's tools step never sees them.
-        // The message again with them in its calls, and their answers; with no other call, back to the model.
+        // The message again with them in its calls (and without entries that are no call, such as null, which
+        // createAgent's routing and the provider's client would throw on), and their answers; with no other call,
+        // back to the model.
         const malformed = malformedCalls(state.messages);
         // Written whenever there are approvals or old ones to clear, so a later step never reuses an answer.
         const writesApprovals = approvals !== undefined || state._toolApprovals != null;
@@ -374,6 +377,8 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
 
     async wrapToolCall(request, handler) {
       const call: ToolCall = request.toolCall;
+      // An entry of the message's calls that is no call (null; afterModel drops them from the message): nothing runs.
+      if (!isCallEntry(call)) return refusalMessage({ name: String(call) }, { code: "TOOL_NOT_FOUND", toolName: String(call) });
       const runtime = request.runtime as { context?: unknown; configurable?: Record<string, unknown> } | undefined;
       const config = currentConfig();
       const runConfig = { configurable: config?.configurable ?? runtime?.configurable, context: runtime?.context ?? config?.context };

@@ -40,14 +40,14 @@ import {
   SELECTOR_OPTION_KEYS,
   visibleTo,
 } from "@dynamic-tools/core/internal";
-import type { BaseMessage } from "@langchain/core/messages";
+import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { definitionTokensOf } from "../search/extra-tool-definition.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { loadedToolRecency, loadedToolsFromMessages, searchLoads, TOOL_SEARCH_NAME } from "../search/loaded-tools-history.js";
 import { selectionDelivery } from "../providers/native-delivery.js";
 import { boundAhead, planBoundTools } from "../search/plan-bound-tools.js";
-import { searchesWithoutPolicy } from "../search/tool-search-tool.js";
+import { checkSearchPolicy } from "../search/tool-search-tool.js";
 import { decideAutoMode, type AutoModeDecision } from "./auto-mode.js";
 import { estimatePromptTokens } from "./prompt-tokens.js";
 import { planNative } from "./native-plan.js";
@@ -266,7 +266,8 @@ class TurnPlanning {
       this.mode === "select" || this.mode === "both" ? createToolSelector(catalog, selectorOptionsOf(selectOptions)) : undefined;
   }
 
-  async plan({ messages, loadedTools, caller = {}, previous: given, systemTokens, proxy }: TurnPlannerInput): Promise<TurnPlan> {
+  async plan({ messages: read, loadedTools, caller = {}, previous: given, systemTokens, proxy }: TurnPlannerInput): Promise<TurnPlan> {
+    const messages = conversationOf(read);
     const previous = this.#checkedPrevious(given);
     const allowed = this.#policy === undefined ? () => true : visibleTo(this.#catalog, this.#policy, caller);
     if (this.mode === "all") return this.#bindAll(messages, allowed);
@@ -449,13 +450,7 @@ class TurnPlanning {
         },
       );
     }
-    if (this.#policy !== undefined && searchesWithoutPolicy(searchTool)) {
-      throw new DynamicToolsError(
-        "INVALID_OPTION",
-        "searchTool was made without a policy, so it would list tools the caller may not use: pass the same policy to createToolSearchTool(catalog, { policy }).",
-        { path: ["searchTool"] },
-      );
-    }
+    checkSearchPolicy(searchTool, this.#policy, ["searchTool"]);
     if (catalog.has(searchTool.name)) {
       throw new DynamicToolsError(
         "DUPLICATE_TOOL",
@@ -599,6 +594,18 @@ function everyTool(fixed: readonly string[], selectable: Iterable<string>, allow
   }
   return tools;
 }
+
+/**
+ * The state's messages as the planner reads them, as core reads a conversation: a list's entries that are not
+ * messages (null, a string, a number) are skipped, a string is the one (human) message, anything else no message.
+ */
+function conversationOf(messages: unknown): readonly BaseMessage[] {
+  if (typeof messages === "string") return [new HumanMessage(messages)];
+  if (!Array.isArray(messages)) return [];
+  return messages.every(isMessageEntry) ? messages : messages.filter(isMessageEntry);
+}
+
+const isMessageEntry = (message: unknown): message is BaseMessage => typeof message === "object" && message !== null;
 
 /** The options `createToolSelector` takes, of a planner's (a node's or middleware's `usageScope` is not one). */
 function selectorOptionsOf(options: Record<string, unknown>): ToolSelectorOptions {

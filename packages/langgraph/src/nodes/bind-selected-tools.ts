@@ -3,12 +3,15 @@
  */
 import { DynamicToolsError, type PermissionPolicy, type ToolCatalog, type ToolSelection } from "@dynamic-tools/core";
 import { PROXY_TOOL_NAME, proxyToolDefinition } from "@dynamic-tools/core/caching";
-import { checkPolicyOption, describeValue } from "@dynamic-tools/core/internal";
+import { checkCatalogOption, checkOptionKeys, checkPolicyOption, describeValue, keysOf } from "@dynamic-tools/core/internal";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
+import { checkExecutorOptions } from "../execution/executor-options.js";
+import { withCallsOnly } from "../execution/pending-calls.js";
 import { definitionOfTool } from "../search/extra-tool-definition.js";
+import { checkSearchPolicy } from "../search/tool-search-tool.js";
 import { checkProxyName } from "../providers/proxy-calls.js";
 import { usableName, usableSelection } from "../modes/usable-selection.js";
 import { callerFromConfig } from "../permissions/caller.js";
@@ -80,30 +83,52 @@ export interface DynamicModelNodeOptions {
   maxTools?: number;
 }
 
+const MODEL_NODE_OPTION_KEYS = keysOf<DynamicModelNodeOptions>()([
+  "model",
+  "catalog",
+  "systemPrompt",
+  "extraTools",
+  "nativeProtocol",
+  "policy",
+  "maxTools",
+]);
+
 /**
  * Creates the model node: each call binds the tools in `state.toolSelection` and invokes the model. Under the
  * `native` binding it sends the natively deferred request instead (see `modelRequest`); with an Anthropic model it
- * marks the end of the system prompt and the last message with `cache_control`.
+ * marks the end of the system prompt and the last message with `cache_control`. Options are validated here, so a
+ * bad configuration (a misspelled `polcy`, no `catalog`) fails when the graph is built, not on the first message.
  *
+ * @throws DynamicToolsError `INVALID_OPTION` for an unknown option (with the one meant), a missing catalog, a value
+ *   of the wrong type, or, with a `policy`, a `tool_search` in `extraTools` made without one.
  * @example
  * ```ts
  * graph.addNode("agent", createDynamicModelNode({ model: new ChatOpenAI({ model: "gpt-4o" }), catalog }));
  * ```
  */
-export function createDynamicModelNode({
-  model,
-  catalog,
-  systemPrompt,
-  extraTools = [],
-  nativeProtocol,
-  policy,
-  maxTools = Number.POSITIVE_INFINITY,
-}: DynamicModelNodeOptions) {
+export function createDynamicModelNode(options: DynamicModelNodeOptions) {
+  checkOptionKeys(options, MODEL_NODE_OPTION_KEYS, "createDynamicModelNode");
+  const {
+    model,
+    catalog: given,
+    systemPrompt,
+    extraTools = [],
+    nativeProtocol,
+    policy,
+    maxTools = Number.POSITIVE_INFINITY,
+  } = (options ?? {}) as Partial<DynamicModelNodeOptions>;
   assertToolCallingModel(model);
+  const catalog = checkCatalogOption(given);
   checkPolicyOption(policy);
+  checkExecutorOptions({ extraTools });
+  extraTools.forEach((tool, index) => checkSearchPolicy(tool, policy, ["extraTools", index]));
   if (systemPrompt !== undefined && typeof systemPrompt !== "string")
     throw new DynamicToolsError("INVALID_OPTION", `systemPrompt must be a string, got ${describeValue(systemPrompt)}.`, {
       path: ["systemPrompt"],
+    });
+  if (maxTools !== Number.POSITIVE_INFINITY && !(Number.isInteger(maxTools) && maxTools >= 1))
+    throw new DynamicToolsError("INVALID_OPTION", `maxTools must be a whole number ≥ 1, got ${describeValue(maxTools)}.`, {
+      path: ["maxTools"],
     });
   const extraNames = new Set(extraTools.map((tool) => tool.name));
   // The cache-aware binding's proxy, while the catalog has no tool of that name (it is live: checked per call).
@@ -138,6 +163,6 @@ export function createDynamicModelNode({
     const messages = systemPrompt === undefined ? state.messages : [new SystemMessage(systemPrompt), ...state.messages];
     const usable = usableName({ ...context, extraNames: new Set() });
     const request = modelRequest({ model, catalog, selection, extraTools, messages, protocol, usable });
-    return { messages: [request.receive(await request.runnable.invoke(request.messages, config))] };
+    return { messages: [request.receive(withCallsOnly(await request.runnable.invoke(request.messages, config)))] };
   };
 }

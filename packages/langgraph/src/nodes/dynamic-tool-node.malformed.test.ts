@@ -1,5 +1,5 @@
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import { END } from "@langchain/langgraph";
+import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { createSmallCatalog } from "../__fixtures__/small-catalog.js";
 import { DynamicToolNode } from "./dynamic-tool-node.js";
@@ -67,5 +67,56 @@ describe("DynamicToolNode: calls the model's client could not parse", () => {
       "tools",
     );
     expect(dynamicToolsCondition([new AIMessage("done")])).toBe(END);
+  });
+
+  it.each([
+    ["null", null],
+    ["undefined", undefined],
+    ["a string", "get_staff_list"],
+    ["a number", 5],
+  ])(
+    "skips an entry of tool_calls that is no call (%s): the valid calls run and are answered, the message is repaired",
+    async (_label, entry) => {
+      const { catalog, calls } = createSmallCatalog();
+      const ai = new AIMessage({
+        id: "m1",
+        content: "",
+        tool_calls: [
+          { name: "get_gym_info", args: {}, id: "good", type: "tool_call" },
+          entry as never,
+          { name: "get_staff_list", args: {}, id: "g2" },
+        ],
+      });
+      const output = (await new DynamicToolNode(catalog).invoke({ messages: [new HumanMessage("hi"), ai] })) as { messages: BaseMessage[] };
+      const [first, second, repaired] = output.messages as [ToolMessage, ToolMessage, AIMessage];
+      expect([first, second].map((message) => [message.tool_call_id, message.status])).toEqual([
+        ["good", "success"],
+        ["g2", "success"],
+      ]);
+      // The message again (same id, so the reducer replaces it) without the entry: no later request sends it.
+      expect([repaired.getType(), repaired.id, repaired.tool_calls?.map((call) => call.id)]).toEqual(["ai", "m1", ["good", "g2"]]);
+      expect(output.messages).toHaveLength(3);
+      expect(calls.sort()).toEqual(["get_gym_info", "get_staff_list"]);
+    },
+  );
+
+  it("in a graph, such an entry no longer crashes the run, and leaves no trace in the state", async () => {
+    const { catalog } = createSmallCatalog();
+    const ai = new AIMessage({
+      content: "",
+      tool_calls: [{ name: "get_gym_info", args: {}, id: "good", type: "tool_call" }, null as never],
+    });
+    const graph = new StateGraph(MessagesAnnotation).addNode("tools", new DynamicToolNode(catalog)).addEdge(START, "tools").compile();
+    const { messages } = await graph.invoke({ messages: [new HumanMessage("hi"), ai] });
+    expect(messages.map((message) => message.getType())).toEqual(["human", "ai", "tool"]);
+    expect((messages[1] as AIMessage).tool_calls?.map((call) => call.id)).toEqual(["good"]);
+    expect((messages[2] as ToolMessage).status).toBe("success");
+  });
+
+  it("answers nothing for a Send of an entry that is no call", async () => {
+    const { catalog, calls } = createSmallCatalog();
+    const ai = new AIMessage({ content: "", tool_calls: [{ name: "get_gym_info", args: {}, id: "good", type: "tool_call" }] });
+    expect(await new DynamicToolNode(catalog).invoke({ messages: [ai], lg_tool_call: null })).toEqual({ messages: [] });
+    expect(calls).toEqual([]);
   });
 });

@@ -106,4 +106,21 @@ describe("DynamicToolNode", () => {
     expect(result.note).toBe("remembered");
     expect(result.messages.at(-1)?.content).toBe("ok");
   });
+
+  it("quotes a thrown error's message up to 4,000 characters, and throws it whole when errors are not handled", async () => {
+    const long = new Error("E".repeat(100_000));
+    const failing = tool(
+      () => {
+        throw long;
+      },
+      { name: "throw_long", description: "Fails at length", schema: z.object({}) },
+    );
+    const catalog = new ToolCatalog({ tools: [failing] });
+    const [message] = await run(new DynamicToolNode(catalog), [{ name: "throw_long", args: {}, id: "x" }]);
+    expect([message!.status, message!.tool_call_id]).toEqual(["error", "x"]);
+    expect(message!.content).toBe(`Error: ${"E".repeat(4_000)}… (100000 characters)\n Please fix your mistakes.`);
+    await expect(run(new DynamicToolNode(catalog, { handleToolErrors: false }), [{ name: "throw_long", args: {}, id: "x" }])).rejects.toBe(
+      long,
+    );
+  });
 });

@@ -4,8 +4,8 @@
  * and approval), and answers every refused call with an error ToolMessage carrying a typed refusal. The tool itself
  * runs through ToolNode's own `runTool`, so its runtime, output handling and error handling are ToolNode's.
  */
-import { DEFAULT_POLICY, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
-import { checkOptionKeys, keysOf, type ToolFilterOptions } from "@dynamic-tools/core/internal";
+import { DEFAULT_POLICY, DynamicToolsError, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
+import { checkOptionKeys, describeValue, formatPath, keysOf, type ToolFilterOptions } from "@dynamic-tools/core/internal";
 import { isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
@@ -19,11 +19,12 @@ import { foreignAnswer } from "../execution/checked-result.js";
 import { timeoutLookup, type ToolTimeouts } from "../execution/execution-options.js";
 import { checkExecutorOptions } from "../execution/executor-options.js";
 import { guardTool } from "../execution/guarded-tool.js";
-import { malformedCalls, messagesOf, pendingCalls } from "../execution/pending-calls.js";
+import { callsOnlyInput, isCallEntry, malformedCalls, messagesOf, pendingCalls } from "../execution/pending-calls.js";
 import { malformedCallRefusal, refusalError, refusalMessage, type ToolCallRefusal } from "../execution/tool-call-refusal.js";
 import { ToolCallFailure, unwrapFailure } from "../execution/tool-failure.js";
 import { checkRequestTools, readRequestTools, type RequestToolsReader, type ToolProvider } from "../execution/tool-resolution.js";
 import { callerFromConfig } from "../permissions/caller.js";
+import { checkSearchPolicy } from "../search/tool-search-tool.js";
 import { recordExecutedStep, type UsageLearningOptions } from "../usage/record-step-usage.js";
 
 /** Options of {@link DynamicToolNode}. */
@@ -79,6 +80,25 @@ const NODE_OPTION_KEYS = keysOf<DynamicToolNodeOptions>()([
   "exclude",
 ]);
 
+/**
+ * Checks the options ToolNode itself takes (as its types say: a string name, a list of string tags, a boolean
+ * `handleToolErrors`), and refuses, with a policy, a `tool_search` in `extraTools` made without one.
+ * @throws DynamicToolsError `INVALID_OPTION` naming the option (or entry) and what is valid.
+ */
+function checkNodeOptions({ name, tags, handleToolErrors, extraTools, policy }: DynamicToolNodeOptions): void {
+  const bad = (path: Array<string | number>, valid: string, value: unknown) =>
+    new DynamicToolsError("INVALID_OPTION", `${formatPath(path)} must be ${valid}, got ${describeValue(value)}.`, { path });
+  if (name !== undefined && typeof name !== "string") throw bad(["name"], "a string (the node's name)", name);
+  if (tags !== undefined) {
+    if (!Array.isArray(tags)) throw bad(["tags"], "a list of strings", tags);
+    const index = tags.findIndex((tag) => typeof tag !== "string");
+    if (index >= 0) throw bad(["tags", index], "a string", tags[index]);
+  }
+  if (handleToolErrors !== undefined && typeof handleToolErrors !== "boolean")
+    throw bad(["handleToolErrors"], "true or false", handleToolErrors);
+  extraTools?.forEach((tool, index) => checkSearchPolicy(tool, policy, ["extraTools", index]));
+}
+
 const isToolMessage = (value: unknown): value is ToolMessage => isBaseMessage(value) && value.getType() === "tool";
 
 /** A call planned (and, when it needs one, answered by a human) before any call of the step runs. */
@@ -131,6 +151,7 @@ export class DynamicToolNode extends ToolNode {
   constructor(catalog: ToolCatalog, options: DynamicToolNodeOptions = {}) {
     checkOptionKeys(options, NODE_OPTION_KEYS, "DynamicToolNode");
     checkExecutorOptions(options);
+    checkNodeOptions(options);
     const {
       name = "tools",
       tags,
@@ -175,6 +196,8 @@ export class DynamicToolNode extends ToolNode {
   }
 
   protected override async run(input: unknown, config: LangGraphRunnableConfig): Promise<unknown> {
+    // A Send of something that is not a call (a null entry of the message's calls) has nothing to run or answer.
+    if (typeof input === "object" && input !== null && "lg_tool_call" in input && !isCallEntry(input.lg_tool_call)) return { messages: [] };
     // Every call is planned, and every approval asked (in call order), before any call runs: a resume re-runs the
     // node, so asking later would run the calls before the interrupt twice.
     const calls = pendingCalls(input);
@@ -189,7 +212,8 @@ export class DynamicToolNode extends ToolNode {
     this.#prepared.set(config, step);
     const malformed = malformedCalls(input);
     const malformedAnswers = malformed?.calls.map((call) => this.#refuse(call, malformedCallRefusal(call)));
-    const output = await super.run(input, config);
+    // ToolNode reads every entry of the message's calls as a call: entries that are not calls (null) are skipped.
+    const output = await super.run(callsOnlyInput(input), config);
     recordExecutedStep(messagesOf(input), step.executed, config, this.#usage);
     return malformed === undefined ? output : withMessages(output, [malformed.message, ...malformedAnswers!], Array.isArray(input));
   }

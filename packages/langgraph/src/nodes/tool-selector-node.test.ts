@@ -9,6 +9,7 @@ import { createSmallCatalog } from "../__fixtures__/small-catalog.js";
 import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
 import { createDynamicModelNode } from "./bind-selected-tools.js";
 import { DynamicToolNode } from "./dynamic-tool-node.js";
+import { createToolSearchTool } from "../search/tool-search-tool.js";
 import { createToolSelectorNode } from "./tool-selector-node.js";
 
 describe("createToolSelectorNode", () => {
@@ -72,4 +73,21 @@ describe("createToolSelectorNode", () => {
     expect(result.toolSelection?.tokens?.selected).toBeGreaterThan(0);
     expect(result.messages.at(-1)?.content).toBe("done");
   });
+
+  it.each(["select", "search", "both"] as const)(
+    "mode %s: reads a state without messages, or with entries that are not messages, as core reads a conversation",
+    async (mode) => {
+      const { catalog } = createSmallCatalog();
+      const searchTool = mode === "select" ? {} : { searchTool: createToolSearchTool(catalog) };
+      const node = createToolSelectorNode({ catalog, mode, countTokens: false, ...searchTool });
+      // No messages: an empty conversation (core tools, and tool_search where the mode binds it).
+      const empty = await node({ messages: undefined as never });
+      expect(empty.toolSelection.query).toEqual({ current: "", history: [] });
+      // Null, numbers and strings in the list are no messages and are skipped; the messages around them are read.
+      const mixed = [5, null, "salary", new HumanMessage("who is on staff?"), undefined] as never;
+      const { toolSelection } = await node({ messages: mixed });
+      expect(toolSelection.query.current).toBe("who is on staff?");
+      expect(toolSelection.tools).toEqual((await node({ messages: [new HumanMessage("who is on staff?")] })).toolSelection.tools);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { UsageModel, UsageRecorder } from "@dynamic-tools/core";
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { MemorySaver } from "@langchain/langgraph";
@@ -71,5 +72,49 @@ describe("createDynamicToolAgent", () => {
     expect(second.toolSelection?.categories[0]).toMatchObject({ name: "salary", tier: "history" });
     const other = await agent.invoke({ messages: [new HumanMessage("and the first one?")] }, { configurable: { thread_id: "b" } });
     expect(other.toolSelection?.categories).toEqual([]);
+  });
+
+  it("refuses a UsageModel as usage when built (the tools node records into it), and a recorder made from it learns", async () => {
+    const { catalog, calls } = createSmallCatalog();
+    const usage = new UsageModel({ catalog });
+    const model = fakeModel()
+      .respondWithTools([{ name: "get_staff_list", args: {}, id: "c1" }])
+      .respond(new AIMessage("done"));
+    expect(() => createDynamicToolAgent({ model, catalog, usage: usage as never })).toThrowError(
+      expect.objectContaining({
+        code: "INVALID_OPTION",
+        message:
+          "usage must be a UsageRecorder (the calls that ran are recorded through it), got a UsageModel: pass new UsageRecorder({ model }) with that model, which records into it.",
+      }),
+    );
+    expect(() => createDynamicToolAgent({ model, catalog, usage: 5 as never })).toThrowError(
+      /^usage must be a UsageRecorder .*got number 5\.$/,
+    );
+    const recorder = new UsageRecorder({ model: usage });
+    await createDynamicToolAgent({ model, catalog, usage: recorder, countTokens: false }).invoke({
+      messages: [new HumanMessage("who is on staff?")],
+    });
+    await recorder.flush();
+    expect(calls).toEqual(["get_staff_list"]);
+    expect(usage.toolUsage("get_staff_list").count).toBe(1);
+  });
+
+  it("runs the valid calls of an answer whose tool_calls hold a null entry, and completes", async () => {
+    const { catalog, calls } = createSmallCatalog();
+    const answer = new AIMessage({
+      content: "",
+      tool_calls: [{ name: "get_staff_list", args: {}, id: "c1", type: "tool_call" }, null as never],
+    });
+    const agent = createDynamicToolAgent({
+      model: fakeModel().respond(answer).respond(new AIMessage("done")),
+      catalog,
+      countTokens: false,
+    });
+    const result = await agent.invoke({ messages: [new HumanMessage("who is on staff?")] });
+    expect(calls).toEqual(["get_staff_list"]);
+    expect(result.messages.map((message) => message.getType())).toEqual(["human", "ai", "tool", "ai"]);
+    expect((result.messages[1] as AIMessage).tool_calls?.map((call) => call?.id)).toEqual(["c1"]);
+    expect((result.messages[2] as ToolMessage).tool_call_id).toBe("c1");
+    expect(result.messages.at(-1)?.content).toBe("done");
   });
 });

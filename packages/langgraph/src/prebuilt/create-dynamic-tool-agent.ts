@@ -7,6 +7,7 @@ import { checkOptionKeys, keysOf } from "@dynamic-tools/core/internal";
 import { PLANNER_OPTION_KEYS, type TurnPlannerOptions } from "../modes/turn-planner.js";
 import { createDynamicModelNode, type ToolCallingModel } from "../nodes/bind-selected-tools.js";
 import type { ApprovalClaimStore } from "../execution/approval-claims.js";
+import { checkUsageRecorder } from "../execution/executor-options.js";
 import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
 import { dynamicToolsCondition } from "../nodes/tools-condition.js";
 import type { ToolProvider } from "../execution/tool-resolution.js";
@@ -79,7 +80,8 @@ const AGENT_OPTION_KEYS = keysOf<DynamicToolAgentOptions>()([
  * @param options.catalog - the full registry.
  * @param options.mode - `"select"` (default), `"search"`, `"both"`, `"auto"` or `"auto:N"`.
  * @param options.usage - a `UsageRecorder`: the tools node records the calls it ran successfully, and its model
- *   ranks selection and annotates `tool_search` results ("Often used with").
+ *   ranks selection and annotates `tool_search` results ("Often used with"). A bare `UsageModel` is refused (pass
+ *   `new UsageRecorder({ model })`).
  * @example
  * ```ts
  * import { MemorySaver } from "@langchain/langgraph";
@@ -101,6 +103,8 @@ const AGENT_OPTION_KEYS = keysOf<DynamicToolAgentOptions>()([
  */
 export function createDynamicToolAgent(options: DynamicToolAgentOptions) {
   checkOptionKeys(options, AGENT_OPTION_KEYS, "createDynamicToolAgent");
+  // Before the select node and tool_search read it (a UsageModel is enough to read): the tools node records into it.
+  checkUsageRecorder(options.usage);
   const {
     model,
     catalog,

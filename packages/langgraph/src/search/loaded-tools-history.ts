@@ -2,7 +2,7 @@
  * @module The loaded set as the message history records it: which tools each `tool_search` call loaded (its
  * ToolMessage artifact) and when each loaded tool was last loaded or called. Pure functions of the messages.
  */
-import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { AIMessage, isBaseMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { isToolSearchArtifact } from "./search-artifact.js";
 
 /** The default name of the search tool. */
@@ -74,7 +74,7 @@ export function loadedToolRecency(
   const lastUsed = new Map<string, number>();
   let turnStart = -1;
   messages.forEach((message, index) => {
-    if (message.getType() === "human") turnStart = index;
+    if (isBaseMessage(message) && message.getType() === "human") turnStart = index;
     if (AIMessage.isInstance(message)) for (const call of message.tool_calls ?? []) lastUsed.set(call.name, index);
     for (const name of loadsOf(message, toolName) ?? []) lastUsed.set(name, index);
   });

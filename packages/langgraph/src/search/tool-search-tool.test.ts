@@ -102,6 +102,34 @@ describe("createToolSearchTool", () => {
     expect(codeOf(() => createToolSearchTool(catalog, { core: ["nope"] }))).toBe("UNKNOWN_TOOL");
   });
 
+  it.each([
+    ["no catalog", {}, "catalog must be a ToolCatalog (new ToolCatalog({ tools }) or loadCatalogFile(file)), got nothing.", ["catalog"]],
+    ["a catalog", { blacklist: "x" }, 'blacklist must be a list of tool names, got "x".', ["blacklist"]],
+    ["a catalog", { blacklist: ["a", 5] }, "blacklist[1] must be a tool name, got number 5.", ["blacklist", 1]],
+    ["a catalog", { core: "get_time" }, 'core must be a list of tool names, got "get_time".', ["core"]],
+    ["a catalog", { exclude: "x" }, 'exclude must be a list of tool names, got "x".', ["exclude"]],
+    ["a catalog", { platform: 5 }, "platform must be a platform name, got number 5.", ["platform"]],
+    [
+      "a catalog",
+      { strategy: 5 },
+      "strategy must be a built-in strategy name or a strategy object with name, index() and rank(), got number 5.",
+      ["strategy"],
+    ],
+    ["a catalog", { minRelativeScore: "0.5" }, 'minRelativeScore must be a number between 0 and 1, got "0.5".', ["minRelativeScore"]],
+    ["a catalog", { oftenUsedWith: 3 }, "oftenUsedWith must be an object { limit?, minWeight? }, got number 3.", ["oftenUsedWith"]],
+  ])("refuses %s with options %j when built, naming the value and what is valid", (given, options, message, path) => {
+    const { catalog } = createSearchCatalog();
+    let thrown: unknown;
+    try {
+      createToolSearchTool((given === "no catalog" ? undefined : catalog) as never, options as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(DynamicToolsError);
+    const { code, message: text, path: where } = thrown as DynamicToolsError;
+    expect([code, text, where]).toEqual(["INVALID_OPTION", message, path]);
+  });
+
   it("skips tools already bound this turn, reading the graph state, and the loaded channel appends", async () => {
     const { catalog } = createSearchCatalog();
     const toolSearch = createToolSearchTool(catalog);

@@ -14,9 +14,12 @@ import {
   oftenUsedWithNames,
   type CoUsageInput,
   type ToolFilterOptions,
+  checkCatalogOption,
   checkOptionKeys,
   checkPolicyOption,
   describeValue,
+  formatPath,
+  isRecord,
   keysOf,
   TOOL_NAME_PATTERN,
   clipMessage,
@@ -123,6 +126,33 @@ const SEARCH_OPTION_KEYS = keysOf<ToolSearchOptions>()([
 ]);
 
 /**
+ * Checks the types of the options that would otherwise be misread (`blacklist: "x"` as a set of characters) or fail
+ * only on the first search (`strategy: 5`).
+ * @throws DynamicToolsError `INVALID_OPTION` naming the option (or entry) and what is valid.
+ */
+function checkSearchOptionTypes(options: ToolSearchOptions): void {
+  const bad = (path: Array<string | number>, valid: string, value: unknown) =>
+    new DynamicToolsError("INVALID_OPTION", `${formatPath(path)} must be ${valid}, got ${describeValue(value)}.`, { path });
+  for (const key of ["blacklist", "core", "exclude"] as const) {
+    const list: unknown = options[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) throw bad([key], "a list of tool names", list);
+    const index = list.findIndex((entry) => typeof entry !== "string");
+    if (index >= 0) throw bad([key, index], "a tool name", list[index]);
+  }
+  if (options.platform !== undefined && typeof options.platform !== "string") throw bad(["platform"], "a platform name", options.platform);
+  const { strategy } = options as { strategy?: unknown };
+  const isStrategy = (value: Record<string, unknown>) =>
+    typeof value.name === "string" && typeof value.index === "function" && typeof value.rank === "function";
+  if (strategy !== undefined && typeof strategy !== "string" && !(isRecord(strategy) && isStrategy(strategy)))
+    throw bad(["strategy"], "a built-in strategy name or a strategy object with name, index() and rank()", strategy);
+  if (options.minRelativeScore !== undefined && typeof options.minRelativeScore !== "number")
+    throw bad(["minRelativeScore"], "a number between 0 and 1", options.minRelativeScore);
+  if (options.oftenUsedWith !== undefined && !isRecord(options.oftenUsedWith))
+    throw bad(["oftenUsedWith"], "an object { limit?, minWeight? }", options.oftenUsedWith);
+}
+
+/**
  * Creates the `tool_search` tool for a catalog. The model calls `tool_search({ query, limit? })`; the tool ranks the
  * tools the caller may see (enabled, for the platform, not excluded, searchable, not core) that are not bound this
  * turn, and returns a `Command` whose update holds the ToolMessage (ranked text, with the structured result as its
@@ -149,7 +179,9 @@ const SEARCH_OPTION_KEYS = keysOf<ToolSearchOptions>()([
  * ```
  */
 export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOptions = {}): ToolSearchTool {
+  checkCatalogOption(catalog);
   checkOptionKeys(options, SEARCH_OPTION_KEYS, "createToolSearchTool");
+  checkSearchOptionTypes(options);
   if (options.name !== undefined && !(typeof options.name === "string" && TOOL_NAME_PATTERN.test(options.name)))
     throw new DynamicToolsError(
       "INVALID_OPTION",
@@ -263,4 +295,24 @@ const searchingWithoutPolicy = new WeakSet<object>();
  */
 export function searchesWithoutPolicy(tool: object): boolean {
   return searchingWithoutPolicy.has(tool);
+}
+
+/**
+ * Refuses, when the node has a `policy`, a search tool made without one (see {@link searchesWithoutPolicy}): the
+ * select node's `searchTool`, and the `extraTools` of the model node and of DynamicToolNode.
+ * @param path - where the tool was passed (`["searchTool"]`, `["extraTools", 0]`).
+ * @throws DynamicToolsError `INVALID_OPTION` naming it and what to pass instead.
+ * @example
+ * ```ts
+ * checkSearchPolicy(createToolSearchTool(catalog), policy, ["extraTools", 0]);
+ * // throws: extraTools[0] was made without a policy, so it would list tools the caller may not use: pass the same policy to createToolSearchTool(catalog, { policy }).
+ * ```
+ */
+export function checkSearchPolicy(tool: unknown, policy: unknown, path: ReadonlyArray<string | number>): void {
+  if (policy === undefined || typeof tool !== "object" || tool === null || !searchesWithoutPolicy(tool)) return;
+  throw new DynamicToolsError(
+    "INVALID_OPTION",
+    `${formatPath(path)} was made without a policy, so it would list tools the caller may not use: pass the same policy to createToolSearchTool(catalog, { policy }).`,
+    { path: [...path] },
+  );
 }

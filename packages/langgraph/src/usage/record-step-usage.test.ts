@@ -7,7 +7,7 @@ import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { InMemoryStore } from "@langchain/langgraph";
 import { createAgent } from "langchain";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createSmallCatalog } from "../__fixtures__/small-catalog.js";
 import { dynamicToolsMiddleware } from "../middleware/dynamic-tools-middleware.js";
 import { createToolSelectorNode } from "../nodes/tool-selector-node.js";
@@ -95,6 +95,32 @@ describe("recording usage in the createAgent middleware", () => {
     ]);
     // The model learns unscoped observations only: gym-1's usage does not rank for it.
     expect(model.toolUsage("get_staff_list").count).toBe(0);
+  });
+});
+
+describe("a recording that fails, after the tools ran", () => {
+  it("is a warning in the middleware: the run completes with the tool's result, and the tool ran once", async () => {
+    const { catalog, calls } = createSmallCatalog();
+    const usage = new UsageRecorder({ model: new UsageModel({ catalog }) });
+    usage.recordLater = () => {
+      throw new Error("store is down");
+    };
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const agent = createAgent({
+        model: fakeModel()
+          .respondWithTools([{ name: "get_staff_list", args: {}, id: "1" }])
+          .respond(new AIMessage("Ann and Bob.")),
+        tools: [],
+        middleware: [dynamicToolsMiddleware({ catalog, usage, countTokens: false })],
+      });
+      const result = await agent.invoke({ messages: [new HumanMessage("who works here?")] });
+      expect(calls).toEqual(["get_staff_list"]);
+      expect(result.messages.map((message) => message.getType())).toEqual(["human", "ai", "tool", "ai"]);
+      expect(warn.mock.calls).toEqual([["dynamic-tools: could not record usage: store is down"]]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

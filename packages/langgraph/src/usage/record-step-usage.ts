@@ -12,7 +12,8 @@ import { callerFromConfig } from "../permissions/caller.js";
 export interface UsageLearningOptions {
   /**
    * Records each step's successful tool calls, as executed by DynamicToolNode or the middleware's `wrapToolCall`
-   * (and keeps its model in step with the store).
+   * (and keeps its model in step with the store). A `UsageRecorder`: a bare `UsageModel` is refused when built
+   * (`new UsageRecorder({ model })`, without a store, records into that model).
    */
   usage?: UsageRecorder;
   /** The scope recorded (e.g. a tenant); a function reads it from the run's config. */
@@ -57,17 +58,32 @@ export function recordExecutedStep(
   { usage, usageScope }: UsageLearningOptions,
 ): void {
   if (usage === undefined || executed.length === 0) return;
-  const conversation = readConversation(
-    messages.filter((message) => typeof message === "object" && message !== null) as ConversationMessage[],
-  );
-  if (conversation.current === "") return;
-  const scope = typeof usageScope === "function" ? usageScope(config) : usageScope;
-  usage.recordLater({
-    message: conversation.current,
-    ...(conversation.history.length === 0 ? {} : { history: conversation.history }),
-    tools: [...new Set(executed)],
-    ok: true,
-    ...(scope === undefined ? {} : { scope }),
-    caller: usageCaller(callerFromConfig(config)),
-  });
+  // The step's tools have run: a failure here (a usageScope function or a recorder that throws) must not lose
+  // their results, nor make a retry run them again.
+  try {
+    const conversation = readConversation(
+      messages.filter((message) => typeof message === "object" && message !== null) as ConversationMessage[],
+    );
+    if (conversation.current === "") return;
+    const scope = typeof usageScope === "function" ? usageScope(config) : usageScope;
+    usage.recordLater({
+      message: conversation.current,
+      ...(conversation.history.length === 0 ? {} : { history: conversation.history }),
+      tools: [...new Set(executed)],
+      ok: true,
+      ...(scope === undefined ? {} : { scope }),
+      caller: usageCaller(callerFromConfig(config)),
+    });
+  } catch (error) {
+    console.warn(`dynamic-tools: could not record usage: ${reasonOf(error)}`);
+  }
+}
+
+/** What a failed recording says, read without throwing (a thrown value may be anything). */
+function reasonOf(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return "the failure could not be read";
+  }
 }
