@@ -8,7 +8,7 @@ import { estimateTokens } from "./tokens/estimate-tokens.js";
 import { toToolDefinition, type ToolDefinition } from "./tokens/tool-definition.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { describeValue, formatPath, isRecord, quote } from "../errors/describe-value.js";
-import { checkOptionKeys, keysOf } from "../options/option-keys.js";
+import { checkRequiredOptions, keysOf } from "../options/option-keys.js";
 import { didYouMean } from "../text/closest-matches.js";
 import {
   HISTORY_KEYS,
@@ -656,14 +656,7 @@ const CATALOG_OPTION_KEYS = keysOf<ToolCatalogOptions>()([
  *   category or namespace.
  */
 function checkCatalogOptions(options: unknown): asserts options is ToolCatalogOptions {
-  if (!isRecord(options)) {
-    throw new DynamicToolsError(
-      "INVALID_OPTION",
-      `ToolCatalog: options must be an object with a list of tools (new ToolCatalog({ tools: [...] })), got ${describeValue(options)}.`,
-      { path: [] },
-    );
-  }
-  checkOptionKeys(options, CATALOG_OPTION_KEYS, "ToolCatalog");
+  checkRequiredOptions(options, CATALOG_OPTION_KEYS, "ToolCatalog", "with a list of tools (new ToolCatalog({ tools: [...] }))");
   for (const key of ["tools", "declarations"] as const) {
     const value = options[key];
     if (Array.isArray(value) || (key === "declarations" && value === undefined)) continue;

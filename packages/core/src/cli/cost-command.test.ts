@@ -66,12 +66,71 @@ describe("dynamic-tools cost", () => {
   it.each([
     [["--provider", "gemini"], /Unknown provider "gemini". Providers: anthropic, openai/],
     [["--policy", "cache_aware"], /Unknown policy "cache_aware". Did you mean: cache-aware\?/],
-    [["--result-tokens", "1.5"], /--result-tokens must be a whole number ≥ 0, got "1.5"/],
-    [["--read-price", "cheap"], /--read-price must be a number ≥ 0/],
+    [["--result-tokens", "1.5"], /--result-tokens must be a whole number from 0 to 1,000,000,000, got "1.5"/],
+    [["--result-tokens", "1000000001"], /--result-tokens must be a whole number from 0 to 1,000,000,000, got "1000000001"/],
+    [["--system-tokens", "9007199254740993"], /--system-tokens must be a whole number from 0 to 1,000,000,000/],
+    [["--read-price", "cheap"], /--read-price must be a number from 0 to 1 \(a multiple of the input price\), got "cheap"/],
+    [["--read-price", "1e308"], /--read-price must be a number from 0 to 1 .*got "1e308"/],
+    [["--read-price", "1.01"], /--read-price must be a number from 0 to 1/],
+    [["--read-price=-0.1"], /--read-price must be a number from 0 to 1/],
   ])("exits 2 for a bad command line: %j", async (extra, message) => {
     const { code, err } = await runCli("cost", "--catalog", GYM, "--conversations", CONVERSATION, ...extra);
     expect(code).toBe(2);
     expect(err).toMatch(message);
+    expect(err).toMatch(/\n\ndynamic-tools cost --catalog/);
+  });
+
+  it("takes the bounds of its numbers, and the totals stay finite whole numbers", async () => {
+    const { code, out } = await runCli(
+      "cost",
+      "--catalog",
+      GYM,
+      "--conversations",
+      CONVERSATION,
+      "--policy",
+      "cache-aware",
+      "--json",
+      "--read-price",
+      "1",
+      "--result-tokens",
+      "1000000000",
+      "--system-tokens",
+      "1000000000",
+    );
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as { policies: Record<string, { billedTokens: number; cacheReadTokens: number }> };
+    for (const cost of Object.values(report.policies)) {
+      expect(Number.isSafeInteger(cost.billedTokens)).toBe(true);
+      expect(Number.isSafeInteger(cost.cacheReadTokens)).toBe(true);
+    }
+    for (const price of ["0", "0.1", "1"]) {
+      expect((await runCli("cost", "--catalog", GYM, "--conversations", CONVERSATION, "--read-price", price)).code).toBe(0);
+    }
+  });
+
+  it.each([
+    ["c1", '{"id": "c1", "query": "x", "relevant": []}\n'],
+    ["c1-turn-x", '{"id": "c1-turn-x", "query": "x", "relevant": []}\n'],
+    ["5", '{"id": 5, "query": "x", "relevant": []}\n'],
+    ["c1-turn-1e3", '{"id": "c1-turn-1", "query": "x", "relevant": []}\n\n{"id": "c1-turn-1e3", "query": "y", "relevant": []}\n'],
+  ])("exits 1 naming the file and line of a malformed turn id: %s", async (id, text) => {
+    const conversations = file("ids.jsonl", text);
+    const { code, err } = await runCli("cost", "--catalog", GYM, "--conversations", conversations);
+    expect(code).toBe(1);
+    const line = id === "c1-turn-1e3" ? 3 : 1;
+    expect(err).toBe(
+      `INVALID_DECLARATION: ${conversations}:${line}: id "${id}" is not of the form <conversation>-turn-<n> (e.g. "c1-turn-1"): a conversations file names each turn.`,
+    );
+  });
+
+  it("exits 1 naming the line of a turn number given twice, and the line of the first", async () => {
+    const conversations = file(
+      "twice.jsonl",
+      '{"id": "a-turn-1", "query": "x", "relevant": []}\n{"id": "a-turn-01", "query": "y", "relevant": []}\n',
+    );
+    const { code, err } = await runCli("cost", "--catalog", GYM, "--conversations", conversations);
+    expect(code).toBe(1);
+    expect(err).toBe(`INVALID_DECLARATION: ${conversations}:2: ids "a-turn-1" (line 1) and "a-turn-01" are both turn 1 of "a".`);
   });
 
   it("exits 2 without --catalog or --conversations, 1 for a file that is not a conversations file", async () => {
@@ -79,7 +138,7 @@ describe("dynamic-tools cost", () => {
     const bad = file("bad.jsonl", '{"id": "q1", "query": "show me all active clients", "relevant": ["get_clients_list"]}\n');
     const { code, err } = await runCli("cost", "--catalog", GYM, "--conversations", bad);
     expect(code).toBe(1);
-    expect(err).toMatch(/INVALID_DECLARATION: .*bad\.jsonl: id "q1" is not of the form <conversation>-turn-<n>/);
+    expect(err).toMatch(/INVALID_DECLARATION: .*bad\.jsonl:1: id "q1" is not of the form <conversation>-turn-<n>/);
     const unknown = file(
       "unknown.jsonl",
       '{"id": "c-turn-1", "query": "x", "relevant": [], "history": [{"query": "y", "tools": ["no_such_tool"]}]}\n',

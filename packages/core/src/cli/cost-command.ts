@@ -3,7 +3,7 @@
  * prints what their model requests bill under a provider's prompt-caching rules.
  */
 import { CACHE_PROVIDERS, type CacheProvider } from "../cost/cache-rules.js";
-import { groupConversations } from "../eval/conversation-turns.js";
+import { conversationIdChecker, groupConversations } from "../eval/conversation-turns.js";
 import { replayCost } from "../eval/cost-replay.js";
 import { formatCostTable } from "../eval/format-cost-table.js";
 import { loadQueriesFile } from "../eval/queries-file.js";
@@ -26,9 +26,9 @@ ${CATALOG_OPTIONS_USAGE}
                           cache-aware-no-proxy (named only): cache-aware without the proxy
   --perfect-selection     each turn's selection is exactly the tools it calls: what each policy bills with a
                           selector that is never wrong
-  --result-tokens N       tokens of one tool result (default 120)
-  --system-tokens N       tokens of the system prompt (default 600)
-  --read-price X          a cached input token's price as a multiple of an uncached one (default 0.1)
+  --result-tokens N       tokens of one tool result, 0 to 1,000,000,000 (default 120)
+  --system-tokens N       tokens of the system prompt, 0 to 1,000,000,000 (default 600)
+  --read-price X          a cached input token's price as a multiple of an uncached one, 0 to 1 (default 0.1)
   --json                  print { provider, conversations, turns, policies: { <name>: { billedTokens,
                           cacheReadTokens, toolsArrayChanges, allNeededBound, ratioToStatic } } }
   -h, --help              print this help
@@ -44,19 +44,25 @@ the messages) when that costs less than changing the array. native: the core too
 constant tools block; each tool a turn needs enters the messages once, by reference (its definition); native-proxy:
 the same with call_tool in the block, each delivery's definitions after a header.`;
 
+/** The most tokens `--result-tokens` and `--system-tokens` take: far above any context window, low enough that totals stay exact. */
+export const MAX_COST_TOKENS = 1_000_000_000;
+
 function parseTokens(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const count = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(count))
-    throw new UsageError(`${flag} must be a whole number ≥ 0, got "${value}".`, COST_USAGE);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(count) || count > MAX_COST_TOKENS)
+    throw new UsageError(
+      `${flag} must be a whole number from 0 to ${MAX_COST_TOKENS.toLocaleString("en-US")}, got "${value}".`,
+      COST_USAGE,
+    );
   return count;
 }
 
 function parsePrice(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const price = Number(value);
-  if (value.trim() === "" || !Number.isFinite(price) || price < 0)
-    throw new UsageError(`--read-price must be a number ≥ 0 (a multiple of the input price), got "${value}".`, COST_USAGE);
+  if (value.trim() === "" || !Number.isFinite(price) || price < 0 || price > 1)
+    throw new UsageError(`--read-price must be a number from 0 to 1 (a multiple of the input price), got "${value}".`, COST_USAGE);
   return price;
 }
 
@@ -100,7 +106,7 @@ export async function costCommand(argv: string[], out: (text: string) => void): 
   const systemTokens = parseTokens(values["system-tokens"], "--system-tokens");
   const readPrice = parsePrice(values["read-price"]);
   const catalog = await loadCliCatalog({ catalog: values.catalog, mcp: values.mcp }, COST_USAGE, "cost");
-  const lines = loadQueriesFile(values.conversations, catalog, { allowNoTools: true });
+  const lines = loadQueriesFile(values.conversations, catalog, { allowNoTools: true, checkId: conversationIdChecker() });
   const report = await replayCost({
     catalog,
     conversations: groupConversations(lines, values.conversations),

@@ -9,6 +9,7 @@ import { runDoctor } from "../doctor/run-doctor.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
 import { loadObservationsFile } from "../usage/observations-file.js";
 import { CATALOG_OPTIONS_USAGE, loadCliCatalog } from "./load-cli-catalog.js";
+import { checkOutputPath, writeOutputFile } from "./output-file.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, parseCount, STRATEGY } from "./usage-error.js";
 
 export const DOCTOR_USAGE = `dynamic-tools doctor --catalog <file> | --mcp <servers.json> [--json] [--html <out>] [--usage <file>]
@@ -56,6 +57,7 @@ export async function doctorCommand(argv: string[], out: (text: string) => void,
     return 0;
   }
   const top = parseCount(values.top, "--top", DOCTOR_USAGE);
+  checkOutputPath("--html", values.html);
   const maxDefinitionTokens = parseCount(values["max-definition-tokens"], "--max-definition-tokens", DOCTOR_USAGE);
   if (values.strategy !== undefined) checkChoice(values.strategy, BUILTIN_STRATEGY_NAMES, STRATEGY, DOCTOR_USAGE);
   const catalog = await loadCliCatalog(
@@ -78,7 +80,8 @@ export async function doctorCommand(argv: string[], out: (text: string) => void,
     ...(observations === undefined ? {} : { observations }),
   });
   if (values.html !== undefined) {
-    writeFileSync(values.html, doctorReportHtml(report));
+    const html = values.html;
+    await writeOutputFile("--html", html, () => writeFileSync(html, doctorReportHtml(report)));
     err(`doctor: wrote ${values.html}`);
   }
   out(values.json ? JSON.stringify(report) : formatDoctorReport(report));

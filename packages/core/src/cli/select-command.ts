@@ -8,6 +8,7 @@ import { readSnapshot, writeSnapshot } from "../snapshot/catalog-snapshot.js";
 import { learnFromFile } from "../usage/learn-from-file.js";
 import { formatSelection, selectionJson } from "./format-selection.js";
 import { CATALOG_OPTIONS_USAGE, loadCliCatalog } from "./load-cli-catalog.js";
+import { checkOutputPath, writeOutputFile } from "./output-file.js";
 import { checkChoice, EXIT_CODES, HELP_OPTION, parseCommandLine, parseCount, STRATEGY, UsageError } from "./usage-error.js";
 
 export const SELECT_USAGE = `dynamic-tools select --catalog <file> | --mcp <servers.json> [--history <message>]... [--strategy <name>] [--top-k N]
@@ -57,6 +58,7 @@ export async function selectCommand(argv: string[], out: (text: string) => void)
     throw new UsageError("select needs --catalog <file> or --mcp <servers.json>.", SELECT_USAGE);
   if (positionals.length === 0) throw new UsageError("select needs a message.", SELECT_USAGE);
   const maxTools = parseCount(values["max-tools"], "--max-tools", SELECT_USAGE);
+  checkOutputPath("--snapshot", values.snapshot);
   const maxTokens = parseCount(values["max-tokens"], "--max-tokens", SELECT_USAGE);
   const topK = parseCount(values["top-k"], "--top-k", SELECT_USAGE);
   if (values.strategy !== undefined) checkChoice(values.strategy, BUILTIN_STRATEGY_NAMES, STRATEGY, SELECT_USAGE);
@@ -68,7 +70,9 @@ export async function selectCommand(argv: string[], out: (text: string) => void)
     "select",
   );
   const vectors = values.strategy === "vector" || values.strategy === "hybrid";
-  if (values.snapshot !== undefined && existing === undefined) await writeSnapshot(values.snapshot, catalog, { vectors });
+  const file = values.snapshot;
+  if (file !== undefined && existing === undefined)
+    await writeOutputFile("--snapshot", file, () => writeSnapshot(file, catalog, { vectors }));
   const snapshot = values.snapshot === undefined ? undefined : (existing ?? readSnapshot(values.snapshot)).load(catalog);
   const strategy = values.strategy === undefined ? undefined : (snapshot?.strategy(values.strategy) ?? values.strategy);
   const select = createToolSelector(catalog, {

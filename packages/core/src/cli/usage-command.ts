@@ -3,10 +3,10 @@
  */
 import { writeFileSync } from "node:fs";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
-import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { learnFromFile } from "../usage/learn-from-file.js";
 import { usageReportHtml } from "../usage/usage-report-html.js";
 import { formatUsageReport, usageReport } from "../usage/usage-report.js";
+import { checkOutputPath, writeOutputFile } from "./output-file.js";
 import { EXIT_CODES, HELP_OPTION, parseCommandLine, UsageError } from "./usage-error.js";
 
 export const USAGE_USAGE = `dynamic-tools usage report --catalog <file> --usage <file.jsonl> [--json] [--html <out.html>]
@@ -56,15 +56,13 @@ export async function usageCommand(argv: string[], out: (text: string) => void):
     return 0;
   }
   if (values.catalog === undefined) throw new UsageError("usage report needs --catalog <file>.", USAGE_USAGE);
+  checkOutputPath("--html", values.html);
   if (values.usage === undefined) throw new UsageError("usage report needs --usage <file.jsonl>.", USAGE_USAGE);
   const catalog = loadCatalogFile(values.catalog);
   const report = usageReport(learnFromFile(catalog, values.usage));
   if (values.html !== undefined) {
-    try {
-      writeFileSync(values.html, usageReportHtml(report));
-    } catch (cause) {
-      throw new DynamicToolsError("INVALID_OPTION", `Cannot write --html ${values.html}: ${(cause as Error).message}`, { cause });
-    }
+    const html = values.html;
+    await writeOutputFile("--html", html, () => writeFileSync(html, usageReportHtml(report)));
   }
   out(values.json ? JSON.stringify(report) : `${formatUsageReport(report)}${values.html === undefined ? "" : `\nWrote ${values.html}.`}`);
   return 0;

@@ -27,6 +27,31 @@ export interface ReplayConversation {
 const TURN_ID = /^(.+)-turn-(\d+)$/;
 
 /**
+ * A checker of conversation turn ids, in file order: returns the problem with `id` (not `<conversation>-turn-<n>`,
+ * or a turn number an earlier id already has), else `undefined`. Pass it as `checkId` to `loadQueriesFile` so each
+ * problem names its line.
+ * @example
+ * ```ts
+ * loadQueriesFile("conversations.jsonl", catalog, { allowNoTools: true, checkId: conversationIdChecker() });
+ * ```
+ */
+export function conversationIdChecker(): (id: string, line?: number) => string | undefined {
+  const seen = new Map<string, { id: string; line: number | undefined }>();
+  return (id, line) => {
+    const match = TURN_ID.exec(id);
+    if (match === null)
+      return `id "${id}" is not of the form <conversation>-turn-<n> (e.g. "c1-turn-1"): a conversations file names each turn.`;
+    const [, conversation, number] = match;
+    const key = JSON.stringify([conversation, Number(number)]);
+    const twin = seen.get(key);
+    if (twin !== undefined)
+      return `ids "${twin.id}"${twin.line === undefined ? "" : ` (line ${twin.line})`} and "${id}" are both turn ${Number(number)} of "${conversation}".`;
+    seen.set(key, { id, line });
+    return undefined;
+  };
+}
+
+/**
  * Groups queries into conversations by id: `<conversation>-turn-<n>` (n from 0 or 1, in any line order). Conversations
  * come in the order of their first line; turns by `n`.
  *
@@ -42,24 +67,13 @@ const TURN_ID = /^(.+)-turn-(\d+)$/;
  */
 export function groupConversations(queries: readonly EvalQuery[], file = "conversations"): ReplayConversation[] {
   const byId = new Map<string, { turn: number; line: EvalQuery }[]>();
+  const check = conversationIdChecker();
   for (const line of queries) {
-    const match = TURN_ID.exec(line.id);
-    if (match === null) {
-      throw new DynamicToolsError(
-        "INVALID_DECLARATION",
-        `${file}: id "${line.id}" is not of the form <conversation>-turn-<n> (e.g. "c1-turn-1"): a conversations file names each turn.`,
-      );
-    }
-    const [, conversation, number] = match;
+    const problem = check(line.id);
+    if (problem !== undefined) throw new DynamicToolsError("INVALID_DECLARATION", `${file}: ${problem}`);
+    const [, conversation, number] = TURN_ID.exec(line.id)!;
     const turns = byId.get(conversation!) ?? [];
     const turn = Number(number);
-    const twin = turns.find((other) => other.turn === turn);
-    if (twin !== undefined) {
-      throw new DynamicToolsError(
-        "INVALID_DECLARATION",
-        `${file}: ids "${twin.line.id}" and "${line.id}" are both turn ${turn} of "${conversation}".`,
-      );
-    }
     turns.push({ turn, line });
     byId.set(conversation!, turns);
   }

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { conversationIdChecker } from "./conversation-turns.js";
 import { loadMessagesFile, loadQueriesFile, parseQueries } from "./queries-file.js";
 
 const fixture = (name: string) => fileURLToPath(new URL(`./__fixtures__/${name}`, import.meta.url));
@@ -127,5 +128,21 @@ describe("loadQueriesFile", () => {
     const error = errorOf(() => loadQueriesFile(fixture("missing.jsonl")));
     expect(error.code).toBe("INVALID_OPTION");
     expect(error.message).toMatch(/Cannot read queries file .*missing\.jsonl/);
+  });
+});
+
+describe("parseQueries: checkId", () => {
+  it("fails with the file and line of an id the checker refuses (conversation turn ids)", () => {
+    const text = '{"id": "c-turn-1", "query": "x", "relevant": []}\n\n{"id": "c-turn-one", "query": "y", "relevant": []}\n';
+    expect(() => parseQueries(text, "c.jsonl", undefined, { allowNoTools: true, checkId: conversationIdChecker() })).toThrow(
+      /^c\.jsonl:3: id "c-turn-one" is not of the form <conversation>-turn-<n>/,
+    );
+    const twice = '{"id": "c-turn-1", "query": "x", "relevant": []}\n{"id": "c-turn-001", "query": "y", "relevant": []}\n';
+    expect(() => parseQueries(twice, "c.jsonl", undefined, { allowNoTools: true, checkId: conversationIdChecker() })).toThrow(
+      'c.jsonl:2: ids "c-turn-1" (line 1) and "c-turn-001" are both turn 1 of "c".',
+    );
+    expect(
+      parseQueries(twice.replace("001", "2"), "c.jsonl", undefined, { allowNoTools: true, checkId: conversationIdChecker() }),
+    ).toHaveLength(2);
   });
 });

@@ -34,6 +34,11 @@ export interface HistoryTurn {
 export interface ParseQueriesOptions {
   /** Accept `"relevant": []`: a turn the model answers without a tool (conversations files of `cost`). @defaultValue false */
   allowNoTools?: boolean;
+  /**
+   * Checks each line's id after the line parses, in file order; a returned problem fails as `file:line: problem`
+   * (conversations files of `cost`: ids `<conversation>-turn-<n>`).
+   */
+  checkId?: (id: string, line: number) => string | undefined;
 }
 
 const KEYS = new Set(["id", "query", "relevant", "history"]);
@@ -119,6 +124,8 @@ export function parseQueries(text: string, file: string, catalog?: ToolCatalog, 
     const earlier = lineOfId.get(query.id);
     if (earlier !== undefined) throw fail(`id "${query.id}" is already used on line ${earlier}; ids must be unique`);
     lineOfId.set(query.id, line);
+    const badId = options.checkId?.(query.id, line);
+    if (badId !== undefined) throw fail(badId);
     const named = [
       ...query.relevant.map((name) => ({ name, what: "relevant tool" })),
       ...(query.turns ?? []).flatMap((turn) => turn.tools.map((name) => ({ name, what: "history tool" }))),

@@ -45,3 +45,27 @@ export function checkOptionKeys(options: unknown, valid: readonly string[], what
     { path: [unknown] },
   );
 }
+
+/**
+ * Checks options a constructor cannot do without: an object (`needs` says what it must hold, and how it is built)
+ * whose keys are all `valid`.
+ * @throws DynamicToolsError `INVALID_OPTION` for options that are no object, or an unknown key (see {@link checkOptionKeys}).
+ * @example
+ * ```ts
+ * checkRequiredOptions(undefined, ["catalog"], "UsageModel", "with a catalog (new UsageModel({ catalog }))");
+ * // throws: UsageModel: options must be an object with a catalog (new UsageModel({ catalog })), got nothing.
+ * ```
+ */
+export function checkRequiredOptions(
+  options: unknown,
+  valid: readonly string[],
+  what: string,
+  needs: string,
+): asserts options is Record<string, unknown> {
+  if (!isRecord(options)) {
+    throw new DynamicToolsError("INVALID_OPTION", `${what}: options must be an object ${needs}, got ${describeValue(options)}.`, {
+      path: [],
+    });
+  }
+  checkOptionKeys(options, valid, what);
+}

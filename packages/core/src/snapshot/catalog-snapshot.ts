@@ -20,7 +20,8 @@ import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
-import type { SavedCatalogDerivation, ToolCatalog } from "../catalog/tool-catalog.js";
+import { checkCatalogOption, type SavedCatalogDerivation, type ToolCatalog } from "../catalog/tool-catalog.js";
+import { describeValue } from "../errors/describe-value.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { createFuzzyStrategy, type SavedFuzzyIndex } from "../retrieval/fuzzy/fuzzy-strategy.js";
 import { createHybridStrategy } from "../retrieval/hybrid/hybrid-strategy.js";
@@ -224,6 +225,8 @@ export async function writeSnapshot(
   catalog: ToolCatalog,
   { vectors = true, embeddings, index, fitted }: WriteSnapshotOptions = {},
 ): Promise<CatalogSnapshot> {
+  checkSnapshotPath(file);
+  checkCatalogOption(catalog);
   const snapshot = createCatalogSnapshot(catalog);
   const sections = new SectionWriter();
   if (fitted !== undefined) sections.add("fusion", Buffer.from(JSON.stringify(parseFittedFusion(fitted)), "utf8"));
@@ -306,10 +309,47 @@ export async function writeSnapshot(
       writeTo(temporary);
     }
     renameSync(temporary, file);
+  } catch (cause) {
+    throw DynamicToolsError.isInstance(cause) ? cause : writeFailure(file, temporary, cause);
   } finally {
     rmSync(temporary, { force: true });
   }
   return snapshot;
+}
+
+/** Refuses a snapshot path that is not a non-empty string. */
+function checkSnapshotPath(file: unknown): asserts file is string {
+  if (typeof file !== "string" || file === "")
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `file must be a non-empty string, the path of the snapshot file (writeSnapshot("catalog.snapshot", catalog)), got ${describeValue(file)}.`,
+      { path: ["file"] },
+    );
+}
+
+/**
+ * A snapshot that could not be written, as `INVALID_OPTION` naming the path the caller gave (not the temporary file
+ * it is written to first) and what a valid one is, the file-system error kept as its cause.
+ */
+function writeFailure(file: string, temporary: string, cause: unknown): DynamicToolsError {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  const reason =
+    code === "ENOENT"
+      ? "its folder does not exist"
+      : code === "EISDIR"
+        ? "it is a folder"
+        : code === "EACCES" || code === "EPERM" || code === "EROFS"
+          ? "permission denied"
+          : code === "ENOTDIR"
+            ? "a part of its path is not a folder"
+            : String((cause as Error | undefined)?.message ?? cause)
+                .split(temporary)
+                .join(file);
+  return new DynamicToolsError(
+    "INVALID_OPTION",
+    `Cannot write the snapshot ${file}: ${reason}${code === undefined ? "" : ` (${code})`}. The file must be a path to a file in an existing, writable folder.`,
+    { cause, path: ["file"] },
+  );
 }
 
 /**
@@ -559,7 +599,11 @@ export function readSnapshot(file: string): SnapshotFile {
   const layout = preamble.byteLength === PREAMBLE && preamble.subarray(0, MAGIC.byteLength).equals(MAGIC);
   const headLength = layout ? aligned(PREAMBLE + preamble.readUInt32LE(8)) : size;
   const { snapshot, start } = readHeader(file, readSnapshotRange(file, 0, Math.min(size, headLength)), size);
-  return { snapshot, derived: snapshot.catalog, load: (catalog) => attachSnapshot(file, snapshot, start, catalog) };
+  return {
+    snapshot,
+    derived: snapshot.catalog,
+    load: (catalog) => attachSnapshot(file, snapshot, start, checkCatalogOption(catalog)),
+  };
 }
 
 /**

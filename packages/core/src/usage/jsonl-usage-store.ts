@@ -4,7 +4,9 @@
  * bad line is skipped and reported with its line number while the others are learned).
  */
 import { appendFile, open, readFile, rename, writeFile } from "node:fs/promises";
+import { describeValue } from "../errors/describe-value.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { checkOptionKeys, keysOf } from "../options/option-keys.js";
 import { parseObservationLine } from "./observations-file.js";
 import type { Observation } from "./observation.js";
 import { parseSavedFusionFits, type SavedFusionFits } from "./saved-fusion-fits.js";
@@ -17,6 +19,8 @@ export interface JsonlUsageStoreOptions {
   /** Longest line read; a longer one is skipped (and reported) without being held in memory. @defaultValue 1 MiB */
   maxLineBytes?: number;
 }
+
+const JSONL_STORE_OPTION_KEYS = keysOf<JsonlUsageStoreOptions>()(["batchBytes", "maxLineBytes"]);
 
 /** Bytes read from the file at a time. */
 const CHUNK_BYTES = 1 << 20;
@@ -52,7 +56,15 @@ export class JsonlUsageStore implements UsageStore {
   readonly #batchBytes: number;
   readonly #maxLineBytes: number;
 
-  constructor(file: string, { batchBytes = 16 << 20, maxLineBytes = 1 << 20 }: JsonlUsageStoreOptions = {}) {
+  constructor(file: string, options: JsonlUsageStoreOptions = {}) {
+    if (typeof file !== "string" || file === "")
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `JsonlUsageStore: file must be a non-empty string, the path of the JSONL file (new JsonlUsageStore("usage.jsonl")), got ${describeValue(file)}.`,
+        { path: ["file"] },
+      );
+    checkOptionKeys(options, JSONL_STORE_OPTION_KEYS, "JsonlUsageStore");
+    const { batchBytes = 16 << 20, maxLineBytes = 1 << 20 } = options;
     for (const [name, value] of [
       ["batchBytes", batchBytes],
       ["maxLineBytes", maxLineBytes],

@@ -4,8 +4,10 @@
  * tools, never a re-index. Pure state, no I/O. Indexes pull its changes from a versioned log
  * ({@link UsageModel.changesSince}); it pulls the catalog's (tools that leave it drop out): nothing subscribes.
  */
-import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import { checkCatalogOption, type ToolCatalog } from "../catalog/tool-catalog.js";
+import { describeValue } from "../errors/describe-value.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { checkRequiredOptions, keysOf } from "../options/option-keys.js";
 import type { FittedFusion } from "../retrieval/hybrid/fusion-weights.js";
 import type { HeldOutEvidence, LearnedField, LearnedFieldChange, LearnedFieldChanges } from "../retrieval/learned-field.js";
 import { bestK } from "../retrieval/best-k.js";
@@ -70,6 +72,66 @@ export type ObserveOutcome = "learned" | "failed" | "other-scope" | "no-known-to
 
 const DAY = 24 * 60 * 60 * 1000;
 
+const USAGE_MODEL_OPTION_KEYS = keysOf<UsageModelOptions>()([
+  "catalog",
+  "scope",
+  "shareFrom",
+  "halfLifeMs",
+  "maxPerCaller",
+  "consecutiveWithinMs",
+  "keepMessages",
+  "clock",
+]);
+
+function invalidOption(key: string, message: string): DynamicToolsError {
+  return new DynamicToolsError("INVALID_OPTION", message, { path: [key] });
+}
+
+/**
+ * Checks the options of {@link UsageModel}: an object of known keys, a catalog, and each option of the type (and
+ * range) its documentation gives.
+ * @throws DynamicToolsError `INVALID_OPTION` naming the bad option, its value and what is valid.
+ */
+function checkUsageModelOptions(options: unknown): asserts options is UsageModelOptions {
+  checkRequiredOptions(options, USAGE_MODEL_OPTION_KEYS, "UsageModel", "with a catalog (new UsageModel({ catalog }))");
+  checkCatalogOption(options.catalog);
+  const { scope, shareFrom, halfLifeMs, maxPerCaller, consecutiveWithinMs, keepMessages, clock } = options;
+  if (scope !== undefined && (typeof scope !== "string" || scope === ""))
+    throw invalidOption("scope", `scope must be a non-empty string (omit it for unscoped observations), got ${describeValue(scope)}.`);
+  if (
+    shareFrom !== undefined &&
+    shareFrom !== "*" &&
+    !(Array.isArray(shareFrom) && shareFrom.every((shared) => typeof shared === "string" && shared !== ""))
+  )
+    throw invalidOption(
+      "shareFrom",
+      `shareFrom must be a list of scopes (non-empty strings) or "*" (every scope), got ${
+        Array.isArray(shareFrom)
+          ? `a list holding ${describeValue(shareFrom.find((shared) => typeof shared !== "string" || shared === ""))}`
+          : describeValue(shareFrom)
+      }.`,
+    );
+  if (halfLifeMs !== undefined && !(typeof halfLifeMs === "number" && halfLifeMs > 0))
+    throw invalidOption(
+      "halfLifeMs",
+      `halfLifeMs must be a positive number of milliseconds (or Infinity), got ${describeValue(halfLifeMs)}.`,
+    );
+  if (maxPerCaller !== undefined && !(typeof maxPerCaller === "number" && maxPerCaller > 0))
+    throw invalidOption("maxPerCaller", `maxPerCaller must be positive, got ${describeValue(maxPerCaller)}.`);
+  if (consecutiveWithinMs !== undefined && !(typeof consecutiveWithinMs === "number" && consecutiveWithinMs >= 0))
+    throw invalidOption(
+      "consecutiveWithinMs",
+      `consecutiveWithinMs must be a number of milliseconds, 0 or more (or Infinity), got ${describeValue(consecutiveWithinMs)}.`,
+    );
+  if (keepMessages !== undefined && typeof keepMessages !== "boolean")
+    throw invalidOption("keepMessages", `keepMessages must be true or false, got ${describeValue(keepMessages)}.`);
+  if (clock !== undefined && typeof clock !== "function")
+    throw invalidOption(
+      "clock",
+      `clock must be a function returning the time in milliseconds (like Date.now), got ${describeValue(clock)}.`,
+    );
+}
+
 /**
  * Learned usage for one scope. Feed it observations (`observe`); strategies read it through {@link LearnedField}
  * (`createBm25Strategy({ usage: model })`), and the report through `toolUsage`, `oftenUsedWith`, `categoryUsage`.
@@ -117,6 +179,7 @@ export class UsageModel implements LearnedField {
   #mass = 0;
 
   constructor(options: UsageModelOptions) {
+    checkUsageModelOptions(options);
     const {
       catalog,
       scope,
@@ -127,12 +190,6 @@ export class UsageModel implements LearnedField {
       keepMessages = false,
       clock = Date.now,
     } = options;
-    if (!(halfLifeMs > 0))
-      throw new DynamicToolsError(
-        "INVALID_OPTION",
-        `halfLifeMs must be a positive number of milliseconds (or Infinity), got ${halfLifeMs}.`,
-      );
-    if (!(maxPerCaller > 0)) throw new DynamicToolsError("INVALID_OPTION", `maxPerCaller must be positive, got ${maxPerCaller}.`);
     this.catalog = catalog;
     this.#scopes = shareFrom === "*" ? "*" : new Set([scope, ...shareFrom]);
     this.#halfLifeMs = halfLifeMs;

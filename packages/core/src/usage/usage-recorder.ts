@@ -3,6 +3,9 @@
  * every other replica's), and the fusion weights fitted over the model with the store when it can save them. By
  * default only analysed words reach the store, not raw messages.
  */
+import { describeValue, isRecord } from "../errors/describe-value.js";
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { checkRequiredOptions, keysOf } from "../options/option-keys.js";
 import { analyze } from "../text/analyzer.js";
 import { STOP_WORDS } from "../text/stop-words.js";
 import { toObservation, type Observation, type ObservationInput } from "./observation.js";
@@ -26,6 +29,51 @@ export interface UsageRecorderOptions {
    * its line number); the others are learned. @defaultValue prints the message with `console.warn`
    */
   onSkipped?: (record: SkippedRecord) => void;
+}
+
+const RECORDER_OPTION_KEYS = keysOf<UsageRecorderOptions>()(["model", "store", "keepMessages", "onSkipped"]);
+
+/**
+ * Checks the options of {@link UsageRecorder}: an object of known keys, a usage model, a store that implements
+ * {@link UsageStore} (`append` and `read`, and `writeFusionFits`/`readFusionFits` only as functions).
+ * @throws DynamicToolsError `INVALID_OPTION` naming the bad option, its value and what is valid.
+ */
+function checkRecorderOptions(options: unknown): asserts options is UsageRecorderOptions {
+  checkRequiredOptions(options, RECORDER_OPTION_KEYS, "UsageRecorder", "with a model (new UsageRecorder({ model }))");
+  const { model, store, keepMessages, onSkipped } = options;
+  if (!isRecord(model) || typeof model.observe !== "function" || typeof model.fittedFusion !== "function")
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `UsageRecorder: model must be a UsageModel (new UsageModel({ catalog })), got ${describeValue(model)}.`,
+      { path: ["model"] },
+    );
+  if (store !== undefined) {
+    const missing = isRecord(store)
+      ? (["append", "read", "writeFusionFits", "readFusionFits"] as const).filter(
+          (method) => typeof store[method] !== "function" && (store[method] !== undefined || method === "append" || method === "read"),
+        )
+      : [];
+    if (!isRecord(store) || missing.length > 0)
+      throw new DynamicToolsError(
+        "INVALID_OPTION",
+        `UsageRecorder: store must be a UsageStore (an object with append(observations) and read(cursor) methods, such as new MemoryUsageStore() or new JsonlUsageStore(file)), got ${describeValue(store)}${missing.length > 0 ? ` without ${missing.join(", ")} as methods` : ""}.`,
+        { path: ["store"] },
+      );
+  }
+  if (keepMessages !== undefined && typeof keepMessages !== "boolean")
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `UsageRecorder: keepMessages must be true or false, got ${describeValue(keepMessages)}.`,
+      {
+        path: ["keepMessages"],
+      },
+    );
+  if (onSkipped !== undefined && typeof onSkipped !== "function")
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `UsageRecorder: onSkipped must be a function told about each skipped record, got ${describeValue(onSkipped)}.`,
+      { path: ["onSkipped"] },
+    );
 }
 
 /** Observations one learning slice takes: a sync of more yields to the event loop between slices. */
@@ -73,7 +121,9 @@ export class UsageRecorder {
   /** The model's `fitsVersion` the store holds. */
   #fitsSaved = 0;
 
-  constructor({ model, store, keepMessages = false, onSkipped = warnSkipped }: UsageRecorderOptions) {
+  constructor(options: UsageRecorderOptions) {
+    checkRecorderOptions(options);
+    const { model, store, keepMessages = false, onSkipped = warnSkipped } = options;
     this.model = model;
     this.store = store;
     this.#keepMessages = keepMessages;
