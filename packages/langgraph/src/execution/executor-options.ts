@@ -48,6 +48,13 @@ export function checkUsageRecorder(usage: unknown): void {
 }
 
 /**
+ * The error for an option (or entry) at `path` that is not `valid`: "`tags[1]` must be a string, got number 5.".
+ */
+export function invalidOptionValue(path: Array<string | number>, valid: string, value: unknown): DynamicToolsError {
+  return new DynamicToolsError("INVALID_OPTION", `${formatPath(path)} must be ${valid}, got ${describeValue(value)}.`, { path });
+}
+
+/**
  * Checks the shapes the executors would trip over on their first call (`sources: {}`, `exclude: "x"`,
  * `approvalClaims: {}`, a `usage` that is no recorder).
  * @throws DynamicToolsError `INVALID_OPTION` naming the option (or entry) and what is valid.
@@ -66,13 +73,11 @@ export function checkExecutorOptions({
   usage,
   usageScope,
 }: ExecutorOptionsToCheck): void {
-  const bad = (path: Array<string | number>, valid: string, value: unknown) =>
-    new DynamicToolsError("INVALID_OPTION", `${formatPath(path)} must be ${valid}, got ${describeValue(value)}.`, { path });
   const checkList = (key: string, list: unknown, valid: (entry: unknown) => boolean, what: string) => {
     if (list === undefined) return;
-    if (!Array.isArray(list)) throw bad([key], `a list of ${what}`, list);
+    if (!Array.isArray(list)) throw invalidOptionValue([key], `a list of ${what}`, list);
     const index = list.findIndex((entry) => !valid(entry));
-    if (index >= 0) throw bad([key, index], `one of ${what}`, list[index]);
+    if (index >= 0) throw invalidOptionValue([key, index], `one of ${what}`, list[index]);
   };
   checkList("extraTools", extraTools, isLangChainTool, "LangChain tools");
   checkList(
@@ -83,11 +88,11 @@ export function checkExecutorOptions({
   );
   checkList("exclude", exclude, (entry) => typeof entry === "string", "tool names");
   if (requestTools !== undefined && typeof requestTools !== "function")
-    throw bad(["requestTools"], "a function (config) => tools", requestTools);
-  if (platform !== undefined && typeof platform !== "string") throw bad(["platform"], "a platform name", platform);
+    throw invalidOptionValue(["requestTools"], "a function (config) => tools", requestTools);
+  if (platform !== undefined && typeof platform !== "string") throw invalidOptionValue(["platform"], "a platform name", platform);
   if (approvalClaims !== undefined && !(isRecord(approvalClaims) && typeof approvalClaims.claim === "function"))
-    throw bad(["approvalClaims"], "an ApprovalClaimStore (an object with a claim(key) method)", approvalClaims);
+    throw invalidOptionValue(["approvalClaims"], "an ApprovalClaimStore (an object with a claim(key) method)", approvalClaims);
   checkUsageRecorder(usage);
   if (usageScope !== undefined && typeof usageScope !== "string" && typeof usageScope !== "function")
-    throw bad(["usageScope"], "a scope name or a function (config) => scope", usageScope);
+    throw invalidOptionValue(["usageScope"], "a scope name or a function (config) => scope", usageScope);
 }

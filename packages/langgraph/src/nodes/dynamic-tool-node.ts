@@ -4,8 +4,8 @@
  * and approval), and answers every refused call with an error ToolMessage carrying a typed refusal. The tool itself
  * runs through ToolNode's own `runTool`, so its runtime, output handling and error handling are ToolNode's.
  */
-import { DEFAULT_POLICY, DynamicToolsError, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
-import { checkOptionKeys, describeValue, formatPath, keysOf, type ToolFilterOptions } from "@dynamic-tools/core/internal";
+import { DEFAULT_POLICY, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
+import { checkOptionKeys, keysOf, type ToolFilterOptions } from "@dynamic-tools/core/internal";
 import { isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
@@ -17,7 +17,7 @@ import { askApprovals, settleCall } from "../execution/approval-gate.js";
 import { createCallPlanner, type CallPlan, type CallPlanner } from "../execution/call-planner.js";
 import { foreignAnswer } from "../execution/checked-result.js";
 import { timeoutLookup, type ToolTimeouts } from "../execution/execution-options.js";
-import { checkExecutorOptions } from "../execution/executor-options.js";
+import { checkExecutorOptions, invalidOptionValue } from "../execution/executor-options.js";
 import { guardTool } from "../execution/guarded-tool.js";
 import { callsOnlyInput, isCallEntry, malformedCalls, messagesOf, pendingCalls } from "../execution/pending-calls.js";
 import { malformedCallRefusal, refusalError, refusalMessage, type ToolCallRefusal } from "../execution/tool-call-refusal.js";
@@ -86,16 +86,14 @@ const NODE_OPTION_KEYS = keysOf<DynamicToolNodeOptions>()([
  * @throws DynamicToolsError `INVALID_OPTION` naming the option (or entry) and what is valid.
  */
 function checkNodeOptions({ name, tags, handleToolErrors, extraTools, policy }: DynamicToolNodeOptions): void {
-  const bad = (path: Array<string | number>, valid: string, value: unknown) =>
-    new DynamicToolsError("INVALID_OPTION", `${formatPath(path)} must be ${valid}, got ${describeValue(value)}.`, { path });
-  if (name !== undefined && typeof name !== "string") throw bad(["name"], "a string (the node's name)", name);
+  if (name !== undefined && typeof name !== "string") throw invalidOptionValue(["name"], "a string (the node's name)", name);
   if (tags !== undefined) {
-    if (!Array.isArray(tags)) throw bad(["tags"], "a list of strings", tags);
+    if (!Array.isArray(tags)) throw invalidOptionValue(["tags"], "a list of strings", tags);
     const index = tags.findIndex((tag) => typeof tag !== "string");
-    if (index >= 0) throw bad(["tags", index], "a string", tags[index]);
+    if (index >= 0) throw invalidOptionValue(["tags", index], "a string", tags[index]);
   }
   if (handleToolErrors !== undefined && typeof handleToolErrors !== "boolean")
-    throw bad(["handleToolErrors"], "true or false", handleToolErrors);
+    throw invalidOptionValue(["handleToolErrors"], "true or false", handleToolErrors);
   extraTools?.forEach((tool, index) => checkSearchPolicy(tool, policy, ["extraTools", index]));
 }
 

@@ -30,6 +30,7 @@ import {
 import { ToolMessage } from "@langchain/core/messages";
 import { tool, type StructuredToolInterface, type ToolRunnableConfig } from "@langchain/core/tools";
 import { Command, getCurrentTaskInput } from "@langchain/langgraph";
+import { invalidOptionValue } from "../execution/executor-options.js";
 import { callerFromConfig } from "../permissions/caller.js";
 
 import { formatSearchResults } from "./format-search-results.js";
@@ -131,25 +132,24 @@ const SEARCH_OPTION_KEYS = keysOf<ToolSearchOptions>()([
  * @throws DynamicToolsError `INVALID_OPTION` naming the option (or entry) and what is valid.
  */
 function checkSearchOptionTypes(options: ToolSearchOptions): void {
-  const bad = (path: Array<string | number>, valid: string, value: unknown) =>
-    new DynamicToolsError("INVALID_OPTION", `${formatPath(path)} must be ${valid}, got ${describeValue(value)}.`, { path });
   for (const key of ["blacklist", "core", "exclude"] as const) {
     const list: unknown = options[key];
     if (list === undefined) continue;
-    if (!Array.isArray(list)) throw bad([key], "a list of tool names", list);
+    if (!Array.isArray(list)) throw invalidOptionValue([key], "a list of tool names", list);
     const index = list.findIndex((entry) => typeof entry !== "string");
-    if (index >= 0) throw bad([key, index], "a tool name", list[index]);
+    if (index >= 0) throw invalidOptionValue([key, index], "a tool name", list[index]);
   }
-  if (options.platform !== undefined && typeof options.platform !== "string") throw bad(["platform"], "a platform name", options.platform);
+  if (options.platform !== undefined && typeof options.platform !== "string")
+    throw invalidOptionValue(["platform"], "a platform name", options.platform);
   const { strategy } = options as { strategy?: unknown };
   const isStrategy = (value: Record<string, unknown>) =>
     typeof value.name === "string" && typeof value.index === "function" && typeof value.rank === "function";
   if (strategy !== undefined && typeof strategy !== "string" && !(isRecord(strategy) && isStrategy(strategy)))
-    throw bad(["strategy"], "a built-in strategy name or a strategy object with name, index() and rank()", strategy);
+    throw invalidOptionValue(["strategy"], "a built-in strategy name or a strategy object with name, index() and rank()", strategy);
   if (options.minRelativeScore !== undefined && typeof options.minRelativeScore !== "number")
-    throw bad(["minRelativeScore"], "a number between 0 and 1", options.minRelativeScore);
+    throw invalidOptionValue(["minRelativeScore"], "a number between 0 and 1", options.minRelativeScore);
   if (options.oftenUsedWith !== undefined && !isRecord(options.oftenUsedWith))
-    throw bad(["oftenUsedWith"], "an object { limit?, minWeight? }", options.oftenUsedWith);
+    throw invalidOptionValue(["oftenUsedWith"], "an object { limit?, minWeight? }", options.oftenUsedWith);
 }
 
 /**
