@@ -1,5 +1,6 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
-import { anySignal } from "./any-signal.js";
+import { anySignal, linkSignals } from "./any-signal.js";
 
 describe("anySignal", () => {
   it("aborts when any signal aborts, with its reason; at once when one already has", () => {
@@ -16,5 +17,32 @@ describe("anySignal", () => {
   it("returns a single signal as it is", () => {
     const only = new AbortController().signal;
     expect(anySignal([only])).toBe(only);
+  });
+});
+
+describe("linkSignals", () => {
+  it("follows the linked signals until released, then leaves no listener on them", () => {
+    const run = new AbortController();
+    const timer = new AbortController();
+    const link = linkSignals([run.signal, timer.signal]);
+    expect(getEventListeners(run.signal, "abort")).toHaveLength(1);
+    link.release();
+    link.release();
+    expect(getEventListeners(run.signal, "abort")).toHaveLength(0);
+    expect(getEventListeners(timer.signal, "abort")).toHaveLength(0);
+    run.abort("late");
+    expect(link.signal.aborted).toBe(false);
+  });
+
+  it("removes its listeners from the other signals once one aborts, and adds none when one already has", () => {
+    const run = new AbortController();
+    const timer = new AbortController();
+    const link = linkSignals([run.signal, timer.signal]);
+    timer.abort("timeout");
+    expect(link.signal.reason).toBe("timeout");
+    expect(getEventListeners(run.signal, "abort")).toHaveLength(0);
+    const early = linkSignals([run.signal, AbortSignal.abort("early")]);
+    expect(early.signal.reason).toBe("early");
+    expect(getEventListeners(run.signal, "abort")).toHaveLength(0);
   });
 });

@@ -30,12 +30,6 @@ export interface ApprovalClaimStore {
   claim(key: string): boolean | Promise<boolean>;
 }
 
-/** Claims the first of these approvals not claimed yet (indistinguishable calls, each with its own approval). */
-export async function claimAny(store: ApprovalClaimStore, keys: readonly string[]): Promise<boolean> {
-  for (const key of keys) if (await store.claim(key)) return true;
-  return false;
-}
-
 /** The most claims remembered; the oldest are forgotten first. */
 const DEFAULT_LIMIT = 50_000;
 

@@ -4,7 +4,7 @@
  * code `TOOL_TIMEOUT`. The guarded tool is the same tool otherwise (its name, schema and metadata are inherited).
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { anySignal } from "./any-signal.js";
+import { linkSignals } from "./any-signal.js";
 import { refusalReason, type ToolCallRefusal } from "./tool-call-refusal.js";
 import { ToolCallFailure, toReportable } from "./tool-failure.js";
 
@@ -13,6 +13,7 @@ type Invoke = StructuredToolInterface["invoke"];
 /**
  * The tool, invoked with failures made reportable and, when `timeoutMs` is set, cancelled after it: its signal
  * (`config.signal`, combined with the run's) aborts and the call fails with a `TOOL_TIMEOUT` {@link ToolCallFailure}.
+ * The run's signal keeps no listener of a call once the call has ended.
  *
  * @param onFailure - told what the call failed with (as thrown to the executor).
  * @example
@@ -49,12 +50,15 @@ export function guardTool(
         reject(failure);
       }, timeoutMs);
     });
+    // Released when the call ends: the run's signal outlives it, and must not keep a listener per call.
+    const link = linkSignals(signals);
     try {
-      return await Promise.race([tool.invoke(input, { ...config, signal: anySignal(signals) }), timedOut]);
+      return await Promise.race([tool.invoke(input, { ...config, signal: link.signal }), timedOut]);
     } catch (error) {
       throw report(error);
     } finally {
       clearTimeout(timer);
+      link.release();
     }
   };
   return Object.create(tool, { invoke: { value: invoke, enumerable: false } }) as StructuredToolInterface;

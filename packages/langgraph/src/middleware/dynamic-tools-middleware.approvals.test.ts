@@ -8,7 +8,7 @@ import { definePolicy, ToolCatalog, type PermissionPolicy } from "@dynamic-tools
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { tool } from "@langchain/core/tools";
-import { Command, MemorySaver } from "@langchain/langgraph";
+import { Command, MemorySaver, interrupt } from "@langchain/langgraph";
 import { createAgent, createMiddleware } from "langchain";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -248,5 +248,52 @@ describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware plans each call onc
     );
     expect(Object.values(toolReplies(result.messages)).map((message) => message.content)).toEqual(["remote ran", "remote ran"]);
     expect(listed).toBe(2);
+  });
+});
+
+describe.each(["v2", "v1"] as const)("dynamicToolsMiddleware: an approved tool that pauses itself (createAgent tools %s)", (version) => {
+  /** wipe_disk (dangerous) asks "really?" itself, as a tool that asks the user a question does. */
+  function selfPausingAgent(thread: string, answers = 1) {
+    const runs: string[] = [];
+    const wipe = tool(
+      ({ disk }: { disk: string }) => {
+        runs.push(disk);
+        return `wiped ${disk} (${String(interrupt({ question: `Really wipe ${disk}?` }))})`;
+      },
+      { name: "wipe_disk", description: "Wipes a disk", schema: z.object({ disk: z.string() }) },
+    );
+    const catalog = new ToolCatalog({ tools: [wipe], declarations: [{ name: "wipe_disk", permission: "dangerous" }] });
+    const call = new AIMessage({ content: "", tool_calls: [{ name: "wipe_disk", args: { disk: "d1" }, id: "c1", type: "tool_call" }] });
+    let model = fakeModel().respond(call);
+    for (let index = 0; index < answers; index++) model = model.respond(new AIMessage("done"));
+    const middleware = [dynamicToolsMiddleware({ catalog, countTokens: false })];
+    const agent = createAgent({ model, tools: [], middleware, checkpointer: new MemorySaver(), version });
+    return { agent, runs, config: { configurable: { thread_id: `${thread}-${version}` } } };
+  }
+
+  it("finishes when its own question is answered (runs once to ask, once to finish, as in ToolNode)", async () => {
+    const { agent, runs, config } = selfPausingAgent("self-pause");
+    const paused = await agent.invoke({ messages: [new HumanMessage("wipe d1")] }, config);
+    const asked = await agent.invoke(new Command({ resume: answerFor(paused, answer.approve) }), config);
+    expect((asked as { __interrupt__?: Array<{ value: unknown }> }).__interrupt__?.map((pause) => pause.value)).toEqual([
+      { question: "Really wipe d1?" },
+    ]);
+    const done = await agent.invoke(new Command({ resume: "yes" }), config);
+    expect(toolReplies(done.messages).c1?.content).toBe("wiped d1 (yes)");
+    expect(runs).toEqual(["d1", "d1"]);
+    expect(done.messages.at(-1)?.content).toBe("done");
+  });
+
+  it("still runs the call once per pause: of two concurrent answers to its question, one is APPROVAL_CONSUMED", async () => {
+    const { agent, runs, config } = selfPausingAgent("self-pause-twice", 2);
+    const paused = await agent.invoke({ messages: [new HumanMessage("wipe d1")] }, config);
+    await agent.invoke(new Command({ resume: answerFor(paused, answer.approve) }), config);
+    const answers = await Promise.all([0, 1].map(() => agent.invoke(new Command({ resume: "yes" }), config)));
+    const outcomes = answers.map((result) => {
+      const reply = toolReplies(result.messages).c1;
+      return (reply?.artifact as { code?: string } | undefined)?.code ?? reply?.content;
+    });
+    expect(outcomes.sort()).toEqual(["APPROVAL_CONSUMED", "wiped d1 (yes)"]);
+    expect(runs).toEqual(["d1", "d1"]);
   });
 });

@@ -9,10 +9,11 @@ import { checkOptionKeys, keysOf, type ToolFilterOptions } from "@dynamic-tools/
 import { isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { isCommand, type Command, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { isCommand, isGraphInterrupt, type Command, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { ApprovalAnswer } from "../execution/approval.js";
 import { ApprovalClaims, pauseKey, type ApprovalClaimStore } from "../execution/approval-claims.js";
+import { answeredPauses, claimApproval, markSelfPause } from "../execution/approval-continuation.js";
 import { askApprovals, settleCall } from "../execution/approval-gate.js";
 import { createCallPlanner, type CallPlan, type CallPlanner } from "../execution/call-planner.js";
 import { foreignAnswer } from "../execution/checked-result.js";
@@ -111,6 +112,11 @@ interface PreparedCall {
 interface PreparedStep {
   calls: Map<ToolCall, PreparedCall[]>;
   executed: string[];
+  /**
+   * The task's answered pauses once the approvals were read, when more than the approvals read (a tool's own pause
+   * was answered: an approved call that raised it may run again), else undefined.
+   */
+  answered: number | undefined;
 }
 
 /**
@@ -121,7 +127,8 @@ interface PreparedStep {
  * ToolNode: the same texts, Commands, Sends, parallel calls, streaming, and interrupts. Calls that need approval
  * all pause (one `interrupt()` each, in call order) before any call of the step runs; each call runs only under an
  * answer that names it (its id and the digest of its name and arguments as shown, see `ApprovalRequest`), and an
- * approval runs its call once, however many times the pause is resumed. With `usage`, the calls it ran
+ * approval runs its call once, however many times the pause is resumed; a call whose tool pauses itself
+ * (`interrupt()`) runs again when that pause is answered, as in ToolNode. With `usage`, the calls it ran
  * successfully are recorded (learning only from what ran).
  *
  * @example
@@ -202,7 +209,13 @@ export class DynamicToolNode extends ToolNode {
     const plans = await Promise.all(calls.map((call) => this.#plan(call, config)));
     const answers = askApprovals(calls, plans);
     const pause = pauseKey(config);
-    const step: PreparedStep = { calls: new Map(), executed: [] };
+    const answered = answeredPauses(config);
+    const approvalsRead = answers.filter((answer) => answer !== undefined).length;
+    const step: PreparedStep = {
+      calls: new Map(),
+      executed: [],
+      answered: answered !== undefined && answered > approvalsRead ? answered : undefined,
+    };
     calls.forEach((call, index) => {
       const prepared = { plan: plans[index]!, answer: answers[index], claim: `${pause}#${index}` };
       step.calls.set(call, [...(step.calls.get(call) ?? []), prepared]);
@@ -221,16 +234,25 @@ export class DynamicToolNode extends ToolNode {
     const step = this.#prepared.get(config);
     const prepared = step?.calls.get(call)?.shift();
     const plan = prepared?.plan ?? (await this.#plan(call, config));
+    const claimKey = prepared?.claim ?? `${pauseKey(config)}#${call.id ?? ""}`;
+    let claimed = false;
     const settled = await settleCall({
       call,
       plan,
       // A call this run did not prepare (a subclass's own) is asked here.
       answer: prepared === undefined ? askApprovals([call], [plan])[0] : prepared.answer,
       replan: (name) => this.#plan({ name }, config),
-      claim: () => this.#claims.claim(prepared?.claim ?? `${pauseKey(config)}#${call.id ?? ""}`),
+      claim: async () => (claimed = await claimApproval(this.#claims, claimKey, step?.answered)),
     });
     if (settled.kind === "refuse") return this.#refuse(call, settled.refusal);
-    const result = await this.#invoke(settled.tool, settled.call, config, state);
+    let result: ToolMessage | Command;
+    try {
+      result = await this.#invoke(settled.tool, settled.call, config, state);
+    } catch (error) {
+      // An approved call that pauses itself runs again, as in ToolNode, when that pause is answered.
+      if (claimed && isGraphInterrupt(error)) await markSelfPause(this.#claims, claimKey, config);
+      throw error;
+    }
     if (step !== undefined && !(isToolMessage(result) && result.status === "error")) step.executed.push(settled.call.name);
     return result;
   }
