@@ -122,7 +122,7 @@ export async function loadMcpServersFile(
     if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw cause;
     throw new DynamicToolsError(
       "INVALID_OPTION",
-      `--mcp reads MCP servers through "${MCP_PACKAGE}", which is not installed: npm install ${MCP_PACKAGE}.`,
+      `--mcp reads MCP servers through "${MCP_PACKAGE}", which is not installed: npm install ${MCP_PACKAGE} (before it is published, the tarball a clone packs: npm run pack-all, then npm install <clone>/packed/dynamic-tools-mcp-0.1.0.tgz).`,
       {
         cause,
       },

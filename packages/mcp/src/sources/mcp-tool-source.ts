@@ -320,7 +320,7 @@ class ServerToolSource implements McpToolSource {
  * @example
  * ```ts
  * import { createMcpToolSource } from "@dynamic-tools/mcp";
- *  *
+ *
  * const mcp = createMcpToolSource({
  *   servers: {
  *     files: { transport: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] },
@@ -330,7 +330,8 @@ class ServerToolSource implements McpToolSource {
  * });
  * const tools = await mcp.tools(); // from the cache when it is valid: no server started
  * const catalog = new ToolCatalog({ tools, declarations: mcp.declarations(), namespaces: mcp.namespaceDeclarations() });
- * process.on("beforeExit", () => mcp.close());
+ * // …
+ * await mcp.close(); // a server it started keeps the process alive until then (so "beforeExit" would never fire)
  * ```
  */
 export function createMcpToolSource(options: McpToolSourceOptions): McpToolSource {
