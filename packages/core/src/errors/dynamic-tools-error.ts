@@ -31,7 +31,10 @@ export type DynamicToolsErrorCode =
    * changed while paused), is not exactly one decision, or is unreadable.
    */
   | "APPROVAL_MISMATCH"
-  /** An approval was already used by another run of the same pause (a second or concurrent resume). */
+  /**
+   * An approval was already used, by another run of the same pause (a second or concurrent resume) or by an earlier run
+   * of the same step (LangGraph runs a step again when one of its calls pauses): an approval runs its call once.
+   */
   | "APPROVAL_CONSUMED"
   /** A tool call ran past its timeout and was cancelled (its signal aborted). */
   | "TOOL_TIMEOUT"

@@ -82,7 +82,7 @@ export function refusalReason(refusal: ToolCallRefusal): string {
         "It did not run; call it again to ask for approval."
       );
     case "APPROVAL_CONSUMED":
-      return `The approval of this call of "${name}" was already used by another run of the same pause. It did not run again.`;
+      return `The approval of this call of "${name}" was already used, by another run of the same pause or by an earlier run of this step whose result was not kept (an approval runs its call once). It did not run again.`;
     case "TOOL_TIMEOUT":
       return `Tool "${name}" did not finish within ${refusal.timeoutMs} ms and was cancelled.`;
     case "INVALID_TOOL_RESULT":
