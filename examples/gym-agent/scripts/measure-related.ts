@@ -27,7 +27,6 @@ for (const strategy of ["keyword", "bm25", "hybrid"]) {
       if (found === relevant.length) complete++;
       bound += selection.tools.filter((name) => !core.has(name)).length;
     }
-    select.close();
     const n = queries.length;
     console.log(
       `${strategy.padEnd(8)} related=${String(related).padEnd(5)}  recall ${(recall / n).toFixed(3)}  complete ${(complete / n).toFixed(2)}  tools bound (non-core) ${(bound / n).toFixed(1)}`,
