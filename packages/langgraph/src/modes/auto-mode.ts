@@ -39,6 +39,15 @@ export interface DecideAutoModeInput {
 }
 
 /**
+ * `percent`% of `tokens`, rounded down to a whole token. The product is first rounded to 12 significant digits, so a
+ * decimal percentage is not cut a token short by binary floating point (2.3% of 200,000 is 4,600, where
+ * `Math.floor(200_000 * 2.3 / 100)` is 4,599): a catalog of exactly the threshold's tokens fits.
+ */
+function percentOf(tokens: number, percent: number): number {
+  return Math.floor(Number(((tokens * percent) / 100).toPrecision(12)));
+}
+
+/**
  * Decides `auto`.
  * @throws DynamicToolsError `INVALID_OPTION` when the context window is neither given nor known for the model.
  * @example
@@ -67,7 +76,7 @@ export function decideAutoMode({
       { path: ["contextWindow"] },
     );
   }
-  const thresholdTokens = Math.floor((window * percent) / 100);
+  const thresholdTokens = percentOf(window, percent);
   const fitsTokens = definitionTokens <= thresholdTokens;
   const fitsCount = toolCount <= maxTools;
   const mode: BindingMode = fitsTokens && fitsCount ? "all" : fallback;

@@ -17,7 +17,9 @@ export type LoadedToolsUpdate = readonly string[] | { readonly unload: readonly 
 
 /**
  * The reducer of the loaded channel: appends names not yet present (keeping first-load order) or removes the
- * names of an `{ unload }` update. `null` (never written) counts as empty; a `null` update changes nothing. Pure.
+ * names of an `{ unload }` update. `null` (never written) counts as empty; a `null` update changes nothing. Only
+ * strings are names: whatever else a forged update or channel holds (a number, a nested list, `{ unload: 5 }`) is
+ * ignored, never thrown on. Pure.
  *
  * @example
  * ```ts
@@ -35,11 +37,11 @@ export function reduceLoadedTools(
   update: LoadedToolsUpdate | null | undefined,
 ): string[] | null {
   // An empty update (createAgent re-sends absent channels as null) leaves a never-written channel never-written.
-  if (update === null || update === undefined) return current === null || current === undefined ? null : [...current];
-  const base = [...(current ?? [])];
+  if (update === null || update === undefined) return current === null || current === undefined ? null : namesIn(current);
+  const base = namesIn(current);
   if (Array.isArray(update)) {
     const present = new Set(base);
-    for (const name of update as readonly string[]) {
+    for (const name of namesIn(update)) {
       if (!present.has(name)) {
         present.add(name);
         base.push(name);
@@ -47,6 +49,14 @@ export function reduceLoadedTools(
     }
     return base;
   }
-  const removed = new Set((update as { unload: readonly string[] }).unload);
+  const removed = new Set(namesIn((update as { unload?: unknown }).unload));
   return base.filter((name) => !removed.has(name));
+}
+
+/**
+ * The tool names of a list, in order; anything else (a client may write any value into the channel or its update:
+ * `{ unload: 5 }`, `"get_weather"`, `[null, {}]`) holds none. The reducer never throws on a value it did not write.
+ */
+function namesIn(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];
 }

@@ -73,6 +73,19 @@ function loadedOf({ fixed, loaded }: Pick<BoundAheadInput, "fixed" | "loaded">):
 }
 
 /**
+ * Loaded tools, most recently used first. Ties: tools last used by the same message (one `tool_search` result, whose
+ * loads are in its rank order: its best match, then the rest of its namespace) keep that order, so the budget unloads
+ * a namespace's filler before the match the model searched for; of tools of unknown recency, a later load counts as
+ * more recent.
+ */
+function mostRecentFirst(loaded: readonly string[], lastUsed: ReadonlyMap<string, number>): string[] {
+  const loadOrder = new Map(loaded.map((name, index) => [name, index]));
+  const recencyOf = (name: string) => lastUsed.get(name) ?? -1;
+  const order = (a: string, b: string) => loadOrder.get(a)! - loadOrder.get(b)!;
+  return [...loaded].sort((a, b) => recencyOf(b) - recencyOf(a) || (recencyOf(a) < 0 ? order(b, a) : order(a, b)));
+}
+
+/**
  * The fixed tools, then the loaded tools used this turn (most recent first) while they fit: what is bound ahead of
  * the selection, whose room a caller reserves in the pipeline's budget (`SelectionRequest.reserve`).
  *
@@ -85,10 +98,8 @@ function loadedOf({ fixed, loaded }: Pick<BoundAheadInput, "fixed" | "loaded">):
 export function boundAhead(input: BoundAheadInput): BoundAhead {
   const { fixed, maxTools, maxTokens = Infinity, tokensOf, lastUsed = new Map<string, number>(), turnStart = Infinity } = input;
   const loaded = loadedOf(input);
-  const loadOrder = new Map(loaded.map((name, index) => [name, index]));
-  const recencyOf = (name: string) => lastUsed.get(name) ?? -1;
-  const byRecency = [...loaded].sort((a, b) => recencyOf(b) - recencyOf(a) || loadOrder.get(b)! - loadOrder.get(a)!);
-  const current = byRecency.filter((name) => recencyOf(name) >= turnStart);
+  const byRecency = mostRecentFirst(loaded, lastUsed);
+  const current = byRecency.filter((name) => (lastUsed.get(name) ?? -1) >= turnStart);
   const fixedTokens = fixed.reduce((sum, name) => sum + (tokensOf?.(name) ?? 0), 0);
   const fit = applyBudget({
     ordered: current,

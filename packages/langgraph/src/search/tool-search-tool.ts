@@ -102,12 +102,23 @@ function requireCount(value: number, key: string, minimum = 1): number {
 }
 
 /** The state of the graph step running the tool, or nothing outside a graph. */
-function readState(config: ToolRunnableConfig | undefined): SearchState {
+function readState(config: ToolRunnableConfig | undefined): unknown {
   try {
-    return (getCurrentTaskInput(config) ?? {}) as SearchState;
+    return getCurrentTaskInput(config);
   } catch {
-    return {};
+    return undefined;
   }
+}
+
+/**
+ * The tools bound now, as the graph's state says: the selection's and the loaded channel's names. The state is not
+ * proof of what this library wrote (a client may write `toolSelection: { tools: 5 }`): anything but a list counts as
+ * none, and only strings are names, so a forged state never fails the search.
+ */
+function boundNames(state: unknown): Set<string> {
+  const { toolSelection, loadedTools } = (isRecord(state) ? state : {}) as SearchState;
+  const names = (list: unknown) => (Array.isArray(list) ? list.filter((name): name is string => typeof name === "string") : []);
+  return new Set([...names(isRecord(toolSelection) ? toolSelection.tools : undefined), ...names(loadedTools)]);
 }
 
 const SEARCH_OPTION_KEYS = keysOf<ToolSearchOptions>()([
@@ -231,8 +242,7 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
       const query = clipMessage(String(input.query ?? ""));
       const asked = Math.floor(Number(input.limit ?? defaultLimit));
       const limit = Number.isFinite(asked) ? Math.min(maxLimit, Math.max(1, asked)) : defaultLimit;
-      const state = readState(config);
-      const bound = new Set([...(state.toolSelection?.tools ?? []), ...(state.loadedTools ?? [])]);
+      const bound = boundNames(readState(config));
       const strategy = await index.current();
       const { selectable } = currentScope();
       const names = { has: (tool: string) => selectable.has(tool) && !blacklist.has(tool) };
@@ -280,6 +290,9 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
       name,
       description: describeToolSearch(catalog, { defaultLimit, maxLimit }),
       schema: toolSearchParameters(defaultLimit, maxLimit),
+      // Arguments that fail the schema are answered with what failed (`#/properties/query/type: … Expected "string"`),
+      // not the bare "did not match expected schema": the model can correct its call.
+      verboseParsingErrors: true,
     },
   );
   if (options.policy === undefined) searchingWithoutPolicy.add(searchTool);
