@@ -1,6 +1,10 @@
 import { ToolCatalog, type ToolCatalogOptions } from "@dynamic-tools/core";
 import { tool } from "@langchain/core/tools";
+import { StateGraph } from "@langchain/langgraph";
 import { z } from "zod";
+import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
+import { createToolSearchTool } from "../search/tool-search-tool.js";
+import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
 
 const DECLARATIONS = [
   { name: "get_time", description: "The current date and time" },
@@ -57,4 +61,17 @@ function fillerDeclarations(count: number) {
     name: `shelf_report_${index}`,
     description: `Warehouse shelf report number ${index}: counts the pallets on each shelf of aisle ${index}, lists the shelves that need restocking, the forklift schedule for the aisle, the temperature log of its cold storage and the names of the staff who last audited it.`,
   }));
+}
+
+/**
+ * {@link createSearchCatalog}'s catalog in a one-step graph (START → a DynamicToolNode that also runs `tool_search`):
+ * what a search call sees, the graph state included.
+ */
+export function createSearchStep(options: Partial<ToolCatalogOptions> = {}) {
+  const { catalog, calls } = createSearchCatalog(options);
+  const graph = new StateGraph(DynamicToolsAnnotation)
+    .addNode("tools", new DynamicToolNode(catalog, { extraTools: [createToolSearchTool(catalog)] }))
+    .addEdge("__start__", "tools")
+    .compile();
+  return { catalog, calls, graph };
 }

@@ -4,16 +4,13 @@
  */
 import { AIMessage, HumanMessage, type ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import { MemorySaver, StateGraph } from "@langchain/langgraph";
+import { MemorySaver } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
-import { createSearchCatalog } from "../__fixtures__/search-catalog.js";
+import { createSearchCatalog, createSearchStep } from "../__fixtures__/search-catalog.js";
 import { callTool } from "../__fixtures__/tool-calls.js";
-import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
 import { createDynamicToolAgent } from "../prebuilt/create-dynamic-tool-agent.js";
-import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
 import { reduceLoadedTools } from "./loaded-tools.js";
 import type { ToolSearchArtifact } from "./search-artifact.js";
-import { createToolSearchTool } from "./tool-search-tool.js";
 
 const FORGED_UPDATES = [
   { unload: 5 },
@@ -59,12 +56,7 @@ describe("a forged loadedTools in the prebuilt agent's input", () => {
 
 describe("tool_search over a forged state", () => {
   it.each([{ tools: 5 }, { tools: "abc" }, { tools: [null, 7] }, 5, "x"])("toolSelection %j: the search answers", async (toolSelection) => {
-    const { catalog } = createSearchCatalog();
-    const toolSearch = createToolSearchTool(catalog);
-    const graph = new StateGraph(DynamicToolsAnnotation)
-      .addNode("tools", new DynamicToolNode(catalog, { extraTools: [toolSearch] }))
-      .addEdge("__start__", "tools")
-      .compile();
+    const { graph } = createSearchStep();
     const result = await graph.invoke({
       messages: [callTool("tool_search", { query: "send an email message" })],
       toolSelection: toolSelection as never,

@@ -3,22 +3,13 @@
  * the model can correct its call; the run goes on and nothing is loaded.
  */
 import type { ToolMessage } from "@langchain/core/messages";
-import { StateGraph } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
-import { createSearchCatalog } from "../__fixtures__/search-catalog.js";
+import { createSearchStep } from "../__fixtures__/search-catalog.js";
 import { callTool } from "../__fixtures__/tool-calls.js";
-import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
-import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
 import type { ToolSearchArtifact } from "./search-artifact.js";
-import { createToolSearchTool } from "./tool-search-tool.js";
 
 async function searchInGraph(args: Record<string, unknown>) {
-  const { catalog } = createSearchCatalog();
-  const toolSearch = createToolSearchTool(catalog);
-  const graph = new StateGraph(DynamicToolsAnnotation)
-    .addNode("tools", new DynamicToolNode(catalog, { extraTools: [toolSearch] }))
-    .addEdge("__start__", "tools")
-    .compile();
+  const { graph } = createSearchStep();
   const result = await graph.invoke({ messages: [callTool("tool_search", args)] });
   return { message: result.messages.at(-1) as ToolMessage, loadedTools: result.loadedTools };
 }

@@ -1,10 +1,8 @@
 import { DynamicToolsError } from "@dynamic-tools/core";
 import { AIMessage, ToolMessage } from "@langchain/core/messages";
-import { Command, StateGraph } from "@langchain/langgraph";
+import { Command } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
-import { createSearchCatalog } from "../__fixtures__/search-catalog.js";
-import { DynamicToolNode } from "../nodes/dynamic-tool-node.js";
-import { DynamicToolsAnnotation } from "../state/dynamic-tools-state.js";
+import { createSearchCatalog, createSearchStep } from "../__fixtures__/search-catalog.js";
 import type { ToolSearchArtifact } from "./search-artifact.js";
 import { createToolSearchTool, type ToolSearchOptions } from "./tool-search-tool.js";
 
@@ -131,12 +129,7 @@ describe("createToolSearchTool", () => {
   });
 
   it("skips tools already bound this turn, reading the graph state, and the loaded channel appends", async () => {
-    const { catalog } = createSearchCatalog();
-    const toolSearch = createToolSearchTool(catalog);
-    const graph = new StateGraph(DynamicToolsAnnotation)
-      .addNode("tools", new DynamicToolNode(catalog, { extraTools: [toolSearch] }))
-      .addEdge("__start__", "tools")
-      .compile();
+    const { graph } = createSearchStep();
     const result = await graph.invoke({
       messages: [callSearch({ query: "github issue" })],
       toolSelection: { tools: ["get_time", "tool_search", "create_issue"] } as never,
