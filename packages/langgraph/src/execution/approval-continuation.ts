@@ -7,6 +7,7 @@
  * consumed. Pauses are counted as LangGraph counts them (its interrupt ids number a task's answered pauses), read
  * from the task's scratchpad; outside a LangGraph task nothing is marked and a claim holds once, as before.
  */
+import { isGraphInterrupt } from "@langchain/langgraph";
 import type { ApprovalClaimStore } from "./approval-claims.js";
 
 /** Where LangGraph keeps a task's resume values (`CONFIG_KEY_SCRATCHPAD`, not exported by `@langchain/langgraph`). */
@@ -68,4 +69,48 @@ export async function markSelfPause(
   } catch {
     // The safe side: the call is refused when the pause is answered.
   }
+}
+
+/** One call's approval, claimed before it runs and marked when the run pauses itself (see {@link approvalOfCall}). */
+export interface CallApproval {
+  /** Claims the first of `keys` the call may use ({@link claimApproval}); true when one was claimed. */
+  claim(keys: readonly string[]): Promise<boolean>;
+  /** Called with what the call's run threw: an interrupt of a claimed call marks its pause ({@link markSelfPause}). */
+  failed(error: unknown): Promise<void>;
+}
+
+/**
+ * The approval protocol of one call, as both executors run it: claim an approval (the first of several keys for
+ * indistinguishable calls), and when the claimed call's own run throws LangGraph's interrupt, mark that pause, so the
+ * resume that answers it may run the call again.
+ *
+ * @param answered - the task's answered pauses when more than the approvals read (a tool's own pause was answered),
+ * else undefined: a claimed key is then never claimed again.
+ * @example
+ * ```ts
+ * const approval = approvalOfCall(claims, config, answered);
+ * if (!(await approval.claim([key]))) refuse("APPROVAL_CONSUMED");
+ * try { return await run(); } catch (error) { await approval.failed(error); throw error; }
+ * ```
+ */
+export function approvalOfCall(
+  store: ApprovalClaimStore,
+  config: { configurable?: Record<string, unknown> },
+  answered: number | undefined,
+): CallApproval {
+  let claimed: string | undefined;
+  return {
+    async claim(keys) {
+      for (const key of keys) {
+        if (await claimApproval(store, key, answered)) {
+          claimed = key;
+          return true;
+        }
+      }
+      return false;
+    },
+    async failed(error) {
+      if (claimed !== undefined && isGraphInterrupt(error)) await markSelfPause(store, claimed, config);
+    },
+  };
 }

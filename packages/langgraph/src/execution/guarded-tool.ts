@@ -4,7 +4,7 @@
  * code `TOOL_TIMEOUT`. The guarded tool is the same tool otherwise (its name, schema and metadata are inherited).
  */
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { linkSignals } from "./any-signal.js";
+import { linkSignals } from "./linked-signal.js";
 import { refusalReason, type ToolCallRefusal } from "./tool-call-refusal.js";
 import { ToolCallFailure, toReportable } from "./tool-failure.js";
 

@@ -24,7 +24,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { getConfig, isGraphDrained, isGraphInterrupt } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
 import { ApprovalClaims, pauseKey, type ApprovalClaimStore } from "../execution/approval-claims.js";
-import { answeredPauses, claimApproval, markSelfPause } from "../execution/approval-continuation.js";
+import { answeredPauses, approvalOfCall } from "../execution/approval-continuation.js";
 import { askApprovals, settleCall } from "../execution/approval-gate.js";
 import { recordedAnswer, recordStepApprovals } from "../execution/approval-ledger.js";
 import { createCallPlanner, type CallContext, type CallPlan } from "../execution/call-planner.js";
@@ -388,8 +388,9 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
       const caller = callerFromConfig(runConfig);
       const context: CallContext = { caller, requestTools: checkRequestTools(readRequestTools(runConfig)), extra };
       const thread = runConfig.configurable?.thread_id;
-      // The approval this call claimed, if it needed one.
-      let claimed: string | undefined;
+      // afterModel read the approvals: a pause answered in this tools step is the tool's own (see claimApproval).
+      const answered = answeredPauses(config);
+      const approval = approvalOfCall(claims, config ?? {}, answered === 0 ? undefined : answered);
       try {
         // The model is untrusted: the catalog rules and the policy are checked here too (planned in afterModel when
         // it ran in this process), even for a tool it names without it being bound.
@@ -403,22 +404,12 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         // afterModel asked) is refused, not asked here: an interrupt() inside the tools step would re-run calls of
         // the step that already ran. The model can call it again, and the next step asks.
         const recorded = recordedAnswer(request.state._toolApprovals, call, sealKey);
-        // afterModel read the approvals: a pause answered in this tools step is the tool's own (see claimApproval).
-        const answered = answeredPauses(config);
         const settled = await settleCall({
           call,
           plan: callPlan,
           answer: recorded?.answer,
           replan: (name) => planner.plan({ name }, { ...context, extra: isSearch(name) ? searchTool : undefined }),
-          claim: async () => {
-            for (const key of recorded?.claims ?? []) {
-              if (await claimApproval(claims, key, answered === 0 ? undefined : answered)) {
-                claimed = key;
-                return true;
-              }
-            }
-            return false;
-          },
+          claim: () => approval.claim(recorded?.claims ?? []),
         });
         if (settled.kind === "refuse") return refusalMessage(call, settled.refusal);
         const result = await handler({ ...request, toolCall: settled.call, tool: guardTool(settled.tool, timeoutOf(settled.call.name)) });
@@ -431,7 +422,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         // As createAgent's own tool node: interrupts, drains and a cancelled run go on; any other failure (whatever
         // was thrown, by the tool, its source or a handler) becomes an error ToolMessage the model can read.
         // An approved call that pauses itself runs again, as in ToolNode, when that pause is answered.
-        if (isGraphInterrupt(error) && claimed !== undefined && config !== undefined) await markSelfPause(claims, claimed, config);
+        await approval.failed(error);
         if (isGraphInterrupt(error) || isGraphDrained(error) || config?.signal?.aborted === true) throw error;
         return failureMessage(call, error);
       }

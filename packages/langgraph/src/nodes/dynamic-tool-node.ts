@@ -9,11 +9,11 @@ import { checkOptionKeys, keysOf, type ToolFilterOptions } from "@dynamic-tools/
 import { isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { isCommand, isGraphInterrupt, type Command, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { isCommand, type Command, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { ApprovalAnswer } from "../execution/approval.js";
 import { ApprovalClaims, pauseKey, type ApprovalClaimStore } from "../execution/approval-claims.js";
-import { answeredPauses, claimApproval, markSelfPause } from "../execution/approval-continuation.js";
+import { answeredPauses, approvalOfCall } from "../execution/approval-continuation.js";
 import { askApprovals, settleCall } from "../execution/approval-gate.js";
 import { createCallPlanner, type CallPlan, type CallPlanner } from "../execution/call-planner.js";
 import { foreignAnswer } from "../execution/checked-result.js";
@@ -234,15 +234,14 @@ export class DynamicToolNode extends ToolNode {
     const step = this.#prepared.get(config);
     const prepared = step?.calls.get(call)?.shift();
     const plan = prepared?.plan ?? (await this.#plan(call, config));
-    const claimKey = prepared?.claim ?? `${pauseKey(config)}#${call.id ?? ""}`;
-    let claimed = false;
+    const approval = approvalOfCall(this.#claims, config, step?.answered);
     const settled = await settleCall({
       call,
       plan,
       // A call this run did not prepare (a subclass's own) is asked here.
       answer: prepared === undefined ? askApprovals([call], [plan])[0] : prepared.answer,
       replan: (name) => this.#plan({ name }, config),
-      claim: async () => (claimed = await claimApproval(this.#claims, claimKey, step?.answered)),
+      claim: () => approval.claim([prepared?.claim ?? `${pauseKey(config)}#${call.id ?? ""}`]),
     });
     if (settled.kind === "refuse") return this.#refuse(call, settled.refusal);
     let result: ToolMessage | Command;
@@ -250,7 +249,7 @@ export class DynamicToolNode extends ToolNode {
       result = await this.#invoke(settled.tool, settled.call, config, state);
     } catch (error) {
       // An approved call that pauses itself runs again, as in ToolNode, when that pause is answered.
-      if (claimed && isGraphInterrupt(error)) await markSelfPause(this.#claims, claimKey, config);
+      await approval.failed(error);
       throw error;
     }
     if (step !== undefined && !(isToolMessage(result) && result.status === "error")) step.executed.push(settled.call.name);

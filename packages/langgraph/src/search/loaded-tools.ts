@@ -37,11 +37,11 @@ export function reduceLoadedTools(
   update: LoadedToolsUpdate | null | undefined,
 ): string[] | null {
   // An empty update (createAgent re-sends absent channels as null) leaves a never-written channel never-written.
-  if (update === null || update === undefined) return current === null || current === undefined ? null : namesIn(current);
-  const base = namesIn(current);
+  if (update === null || update === undefined) return current === null || current === undefined ? null : toolNamesIn(current);
+  const base = toolNamesIn(current);
   if (Array.isArray(update)) {
     const present = new Set(base);
-    for (const name of namesIn(update)) {
+    for (const name of toolNamesIn(update)) {
       if (!present.has(name)) {
         present.add(name);
         base.push(name);
@@ -49,14 +49,20 @@ export function reduceLoadedTools(
     }
     return base;
   }
-  const removed = new Set(namesIn((update as { unload?: unknown }).unload));
+  const removed = new Set(toolNamesIn((update as { unload?: unknown }).unload));
   return base.filter((name) => !removed.has(name));
 }
 
 /**
- * The tool names of a list, in order; anything else (a client may write any value into the channel or its update:
- * `{ unload: 5 }`, `"get_weather"`, `[null, {}]`) holds none. The reducer never throws on a value it did not write.
+ * The tool names of a list, in order; anything else (a client may write any value into the graph's state: `{ unload:
+ * 5 }`, `"get_weather"`, `[null, {}]`) holds none. What reads a state it did not write never throws on it.
+ *
+ * @example
+ * ```ts
+ * toolNamesIn(["get_time", 5, null]); // ["get_time"]
+ * toolNamesIn({ unload: 5 }); // []
+ * ```
  */
-function namesIn(value: unknown): string[] {
+export function toolNamesIn(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];
 }

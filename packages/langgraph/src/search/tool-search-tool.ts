@@ -34,6 +34,7 @@ import { invalidOptionValue } from "../execution/executor-options.js";
 import { callerFromConfig } from "../permissions/caller.js";
 
 import { formatSearchResults } from "./format-search-results.js";
+import { toolNamesIn } from "./loaded-tools.js";
 import { TOOL_SEARCH_NAME } from "./loaded-tools-history.js";
 import type { ToolSearchArtifact } from "./search-artifact.js";
 
@@ -117,8 +118,7 @@ function readState(config: ToolRunnableConfig | undefined): unknown {
  */
 function boundNames(state: unknown): Set<string> {
   const { toolSelection, loadedTools } = (isRecord(state) ? state : {}) as SearchState;
-  const names = (list: unknown) => (Array.isArray(list) ? list.filter((name): name is string => typeof name === "string") : []);
-  return new Set([...names(isRecord(toolSelection) ? toolSelection.tools : undefined), ...names(loadedTools)]);
+  return new Set([...toolNamesIn(isRecord(toolSelection) ? toolSelection.tools : undefined), ...toolNamesIn(loadedTools)]);
 }
 
 const SEARCH_OPTION_KEYS = keysOf<ToolSearchOptions>()([

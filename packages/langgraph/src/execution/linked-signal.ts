@@ -1,7 +1,7 @@
 /**
  * @module One AbortSignal that aborts when any of several does (`AbortSignal.any` needs Node 20.3; this package
- * supports every Node 20). {@link linkSignals} can be released, so a signal that outlives the link (a run's signal
- * shared by every tool call) keeps no listener of it.
+ * supports every Node 20), released when the work it was made for ends, so a signal that outlives the link (a run's
+ * signal shared by every tool call) keeps no listener of it.
  */
 
 /** A signal linked to others, and how to unlink it. */
@@ -48,18 +48,4 @@ export function linkSignals(signals: readonly AbortSignal[]): LinkedSignal {
   }
   if (combined.signal.aborted) release();
   return { signal: combined.signal, release };
-}
-
-/**
- * A signal that aborts, with the same reason, as soon as one of `signals` does (at once if one already has). It
- * stays linked as long as they live: for work that does not end before them, else use {@link linkSignals}.
- *
- * @example
- * ```ts
- * const lifetime = new AbortController();
- * const signal = anySignal([options.signal, lifetime.signal].filter((s) => s !== undefined));
- * ```
- */
-export function anySignal(signals: readonly AbortSignal[]): AbortSignal {
-  return linkSignals(signals).signal;
 }

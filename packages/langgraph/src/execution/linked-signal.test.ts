@@ -1,26 +1,24 @@
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
-import { anySignal, linkSignals } from "./any-signal.js";
+import { linkSignals } from "./linked-signal.js";
 
-describe("anySignal", () => {
+describe("linkSignals", () => {
   it("aborts when any signal aborts, with its reason; at once when one already has", () => {
     const a = new AbortController();
     const b = new AbortController();
-    const combined = anySignal([a.signal, b.signal]);
+    const combined = linkSignals([a.signal, b.signal]).signal;
     expect(combined.aborted).toBe(false);
     b.abort("stop");
     expect(combined.aborted).toBe(true);
     expect(combined.reason).toBe("stop");
-    expect(anySignal([new AbortController().signal, AbortSignal.abort("early")]).reason).toBe("early");
+    expect(linkSignals([new AbortController().signal, AbortSignal.abort("early")]).signal.reason).toBe("early");
   });
 
   it("returns a single signal as it is", () => {
     const only = new AbortController().signal;
-    expect(anySignal([only])).toBe(only);
+    expect(linkSignals([only]).signal).toBe(only);
   });
-});
 
-describe("linkSignals", () => {
   it("follows the linked signals until released, then leaves no listener on them", () => {
     const run = new AbortController();
     const timer = new AbortController();
