@@ -46,6 +46,8 @@ export type DynamicToolsErrorCode =
   | "SNAPSHOT_MISMATCH"
   /** A usage observation (or a line of a usage file) is malformed. */
   | "INVALID_OBSERVATION"
+  /** What a selector was asked to read is neither a message (a string) nor a list of messages. */
+  | "INVALID_INPUT"
   /**
    * A usage store's file no longer holds what was read from it (it is shorter than the cursor, or the cursor falls
    * mid-line): it was truncated or replaced, so reading on would learn from the middle of another file.

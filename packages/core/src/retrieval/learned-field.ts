@@ -100,3 +100,19 @@ export type LearnedFieldChanges =
       /** The current version. */
       readonly version: number;
     };
+
+/**
+ * Whether `value` is a {@link LearnedField} (what a `UsageModel` is): an object with `fieldTerms`, `scale` and
+ * `changesSince`.
+ *
+ * @example
+ * ```ts
+ * isLearnedField(new UsageModel({ catalog })); // true
+ * isLearnedField(5); // false
+ * ```
+ */
+export function isLearnedField(value: unknown): value is LearnedField {
+  if (typeof value !== "object" || value === null) return false;
+  const field = value as Partial<Record<keyof LearnedField, unknown>>;
+  return typeof field.fieldTerms === "function" && typeof field.scale === "function" && typeof field.changesSince === "function";
+}

@@ -342,6 +342,18 @@ describe("judgeRanking", () => {
     expect(judgeRanking({ ranked: forecast, floor, message, catalog })).toBeDefined();
     expect(judgeRanking({ ranked: forecast, floor, message, catalog, learned: usage })).toBeUndefined();
   });
+
+  it("counts a learned word only when users say it in more than a tenth of the tool's observations", () => {
+    const usage = new UsageModel({ catalog, clock: () => 0 });
+    // "awful" in 1 of 11 requests for the tool: a word some request held, not what users say when they call it.
+    usage.observe({ message: "is it going to be awful weather", tools: ["get_forecast"], at: 0 });
+    for (let day = 1; day <= 10; day++) usage.observe({ message: `forecast for day ${day}`, tools: ["get_forecast"], at: 0 });
+    const forecast = [{ name: "get_forecast", score: 9, signals: { bm25: 9 } }];
+    expect(judgeRanking({ ranked: forecast, floor, message: "the weather was awful yesterday", catalog, learned: usage })).toBeDefined();
+    // Said in 2 of 12, it is one.
+    usage.observe({ message: "awful rain coming?", tools: ["get_forecast"], at: 0 });
+    expect(judgeRanking({ ranked: forecast, floor, message: "the weather was awful yesterday", catalog, learned: usage })).toBeUndefined();
+  });
 });
 
 describe("topicWords", () => {
@@ -402,11 +414,16 @@ describe("createToolSelector: abstention", () => {
     expect((await selector({ strongMatch: 3, remarkThreshold: 1 })(message)).tools).toEqual(["get_weather", "get_forecast"]);
   });
 
-  it("still binds the catalog's declared defaults", async () => {
+  it("binds none of the catalog's declared defaults (they stand for a request nothing matched)", async () => {
     const withDefaults = new ToolCatalog({ tools: ASSISTANT_TOOLS, categories: { weather: {} }, defaults: ["weather"] });
-    const selection = await createToolSelector(withDefaults, { ...noTokens, strategy: "bm25" })("ok thanks");
+    const select = createToolSelector(withDefaults, { ...noTokens, strategy: "bm25" });
+    const selection = await select("ok thanks");
     expect(selection.abstained).toBeDefined();
-    expect(selection.categories.map((category) => category.name)).toEqual(["weather"]);
+    expect(selection.categories).toEqual([]);
+    expect(selection.tools).toEqual([]);
+    // Without abstention, a message nothing matches still gets them.
+    const off = await createToolSelector(withDefaults, { ...noTokens, strategy: "bm25", abstain: false })("ok thanks");
+    expect(off.categories.map((category) => category.name)).toEqual(["weather"]);
   });
 
   it("is off with abstain: false, and by default for a strategy object of your own", async () => {

@@ -13,7 +13,7 @@ export interface ConversationMemoryOptions {
    * rank enters with that score). @defaultValue 0.3
    */
   weight?: number;
-  /** Each turn further back multiplies the gain by this. @defaultValue 0.5 */
+  /** Each turn further back multiplies the gain by this, from 0 to 1 (more would rank older calls higher). @defaultValue 0.5 */
   decay?: number;
   /**
    * The strategy's first `after` tools keep their places: a called tool rises at most to just below them (a turn
@@ -177,8 +177,11 @@ export function resolveMemoryOptions(
   for (const key of ["weight", "decay", "after", "reach"] as const) {
     const value = resolved[key];
     const whole = key === "reach";
-    if (!(typeof value === "number" && value >= 0 && Number.isFinite(value) && (!whole || Number.isInteger(value)))) {
-      const valid = whole ? "a whole number ≥ 0" : "a finite number ≥ 0";
+    const share = key === "decay";
+    if (
+      !(typeof value === "number" && value >= 0 && Number.isFinite(value) && (!whole || Number.isInteger(value)) && (!share || value <= 1))
+    ) {
+      const valid = whole ? "a whole number ≥ 0" : share ? "a number from 0 to 1" : "a finite number ≥ 0";
       throw new DynamicToolsError("INVALID_OPTION", `memory.${key} must be ${valid}, got ${String(value)}.`, {
         path: ["memory", key],
       });

@@ -80,7 +80,9 @@ export function finishSelection(
     query: conversation,
   };
   if (ranked !== undefined) selection.ranked = ranked;
-  if (pinned !== undefined && pinned.length > 0) selection.pinned = pinned;
+  // Only the named tools the budget kept (more named than it holds: the rest are in `trimmed`).
+  const boundPins = pinned?.filter((tool) => budget.selected.includes(tool.name));
+  if (boundPins !== undefined && boundPins.length > 0) selection.pinned = boundPins;
   if (abstained !== undefined) selection.abstained = abstained;
   if (coUsed !== undefined) selection.coUsed = coUsed;
   if (scope.unbindable.length > 0) selection.unbindable = scope.unbindable.map((entry) => ({ ...entry }));

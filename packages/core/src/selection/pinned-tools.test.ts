@@ -69,6 +69,14 @@ describe("createToolSelector: intent pinning", () => {
     ]);
   });
 
+  it("lists as pinned only the named tools the budget holds; the rest are trimmed", async () => {
+    const select = createToolSelector(catalog, { countTokens: false, strategy: tableStrategy({}), maxTools: 2 });
+    const selection = await select("compare send_email and get_weather");
+    expect(selection.tools).toEqual(["ab", "send_email"]);
+    expect(selection.pinned?.map((tool) => tool.name)).toEqual(["send_email"]);
+    expect(selection.trimmed).toEqual(["get_weather"]);
+  });
+
   it("adds no pinned field when nothing is named, and never pins a tool the request filters out", async () => {
     const select = createToolSelector(catalog, { countTokens: false, strategy: tableStrategy({ send_email: 5 }) });
     expect(await select("hello there")).not.toHaveProperty("pinned");

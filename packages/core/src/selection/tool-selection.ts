@@ -75,13 +75,15 @@ export interface ToolSelection {
   /**
    * Tools the current message names (by name, or by display name), bound right after the core tools whatever the
    * ranking, `topK`, AutoCut or the budget say, each explained `named in the current message ("…")`. A name that is
-   * one ordinary word (`calculator`) counts only when quoted, back-ticked or followed by "tool". Absent when none.
+   * one ordinary word (`calculator`) counts only when quoted, back-ticked or followed by "tool". When the message names
+   * more than the budget holds after the core tools, those it holds (in the message's order); the rest are in
+   * `trimmed`. Absent when none is bound.
    */
   pinned?: PinnedTool[];
   /**
    * Retrieval with abstention: set when no ranked tool was a credible match (small talk, thanks, off-topic), so no
-   * ranked tool (nor what it would pull in) was bound: only core tools, tools the message names, the catalog's
-   * declared defaults, and, in a thread, the tools the thread last called (an elliptical follow-up, "and for
+   * ranked tool (nor what it would pull in, nor the catalog's declared defaults) was bound: only core tools, tools the
+   * message names, and, in a thread, the tools the thread last called (an elliptical follow-up, "and for
    * yesterday?", goes on with them; they are then all of `ranked`, else it is empty). `reason` says which floor
    * nothing reached and what ranked best. Absent when the selection found something credible, or abstention is off.
    */

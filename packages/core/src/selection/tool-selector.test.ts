@@ -337,12 +337,33 @@ describe("createToolSelector: construction", () => {
     [{ core: "get_x" }, 'core must be a list of tool names, got "get_x".'],
     [{ history: "x" }, 'history must be { messages, window }, got "x".'],
     [{ history: { mesages: 1 } }, "history.mesages is not a setting of history; valid: messages, window. Did you mean: messages?"],
+    [{ memory: { decay: 5 } }, "memory.decay must be a number from 0 to 1, got 5."],
+    // Checked whether or not `usage` is given.
+    [{ coUsage: { maxTools: -3 } }, "coUsage.maxTools must be a whole number ≥ 0, got -3."],
+    [{ coUsage: { maxtools: 1 } }, "coUsage.maxtools is not a setting of coUsage; valid: minWeight, maxTools. Did you mean: maxTools?"],
+    [{ coUsage: true }, "coUsage must be false or { minWeight, maxTools }, got boolean true."],
   ])("rejects an option of the wrong shape (%j) at construction, for keyword selection too", (options, message) => {
     for (const strategy of ["keyword", tableStrategy({})] as const) {
       const error = rejection(() => createToolSelector(catalog, { strategy, ...(options as object) } as never));
       expect(error.code).toBe("INVALID_OPTION");
       expect(error.message).toBe(message);
     }
+  });
+
+  it.each([
+    [42, "number 42"],
+    [null, "null"],
+    [{}, "an object"],
+    [undefined, "nothing"],
+  ])("a selector asked to read %j, neither a message nor a list of messages, fails with INVALID_INPUT", async (input, described) => {
+    const expected = `A selector reads a message (a string) or a list of messages (LangChain messages or { role, content }), got ${described}.`;
+    const keyword = rejection(() => createToolSelector(catalog, { strategy: "keyword" })(input as never));
+    expect([keyword.code, keyword.message]).toEqual(["INVALID_INPUT", expected]);
+    const ranked = await Promise.resolve(createToolSelector(catalog, { strategy: tableStrategy({}) })(input as never)).then(
+      () => undefined,
+      (error: unknown) => error as DynamicToolsError,
+    );
+    expect([ranked?.code, ranked?.message]).toEqual(["INVALID_INPUT", expected]);
   });
 
   it.each([

@@ -34,6 +34,7 @@ import {
   type RelevanceFloor,
 } from "./abstention.js";
 import { MEMORY_DEFAULTS, resolveMemoryOptions, type ConversationMemoryOptions } from "./conversation-memory.js";
+import { CO_USAGE_DEFAULTS, resolveCoUsageOptions } from "./expand-co-usage.js";
 import { defaultCategories } from "./default-categories.js";
 import { defaultStrategyFor } from "./default-strategy.js";
 import { finishSelection } from "./explain-selection.js";
@@ -75,8 +76,8 @@ export interface ToolSelectorOptions extends SelectToolsOptions {
   /**
    * Retrieval: abstain when no ranked tool is a credible match (small talk, thanks, off-topic): bind the core tools
    * (and tools the message names) only, and say why in `ToolSelection.abstained`. A tool is credible when one of its
-   * signals reaches the relevance floor, calibrated on the catalog (see `calibrateRelevanceFloor`); a catalog that
-   * declares `defaults` still gets them. `false` turns it off; an object tunes the calibration.
+   * signals reaches the relevance floor, calibrated on the catalog (see `calibrateRelevanceFloor`). Nor are the
+   * catalog's declared `defaults` bound (they stand for a request nothing matched, not for small talk). `false` turns it off; an object tunes the calibration.
    * @defaultValue true for a built-in strategy (by name, the default one, or an object such as `createHybridStrategy()`
    * or a snapshot's), false for a strategy of your own (its scores may not say how relevant a tool is)
    */
@@ -114,6 +115,13 @@ class SelectionPipeline {
   }
 
   conversation(scope: SelectionScope, input: SelectionInput): ConversationText {
+    if (typeof input !== "string" && !Array.isArray(input)) {
+      throw new DynamicToolsError(
+        "INVALID_INPUT",
+        `A selector reads a message (a string) or a list of messages (LangChain messages or { role, content }), got ${describeValue(input)}.`,
+        { path: [] },
+      );
+    }
     const text = readConversation(input, { historyMessages: scope.settings.historyMessages, historyWindow: scope.settings.historyWindow });
     if (typeof input === "string") return text;
     const calledTools = readCalledTools(input, { turns: Math.max(1, scope.settings.historyMessages) });
@@ -144,7 +152,7 @@ class SelectionPipeline {
     const conversation = this.conversation(scope, input);
     const filter = (name: string) => scope.selectable.has(name) && (request.filter === undefined || request.filter(name));
     // Nothing credible (abstained): no ranked tool is bound but those the thread last called (the thread goes on),
-    // and nothing they would pull in: the declared defaults are bound as when nothing is found.
+    // nothing they would pull in, and no declared defaults (a message that asks for no tool needs no fallback).
     const candidates = await rankedCandidates({
       strategy,
       conversation,
@@ -161,7 +169,7 @@ class SelectionPipeline {
       this.#related && abstained === undefined
         ? relatedToRanked({ catalog: this.#catalog, ranked: names, depth: scope.settings.relatedDepth })
         : [];
-    const defaults = defaultCategories({ found: abstained === undefined ? ranked.length : 0, defaults: scope.settings.defaults });
+    const defaults = abstained === undefined ? defaultCategories({ found: ranked.length, defaults: scope.settings.defaults }) : [];
     // Ranked tools form the first tier, so their categories never repeat them.
     const tools: KeywordTool[] = ranked.map((tool) => ({ name: tool.name, reason: tool.reason, tier: "current" }));
     return this.#finish(scope, conversation, strategy.name, [...related, ...defaults], tools, ranked, request, abstained);
@@ -246,7 +254,8 @@ class SelectionPipeline {
  * @param options.memory - retrieval: rank up the tools the thread already called, by recency. @defaultValue true
  * @throws DynamicToolsError `INVALID_OPTION` for a `catalog` that is not a {@link ToolCatalog}, an unknown option, or
  *   an option of the wrong shape (`history: { mesages: 1 }`, `autoCut: "yes"`…); the catalog's codes for a setting
- *   it rejects (`UNKNOWN_TOOL`, `UNKNOWN_CATEGORY`, `CORE_EXCEEDS_BUDGET`).
+ *   it rejects (`UNKNOWN_TOOL`, `UNKNOWN_CATEGORY`, `CORE_EXCEEDS_BUDGET`). The selector it returns throws (or rejects
+ *   with) `INVALID_INPUT` when asked to read something that is neither a message nor a list of messages.
  * @example
  * ```ts
  * const select = createToolSelector(catalog, { strategy: "hybrid", topK: 8 });
@@ -283,6 +292,9 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
     );
   }
   checkOptionShapes({ autoCut: cut, abstain, memory, ...selectOptions });
+  // Checked whether or not they are used: `usage` may come later; keyword selection has no memory to tune.
+  if (isRecord(selectOptions.coUsage)) resolveCoUsageOptions(selectOptions.coUsage);
+  const remember = resolveMemoryOptions(memory);
   if (related !== undefined && typeof related !== "boolean") {
     throw new DynamicToolsError("INVALID_OPTION", `related must be true or false, got ${String(related)}.`, { path: ["related"] });
   }
@@ -302,7 +314,6 @@ export function createToolSelector(catalog: ToolCatalog, options: ToolSelectorOp
   // Built-in strategies abstain by default, chosen by name or passed as objects (createHybridStrategy(), a snapshot's).
   const abstention = abstainOptions(abstain, strategy.name !== "keyword" && BUILTIN_STRATEGY_NAMES.includes(strategy.name));
   const judgeSettings = abstention === undefined ? undefined : judgeSettingsOf(abstention);
-  const remember = resolveMemoryOptions(memory);
   const floors = abstention === undefined ? undefined : new FloorCache(catalog, abstention, learned.usage);
 
   async function selectByRetrieval(input: SelectionInput, request: SelectionRequest = {}): Promise<ToolSelection> {
@@ -463,10 +474,11 @@ export const SELECTOR_OPTION_KEYS = keysOf<ToolSelectorOptions>()([
 const isPositive = (value: unknown) => typeof value === "number" && Number.isFinite(value) && value > 0;
 
 /** The settings each option object takes: any other key is a misspelling that would otherwise be ignored. */
-const OPTION_KEYS: Readonly<Record<"autoCut" | "abstain" | "memory", readonly string[]>> = {
+const OPTION_KEYS: Readonly<Record<"autoCut" | "abstain" | "memory" | "coUsage", readonly string[]>> = {
   autoCut: ["ratio", "minimum"],
   abstain: Object.keys(ABSTENTION_DEFAULTS),
   memory: Object.keys(MEMORY_DEFAULTS),
+  coUsage: Object.keys(CO_USAGE_DEFAULTS),
 };
 
 /** An option object's settings as the messages write them: `{ ratio, minimum }`. */
@@ -479,6 +491,7 @@ const OPTION_SHAPES: ReadonlyArray<[string, (value: unknown) => boolean, string]
   ["autoCut.minimum", (value) => value === undefined || (Number.isInteger(value) && (value as number) >= 1), "a whole number ≥ 1"],
   ["abstain", (value) => typeof value === "boolean" || isRecord(value), `true, false or ${settingsOf("abstain")}`],
   ["memory", (value) => typeof value === "boolean" || isRecord(value), `true, false or ${settingsOf("memory")}`],
+  ["coUsage", (value) => value === false || isRecord(value), `false or ${settingsOf("coUsage")}`],
   ["countTokens", (value) => typeof value === "boolean", "true or false"],
   ["platform", (value) => typeof value === "string", "a platform name"],
   ["exclude", (value) => Array.isArray(value) && value.every((name) => typeof name === "string"), "a list of tool names"],

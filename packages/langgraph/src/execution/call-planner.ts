@@ -19,6 +19,7 @@ import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { ToolCallRefusal } from "./tool-call-refusal.js";
 import { findInProviders, type ToolProvider } from "./tool-resolution.js";
+import { isToolSearchTool } from "./tool-search-mark.js";
 
 /** Names longer than this get no "Did you mean" (the edit distance cost grows with the name's length). */
 const MAX_SUGGESTED_NAME = 128;
@@ -43,8 +44,10 @@ export interface CallContext {
   /** Tools passed for this request, tried first. */
   requestTools?: readonly StructuredToolInterface[] | undefined;
   /**
-   * A tool outside the catalog that runs as is when the catalog has no tool of that name (`tool_search`, or a tool
-   * createAgent was given): no catalog rules, no policy.
+   * A tool outside the catalog that runs when the catalog has no tool of that name (`tool_search`, a tool createAgent
+   * was given, `extraTools`): a `tool_search` made by `createToolSearchTool` as it is (it lists only what its policy
+   * lets the caller use); any other by the policy, over its own declaration (its metadata's permission, else the
+   * catalog's default), as a source tool the catalog does not know.
    */
   extra?: StructuredToolInterface | undefined;
 }
@@ -114,7 +117,10 @@ export function createCallPlanner({ catalog, filters, policy, sources }: CallPla
       // A hand-built or hostile call may carry no name, or a non-string one: ToolNode quotes it as text.
       if (typeof name !== "string") return { kind: "refuse", refusal: { code: "TOOL_NOT_FOUND", toolName: String(name) } };
       const inCatalog = catalog.get(name);
-      if (extra !== undefined && inCatalog === undefined) return { kind: "run", tool: extra, metadata: undefined, approval: false };
+      if (extra !== undefined && inCatalog === undefined) {
+        if (isToolSearchTool(extra)) return { kind: "run", tool: extra, metadata: undefined, approval: false };
+        return decide(name, toMetadata(declarationFromLangChainTool(extra), catalog.defaultPermission), extra, caller);
+      }
       const requested = requestTools?.find((tool) => tool.name === name);
       if (requested !== undefined)
         return decide(name, inCatalog ?? toMetadata(declarationFromLangChainTool(requested), catalog.defaultPermission), requested, caller);

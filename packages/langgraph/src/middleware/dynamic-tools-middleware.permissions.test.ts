@@ -48,6 +48,43 @@ describe("dynamicToolsMiddleware permissions", () => {
     expect(ran).toEqual([]);
   });
 
+  it("holds a tool createAgent was given (not in the catalog) to the policy too: its own permission, else execute", async () => {
+    const { catalog } = catalogWithDangerousTool();
+    const ran: string[] = [];
+    const lookup = tool(() => (ran.push("lookup_order"), "shipped"), {
+      name: "lookup_order",
+      description: "Look up an order",
+      schema: z.object({}),
+    });
+    const agentFor = (given: typeof policy) =>
+      createAgent({
+        model: fakeModel().respond(callTool("lookup_order", {})).respond(new AIMessage("ok")),
+        tools: [lookup],
+        middleware: [dynamicToolsMiddleware({ catalog, policy: given, countTokens: false })],
+        checkpointer: new MemorySaver(),
+      });
+    // A trainer may only read: lookup_order declares no permission, so it counts as execute.
+    const denied = await agentFor(policy).invoke(
+      { messages: [new HumanMessage("where is my order?")] },
+      { configurable: { thread_id: "x", role: "trainer" } },
+    );
+    const refused = denied.messages.find((message) => ToolMessage.isInstance(message)) as ToolMessage;
+    expect([refused.status, String(refused.content)]).toEqual(["error", expect.stringContaining("PERMISSION_DENIED")]);
+    const nobody = await agentFor(() => "deny").invoke(
+      { messages: [new HumanMessage("where is my order?")] },
+      { configurable: { thread_id: "y" } },
+    );
+    expect(String(nobody.messages.find((message) => ToolMessage.isInstance(message))?.content)).toContain("PERMISSION_DENIED");
+    expect(ran).toEqual([]);
+    // An owner may execute: it runs.
+    const owner = await agentFor(policy).invoke(
+      { messages: [new HumanMessage("where is my order?")] },
+      { configurable: { thread_id: "z", role: "owner" } },
+    );
+    expect(owner.messages.find((message) => ToolMessage.isInstance(message))?.content).toBe("shipped");
+    expect(ran).toEqual(["lookup_order"]);
+  });
+
   it("pauses an allowed dangerous call for approval and runs it once approved", async () => {
     const { catalog, ran } = catalogWithDangerousTool();
     const model = fakeModel().respond(callTool("drop_database", {})).respond(new AIMessage("done"));

@@ -48,7 +48,7 @@ import { traceSelection } from "../nodes/tool-selector-node.js";
 import type { LoadedToolsUpdate } from "../search/loaded-tools.js";
 import { agentToolSearch } from "../search/search-wiring.js";
 import type { ToolSearchOptions } from "../search/tool-search-tool.js";
-import { nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
+import { checkNativeProtocol, nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
 import { bindsProxy, checkProxyName } from "../providers/proxy-calls.js";
 import { TOOL_SEARCH_NAME } from "../search/loaded-tools-history.js";
 import { dynamicToolsContextSchema } from "./middleware-context.js";
@@ -314,6 +314,8 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
       const names = ownsProxyName ? selection.tools.filter((name) => name !== PROXY_TOOL_NAME || catalog.has(name)) : selection.tools;
       const tools = [...names.map((name) => bindable(name, registered)), ...passthrough];
       const binding = selection.binding;
+      // createAgent gives the model only now: an explicit protocol it cannot send fails here, typed, not with a 400.
+      checkNativeProtocol(request.model, nativeProtocol);
       const parts = providerRequestParts({
         protocol: nativeProtocolOf(request.model, nativeProtocol),
         catalog,
@@ -383,7 +385,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
       const runtime = request.runtime as { context?: unknown; configurable?: Record<string, unknown> } | undefined;
       const config = currentConfig();
       const runConfig = { configurable: config?.configurable ?? runtime?.configurable, context: runtime?.context ?? config?.context };
-      // tool_search, and tools createAgent was given that the catalog does not know, run as they are.
+      // tool_search, and tools createAgent was given that the catalog does not know (held to the policy, see CallContext).
       const extra = (isSearch(call.name) ? (request.tool ?? searchTool) : request.tool) as StructuredToolInterface | undefined;
       const caller = callerFromConfig(runConfig);
       const context: CallContext = { caller, requestTools: checkRequestTools(readRequestTools(runConfig)), extra };

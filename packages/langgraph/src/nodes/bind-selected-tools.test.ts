@@ -4,7 +4,9 @@
  */
 import { definePolicy, ToolCatalog } from "@dynamic-tools/core";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import { ChatAnthropic } from "@langchain/anthropic";
 import { fakeModel } from "@langchain/core/testing";
+import { ChatOpenAI } from "@langchain/openai";
 import { describe, expect, it } from "vitest";
 import { recordBoundTools } from "../__fixtures__/record-bound-tools.js";
 import { createSmallCatalog } from "../__fixtures__/small-catalog.js";
@@ -16,6 +18,30 @@ const build = (options: Record<string, unknown>) => () =>
   createDynamicModelNode({ model: fakeModel(), catalog: createSmallCatalog().catalog, ...options } as DynamicModelNodeOptions);
 
 describe("createDynamicModelNode: options are checked when built", () => {
+  it("refuses an explicit nativeProtocol the client cannot send, and takes any other at its word", () => {
+    const openai = new ChatOpenAI({ model: "gpt-4o", apiKey: "test" });
+    const responses = new ChatOpenAI({ model: "gpt-4o", apiKey: "test", useResponsesApi: true });
+    const anthropic = new ChatAnthropic({ model: "claude-sonnet-4-5", apiKey: "test" });
+    for (const [model, protocol, speaks] of [
+      [openai, "anthropic", "chat-completions"],
+      [openai, "openai-responses", "chat-completions"],
+      [responses, "chat-completions", "openai-responses"],
+      [anthropic, "openai-responses", "anthropic"],
+    ] as const) {
+      const error = thrownError(build({ model, nativeProtocol: protocol }));
+      expect([error.code, error.path]).toEqual(["INVALID_OPTION", ["nativeProtocol"]]);
+      expect(error.message).toContain(`nativeProtocol "${protocol}" is not what ${model.getName()} sends: it speaks ${speaks}`);
+    }
+    for (const [model, protocol] of [
+      [openai, "proxy"],
+      [openai, "chat-completions"],
+      [responses, "openai-responses"],
+      [anthropic, "anthropic"],
+      [fakeModel(), "anthropic"],
+    ] as const)
+      expect(build({ model, nativeProtocol: protocol })).not.toThrow();
+  });
+
   it("refuses a misspelled option with the option meant and every valid one", () => {
     const policy = definePolicy({ roles: { viewer: { allow: [{ permission: "read" }] } } });
     const error = thrownError(build({ polcy: policy }));

@@ -7,7 +7,7 @@ import { checkCatalogOption, checkOptionKeys, checkPolicyOption, describeValue, 
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
+import { checkNativeProtocol, nativeProtocolOf, type NativeProtocol } from "../providers/native-protocol.js";
 import { checkExecutorOptions } from "../execution/executor-options.js";
 import { withCallsOnly } from "../execution/pending-calls.js";
 import { definitionOfTool } from "../search/extra-tool-definition.js";
@@ -134,6 +134,7 @@ export function createDynamicModelNode(options: DynamicModelNodeOptions) {
   // The cache-aware binding's proxy, while the catalog has no tool of that name (it is live: checked per call).
   const withProxy = new Set([...extraNames, PROXY_TOOL_NAME]);
   const protocol = nativeProtocolOf(model, nativeProtocol);
+  checkNativeProtocol(model, nativeProtocol);
   if (protocol === "proxy")
     checkProxyName(
       catalog,

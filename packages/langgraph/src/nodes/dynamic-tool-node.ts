@@ -38,7 +38,11 @@ export interface DynamicToolNodeOptions extends ToolFilterOptions, UsageLearning
    * throw is thrown, and so is every refusal (a `DynamicToolsError` with the refusal's code). @defaultValue true
    */
   handleToolErrors?: boolean;
-  /** Tools outside the catalog this node also executes (the `tool_search` tool). @defaultValue [] */
+  /**
+   * Tools outside the catalog this node also executes (the `tool_search` tool). A `tool_search` made by
+   * `createToolSearchTool` runs as it is; any other is held to the policy by its own declared permission (else the
+   * catalog's default), like a source tool. @defaultValue []
+   */
   extraTools?: readonly StructuredToolInterface[];
   /**
    * Where tools the catalog has no implementation for are found, in order (SDK registry, then MCP source).

@@ -32,8 +32,18 @@ export const EPHEMERAL_CACHE = { type: "ephemeral" } as const;
 
 type Block = Record<string, unknown> & { type: string };
 
+/** Most `cache_control` breakpoints Anthropic accepts in one request. */
+export const MAX_CACHE_BREAKPOINTS = 4;
+
+function breakpointsIn(content: BaseMessage["content"]): number {
+  if (!Array.isArray(content)) return 0;
+  let count = 0;
+  for (const block of content) if (typeof block === "object" && block !== null && "cache_control" in block) count++;
+  return count;
+}
+
 function hasCacheControl(content: BaseMessage["content"]): boolean {
-  return Array.isArray(content) && content.some((block) => typeof block === "object" && block !== null && "cache_control" in block);
+  return breakpointsIn(content) > 0;
 }
 
 function markedBlocks(content: BaseMessage["content"]): Block[] | undefined {
@@ -56,7 +66,9 @@ function markedToolResult(message: ToolMessage): HumanMessage | undefined {
 
 /**
  * Anthropic's two breakpoints, as the cost model bills them: `cache_control` at the end of the system prompt and on
- * the last message (a message that already carries one is left as it is). Returns copies; the input is untouched.
+ * the last message (a message that already carries one is left as it is). Breakpoints the messages already carry (a
+ * caller's own) count against Anthropic's limit of {@link MAX_CACHE_BREAKPOINTS}: with room for one, only the last
+ * message's is added (it caches the most), with none, neither. Returns copies; the input is untouched.
  *
  * @example
  * ```ts
@@ -65,20 +77,29 @@ function markedToolResult(message: ToolMessage): HumanMessage | undefined {
  */
 export function anthropicCacheBreakpoints(messages: readonly BaseMessage[]): BaseMessage[] {
   const out = [...messages];
-  const first = out[0];
-  if (first !== undefined && SystemMessage.isInstance(first) && !hasCacheControl(first.content)) {
-    const blocks = markedBlocks(first.content);
-    if (blocks !== undefined) out[0] = new SystemMessage({ content: blocks as never });
-  }
+  let room = MAX_CACHE_BREAKPOINTS;
+  for (const message of out) room -= breakpointsIn(message.content);
   const lastIndex = out.length - 1;
   const last = out[lastIndex];
-  if (last === undefined || (lastIndex === 0 && SystemMessage.isInstance(last)) || hasCacheControl(last.content)) return out;
-  if (HumanMessage.isInstance(last)) {
-    const blocks = markedBlocks(last.content);
-    if (blocks !== undefined) out[lastIndex] = new HumanMessage({ content: blocks as never, id: last.id });
-  } else if (ToolMessage.isInstance(last)) {
-    const marked = markedToolResult(last);
-    if (marked !== undefined) out[lastIndex] = marked;
+  if (room > 0 && last !== undefined && !(lastIndex === 0 && SystemMessage.isInstance(last)) && !hasCacheControl(last.content)) {
+    if (HumanMessage.isInstance(last)) {
+      const blocks = markedBlocks(last.content);
+      if (blocks !== undefined) {
+        out[lastIndex] = new HumanMessage({ content: blocks as never, id: last.id });
+        room--;
+      }
+    } else if (ToolMessage.isInstance(last)) {
+      const marked = markedToolResult(last);
+      if (marked !== undefined) {
+        out[lastIndex] = marked;
+        room--;
+      }
+    }
+  }
+  const first = out[0];
+  if (room > 0 && first !== undefined && SystemMessage.isInstance(first) && !hasCacheControl(first.content)) {
+    const blocks = markedBlocks(first.content);
+    if (blocks !== undefined) out[0] = new SystemMessage({ content: blocks as never });
   }
   return out;
 }
@@ -147,7 +168,7 @@ export function nativeMessages(protocol: NativeProtocol, messages: readonly Base
     const direct = new Set([...(options.direct ?? []), options.searchName, PROXY_TOOL_NAME]);
     return proxyMessages(messages, { searchName: options.searchName, direct, definitionOf: options.definitionOf });
   }
-  const rendered = messages.map((message) => {
+  const rendered = messages.flatMap((message): BaseMessage | BaseMessage[] => {
     if (protocol === "openai-responses" && AIMessage.isInstance(message)) return responsesAssistant(message, options.searchName);
     const references = referencesOf(message, options);
     if (!ToolMessage.isInstance(message)) return message;
@@ -159,7 +180,11 @@ export function nativeMessages(protocol: NativeProtocol, messages: readonly Base
         status: "completed",
         tools: searchOutputTools(references, options),
       };
-      return new AIMessage({ content: "", response_metadata: { output: [output] } });
+      const answered = new AIMessage({ content: "", response_metadata: { output: [output] } });
+      // A tool_search_output carries tools, not text: a search that failed (bad arguments) says why in a system
+      // message after it, as the other protocols' tool results do, so the model can correct its call.
+      if (message.status !== "error") return answered;
+      return [answered, new SystemMessage(`The ${options.searchName} call ${message.tool_call_id} failed: ${textOf(message.content)}`)];
     }
     if (references.length === 0) return message;
     const blocks = references.map((name) => ({ type: "tool_reference", tool_name: name }));
@@ -230,4 +255,10 @@ function safeParse(text: string): unknown {
   } catch {
     return {};
   }
+}
+
+/** A message's text (its text blocks joined). */
+function textOf(content: BaseMessage["content"]): string {
+  if (typeof content === "string") return content;
+  return content.map((block) => (typeof block === "object" && block !== null && "text" in block ? String(block.text) : "")).join("");
 }

@@ -54,3 +54,28 @@ export function nativeProtocolOf(model: unknown, explicit?: NativeProtocol): Nat
   if (name === "ChatOpenAI" && candidate?.useResponsesApi === true) return "openai-responses";
   return "chat-completions";
 }
+
+/**
+ * Checks that an explicit `nativeProtocol` is one `model` speaks: `ChatAnthropic` only Anthropic Messages, `ChatOpenAI`
+ * the Responses API with `useResponsesApi: true` and Chat Completions without (any model may use `"proxy"`; a model of
+ * another class is taken at its word). A protocol the client cannot send would fail on the first message with the
+ * provider's 400 (a `tool_reference` ChatOpenAI cannot render, a tool type ChatAnthropic does not know).
+ *
+ * @throws DynamicToolsError `INVALID_OPTION` naming the protocol, the client and what it speaks.
+ * @example
+ * ```ts
+ * checkNativeProtocol(new ChatOpenAI({ model: "gpt-5.4" }), "anthropic"); // throws: ChatOpenAI speaks chat-completions …
+ * ```
+ */
+export function checkNativeProtocol(model: unknown, explicit: NativeProtocol | undefined): void {
+  if (explicit === undefined || nativeProtocolOf(undefined, explicit) === "proxy") return;
+  const name = (model as { getName?: () => string } | null)?.getName?.();
+  if (name !== "ChatAnthropic" && name !== "ChatOpenAI") return;
+  const spoken = nativeProtocolOf(model);
+  if (spoken === explicit) return;
+  throw new DynamicToolsError(
+    "INVALID_OPTION",
+    `nativeProtocol "${explicit}" is not what ${name} sends: it speaks ${spoken}${name === "ChatOpenAI" ? (spoken === "chat-completions" ? " (openai-responses with useResponsesApi: true)" : " (chat-completions without useResponsesApi)") : ""}. Leave nativeProtocol unset to use ${spoken}, or pass "proxy" for a provider that serves no deferred loading.`,
+    { path: ["nativeProtocol"] },
+  );
+}

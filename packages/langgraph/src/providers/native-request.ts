@@ -8,6 +8,7 @@ import { PROXY_TOOL_NAME } from "@dynamic-tools/core/caching";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { definitionOfTool } from "../search/extra-tool-definition.js";
+import { loadedToolsFromMessages } from "../search/loaded-tools-history.js";
 import { nativeMessages } from "./native-messages.js";
 import type { NativeProtocol } from "./native-protocol.js";
 import { nativeTools, type NativeNamespace } from "./native-tools.js";
@@ -62,7 +63,9 @@ export function nativeRequest({ protocol, catalog, core, searchTool, callable, m
   const deferredDefinitions = catalog.definitions(callable.filter(sendable));
   const namespaceOf = catalogNamespaceOf(catalog);
   const direct: ToolDefinition[] = [...catalog.definitions(core.filter((name) => catalog.has(name))), definitionOfTool(searchTool)];
-  const built = nativeTools({ protocol, direct, searchName: searchTool.name, deferred: deferredDefinitions, namespaceOf });
+  // Past the protocol's limit, what the conversation loaded is sent first (see nativeTools).
+  const loaded = new Set(loadedToolsFromMessages(messages, { toolName: searchTool.name }));
+  const built = nativeTools({ protocol, direct, searchName: searchTool.name, deferred: deferredDefinitions, namespaceOf, loaded });
   const deferred = new Set(built.deferred);
   const rendered = nativeMessages(protocol, messages, {
     searchName: searchTool.name,

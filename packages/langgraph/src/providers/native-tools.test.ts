@@ -1,5 +1,5 @@
 import type { ToolDefinition } from "@dynamic-tools/core";
-import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { selectionDelivery } from "./native-delivery.js";
@@ -62,6 +62,44 @@ describe("nativeTools", () => {
       ),
     );
   });
+
+  it("past the limit, sends the tools the conversation loaded in place of the last ones not loaded", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 299 }), { maxLength: 20 }),
+        fc.constantFrom("anthropic" as const, "openai-responses" as const, "chat-completions" as const),
+        (count, picks, protocol) => {
+          const deferred = Array.from({ length: count }, (_, index) => definition(`tool_${index}`));
+          const loaded = new Set(picks.filter((index) => index < count).map((index) => `tool_${index}`));
+          const built = nativeTools({ protocol, direct: [search], searchName: "tool_search", deferred, limit: 128, loaded });
+          expect(built.tools.length).toBeLessThanOrEqual(128);
+          for (const name of loaded) expect(built.deferred).toContain(name);
+          // Catalog order, and the same number of tools as without loads.
+          const order = (names: readonly string[]) => names.map((name) => Number(name.slice(5)));
+          expect(order(built.deferred)).toEqual([...order(built.deferred)].sort((a, b) => a - b));
+          expect(built.deferred.length).toBe(
+            nativeTools({ protocol, direct: [search], searchName: "tool_search", deferred, limit: 128 }).deferred.length,
+          );
+        },
+      ),
+    );
+    // A namespace is one entry (Responses): loading one member brings its namespace in whole.
+    const deferred = Array.from({ length: 200 }, (_, index) => definition(`tool_${index}`));
+    const namespaceOf = (name: string) => (Number(name.slice(5)) >= 190 ? { name: "crm", description: "CRM" } : undefined);
+    const built = nativeTools({
+      protocol: "openai-responses",
+      direct: [search],
+      searchName: "tool_search",
+      deferred,
+      namespaceOf,
+      limit: 128,
+      loaded: new Set(["tool_195"]),
+    });
+    expect(built.tools).toHaveLength(128);
+    expect(built.deferred.filter((name) => Number(name.slice(5)) >= 190)).toHaveLength(10);
+    expect(built.omitted).toContain("tool_126");
+  });
 });
 
 describe("nativeMessages", () => {
@@ -92,6 +130,21 @@ describe("nativeMessages", () => {
     ]);
   });
 
+  it("tells the model why a Responses search failed, in a system message after its empty output", () => {
+    const failed = new ToolMessage({
+      content: "Error: query must be a string",
+      name: "tool_search",
+      tool_call_id: "call_1",
+      status: "error",
+    });
+    const sent = nativeMessages("openai-responses", [new HumanMessage("hi"), call, failed], options);
+    expect(sent).toHaveLength(4);
+    expect((sent[2]!.response_metadata as { output?: unknown }).output).toMatchObject([
+      { type: "tool_search_output", call_id: "call_1", tools: [] },
+    ]);
+    expect(SystemMessage.isInstance(sent[3]) && sent[3].content).toBe("The tool_search call call_1 failed: Error: query must be a string");
+  });
+
   it("reads a Responses tool_search_call back as a tool call of the search tool", () => {
     const answer = new AIMessage({
       content: "",
@@ -114,6 +167,31 @@ describe("nativeMessages", () => {
     expect(marked[0]!.content).toEqual([{ type: "text", text: "rules", cache_control: { type: "ephemeral" } }]);
     expect(marked[1]!.content).toBe("one");
     expect(marked[3]!.content).toEqual([{ type: "text", text: "two", cache_control: { type: "ephemeral" } }]);
+  });
+
+  it("counts the caller's own breakpoints against Anthropic's four: the last message's first, then none", () => {
+    const mine = (text: string) => new HumanMessage({ content: [{ type: "text", text, cache_control: { type: "ephemeral" } }] });
+    const count = (messages: readonly BaseMessage[]) =>
+      messages
+        .flatMap((message) => (Array.isArray(message.content) ? message.content : []))
+        .filter((block) => "cache_control" in (block as object)).length;
+    const three = [
+      new SystemMessage("rules"),
+      mine("a"),
+      new AIMessage("ok"),
+      mine("b"),
+      new AIMessage("ok"),
+      mine("c"),
+      new AIMessage("ok"),
+      new HumanMessage("d"),
+    ];
+    const marked = anthropicCacheBreakpoints(three);
+    expect(count(marked)).toBe(4);
+    expect(marked[7]!.content).toEqual([{ type: "text", text: "d", cache_control: { type: "ephemeral" } }]);
+    expect(marked[0]!.content).toBe("rules");
+    const four = anthropicCacheBreakpoints([...three.slice(0, 7), mine("d"), new AIMessage("ok"), new HumanMessage("e")]);
+    expect(count(four)).toBe(4);
+    expect(four[9]!.content).toBe("e");
   });
 });
 

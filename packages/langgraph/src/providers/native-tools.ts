@@ -27,6 +27,12 @@ export interface NativeToolsInput {
   namespaceOf?: (name: string) => NativeNamespace | undefined;
   /** Most entries of the array. @defaultValue the protocol's limit ({@link NATIVE_TOOL_LIMITS}) */
   limit?: number;
+  /**
+   * Deferred tools the conversation has loaded (a search result or a delivered selection referenced them): past the
+   * limit, they are sent in place of the last tools not loaded, so that a loaded tool is always callable.
+   * @defaultValue none
+   */
+  loaded?: ReadonlySet<string>;
 }
 
 /** The provider tools array, and what it defers and left out. */
@@ -35,9 +41,36 @@ export interface NativeTools {
   tools: unknown[];
   /** Names deferred, in order. */
   deferred: string[];
-  /** Callable tools left out because the array reached the limit, in catalog order. */
+  /** Callable tools left out because the array reached the limit, in catalog order (never a loaded one that fits). */
   omitted: string[];
 }
+
+/**
+ * The deferred tools that fit in `capacity` entries of the array: each entry a tool, or a Responses namespace with its
+ * members (`entryOf` names it). All of them when they fit; past the limit, the entries holding a loaded tool first,
+ * then the others, each in catalog order.
+ */
+function fittingTools(
+  names: readonly string[],
+  capacity: number,
+  entryOf: (name: string) => string,
+  loaded: ReadonlySet<string>,
+): ReadonlySet<string> {
+  const entries = new Map<string, string[]>();
+  for (const name of names) {
+    const key = entryOf(name);
+    const members = entries.get(key);
+    if (members === undefined) entries.set(key, [name]);
+    else members.push(name);
+  }
+  if (entries.size <= capacity) return new Set(names);
+  const holdsLoaded = (members: readonly string[]) => members.some((name) => loaded.has(name));
+  const all = [...entries.values()];
+  const chosen = [...all.filter(holdsLoaded), ...all.filter((members) => !holdsLoaded(members))].slice(0, Math.max(0, capacity));
+  return new Set(chosen.flat());
+}
+
+const nameOf = (definition: ToolDefinition) => definition.function.name;
 
 function anthropicTool({ function: fn }: ToolDefinition, deferred: boolean) {
   return { name: fn.name, description: fn.description, input_schema: fn.parameters, ...(deferred ? { defer_loading: true } : {}) };
@@ -64,7 +97,8 @@ export function responsesFunction({ function: fn }: ToolDefinition, deferred: bo
  * search result carries their definitions). Responses: the direct catalog tools, the search tool as
  * `{ type: "tool_search", execution: "client" }` with its description and parameters, then the deferred functions,
  * those of a namespace inside one `{ type: "namespace" }` entry at the place of its first member. Past the limit, the
- * remaining tools are omitted.
+ * tools (or namespaces) that do not fit are omitted: the loaded ones fit first, in place of the last not loaded (the
+ * array then changes when the conversation loads a tool that was left out, once).
  *
  * @example
  * ```ts
@@ -79,6 +113,7 @@ export function nativeTools({
   deferred,
   namespaceOf,
   limit = NATIVE_TOOL_LIMITS[protocol],
+  loaded = new Set(),
 }: NativeToolsInput): NativeTools {
   const tools: unknown[] = [];
   const deferredNames: string[] = [];
@@ -89,8 +124,9 @@ export function nativeTools({
   if (protocol !== "openai-responses") {
     const shape = protocol === "anthropic" ? anthropicTool : chatTool;
     for (const definition of direct) tools.push(shape(definition, false));
+    const fits = fittingTools(deferred.map(nameOf), limit - tools.length, (name) => name, loaded);
     for (const definition of deferred) {
-      if (tools.length >= limit) omitted.push(definition.function.name);
+      if (!fits.has(nameOf(definition))) omitted.push(definition.function.name);
       else {
         tools.push(shape(definition, true));
         deferredNames.push(definition.function.name);
@@ -103,16 +139,22 @@ export function nativeTools({
     tools.push(name === searchName ? { type: "tool_search", execution: "client", description, parameters } : definition);
   }
   const namespaces = new Map<string, { type: "namespace"; name: string; description: string; tools: unknown[] }>();
+  // A namespace is one entry whatever its members (the `\u0000` keeps a namespace apart from a tool of that name).
+  const entryOf = (name: string) => {
+    const namespace = namespaceOf?.(name);
+    return namespace === undefined ? name : `\u0000${namespace.name}`;
+  };
+  const fits = fittingTools(deferred.map(nameOf), limit - tools.length, entryOf, loaded);
   for (const definition of deferred) {
+    if (!fits.has(nameOf(definition))) {
+      omitted.push(definition.function.name);
+      continue;
+    }
     const namespace = namespaceOf?.(definition.function.name);
     const entry = namespace === undefined ? undefined : namespaces.get(namespace.name);
     if (entry !== undefined) {
       entry.tools.push(responsesFunction(definition, true));
       deferredNames.push(definition.function.name);
-      continue;
-    }
-    if (tools.length >= limit) {
-      omitted.push(definition.function.name);
       continue;
     }
     if (namespace === undefined) tools.push({ ...definition, defer_loading: true });

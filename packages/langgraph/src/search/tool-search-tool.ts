@@ -31,6 +31,7 @@ import { ToolMessage } from "@langchain/core/messages";
 import { tool, type StructuredToolInterface, type ToolRunnableConfig } from "@langchain/core/tools";
 import { Command, getCurrentTaskInput } from "@langchain/langgraph";
 import { invalidOptionValue } from "../execution/executor-options.js";
+import { markToolSearch } from "../execution/tool-search-mark.js";
 import { callerFromConfig } from "../permissions/caller.js";
 
 import { formatSearchResults } from "./format-search-results.js";
@@ -295,6 +296,7 @@ export function createToolSearchTool(catalog: ToolCatalog, options: ToolSearchOp
       verboseParsingErrors: true,
     },
   );
+  markToolSearch(searchTool);
   if (options.policy === undefined) searchingWithoutPolicy.add(searchTool);
   return searchTool;
 }

@@ -5,6 +5,7 @@
  * request carries; deferred tools cost nothing until a `tool_reference` expands them inline, once), reports that bill
  * as `usage`, and records every request.
  */
+import { canonicalJson } from "../execution/canonical-json.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestBill } from "@dynamic-tools/core/caching";
 import type { FakeOpenAIReply } from "./fake-openai-script.js";
@@ -41,7 +42,7 @@ export interface AnthropicRecordedRequest {
   error?: AnthropicErrorBody["error"];
   /** The bill of an accepted request (what `usage` reported). */
   bill?: RequestBill;
-  reply?: { content: string | null; toolCalls: Array<{ id: string; name: string; args: Record<string, unknown> }> };
+  reply?: { content: string | null; toolCalls: Array<{ id: string; name: string; args: Record<string, unknown>; rawArguments?: string }> };
 }
 
 /** A running fake endpoint. */
@@ -59,7 +60,7 @@ function withoutCacheControl(value: Record<string, unknown>): Record<string, unk
 
 function renderTool(tool: AnthropicTool): string {
   const { defer_loading: _deferred, ...rest } = withoutCacheControl(tool);
-  return JSON.stringify(rest);
+  return canonicalJson(rest);
 }
 
 function textOf(content: string | AnthropicBlock[] | undefined): string {
@@ -87,7 +88,7 @@ export function renderAnthropicPrompt(request: AnthropicRequest): RenderedPrompt
   }
   const system: string[] = [];
   for (const block of blocksOf(request.system)) {
-    system.push(JSON.stringify(withoutCacheControl(block)));
+    system.push(canonicalJson(withoutCacheControl(block)));
     if (block.cache_control != null) breakpoints.push(tools.length + system.length);
   }
   const messages: string[] = [];
@@ -96,14 +97,14 @@ export function renderAnthropicPrompt(request: AnthropicRequest): RenderedPrompt
     for (const block of blocksOf(message.content)) {
       const inner = Array.isArray(block.content) ? block.content : undefined;
       const rendered = inner === undefined ? block : { ...block, content: inner.map((part) => withoutCacheControl(part)) };
-      messages.push(JSON.stringify({ role: message.role, block: withoutCacheControl(rendered) }));
+      messages.push(canonicalJson({ role: message.role, block: withoutCacheControl(rendered) }));
       const marked = block.cache_control != null || (inner ?? []).some((part) => part.cache_control != null);
       if (marked) breakpoints.push(tools.length + system.length + messages.length);
       for (const part of inner ?? []) {
         if (part.type !== "tool_reference" || referenced.has(String(part.tool_name))) continue;
         referenced.add(String(part.tool_name));
         const tool = byName.get(String(part.tool_name));
-        if (tool !== undefined) messages.push(JSON.stringify({ loaded: renderTool(tool) }));
+        if (tool !== undefined) messages.push(canonicalJson({ loaded: renderTool(tool) }));
       }
     }
   }
@@ -176,7 +177,12 @@ export async function startFakeAnthropic({ script, port = 0 }: FakeAnthropicOpti
     const { content = null, toolCalls = [] } = typeof reply === "string" ? { content: reply } : reply;
     return {
       content,
-      toolCalls: toolCalls.map((call) => ({ id: call.id ?? `toolu_fake_${++nextId}`, name: call.name, args: call.args ?? {} })),
+      toolCalls: toolCalls.map((call) => ({
+        id: call.id ?? `toolu_fake_${++nextId}`,
+        name: call.name,
+        args: call.args ?? {},
+        ...(call.rawArguments === undefined ? {} : { rawArguments: call.rawArguments }),
+      })),
     };
   }
 
@@ -201,6 +207,15 @@ export async function startFakeAnthropic({ script, port = 0 }: FakeAnthropicOpti
       return sendJson(response, 400, rejection);
     }
     const reply = normalise(await scriptedReply(script, body, anthropicView(body)));
+    // Malformed input reaches a client only streamed (input_json_delta): a whole message carries parsed input.
+    if (!record.stream && reply.toolCalls.some((call) => call.rawArguments !== undefined)) {
+      record.status = 400;
+      record.error = {
+        type: "invalid_request_error",
+        message: "fake script: rawArguments needs a streamed request (stream: true) under Anthropic",
+      };
+      return sendJson(response, 400, { type: "error", error: record.error });
+    }
     const bill = ledger.bill(renderAnthropicPrompt(body));
     record.status = 200;
     record.reply = reply;
@@ -209,6 +224,7 @@ export async function startFakeAnthropic({ script, port = 0 }: FakeAnthropicOpti
       ...(reply.content ? [{ type: "text", text: reply.content }] : []),
       ...reply.toolCalls.map((call) => ({ type: "tool_use", id: call.id, name: call.name, input: call.args })),
     ];
+    const rawInputs = new Map(reply.toolCalls.map((call) => [call.id, call.rawArguments]));
     const outputTokens = Math.max(1, tokensOf(JSON.stringify(content)));
     const id = `msg_fake_${requests.length}`;
     const stopReason = reply.toolCalls.length > 0 ? "tool_use" : "end_turn";
@@ -248,7 +264,7 @@ export async function startFakeAnthropic({ script, port = 0 }: FakeAnthropicOpti
       const delta =
         block.type === "text"
           ? { type: "text_delta", text: block.text }
-          : { type: "input_json_delta", partial_json: JSON.stringify(block.input) };
+          : { type: "input_json_delta", partial_json: rawInputs.get(String(block.id)) ?? JSON.stringify(block.input) };
       events.push(["content_block_delta", { type: "content_block_delta", index, delta }]);
       events.push(["content_block_stop", { type: "content_block_stop", index }]);
     }

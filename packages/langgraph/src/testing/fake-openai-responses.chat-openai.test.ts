@@ -54,6 +54,16 @@ function searchTurn(loaded: unknown[], callId = "call_s1") {
 }
 
 describe("the fake Responses endpoint through ChatOpenAI", () => {
+  it("sends a scripted call's rawArguments as they are: malformed JSON reaches the client as an invalid tool call", async () => {
+    fake = await startFakeOpenAIResponses({ script: () => ({ toolCalls: [{ name: "get_weather", rawArguments: '{"city": "Oslo"' }] }) });
+    // (Streamed, ChatOpenAI completes the partial JSON itself.)
+    const answer = await responses(fake.url)
+      .bindTools([fn("get_weather")])
+      .invoke([new HumanMessage("weather?")]);
+    expect(answer.tool_calls).toEqual([]);
+    expect(answer.invalid_tool_calls?.[0]).toMatchObject({ name: "get_weather", args: '{"city": "Oslo"' });
+  });
+
   it("answers a call of the client tool_search as a tool_search_call, and a loaded tool as a function_call", async () => {
     fake = await startFakeOpenAIResponses({
       script: [

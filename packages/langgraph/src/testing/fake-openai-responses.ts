@@ -7,6 +7,7 @@
  * as `usage.input_tokens_details.cached_tokens`, and records every request (JSON, or server-sent events when
  * `stream: true`).
  */
+import { canonicalJson } from "../execution/canonical-json.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestBill } from "@dynamic-tools/core/caching";
 import type { FakeOpenAIReply } from "./fake-openai-script.js";
@@ -41,7 +42,7 @@ export interface ResponsesRecordedRequest {
   status: number;
   error?: OpenAIErrorBody["error"];
   bill?: RequestBill;
-  reply?: { content: string | null; toolCalls: Array<{ id: string; name: string; args: Record<string, unknown> }> };
+  reply?: { content: string | null; toolCalls: Array<{ id: string; name: string; args: Record<string, unknown>; rawArguments?: string }> };
 }
 
 /** A running fake endpoint. */
@@ -54,16 +55,16 @@ export interface FakeOpenAIResponses {
 
 function renderTool(tool: ResponsesTool): string[] {
   if (tool.type === "function") {
-    return [JSON.stringify(tool.defer_loading === true ? { type: "function", name: tool.name, description: tool.description } : tool)];
+    return [canonicalJson(tool.defer_loading === true ? { type: "function", name: tool.name, description: tool.description } : tool)];
   }
   if (tool.type === "namespace") {
     const members = Array.isArray(tool.tools) ? (tool.tools as ResponsesTool[]) : [];
     return [
-      JSON.stringify({ type: "namespace", name: tool.name, description: tool.description }),
-      ...members.filter((member) => member.defer_loading !== true).map((member) => JSON.stringify(member)),
+      canonicalJson({ type: "namespace", name: tool.name, description: tool.description }),
+      ...members.filter((member) => member.defer_loading !== true).map((member) => canonicalJson(member)),
     ];
   }
-  return [JSON.stringify(tool)];
+  return [canonicalJson(tool)];
 }
 
 /**
@@ -73,8 +74,8 @@ function renderTool(tool: ResponsesTool): string[] {
 export function renderResponsesPrompt(request: ResponsesRequest): RenderedPrompt {
   return {
     tools: (request.tools ?? []).flatMap(renderTool),
-    system: request.instructions ? [JSON.stringify({ instructions: request.instructions })] : [],
-    messages: inputItems(request).map((item) => JSON.stringify(item)),
+    system: request.instructions ? [canonicalJson({ instructions: request.instructions })] : [],
+    messages: inputItems(request).map((item) => canonicalJson(item)),
   };
 }
 
@@ -159,7 +160,12 @@ export async function startFakeOpenAIResponses({ script, port = 0 }: FakeOpenAIR
     const { content = null, toolCalls = [] } = typeof reply === "string" ? { content: reply } : reply;
     return {
       content,
-      toolCalls: toolCalls.map((call) => ({ id: call.id ?? `call_fake_${++nextId}`, name: call.name, args: call.args ?? {} })),
+      toolCalls: toolCalls.map((call) => ({
+        id: call.id ?? `call_fake_${++nextId}`,
+        name: call.name,
+        args: call.args ?? {},
+        ...(call.rawArguments === undefined ? {} : { rawArguments: call.rawArguments }),
+      })),
     };
   }
 
@@ -215,7 +221,7 @@ export async function startFakeOpenAIResponses({ script, port = 0 }: FakeOpenAIR
               id: `fc_fake_${++nextId}`,
               call_id: call.id,
               name: call.name,
-              arguments: JSON.stringify(call.args),
+              arguments: call.rawArguments ?? JSON.stringify(call.args),
               status: "completed",
             },
       );

@@ -10,7 +10,11 @@ export interface FakeToolCall {
   name: string;
   /** Arguments, sent JSON-encoded as the API does. @defaultValue {} */
   args?: Record<string, unknown>;
-  /** The `arguments` string sent as it is, instead of `args` encoded: e.g. malformed JSON, as models sometimes emit. */
+  /**
+   * The `arguments` string sent as it is, instead of `args` encoded: e.g. malformed JSON, as models sometimes emit
+   * (Chat Completions and Responses; Anthropic only in a streamed answer's `input_json_delta`, a whole message carrying
+   * parsed input: the fake refuses it unstreamed).
+   */
   rawArguments?: string;
   /** The call id. @defaultValue a fresh `call_fake_<n>` */
   id?: string;

@@ -6,6 +6,7 @@
  * request under OpenAI's automatic prefix caching against every request it has seen (reported as `usage`, with
  * `prompt_tokens_details.cached_tokens`), and records every request.
  */
+import { canonicalJson } from "../execution/canonical-json.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { replyFromSteps, sentToolNames, type FakeOpenAIReply, type FakeOpenAIScript } from "./fake-openai-script.js";
 import type { RequestBill } from "@dynamic-tools/core/caching";
@@ -58,15 +59,15 @@ export function renderChatCompletionPrompt(request: ChatCompletionRequest): Rend
   const messages: string[] = [];
   const referenced = new Set<string>();
   for (const message of request.messages) {
-    messages.push(JSON.stringify(message));
+    messages.push(canonicalJson(message));
     for (const name of referencedToolNames(message)) {
       if (!deferred.has(name) || referenced.has(name)) continue;
       referenced.add(name);
-      messages.push(JSON.stringify({ loaded: byName.get(name)?.function }));
+      messages.push(canonicalJson({ loaded: byName.get(name)?.function }));
     }
   }
   return {
-    tools: tools.filter((tool) => tool.defer_loading !== true).map((tool) => JSON.stringify(tool)),
+    tools: tools.filter((tool) => tool.defer_loading !== true).map((tool) => canonicalJson(tool)),
     system: [],
     messages,
   };

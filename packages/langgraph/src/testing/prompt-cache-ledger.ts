@@ -8,7 +8,8 @@ import { countTokens } from "@dynamic-tools/core/internal";
 
 /**
  * A request rendered for billing: the tools block, the system block and the messages, each a list of pieces as the
- * provider renders them (JSON text; two equal texts in the same place are the same bytes).
+ * provider renders them (canonical JSON text, keys sorted: the provider reads parsed JSON, so a block sent with its
+ * keys in another order is the same piece; two equal texts in the same place are the same bytes).
  */
 export interface RenderedPrompt {
   tools: readonly string[];

@@ -2,6 +2,7 @@
  * @module The hybrid strategy: the query rewritten, then lexical (BM25), fuzzy-name and vector rankings fused, with
  * a bonus for an exact name. With usage, the fusion weights are fitted to held-out observations.
  */
+import { checkHybridOptions } from "./check-hybrid-options.js";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { LearnedField } from "../learned-field.js";
@@ -99,6 +100,8 @@ function defaultVector(embeddings: EmbeddingsInterface | undefined, usage: Learn
  * own score (`bm25`, `fuzzy`, `vector`, `exact`) — the explanation of why it was found; with weights fitted from
  * usage, also `weights` (each source's weight).
  *
+ * @throws DynamicToolsError `INVALID_OPTION` for an unknown option or one of the wrong kind (`weights: { vectr: 1 }`,
+ *   a negative weight, `usage` that is not a `UsageModel`), naming it and what is valid.
  * @example
  * ```ts
  * const hybrid = createHybridStrategy({ usage }); // bm25 + fuzzy + offline vectors, learning from usage
@@ -108,6 +111,7 @@ function defaultVector(embeddings: EmbeddingsInterface | undefined, usage: Learn
  * ```
  */
 export function createHybridStrategy(options: HybridStrategyOptions = {}): HybridStrategy {
+  checkHybridOptions(options);
   const { fusion = "weighted", exactBonus = 1, rrfK = 60, depth = 100, usage, embeddings } = options;
   const prior: FusionWeights = { ...DEFAULT_FUSION_WEIGHTS, ...options.weights };
   const vector = options.vector === false ? undefined : (options.vector ?? defaultVector(embeddings, usage));
@@ -198,7 +202,14 @@ export function createHybridStrategy(options: HybridStrategyOptions = {}): Hybri
         vector?.rank(sourceRequest) ?? [],
         separate?.[1].rank(sourceRequest),
       ]);
-      const fuse: FusionSettings = { fusion, exactBonus, rrfK, weights: weights ?? prior, explain: weights !== undefined };
+      // Explained only when the fit moved them: a fit that kept the fixed weights fitted nothing to explain.
+      const fuse: FusionSettings = {
+        fusion,
+        exactBonus,
+        rrfK,
+        weights: weights ?? prior,
+        explain: weights !== undefined && !sameWeights(weights, prior),
+      };
       const rankings = { bm25: lexical, fuzzy: names, vector: semantic, ...(learned === undefined ? {} : { learned: asLearned(learned) }) };
       return fuseRankings(rankings, request.limit, (id) => positions.of(id), fuse);
     },
@@ -329,4 +340,10 @@ function fuseRankings(
     signals: Object.assign({}, ...sources.map((source, index) => source[firstAt[index]![slot]!]?.signals)),
     ...(explain ? { weights: { ...weights } } : {}),
   }));
+}
+
+/** Whether two sets of fusion weights weigh every source alike. */
+function sameWeights(a: FusionWeights, b: FusionWeights): boolean {
+  const sources = new Set([...Object.keys(a), ...Object.keys(b)] as Array<keyof FusionWeights>);
+  return [...sources].every((source) => a[source] === b[source]);
 }

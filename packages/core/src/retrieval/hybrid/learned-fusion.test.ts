@@ -67,6 +67,17 @@ describe("learned fusion (createHybridStrategy with usage)", () => {
     for (const query of QUERIES) expect(await second.rank({ query, limit: 10 })).toEqual(await first.rank({ query, limit: 10 }));
   });
 
+  it("a fit that kept the fixed weights explains none (the reason does not claim weights fitted from usage)", async () => {
+    const catalog = assistantCatalog();
+    const usage = learnedModel(MIN_FIT_OBSERVATIONS);
+    const first = createHybridStrategy({ usage, vector: weakVector(), weights: { vector: 2 } });
+    await first.index(catalog);
+    const kept = { ...first.fittedFusion()!, weights: { bm25: 1, fuzzy: 0.3, vector: 2 } };
+    const hybrid = createHybridStrategy({ usage, vector: weakVector(), weights: { vector: 2 }, fitted: kept });
+    await hybrid.index(catalog);
+    for (const query of QUERIES) expect((await hybrid.rank({ query, limit: 10 })).every((tool) => tool.weights === undefined)).toBe(true);
+  });
+
   it("without usage (or before enough observations), rankings are exactly those of the fixed weights", async () => {
     const catalog = assistantCatalog();
     const plain = createHybridStrategy({ vector: weakVector() });

@@ -6,7 +6,7 @@ import type { ToolCatalog } from "../../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../../catalog/tool-metadata.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { analyzedQueryVariants } from "../hybrid/query-rewrite.js";
-import type { LearnedField } from "../learned-field.js";
+import { isLearnedField, type LearnedField } from "../learned-field.js";
 import type { RankedTool, RankRequest, RetrievalStrategy } from "../retrieval-strategy.js";
 import { toolText, type ToolField } from "../tool-text.js";
 import { analyze } from "../../text/analyzer.js";
@@ -142,6 +142,11 @@ export function createBm25Strategy(options: Bm25StrategyOptions = {}): Bm25Strat
   const { usage, usageWeight = 1, expansion, steps = true } = options;
   if (typeof steps !== "boolean") {
     throw new DynamicToolsError("INVALID_OPTION", `bm25 steps must be true or false, got ${describeValue(steps)}.`, { path: ["steps"] });
+  }
+  if (usage !== undefined && !isLearnedField(usage)) {
+    throw new DynamicToolsError("INVALID_OPTION", `bm25 usage must be a UsageModel (a learned field), got ${describeValue(usage)}.`, {
+      path: ["usage"],
+    });
   }
   // The learned field exists only with `usage`: without it the index is exactly the one without learning.
   // (The index skips fields without a weight, so the cast only widens the key set.)
