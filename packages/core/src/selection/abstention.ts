@@ -48,8 +48,9 @@ export interface AbstentionOptions {
   /**
    * How many of its topic words a remark must share with one of the first `depth` tools (what they are for: their
    * name, description, tags, keywords and category, not their parameters; with usage, also the words said in more
-   * than a tenth of their observations, `LEARNED_WORD_SHARE`), on top of the remark floor: "my team lost again" mentions a sports tool's topic, "my website gets no
-   * organic traffic" describes what an SEO tool is for. 0 turns this off. @defaultValue 2
+   * than a tenth of their observations, `LEARNED_WORD_SHARE`), on top of the remark floor: "my team lost again"
+   * mentions a sports tool's topic, "my website gets no organic traffic" describes what an SEO tool is for. 0 turns
+   * this off. @defaultValue 2
    */
   remarkWords?: number;
   /**
@@ -388,7 +389,10 @@ export function judgeRanking({
    * `sharesWords`). @defaultValue none: remarks are judged by the remark floor alone
    */
   catalog?: ToolCatalog;
-  /** With `catalog`: what the strategy learned from usage; a tool's common learned words count as its words ({@link LEARNED_WORD_SHARE}). */
+  /**
+   * With `catalog`: what the strategy learned from usage; the words users say when they call a tool count as its words
+   * ({@link LEARNED_WORD_SHARE}).
+   */
   learned?: LearnedField;
 }): Abstention | undefined {
   // The message's words beyond small talk: whether it asks for anything, and (without generic tool words) its topic.
@@ -526,9 +530,9 @@ function withoutActionWords(words: ReadonlySet<string>, catalog: ToolCatalog): s
 /**
  * Whether one of the `ranked` tools has at least `least` of the `words` (a message's topic words, see
  * {@link withoutActionWords}) in what it is for (`toolPurpose`) or among the words users say when they call it
- * ({@link LEARNED_WORD_SHARE}). A remark
- * that shares one word with a tool ("my team lost again" and a sports tool) mentions its topic; one that shares two
- * ("my website gets no organic traffic" and an SEO tool) describes a problem the tool is for.
+ * ({@link LEARNED_WORD_SHARE}). A remark that shares one word with a tool ("my team lost again" and a sports tool)
+ * mentions its topic; one that shares two ("my website gets no organic traffic" and an SEO tool) describes a problem
+ * the tool is for.
  */
 function sharesWords(
   words: readonly string[],

@@ -77,7 +77,8 @@ export interface ToolSelectorOptions extends SelectToolsOptions {
    * Retrieval: abstain when no ranked tool is a credible match (small talk, thanks, off-topic): bind the core tools
    * (and tools the message names) only, and say why in `ToolSelection.abstained`. A tool is credible when one of its
    * signals reaches the relevance floor, calibrated on the catalog (see `calibrateRelevanceFloor`). Nor are the
-   * catalog's declared `defaults` bound (they stand for a request nothing matched, not for small talk). `false` turns it off; an object tunes the calibration.
+   * catalog's declared `defaults` bound (they stand for a request nothing matched, not for small talk). `false` turns
+   * it off; an object tunes the calibration.
    * @defaultValue true for a built-in strategy (by name, the default one, or an object such as `createHybridStrategy()`
    * or a snapshot's), false for a strategy of your own (its scores may not say how relevant a tool is)
    */

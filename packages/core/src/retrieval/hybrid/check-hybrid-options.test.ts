@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DynamicToolsError } from "../../errors/dynamic-tools-error.js";
+import { thrownError } from "../../__fixtures__/thrown-error.js";
 import { createBm25Strategy } from "../lexical/bm25-strategy.js";
 import { createHybridStrategy } from "./hybrid-strategy.js";
-
-function rejection(run: () => unknown): DynamicToolsError {
-  try {
-    run();
-  } catch (error) {
-    if (DynamicToolsError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error("did not throw");
-}
 
 describe("createHybridStrategy's options, checked at construction", () => {
   it.each([
@@ -32,7 +22,7 @@ describe("createHybridStrategy's options, checked at construction", () => {
     [{ separateLearnedField: "yes" }, 'createHybridStrategy: separateLearnedField must be true or false, got "yes".'],
     [{ wieghts: {} }, 'createHybridStrategy: unknown option "wieghts". Did you mean: weights?'],
   ])("rejects %j with INVALID_OPTION naming it", (options, message) => {
-    const error = rejection(() => createHybridStrategy(options as never));
+    const error = thrownError(() => createHybridStrategy(options as never));
     expect(error.code).toBe("INVALID_OPTION");
     expect(error.message.startsWith(message)).toBe(true);
   });
@@ -44,7 +34,7 @@ describe("createHybridStrategy's options, checked at construction", () => {
   });
 
   it("bm25's usage must be a learned field too", () => {
-    const error = rejection(() => createBm25Strategy({ usage: 5 as never }));
+    const error = thrownError(() => createBm25Strategy({ usage: 5 as never }));
     expect([error.code, error.message]).toEqual(["INVALID_OPTION", "bm25 usage must be a UsageModel (a learned field), got number 5."]);
   });
 });
