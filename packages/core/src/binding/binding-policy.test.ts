@@ -151,6 +151,9 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
     const openai = bindTools("cache-aware", { selection: ranked(["a", "b"], [1, 1]), ...input });
     expect(openai.tools).toEqual(["a", "b", "c"]);
     expect(openai.reason).toBe("first call: every tool (3): the selection would leave out too little to save on later calls");
+    // A budget that cannot hold every tool: binding them all is no option (the first two would stand in for c).
+    const cut = { ...ranked(["c"], [1]), budget: { maxTools: 2 } };
+    expect(bindTools("cache-aware", { selection: cut, ...input }).tools).toEqual(["c"]);
     // Under Anthropic's breakpoints nothing is lost to steps: the selection is bound.
     expect(bindTools("cache-aware", { selection: ranked(["a", "b"], [1, 1]), ...input, rules: cacheRules("anthropic") }).tools).toEqual([
       "a",
@@ -169,6 +172,15 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
     expect(poor.reason).toBe(
       "kept: x is needed, but the change would re-bill about 2200 tokens, more than the 2000 this conversation has saved against binding every tool",
     );
+  });
+
+  it("delivers through the proxy whatever it saved when the budget cuts the every-tool array (it could not serve every need)", () => {
+    const selection = ranked(["x", "a"], [10, 8]);
+    const proxy = { name: "call_tool", headerTokens: 30 };
+    const input = { selection, previous: ["a", "call_tool"], ...big, saved: -100, proxy };
+    expect(bindTools("cache-aware", input)).toMatchObject({ changed: false, unbound: ["x"] });
+    const cut = bindTools("cache-aware", { ...input, selection: { ...selection, budget: { maxTools: 2 } } });
+    expect(cut).toMatchObject({ changed: false, delivered: ["x"] });
   });
 
   it("adds the needed tools, whatever it saved, when a revoked tool changes the array anyway", () => {
@@ -193,9 +205,12 @@ describe("bindTools: cache-aware weighs the re-bill against what the conversatio
       const first = bindTools("cache-aware", { selection, ...sized, promptTokens: 700, proxy });
       expect(first.tools).toEqual(["k", "call_tool", "a"]);
       expect(first.reason).toBe("first call: the tools the message needs, and call_tool for tools delivered later");
-      // Two tools left out (800 tokens) do not outweigh the proxy (100) by the 1,024-token cache minimum.
-      const most = bindTools("cache-aware", { selection: ranked(["a", "b"], [1, 1]), ...sized, everyTool: ["a", "b", "c", "d"], proxy });
-      expect(most.tools).toEqual(["a", "b"]);
+      // One tool left out (400 tokens) outweighs the proxy (100): it is bound, so a later need can be delivered.
+      const most = bindTools("cache-aware", { selection: ranked(["a", "b"], [1, 1]), ...sized, everyTool: ["a", "b", "c"], proxy });
+      expect(most.tools).toEqual(["call_tool", "a", "b"]);
+      // Nothing left out: no proxy.
+      const all = bindTools("cache-aware", { selection: ranked(["a", "b"], [1, 1]), ...sized, everyTool: ["a", "b"], proxy });
+      expect(all.tools).toEqual(["a", "b"]);
     });
 
     it("binds what the message needs on a first call long enough to cache, the topic on a shorter one", () => {

@@ -43,7 +43,8 @@ export interface BindingInput {
    * Every tool the conversation may bind (the constant array binding them all would send): the baseline of the
    * savings ledger. With it, `cache-aware` changes the array only while the conversation has saved, against binding
    * every tool from its first call, at least what the change re-bills, so it never costs more than that baseline
-   * (see {@link callSavings}).
+   * (see {@link callSavings}). Pass every tool, or at least one more than the budget holds when there are more: a
+   * budget that cuts this array makes binding them all no option (see {@link bindTools}).
    */
   everyTool?: readonly string[];
   /** What the conversation saved up to its previous call (that call's {@link ToolBinding.saved}). @defaultValue 0 */
@@ -123,7 +124,9 @@ export interface ToolBinding {
  *   `everyTool`, the conversation keeps a ledger of what its smaller arrays saved against binding every tool from the
  *   first call ({@link callSavings}, `saved`), and **keeps** the array, naming the needed tools in `unbound`, when
  *   the change would spend more than that: the conversation never costs more than binding everything. A missing core
- *   tool always changes it;
+ *   tool always changes it. When the budget cannot hold every tool, that array could not serve every need either: a
+ *   needed tool is then delivered through the proxy whatever the ledger says, and a first call never falls back to
+ *   it;
  * - otherwise **change once for the topic**: the previous array stays in order and the selection's topic that is
  *   missing is appended ({@link topicTools}: the selection but the tail of its ranking, the ranked tools scoring under
  *   a third of the best that the message does not need, which every later call would re-read), so the following
@@ -131,8 +134,8 @@ export interface ToolBinding {
  * - **drop** only a tool that may no longer be bound, or, when the budget (`selection.budget`) forces it, the
  *   previous tools the selection does not name, oldest first;
  * - given `proxy`, the first call that binds more than the core tools also binds the proxy, after them (unless the
- *   array holds nearly every tool anyway: the tools left out must outweigh the proxy's definition by the provider's
- *   cache minimum), and a needed tool the array lacks may instead be **delivered**: its definition enters the messages
+ *   tools left out weigh no more than the proxy's definition), and a needed tool the array lacks may instead be
+ *   **delivered**: its definition enters the messages
  *   once (`delivered`) and the model calls it through the proxy. Of the change (re-billing `rebilledTokens` at the
  *   write price instead of the read price) and the delivery (its definitions and header written once, read after), the
  *   cheaper is made if the ledger affords it, else the other; a tool delivered earlier counts as bound. When its prompt
@@ -205,7 +208,11 @@ function cacheAware(input: BindingInput): ToolBinding {
   // A delivery's definitions are read on every later call: it is made only while a later call that keeps the array
   // still saves against binding every tool (the array and every definition delivered read less than every tool, by
   // more than what reads in steps can lose), so that keeping the array never costs more than that.
-  const canDeliver = proxied && affords(kept, false, unbound) && (input.everyTool === undefined || laterCallsSave(input, kept, unbound));
+  // Unless binding every tool is no option: the budget cuts that array, so the comparison is with an array that could
+  // not serve every need either, and a delivery (the cheapest way in) is made anyway.
+  const beyondEvery = budgetCutsEvery(input);
+  const canDeliver =
+    proxied && (beyondEvery || (affords(kept, false, unbound) && (input.everyTool === undefined || laterCallsSave(input, kept, unbound))));
   const { read, write } = (input.rules ?? cacheRules("anthropic")).prices;
   const deliveryCost = deliveredTokensOf(input, unbound) * write;
   if (canDeliver && (!canChange || deliveryCost < rebill * (write - read))) {
@@ -233,6 +240,9 @@ function firstCall(input: BindingInput, needed: readonly string[]): ToolBinding 
   // A cached array that leaves out too little to save on later calls (under OpenAI's rules, reads in 128-token steps
   // can lose more than it saves) costs more than every tool: then every tool is bound, as the baseline binds them.
   if (input.everyTool === undefined || !isCached(input, binding.tools) || laterCallsSave(input, binding.tools, [])) return binding;
+  // A budget that cannot hold every tool makes binding them all no option: the first tools of the catalog would stand
+  // in for what the message needs.
+  if (budgetCutsEvery(input)) return binding;
   const every = everyArrayOf(input).selected;
   return finish(
     "cache-aware",
@@ -275,9 +285,12 @@ function leadingCore(array: readonly string[], core: ReadonlySet<string>): numbe
 
 /**
  * `array` with the proxy inserted at `at`, when it is worth a place: the array binds a tool beyond the core tools (a
- * selection that found nothing binds the core tools alone), the tools it leaves out outweigh the proxy's definition by
- * at least the provider's cache minimum (else the array holds nearly every tool, a change is cheap, and the proxy's
- * reads on every call could cost more than it saves), and the budget has room. Else `array` itself.
+ * selection that found nothing binds the core tools alone), the tools it leaves out outweigh the proxy's definition
+ * (else the proxy, read on every call, costs more than what it stands in for), and the budget has room. Else `array`
+ * itself. However few tokens the tools left out weigh, a change re-bills the whole prompt after them (the system prompt
+ * and the conversation): without the proxy a conversation that has saved little could never afford one, and a later
+ * topic's tools would stay unbound. Whether the array with the proxy saves at all is the first call's check
+ * ({@link laterCallsSave}: else every tool is bound).
  */
 function withProxy(input: BindingInput, array: readonly string[], at: number): readonly string[] {
   const { selection, proxy, tokensOf = () => 0, everyTool } = input;
@@ -286,8 +299,8 @@ function withProxy(input: BindingInput, array: readonly string[], at: number): r
   if (array.every((name) => core.has(name))) return array;
   const inArray = new Set(array);
   const leftOut = (everyTool ?? []).filter((name) => !inArray.has(name)).reduce((sum, name) => sum + tokensOf(name), 0);
-  const { minimumTokens } = input.rules ?? cacheRules("anthropic");
-  if (everyTool !== undefined && leftOut < tokensOf(proxy.name) + minimumTokens) return array;
+  // (A budget that cuts every tool's array leaves out more than it lists: the proxy is the way to the rest.)
+  if (everyTool !== undefined && !budgetCutsEvery(input) && leftOut <= tokensOf(proxy.name)) return array;
   const { maxTools, maxTokens } = selection.budget;
   if (array.length >= maxTools || (maxTokens !== undefined && tokensIn(input, array) + tokensOf(proxy.name) > maxTokens)) return array;
   return [...array.slice(0, at), proxy.name, ...array.slice(at)];
@@ -378,6 +391,11 @@ function everyArrayOf(input: BindingInput): { selected: string[]; tokens: number
     everyArrays.set(input, every);
   }
   return every;
+}
+
+/** Whether the budget cannot hold every tool (`everyTool` is longer than the array binding them all). */
+function budgetCutsEvery(input: BindingInput): boolean {
+  return input.everyTool !== undefined && everyArrayOf(input).selected.length < input.everyTool.length;
 }
 
 function everyTokensOf(input: BindingInput): number {

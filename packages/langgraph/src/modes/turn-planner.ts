@@ -583,13 +583,14 @@ class TurnPlanning {
 
 /**
  * The savings ledger's baseline: the array binding every tool the caller may use from the first call would send
- * (the fixed tools, then the others in catalog order), up to `maxTools`: no array holds more.
+ * (the fixed tools, then the others in catalog order), up to `maxTools` (no array holds more) and one more when there
+ * are more: the binding policy then knows that the budget cuts that array, so that binding every tool is no option.
  */
 function everyTool(fixed: readonly string[], selectable: Iterable<string>, allowed: (name: string) => boolean, maxTools: number): string[] {
   const tools = [...fixed];
   const seen = new Set(fixed);
   for (const name of selectable) {
-    if (tools.length >= maxTools) break;
+    if (tools.length > maxTools) break;
     if (!seen.has(name) && allowed(name)) tools.push(name);
   }
   return tools;

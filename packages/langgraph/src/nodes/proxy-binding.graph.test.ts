@@ -66,9 +66,10 @@ function topicModel({ always = false }: { always?: boolean } = {}): FakeOpenAISc
 interface Options {
   proxy?: boolean;
   policy?: ReturnType<typeof definePolicy>;
+  maxTools?: number;
 }
 
-function graphAgent(catalog: ToolCatalog, fake: ProviderFake, { proxy, policy }: Options) {
+function graphAgent(catalog: ToolCatalog, fake: ProviderFake, { proxy, policy, maxTools }: Options) {
   const permissions = policy === undefined ? {} : { policy };
   return new StateGraph(DynamicToolsAnnotation)
     .addNode(
@@ -78,6 +79,7 @@ function graphAgent(catalog: ToolCatalog, fake: ProviderFake, { proxy, policy }:
         strategy: "bm25",
         systemPrompt: LONG_SYSTEM_PROMPT,
         ...(proxy === undefined ? {} : { proxy }),
+        ...(maxTools === undefined ? {} : { maxTools }),
         ...permissions,
       }),
     )
@@ -90,7 +92,12 @@ function graphAgent(catalog: ToolCatalog, fake: ProviderFake, { proxy, policy }:
     .compile({ checkpointer: new MemorySaver() });
 }
 
-function middlewareAgent(catalog: ToolCatalog, fake: ProviderFake, { proxy, policy }: Options, tools: StructuredToolInterface[] = []) {
+function middlewareAgent(
+  catalog: ToolCatalog,
+  fake: ProviderFake,
+  { proxy, policy, maxTools }: Options,
+  tools: StructuredToolInterface[] = [],
+) {
   return createAgent({
     model: fake.model,
     tools,
@@ -102,6 +109,7 @@ function middlewareAgent(catalog: ToolCatalog, fake: ProviderFake, { proxy, poli
         systemPrompt: LONG_SYSTEM_PROMPT,
         ...(proxy === undefined ? {} : { proxy }),
         ...(policy === undefined ? {} : { policy }),
+        ...(maxTools === undefined ? {} : { maxTools }),
       }),
     ],
     checkpointer: new MemorySaver(),
@@ -112,7 +120,7 @@ async function converse(runtime: Runtime, options: Options = {}) {
   fake = await startProviderFake("chat-completions", topicModel() as never);
   const { catalog, calls } = createSearchCatalog({}, { fillers: 30 });
   const agent = runtime === "graph" ? graphAgent(catalog, fake, options) : middlewareAgent(catalog, fake, options);
-  const config = { configurable: { thread_id: `${runtime}-${String(options.proxy)}` } };
+  const config = { configurable: { thread_id: `${runtime}-${String(options.proxy)}-${String(options.maxTools)}` } };
   let messages: BaseMessage[] = [];
   const selections: DynamicToolSelection[] = [];
   for (const question of THREE_QUESTIONS) {
@@ -153,6 +161,14 @@ describe.each(["graph", "createAgent"] as const)("cache-aware with the proxy, th
     const reads = requests.map((request) => request.bill?.cacheReadTokens ?? 0);
     expect(reads[0]).toBe(0);
     for (const read of reads.slice(1)) expect(read).toBeGreaterThan(1024);
+  });
+
+  it("under a budget smaller than the catalog (maxTools 5), still reaches every topic, with one array", async () => {
+    const { calls, requests } = await converse(runtime, { maxTools: 5 });
+    expect(requests.every((request) => request.status === 200)).toBe(true);
+    expect(calls).toEqual(["create_issue", "list_events", "convert_currency"]);
+    expect(new Set(requests.map((request) => request.tools.join())).size).toBe(1);
+    expect(requests[0]!.tools.length).toBeLessThanOrEqual(5);
   });
 
   it("explains a delivery in the binding", async () => {
