@@ -26,7 +26,7 @@ export { registerSchemaConverter, type SchemaConverter } from "./catalog/schema-
 export { ESTIMATE_ERROR_BOUND } from "./catalog/tokens/estimate-tokens.js";
 export { countTokens } from "./catalog/tokens/token-counter.js";
 
-export { clipMessage, readConversation } from "./conversation/conversation-text.js";
+export { clipMessage, readConversation, textOf } from "./conversation/conversation-text.js";
 export { checkPolicyOption, decidePermission, visibleTo } from "./permissions/permission-policy.js";
 
 export { createStrategy } from "./retrieval/strategy-registry.js";

@@ -297,10 +297,12 @@ function withProxy(input: BindingInput, array: readonly string[], at: number): r
   if (proxy === undefined || array.includes(proxy.name)) return array;
   const core = new Set(selection.core);
   if (array.every((name) => core.has(name))) return array;
-  const inArray = new Set(array);
-  const leftOut = (everyTool ?? []).filter((name) => !inArray.has(name)).reduce((sum, name) => sum + tokensOf(name), 0);
   // (A budget that cuts every tool's array leaves out more than it lists: the proxy is the way to the rest.)
-  if (everyTool !== undefined && !budgetCutsEvery(input) && leftOut <= tokensOf(proxy.name)) return array;
+  if (everyTool !== undefined && !budgetCutsEvery(input)) {
+    const inArray = new Set(array);
+    const leftOut = everyTool.filter((name) => !inArray.has(name)).reduce((sum, name) => sum + tokensOf(name), 0);
+    if (leftOut <= tokensOf(proxy.name)) return array;
+  }
   const { maxTools, maxTokens } = selection.budget;
   if (array.length >= maxTools || (maxTokens !== undefined && tokensIn(input, array) + tokensOf(proxy.name) > maxTokens)) return array;
   return [...array.slice(0, at), proxy.name, ...array.slice(at)];

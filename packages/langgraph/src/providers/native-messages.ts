@@ -11,6 +11,7 @@ import { isToolSearchArtifact } from "../search/search-artifact.js";
 import type { NativeProtocol } from "./native-protocol.js";
 import { responsesFunction, type NativeNamespace } from "./native-tools.js";
 import { PROXY_TOOL_NAME } from "@dynamic-tools/core/caching";
+import { textOf } from "@dynamic-tools/core/internal";
 import { proxyMessages, withDirectCalls } from "./proxy-calls.js";
 
 /** What rendering needs to know about the request's tools. */
@@ -255,10 +256,4 @@ function safeParse(text: string): unknown {
   } catch {
     return {};
   }
-}
-
-/** A message's text (its text blocks joined). */
-function textOf(content: BaseMessage["content"]): string {
-  if (typeof content === "string") return content;
-  return content.map((block) => (typeof block === "object" && block !== null && "text" in block ? String(block.text) : "")).join("");
 }

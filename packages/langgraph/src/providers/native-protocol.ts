@@ -73,9 +73,15 @@ export function checkNativeProtocol(model: unknown, explicit: NativeProtocol | u
   if (name !== "ChatAnthropic" && name !== "ChatOpenAI") return;
   const spoken = nativeProtocolOf(model);
   if (spoken === explicit) return;
+  const otherwise =
+    name !== "ChatOpenAI"
+      ? ""
+      : spoken === "chat-completions"
+        ? " (openai-responses with useResponsesApi: true)"
+        : " (chat-completions without useResponsesApi)";
   throw new DynamicToolsError(
     "INVALID_OPTION",
-    `nativeProtocol "${explicit}" is not what ${name} sends: it speaks ${spoken}${name === "ChatOpenAI" ? (spoken === "chat-completions" ? " (openai-responses with useResponsesApi: true)" : " (chat-completions without useResponsesApi)") : ""}. Leave nativeProtocol unset to use ${spoken}, or pass "proxy" for a provider that serves no deferred loading.`,
+    `nativeProtocol "${explicit}" is not what ${name} sends: it speaks ${spoken}${otherwise}. Leave nativeProtocol unset to use ${spoken}, or pass "proxy" for a provider that serves no deferred loading.`,
     { path: ["nativeProtocol"] },
   );
 }

@@ -56,6 +56,8 @@ function fittingTools(
   entryOf: (name: string) => string,
   loaded: ReadonlySet<string>,
 ): ReadonlySet<string> {
+  // Fewer tools than entries: all fit, without grouping them (the common case, on every model call).
+  if (names.length <= capacity) return new Set(names);
   const entries = new Map<string, string[]>();
   for (const name of names) {
     const key = entryOf(name);
