@@ -236,6 +236,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "smallBenchCatalog",
     "splitWords",
     "stem",
+    "textOf",
     "toMetadata",
     "toolSearchParameters",
     "unbindableTools",
