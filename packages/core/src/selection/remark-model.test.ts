@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { OFFLINE_EMBEDDINGS_MODEL, OfflineEmbeddings } from "@dynamic-tools/offline-embeddings";
 import { ABSTENTION_DEFAULTS } from "./abstention.js";
-import { canReadRemark, loadRemarkReader, remarkFeatures, remarkProbability } from "./remark-model.js";
+import { cachedWordVectors, canReadRemark, loadRemarkReader, remarkFeatures, remarkProbability } from "./remark-model.js";
 import { REMARK_MODEL } from "./remark-model-weights.js";
 
 /** Two-dimensional word vectors for three words; any other word is unknown. */
@@ -107,5 +107,28 @@ describe("the trained remark model", () => {
         throw new Error("not installed");
       }),
     ).toBeUndefined();
+  });
+});
+
+describe("cachedWordVectors", () => {
+  it("looks a recurring word up once while one-off words flow past, and lets one-off words age out", () => {
+    const lookups = new Map<string, number>();
+    const cached = cachedWordVectors({
+      wordVector: (word) => {
+        lookups.set(word, (lookups.get(word) ?? 0) + 1);
+        return word.startsWith("n") ? undefined : [word.length];
+      },
+    });
+    // A message's common word, then 10,000 messages each with a number of its own (five generations of them).
+    for (let message = 0; message < 10_000; message++) {
+      expect(cached.wordVector("weather")).toEqual([7]);
+      expect(cached.wordVector(`n${message}`)).toBeUndefined();
+    }
+    expect(lookups.get("weather")).toBe(1);
+    // An unknown word is remembered as unknown (one lookup), and the oldest one-off words are gone.
+    cached.wordVector("n9999");
+    expect(lookups.get("n9999")).toBe(1);
+    cached.wordVector("n0");
+    expect(lookups.get("n0")).toBe(2);
   });
 });

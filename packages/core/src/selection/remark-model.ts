@@ -163,26 +163,39 @@ export function remarkProbability(features: ArrayLike<number>, model: RemarkMode
 }
 
 /**
- * Most words whose vectors the reader keeps (about 1.6 MB): a message's common words are looked up once. Full, it
- * starts again, so that names, numbers and other one-off words do not keep the common ones out for good.
+ * Most words whose vectors the reader keeps in each of its two generations (together about 3 MB): a message's common
+ * words are looked up once. When the newer generation is full it becomes the older one and a new one starts; a word
+ * found in the older one moves to the newer one. So common words stay, and names, numbers and other one-off words age
+ * out without pushing them out (a cache cleared when full looked every common word up again each 2,000 or so messages
+ * that carry a number).
  */
 const CACHED_WORDS = 2048;
 /** Longest word the reader keeps (a pasted hash or URL is not a word that recurs). */
 const CACHED_WORD_LENGTH = 32;
 
-/** `vectors` with each word's vector kept after its first lookup, up to {@link CACHED_WORDS} words at a time. */
-function cachedWordVectors(vectors: WordVectors): WordVectors {
+/** `vectors` with each word's vector kept after its first lookup, in two generations of {@link CACHED_WORDS} words. */
+export function cachedWordVectors(vectors: WordVectors): WordVectors {
   // null: a word without a vector (one lookup a word, known or not).
-  const cache = new Map<string, ArrayLike<number> | null>();
+  let newer = new Map<string, ArrayLike<number> | null>();
+  let older = new Map<string, ArrayLike<number> | null>();
+  const keep = (word: string, vector: ArrayLike<number> | null) => {
+    if (newer.size >= CACHED_WORDS) {
+      older = newer;
+      newer = new Map();
+    }
+    newer.set(word, vector);
+  };
   return {
     wordVector(word) {
-      const cached = cache.get(word);
+      const cached = newer.get(word);
       if (cached !== undefined) return cached ?? undefined;
-      const vector = vectors.wordVector(word);
-      if (word.length <= CACHED_WORD_LENGTH) {
-        if (cache.size >= CACHED_WORDS) cache.clear();
-        cache.set(word, vector ?? null);
+      const aged = older.get(word);
+      if (aged !== undefined) {
+        keep(word, aged);
+        return aged ?? undefined;
       }
+      const vector = vectors.wordVector(word);
+      if (word.length <= CACHED_WORD_LENGTH) keep(word, vector ?? null);
       return vector;
     },
   };
