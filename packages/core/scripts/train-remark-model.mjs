@@ -7,10 +7,11 @@
 //   … --without chat-5,requests-8                                # leave lists out (to try a change on them first)
 //
 // Remarks and small talk: datasets/small-talk's lists of mixed small talk (dev to unseen-5), of remarks (remarks to
-// remarks-3) and of chat (chat-5, chat-6); unseen-6 to unseen-9 and chat-1, chat-2 and chat-7 are held out, never
+// remarks-4) and of chat (chat-5, chat-6); unseen-6 to unseen-12 and chat-1, chat-2 and chat-7 are held out, never
 // trained on, and chat-3, chat-4 are the lists the fourth round was chosen on (a model trained on them too read a
-// casual gym request as a remark). Requests: the lists requests to requests-6 and requests-8, and 4,000 messages of
-// datasets/metatool/usage.jsonl (past traffic; never the dev sets' queries); requests-7 and requests-9 are held out.
+// casual gym request as a remark). Requests: the lists requests to requests-6, requests-8 and requests-10, and 4,000
+// messages of datasets/metatool/usage.jsonl (past traffic; never the dev sets' queries); requests-7 and requests-9 are
+// held out.
 // The marked words (features of their own) are the 300 that most of the lists' readable messages have, chosen again
 // for each model --check trains.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -22,9 +23,9 @@ const root = fileURLToPath(new URL("../../../", import.meta.url));
 const without = new Set(process.argv.includes("--without") ? (process.argv[process.argv.indexOf("--without") + 1] ?? "").split(",") : []);
 const REMARKS = [
   ...["dev", "check", "independent-1", "independent-2", "unseen", "unseen-2", "unseen-3", "unseen-4", "unseen-5"],
-  ...["remarks", "remarks-2", "remarks-3", "chat-5", "chat-6"],
+  ...["remarks", "remarks-2", "remarks-3", "remarks-4", "chat-5", "chat-6"],
 ].filter((name) => !without.has(name));
-const REQUESTS = ["requests", "requests-2", "requests-3", "requests-4", "requests-5", "requests-6", "requests-8"].filter(
+const REQUESTS = ["requests", "requests-2", "requests-3", "requests-4", "requests-5", "requests-6", "requests-8", "requests-10"].filter(
   (name) => !without.has(name),
 );
 const USAGE_SAMPLE = 4000;
