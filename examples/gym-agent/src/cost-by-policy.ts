@@ -59,7 +59,7 @@ export function formatCostByPolicy(reports: readonly CostReport[]): string {
   const turns = reports[0]?.turns ?? 0;
   const capped = reports.some((report) => report.policies.static?.cappedAt !== undefined);
   return [
-    `Billed input tokens with prompt caching over these ${turns} turns, per binding policy (dynamic-tools cost):`,
+    `Billed input tokens with prompt caching over these ${turns} turns, per binding policy (dynamic-tools cost's replay over the agent's tools, parameter schemas included):`,
     line(header),
     ...rows.map(line),
     ...(capped ? ["(OpenAI's static binds the first 128 tools: its limit.)"] : []),

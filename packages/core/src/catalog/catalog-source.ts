@@ -11,7 +11,7 @@ import { lazyRequire } from "./lazy-require.js";
 const manifest = lazyRequire<{ version: string }>("@dynamic-tools/core/package.json");
 
 /** This package's version, or undefined where its manifest cannot be read (e.g. bundled into an application). */
-function packageVersion(): string | undefined {
+export function packageVersion(): string | undefined {
   try {
     return manifest().version;
   } catch {

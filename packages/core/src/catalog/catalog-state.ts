@@ -23,6 +23,7 @@ import {
   type ToolDeclaration,
   type ToolMetadata,
 } from "./tool-metadata.js";
+import { countOf } from "../text/count-of.js";
 
 /** A category as the catalog resolved it. */
 export interface CategoryInfo {
@@ -191,7 +192,7 @@ export function duplicateTool(name: string, index: number): DynamicToolsError {
 export function unknownDeclaration({ declaration, index }: DeclarationAt, size: number, names: Iterable<string>): DynamicToolsError {
   return new DynamicToolsError(
     "UNKNOWN_TOOL",
-    `tools[${index}]: ${quote(declaration.name)} is declared but no tool of that name was passed (${size} tools).${didYouMean(declaration.name, names)}`,
+    `tools[${index}]: ${quote(declaration.name)} is declared but no tool of that name was passed (${countOf(size, "tool")}).${didYouMean(declaration.name, names)}`,
     { path: ["tools", index, "name"] },
   );
 }

@@ -35,6 +35,7 @@ import type { SavedCatalogDerivation } from "./saved-derivation.js";
 import { ListenerSet } from "../events/listener-set.js";
 import type { CatalogChangeListener, ToolsUpdate, CatalogChange } from "./catalog-events.js";
 import { DEFAULT_PERMISSION, PERMISSION_KINDS, type PermissionKind, type ToolDeclaration, type ToolMetadata } from "./tool-metadata.js";
+import { countOf } from "../text/count-of.js";
 
 /** Options of {@link ToolCatalog}: the tools, their metadata, categories and selection settings. */
 export interface ToolCatalogOptions extends CatalogSettings {
@@ -477,7 +478,7 @@ export class ToolCatalog {
       if (!this.#state.entries.has(name) && !lenient) {
         throw new DynamicToolsError(
           "UNKNOWN_TOOL",
-          `core[${index}]: tool ${quote(name)} is not in the catalog (${this.size} tools).${this.suggest(name)}`,
+          `core[${index}]: tool ${quote(name)} is not in the catalog (${countOf(this.size, "tool")}).${this.suggest(name)}`,
           { path: ["core", index] },
         );
       }
@@ -506,7 +507,10 @@ export class ToolCatalog {
   #require(name: string): ToolMetadata {
     const entry = this.#state.entries.get(name);
     if (entry === undefined) {
-      throw new DynamicToolsError("UNKNOWN_TOOL", `Tool ${quote(name)} is not in the catalog (${this.size} tools).${this.suggest(name)}`);
+      throw new DynamicToolsError(
+        "UNKNOWN_TOOL",
+        `Tool ${quote(name)} is not in the catalog (${countOf(this.size, "tool")}).${this.suggest(name)}`,
+      );
     }
     return entry.metadata;
   }

@@ -30,7 +30,8 @@ ${CATALOG_OPTIONS_USAGE}
   --system-tokens N       tokens of the system prompt, 0 to 1,000,000,000 (default 600)
   --read-price X          a cached input token's price as a multiple of an uncached one, 0 to 1 (default 0.1)
   --json                  print { provider, conversations, turns, policies: { <name>: { billedTokens,
-                          cacheReadTokens, toolsArrayChanges, allNeededBound, ratioToStatic } } }
+                          cacheReadTokens, toolsArrayChanges, allNeededBound, ratioToStatic } } }; under openai,
+                          static has cappedAt: 128 when the catalog holds more tools than a request may send
   -h, --help              print this help
 
 Each conversation is replayed through the selection pipeline (the select node's defaults) and the policy; each user

@@ -21,13 +21,15 @@ ${CATALOG_OPTIONS_USAGE}
   --html <out>         also write the report as a self-contained HTML page (filter by check, search by tool)
   --usage <file>       past usage (JSON Lines, as for eval --usage): also report tools never called and the
                        messages whose ranking did not find the tool they led to
-  --strategy <name>    the ranking to check against (${BUILTIN_STRATEGY_NAMES.join(", ")}; default hybrid)
+  --strategy <name>    the ranking to check against (${BUILTIN_STRATEGY_NAMES.join(", ")}; default: the one
+                       select uses for the catalog, keyword for a catalog of keyword categories, else hybrid);
+                       with keyword, a tool finds itself when a selection of its own text binds it
   --top N              a tool should find itself within the top N (default 5)
   --max-definition-tokens N  report definitions over N tokens (default 1000)
   -h, --help           print this help
 
-Checks: self-retrieval (each tool searched by its own description and whenToUse), confusable pairs (texts that
-rank each other above themselves; embeddings nearly the same), empty or one-line descriptions, parameters without
+Checks: self-retrieval (each tool searched by its own description and whenToUse), confusable tools (the same
+description; texts that rank each other above themselves; embeddings nearly the same), empty or one-line descriptions, parameters without
 a description, names a provider rejects (OpenAI, Anthropic, Gemini), definitions over the token size, categories
 or namespaces that alone exceed maxTools / maxTokens; with --usage, never-called tools and missed messages. Each
 finding says what to add or change in the catalog file (with --mcp: a catalog file passed with --catalog next to it,

@@ -48,7 +48,7 @@ function padTable(rows: string[][]): string[] {
 export function explainEmptySelection(selection: ToolSelection, catalog: ToolCatalog): string {
   if (selection.totalTools === 0) return "0 tools selected: the catalog has no tools.";
   if (selection.trimmed.length > 0) {
-    return `0 tools selected: the budget (${selection.trimmedBy ?? "maxTools"}) cut all ${selection.trimmed.length} candidates. Raise --max-tools or --max-tokens.`;
+    return `0 tools selected: the budget (${selection.trimmedBy ?? "maxTools"}) cut ${selection.trimmed.length === 1 ? "its only candidate" : `all ${selection.trimmed.length} candidates`}. Raise --max-tools or --max-tokens.`;
   }
   if (selection.abstained !== undefined) {
     return `0 tools selected: nothing credible to bind (${selection.abstained.reason}), and the catalog binds no core tools here. A selector given abstain: false binds the best ranked tools anyway.`;

@@ -16,6 +16,12 @@ writeFileSync(
   - { name: send_email, description: Send an email to a contact, category: mail }
 `,
 );
+/** Two core tools: a budget of one from the command line cannot hold them. */
+const CORED = join(directory, "cored.yaml");
+writeFileSync(
+  CORED,
+  "tools:\n  - { name: get_weather, description: Weather }\n  - { name: send_email, description: Email }\ncore: [get_weather, send_email]\n",
+);
 const BROKEN = join(directory, "broken.yaml");
 writeFileSync(BROKEN, "tools:\n  - { name: get_weather, description: Weather, category: weather }\ncore: [get_wether]\n");
 
@@ -42,6 +48,13 @@ describe("dynamic-tools --help", () => {
       expect(out).toContain("-h, --help");
       if (argv[0] !== "help") expect(out).toContain("Exit codes (every command):");
     }
+  });
+
+  it.each(["--version", "-v", "version"])("%s prints the package's version, exit 0", async (flag) => {
+    const { code, out, err } = await run(flag);
+    expect(code).toBe(0);
+    expect(err).toBe("");
+    expect(out).toMatch(/^dynamic-tools \d+\.\d+\.\d+\s*$/);
   });
 
   it("exits 2 with the usage on stderr when no command is given", async () => {
@@ -83,6 +96,10 @@ describe("dynamic-tools: mistakes on the command line exit 2 with close matches"
       /^Option '--catalog' is given twice \('.+', then 'other\.json'\): give it once\.\n\ndynamic-tools select /,
     ],
     [["eval", "--catalog", BARE, "stray"], /^Unexpected argument 'stray': this command takes options only\./],
+    [
+      ["select", "--catalog", CORED, "--max-tools", "1", "hi"],
+      /^--max-tools 1: The 2 core tools alone exceed maxTools \(1\); raise it, or leave it out for the catalog's own budget\.\n\ndynamic-tools select /,
+    ],
   ])("%j", async (argv, message) => {
     const { code, out, err } = await run(...argv);
     expect(code).toBe(2);

@@ -1,6 +1,7 @@
 /**
  * @module The `dynamic-tools` command line: `select`, `eval`, `bench`, `cost`, `doctor` and `usage report`.
  */
+import { packageVersion } from "../catalog/catalog-source.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { didYouMean } from "../text/closest-matches.js";
 import { BENCH_USAGE, benchCommand } from "./bench-command.js";
@@ -13,6 +14,7 @@ import { EXIT_CODES, UsageError } from "./usage-error.js";
 
 const USAGE = `Usage: dynamic-tools <command> [options]
        dynamic-tools <command> --help
+       dynamic-tools --version
 
 Commands:
   select   print the tools a catalog selects for a message, and why
@@ -49,6 +51,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
 };
 
 const HELP = new Set(["help", "--help", "-h"]);
+const VERSION = new Set(["--version", "-v", "version"]);
 
 function unknownCommand(command: string): UsageError {
   const names = Object.keys(COMMANDS);
@@ -58,21 +61,21 @@ function unknownCommand(command: string): UsageError {
   );
 }
 
+/** Own keys only: "constructor" or "toString" typed as a command is an unknown command, not Object.prototype's. */
+function commandNamed(name: string) {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+}
+
 /**
  * Runs the CLI with `argv` (without the node and script paths) and resolves to the exit code: 0 on success (and for
- * `--help`), 1 for bad input (a catalog or queries file that cannot be read or is invalid), 2 for a bad command line
- * (unknown command, option or strategy, a missing or malformed option).
+ * `--help` and `--version`), 1 for bad input (a catalog or queries file that cannot be read or is invalid), 2 for a
+ * bad command line (unknown command, option or strategy, a missing or malformed option).
  *
  * @example
  * ```ts
  * process.exitCode = await main(["select", "--catalog", "catalog.yaml", "what is pending salary?"]);
  * ```
  */
-/** Own keys only: "constructor" or "toString" typed as a command is an unknown command, not Object.prototype's. */
-function commandNamed(name: string) {
-  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-}
-
 export async function main(
   argv: string[],
   out: (text: string) => void = console.log,
@@ -87,6 +90,10 @@ export async function main(
       if (topic === undefined) out(USAGE);
       else if (commandNamed(topic) !== undefined) out(commandNamed(topic)!.usage);
       else throw unknownCommand(topic);
+      return 0;
+    }
+    if (VERSION.has(command) && rest.length === 0) {
+      out(`dynamic-tools ${packageVersion() ?? "(version unknown: the package manifest cannot be read)"}`);
       return 0;
     }
     const entry = commandNamed(command);

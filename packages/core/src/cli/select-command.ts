@@ -2,6 +2,7 @@
  * @module `dynamic-tools select`: prints the selection a catalog makes for a message.
  */
 import { existsSync } from "node:fs";
+import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
 import { BUILTIN_STRATEGY_NAMES } from "../retrieval/strategy-registry.js";
 import { createToolSelector } from "../selection/tool-selector.js";
 import { readSnapshot, writeSnapshot } from "../snapshot/catalog-snapshot.js";
@@ -75,15 +76,47 @@ export async function selectCommand(argv: string[], out: (text: string) => void)
     await writeOutputFile("--snapshot", file, () => writeSnapshot(file, catalog, { vectors }));
   const snapshot = values.snapshot === undefined ? undefined : (existing ?? readSnapshot(values.snapshot)).load(catalog);
   const strategy = values.strategy === undefined ? undefined : (snapshot?.strategy(values.strategy) ?? values.strategy);
-  const select = createToolSelector(catalog, {
-    ...(strategy === undefined ? {} : { strategy }),
-    ...(topK === undefined ? {} : { topK }),
-    ...(maxTools === undefined ? {} : { maxTools }),
-    ...(maxTokens === undefined ? {} : { maxTokens }),
-    ...(values.usage === undefined ? {} : { usage: learnFromFile(catalog, values.usage) }),
-  });
+  const select = budgetFromCommandLine(
+    () =>
+      createToolSelector(catalog, {
+        ...(strategy === undefined ? {} : { strategy }),
+        ...(topK === undefined ? {} : { topK }),
+        ...(maxTools === undefined ? {} : { maxTools }),
+        ...(maxTokens === undefined ? {} : { maxTokens }),
+        ...(values.usage === undefined ? {} : { usage: learnFromFile(catalog, values.usage) }),
+      }),
+    { maxTools, maxTokens },
+  );
   const messages = [...(values.history ?? []), positionals.join(" ")].map((content) => ({ role: "user", content }));
   const selection = await select(messages);
   out(values.json ? JSON.stringify(selectionJson(selection, catalog)) : formatSelection(selection, catalog));
   return 0;
+}
+
+/**
+ * Builds the selector; a budget from `--max-tools` / `--max-tokens` that the catalog's core tools alone exceed is a bad
+ * command line (exit 2, naming the flag), not a bad catalog.
+ */
+function budgetFromCommandLine<T>(
+  build: () => T,
+  { maxTools, maxTokens }: { maxTools?: number | undefined; maxTokens?: number | undefined },
+): T {
+  try {
+    return build();
+  } catch (error) {
+    if (
+      !(error instanceof DynamicToolsError) ||
+      error.code !== "CORE_EXCEEDS_BUDGET" ||
+      (maxTools === undefined && maxTokens === undefined)
+    )
+      throw error;
+    const flags = [
+      ...(maxTools === undefined ? [] : [`--max-tools ${maxTools}`]),
+      ...(maxTokens === undefined ? [] : [`--max-tokens ${maxTokens}`]),
+    ].join(" / ");
+    throw new UsageError(
+      `${flags}: ${error.message.replace(/; raise max\w+ or .*$/, "")}; raise it, or leave it out for the catalog's own budget.`,
+      SELECT_USAGE,
+    );
+  }
 }

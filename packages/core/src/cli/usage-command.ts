@@ -3,8 +3,10 @@
  */
 import { writeFileSync } from "node:fs";
 import { loadCatalogFile } from "../catalog/catalog-file.js";
-import { learnFromFile } from "../usage/learn-from-file.js";
 import { usageReportHtml } from "../usage/usage-report-html.js";
+import { countOf } from "../text/count-of.js";
+import { learnFrom } from "../usage/learn-from-file.js";
+import { loadObservationsFile } from "../usage/observations-file.js";
 import { formatUsageReport, usageReport } from "../usage/usage-report.js";
 import { checkOutputPath, writeOutputFile } from "./output-file.js";
 import { EXIT_CODES, HELP_OPTION, parseCommandLine, UsageError } from "./usage-error.js";
@@ -59,11 +61,27 @@ export async function usageCommand(argv: string[], out: (text: string) => void):
   checkOutputPath("--html", values.html);
   if (values.usage === undefined) throw new UsageError("usage report needs --usage <file.jsonl>.", USAGE_USAGE);
   const catalog = loadCatalogFile(values.catalog);
-  const report = usageReport(learnFromFile(catalog, values.usage));
+  const observations = loadObservationsFile(values.usage);
+  const report = usageReport(learnFrom(catalog, observations));
+  // Observations that name only tools the catalog lacks teach it nothing: said, so the counts add up.
+  const unlearned = observations.filter(
+    (observation) => observation.tools.length > 0 && !observation.tools.some((tool) => catalog.has(tool)),
+  );
+  const unknownTools = [...new Set(unlearned.flatMap((observation) => observation.tools))];
+  const notLearned =
+    unlearned.length === 0
+      ? ""
+      : `\nNot learned: ${countOf(unlearned.length, "observation")} of the file name only tools the catalog does not have (${unknownTools.slice(0, 5).join(", ")}${unknownTools.length > 5 ? ", …" : ""}).`;
   if (values.html !== undefined) {
     const html = values.html;
     await writeOutputFile("--html", html, () => writeFileSync(html, usageReportHtml(report)));
   }
-  out(values.json ? JSON.stringify(report) : `${formatUsageReport(report)}${values.html === undefined ? "" : `\nWrote ${values.html}.`}`);
+  out(
+    values.json
+      ? JSON.stringify(
+          unlearned.length === 0 ? report : { ...report, notLearned: { observations: unlearned.length, tools: unknownTools.slice(0, 10) } },
+        )
+      : `${formatUsageReport(report)}${notLearned}${values.html === undefined ? "" : `\nWrote ${values.html}.`}`,
+  );
   return 0;
 }

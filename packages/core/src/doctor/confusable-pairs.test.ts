@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { confusionFindings, cosine, mutuallyOutranking, nearDuplicates } from "./confusable-pairs.js";
+import { confusionFindings, cosine, mutuallyOutranking, nearDuplicates, sameDescriptionFindings } from "./confusable-pairs.js";
 
 describe("mutuallyOutranking", () => {
   it("pairs tools whose texts each rank the other above themselves, once per pair", () => {
@@ -64,5 +64,26 @@ describe("nearDuplicates", () => {
       "notification-send-user: whenToUse saying when it is right and notification-send-channel is not (only it has: user)",
     );
     expect(finding!.fix).toContain("(only it has: channel)");
+  });
+});
+
+describe("sameDescriptionFindings", () => {
+  it("groups the tools whose descriptions are the same but for case, spacing and closing punctuation, not empty ones", () => {
+    const findings = sameDescriptionFindings([
+      { name: "get_invoice", description: "Retrieve an invoice by its number." },
+      { name: "get_invoices", description: "retrieve an  invoice by its number" },
+      { name: "fetch_invoice", description: "Retrieve an invoice by its number" },
+      { name: "void_invoice", description: "Retrieve an invoice by its number", whenToUse: "When it must be cancelled" },
+      { name: "ping", description: "" },
+      { name: "pong", description: " " },
+    ]);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({
+      check: "same-description",
+      severity: "warning",
+      tools: ["get_invoice", "get_invoices", "fetch_invoice"],
+    });
+    expect(findings[0]!.message).toMatch(/^get_invoice, get_invoices and fetch_invoice have the same description/);
+    expect(findings[0]!.fix).toMatch(/enabled: false/);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * @module Tools the model will confuse: pairs whose texts each rank the other above themselves, and pairs whose
- * embeddings are nearly the same. Pure.
+ * @module Tools the model will confuse: tools with the same description, pairs whose texts each rank the other above
+ * themselves, and pairs whose embeddings are nearly the same. Pure.
  */
 import { distinctiveWords } from "./distinctive-words.js";
 import type { DoctorFinding } from "./doctor-finding.js";
@@ -128,4 +128,50 @@ export function confusionFindings(
     });
   }
   return findings;
+}
+
+/** A description as compared: lower case, single spaces, without closing punctuation. */
+function comparable(tool: PairText): string {
+  const text = (part: string | undefined) =>
+    (part ?? "")
+      .toLowerCase()
+      .replace(/\s+/g, " ")
+      .trim()
+      .replace(/[.!;:,]+$/, "");
+  return `${text(tool.description)}\n${text(tool.whenToUse)}`;
+}
+
+/**
+ * Findings for tools that share one description and `whenToUse` (`check: "same-description"`, one per group, tools in
+ * catalog order; tools without a description are the `empty-description` check's). A copied description is the
+ * plainest confusion there is, yet no ranking shows it: the same text ranks the two tools tied, so neither outranks the
+ * other, and their names alone keep their embeddings apart.
+ *
+ * @example
+ * ```ts
+ * sameDescriptionFindings([
+ *   { name: "get_invoice", description: "Retrieve an invoice by its number." },
+ *   { name: "get_invoices", description: "Retrieve an invoice by its number" },
+ * ]); // [{ check: "same-description", tools: ["get_invoice", "get_invoices"], … }]
+ * ```
+ */
+export function sameDescriptionFindings(tools: readonly PairText[]): DoctorFinding[] {
+  const groups = new Map<string, string[]>();
+  for (const tool of tools) {
+    if (tool.description.trim() === "") continue;
+    const key = comparable(tool);
+    groups.set(key, [...(groups.get(key) ?? []), tool.name]);
+  }
+  return [...groups.values()]
+    .filter((names) => names.length > 1)
+    .map((names) => {
+      const listed = names.length === 2 ? `${names[0]} and ${names[1]}` : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+      return {
+        check: "same-description" as const,
+        severity: "warning" as const,
+        tools: names,
+        message: `${listed} have the same description: only their names tell them apart, so every strategy ranks them together and the model picks between them blind.`,
+        fix: `if they do the same, keep one (enabled: false on the others); else tools: give each a description that says what only it does (its input, its result, when it is the right one).`,
+      };
+    });
 }

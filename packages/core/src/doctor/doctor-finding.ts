@@ -9,6 +9,8 @@ export type DoctorCheck =
   | "self-retrieval"
   /** Two tools whose texts each rank the other above themselves. */
   | "confusable-pair"
+  /** Tools with the same description (and `whenToUse`): only their names tell them apart. */
+  | "same-description"
   /** Two tools whose embeddings are nearly the same. */
   | "near-duplicate"
   /** A tool with no description. */
@@ -50,6 +52,7 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   "provider-name",
   "empty-description",
   "self-retrieval",
+  "same-description",
   "confusable-pair",
   "near-duplicate",
   "short-description",

@@ -1,6 +1,7 @@
 /**
  * @module The doctor's report as text for a terminal: a summary, then each finding with its fix. Pure.
  */
+import { countOf } from "../text/count-of.js";
 import type { DoctorReport } from "./run-doctor.js";
 
 /**
@@ -14,14 +15,18 @@ import type { DoctorReport } from "./run-doctor.js";
 export function formatDoctorReport(report: DoctorReport, perCheck = 10): string {
   const { checked, inTop } = report.selfRetrieval;
   const lines = [
-    `${report.tools} tools; ${inTop} of ${checked} find themselves in the top ${report.top} by their own description (${report.strategy}); ` +
+    `${report.tools} tools; ${inTop} of ${checked} ${report.strategy === "keyword" ? "are selected" : `find themselves in the top ${report.top}`} by their own description (${report.strategy}); ` +
       `${report.findings.length} finding${report.findings.length === 1 ? "" : "s"}.`,
   ];
   if (report.usage !== undefined) {
     const usage = report.usage;
+    const unknown =
+      usage.unknownToolObservations === undefined
+        ? ""
+        : ` (${usage.unknownToolObservations.toLocaleString("en-US")} name only tools the catalog does not have, such as ${usage.unknownTools!.slice(0, 3).join(", ")}: not checked)`;
     lines.push(
-      `Usage: ${usage.observations.toLocaleString("en-US")} observation${usage.observations === 1 ? "" : "s"}, ${usage.checkedMessages.toLocaleString("en-US")} of ` +
-        `${usage.distinctMessages.toLocaleString("en-US")} distinct messages ranked, ${usage.missedMessages} missed their tool.`,
+      `Usage: ${countOf(usage.observations, "observation")}${unknown}, ${usage.checkedMessages.toLocaleString("en-US")} of ` +
+        `${countOf(usage.distinctMessages, "distinct message")} ranked, ${usage.missedMessages} missed their tool.`,
     );
   }
   const checks = Object.entries(report.counts);

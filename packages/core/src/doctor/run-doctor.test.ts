@@ -60,4 +60,42 @@ describe("runDoctor", () => {
     // Errors first: the checks' order.
     expect(report.findings[0]!.check).toBe("provider-name");
   });
+
+  it("checks a catalog of keyword categories as select does: bound by its own text at any place, in words that read", async () => {
+    const catalog = new ToolCatalog({
+      tools: [
+        { name: "get_invoice", description: "Look up one invoice by its number", category: "billing" },
+        { name: "list_invoices", description: "List the invoices of a customer", category: "billing" },
+        { name: "refund_invoice", description: "Refund a paid invoice to the customer", category: "billing" },
+        { name: "get_weather", description: "Forecast of temperature and rain for a city", keywords: ["umbrella"] },
+      ],
+      categories: { billing: { keywords: ["invoice", "invoices", "refund"] } },
+    });
+    const report = await runDoctor(catalog, { similarity: false });
+    expect(report.strategy).toBe("keyword");
+    // The three billing tools are bound together by their own texts, whatever their order.
+    expect(report.selfRetrieval).toMatchObject({ checked: 4, inTop: 3 });
+    const [finding] = report.findings.filter((entry) => entry.check === "self-retrieval");
+    expect(finding!.tools).toEqual(["get_weather"]);
+    expect(finding!.message).toMatch(/^get_weather: its own description does not select it, nor any tool\. Searched: /);
+    expect(finding!.fix).toMatch(/add keywords: \[forecast, temperature, rain\]/);
+    expect(finding!.fix).toContain("declared keywords replace any derived from its description");
+    // The same catalog ranked by hybrid: a place is wanted there.
+    expect((await runDoctor(catalog, { strategy: "hybrid", similarity: false })).strategy).toBe("hybrid");
+  });
+
+  it("reports tools with the same description, which no ranking tells apart", async () => {
+    const description = "Retrieve an invoice by its number and return its lines, totals and status";
+    const catalog = new ToolCatalog({
+      tools: [
+        { name: "get_invoice", description },
+        { name: "get_invoices", description },
+        { name: "get_weather", description: "Forecast of temperature and rain for a city" },
+      ],
+    });
+    const report = await runDoctor(catalog);
+    expect(report.findings.filter((entry) => entry.check === "same-description").map((entry) => entry.tools)).toEqual([
+      ["get_invoice", "get_invoices"],
+    ]);
+  });
 });

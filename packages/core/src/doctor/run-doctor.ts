@@ -7,11 +7,13 @@ import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import type { ToolMetadata } from "../catalog/tool-metadata.js";
 import type { RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import { createStrategy } from "../retrieval/strategy-registry.js";
+import { defaultStrategyFor } from "../selection/default-strategy.js";
 import { loadDefaultEmbeddings } from "../retrieval/vector/default-embeddings.js";
 import { isFittable } from "../retrieval/vector/embedding-capabilities.js";
 import { toolDocumentText } from "../retrieval/vector/tool-document-text.js";
 import type { Observation } from "../usage/observation.js";
-import { confusionFindings, mutuallyOutranking, nearDuplicates } from "./confusable-pairs.js";
+import { commonStems } from "./distinctive-words.js";
+import { confusionFindings, mutuallyOutranking, nearDuplicates, sameDescriptionFindings } from "./confusable-pairs.js";
 import {
   definitionSizeFindings,
   descriptionFindings,
@@ -26,7 +28,11 @@ import { missedMessageFindings, missedMessages, neverCalledFindings } from "./us
 
 /** Options of {@link runDoctor}. */
 export interface DoctorOptions {
-  /** The ranking self-retrieval and the usage check use: a built-in name or a strategy. @defaultValue "hybrid" */
+  /**
+   * The ranking self-retrieval and the usage check use: a built-in name or a strategy. With `keyword`, a tool finds
+   * itself when a keyword selection of its own text binds it (at any place), and mutual outranking is not checked.
+   * @defaultValue the catalog's default strategy (`defaultStrategyFor`: keyword for a catalog of keyword categories, else hybrid)
+   */
   strategy?: string | RetrievalStrategy;
   /** A tool must find itself within this many results. @defaultValue 5 */
   top?: number;
@@ -61,12 +67,21 @@ export interface DoctorReport {
   selfRetrieval: {
     /** Tools searched by their own text (enabled, searchable, not core, with a description). */
     checked: number;
-    /** Of those, how many found themselves within `top`. */
+    /** Of those, how many found themselves within `top` (with `keyword`: were selected by it). */
     inTop: number;
     /** Each checked tool's own rank (null: not within `depth`). */
     ranks: { name: string; rank: number | null }[];
   };
-  usage?: { observations: number; distinctMessages: number; checkedMessages: number; missedMessages: number };
+  usage?: {
+    observations: number;
+    distinctMessages: number;
+    checkedMessages: number;
+    missedMessages: number;
+    /** Observations that name only tools the catalog does not have (not checked; `usage report` does not learn them). */
+    unknownToolObservations?: number;
+    /** Up to 10 of the tools they name. */
+    unknownTools?: string[];
+  };
   /** Findings by check. */
   counts: Partial<Record<DoctorCheck, number>>;
   findings: DoctorFindingWithPatch[];
@@ -76,12 +91,12 @@ export interface DoctorReport {
 
 /**
  * Checks a catalog: self-retrieval (does each tool's own description and `whenToUse` find it in the top 5?),
- * confusable pairs (texts that rank each other above themselves, near-identical embeddings), empty or one-line
+ * confusable tools (the same description, texts that rank each other above themselves, near-identical embeddings), empty or one-line
  * descriptions, parameters without descriptions, names a provider rejects, definitions over a token size,
  * categories or namespaces that alone exceed the budget, and, given usage, tools never called and messages that did
  * not find their tool. Each finding says what to add or change in the catalog file.
  *
- * @param options.strategy - the ranking to check against. @defaultValue "hybrid"
+ * @param options.strategy - the ranking to check against. @defaultValue the catalog's default strategy
  * @param options.observations - past usage, for the usage checks.
  * @example
  * ```ts
@@ -93,20 +108,26 @@ export interface DoctorReport {
 export async function runDoctor(catalog: ToolCatalog, options: DoctorOptions = {}): Promise<DoctorReport> {
   const started = performance.now();
   const { top = 5, depth = Math.max(10, top), maxDefinitionTokens = MAX_DEFINITION_TOKENS, similarity = 0.985 } = options;
-  const strategy = typeof options.strategy === "object" ? options.strategy : createStrategy(options.strategy ?? "hybrid");
+  const strategy =
+    typeof options.strategy === "object" ? options.strategy : createStrategy(options.strategy ?? defaultStrategyFor(catalog));
   const tools = catalog.tools().filter((tool) => tool.enabled);
   const core = new Set(catalog.settings.core);
   const searchable = tools.filter((tool) => tool.searchable && !core.has(tool.name));
   const toolNamed = (name: string): ToolMetadata => catalog.get(name)!;
 
   await strategy.index(catalog);
-  const rankings = await rankOwnTexts(catalog, strategy, { depth, tools: searchable });
+  // Keyword selection binds every tool of a category its keywords match, in catalog order: a tool finds itself when it
+  // is among them, whatever its place (and a place among them says nothing about confusion).
+  const selected = strategy.name === "keyword";
+  const rankings = await rankOwnTexts(catalog, strategy, { depth: selected ? catalog.size : depth, tools: searchable, selected });
+  const common = commonStems(tools.map((tool) => `${tool.description} ${tool.whenToUse ?? ""}`));
   const findings: DoctorFindingWithPatch[] = [
     ...providerNameFindings(tools),
     ...descriptionFindings(tools),
-    ...selfRetrievalFindings(rankings, toolNamed, top),
+    ...selfRetrievalFindings(rankings, toolNamed, top, { selected, common }),
+    ...sameDescriptionFindings(tools),
     ...confusionFindings(
-      mutuallyOutranking(rankings),
+      selected ? [] : mutuallyOutranking(rankings),
       similarity === false ? [] : await duplicates(rankings, catalog, similarity, options.embeddings),
       toolNamed,
     ),
@@ -131,8 +152,17 @@ export async function runDoctor(catalog: ToolCatalog, options: DoctorOptions = {
         options.observations,
       ),
     );
+    const unknown = options.observations.filter(
+      (observation) => observation.tools.length > 0 && !observation.tools.some((tool) => catalog.has(tool)),
+    );
     usage = {
       observations: options.observations.length,
+      ...(unknown.length === 0
+        ? {}
+        : {
+            unknownToolObservations: unknown.length,
+            unknownTools: [...new Set(unknown.flatMap((observation) => observation.tools))].slice(0, 10),
+          }),
       distinctMessages: missed.distinct,
       checkedMessages: missed.checked,
       missedMessages: missed.missed.length,
@@ -146,7 +176,11 @@ export async function runDoctor(catalog: ToolCatalog, options: DoctorOptions = {
     tools: catalog.size,
     strategy: strategy.name,
     top,
-    selfRetrieval: { checked: rankings.length, inTop: ranks.filter((entry) => entry.rank !== null && entry.rank <= top).length, ranks },
+    selfRetrieval: {
+      checked: rankings.length,
+      inTop: ranks.filter((entry) => entry.rank !== null && (selected || entry.rank <= top)).length,
+      ranks,
+    },
     ...(usage === undefined ? {} : { usage }),
     counts,
     findings,

@@ -42,25 +42,30 @@ export function selfRank(ranking: SelfRanking): number | undefined {
 /**
  * Ranks every searchable tool (with a description) by its own text with an indexed strategy.
  * @param options.depth - how many ranked tools to keep per tool. @defaultValue 10
+ * @param options.selected - keep only the tools a selection binds for the text, whatever their order: the best-scored
+ * ones (the keyword strategy scores every tool of a category the text matches alike, and binds them all). @defaultValue false
  */
 export async function rankOwnTexts(
   catalog: ToolCatalog,
   strategy: RetrievalStrategy,
-  { depth = 10, tools = catalog.tools() }: { depth?: number; tools?: readonly ToolMetadata[] } = {},
+  { depth = 10, tools = catalog.tools(), selected = false }: { depth?: number; tools?: readonly ToolMetadata[]; selected?: boolean } = {},
 ): Promise<SelfRanking[]> {
   const rankings: SelfRanking[] = [];
   for (const tool of tools) {
     const query = selfRetrievalQuery(tool);
     if (query === "") continue;
     const ranked = await strategy.rank({ query, limit: depth });
-    rankings.push({ name: tool.name, query, ranked: ranked.map((entry) => entry.name) });
+    const best = ranked[0]?.score ?? 0;
+    const kept = selected ? ranked.filter((entry) => entry.score >= best && entry.score > 0) : ranked;
+    rankings.push({ name: tool.name, query, ranked: kept.map((entry) => entry.name) });
   }
   return rankings;
 }
 
 /**
- * A finding for each tool its own text does not rank within `top`, naming the tools that outrank it and the words of
- * its description they lack (suggested as `keywords`; `patch` is that change, ready to apply).
+ * A finding for each tool its own text does not rank within `top` (with `selected`, that its own text does not select:
+ * rankings from `rankOwnTexts(…, { selected: true })`, whatever the place), naming the tools found instead and the words
+ * of its description they lack (suggested as `keywords`; `patch` is that change, ready to apply).
  * @example
  * ```ts
  * selfRetrievalFindings(rankings, (name) => catalog.get(name)!); // [{ check: "self-retrieval", tools: ["b"], … }]
@@ -70,19 +75,33 @@ export function selfRetrievalFindings(
   rankings: readonly SelfRanking[],
   toolNamed: (name: string) => ToolMetadata,
   top = 5,
+  {
+    selected = false,
+    common,
+  }: {
+    selected?: boolean;
+    /** Stems too common in the catalog to suggest (see `commonStems`). @defaultValue none */
+    common?: ReadonlySet<string>;
+  } = {},
 ): Array<DoctorFinding & { patch: DeclarationPatch }> {
   const findings: Array<DoctorFinding & { patch: DeclarationPatch }> = [];
   for (const ranking of rankings) {
     const rank = selfRank(ranking);
-    if (rank !== undefined && rank <= top) continue;
+    if (rank !== undefined && (selected || rank <= top)) continue;
     const tool = toolNamed(ranking.name);
     const above = ranking.ranked.slice(0, rank === undefined ? top : rank - 1).filter((name) => name !== ranking.name);
     const aboveTools = above.slice(0, top).map(toolNamed);
     const others = aboveTools.map((other) => `${other.name} ${other.description} ${other.whenToUse ?? ""} ${other.keywords.join(" ")}`);
-    const words = distinctiveWords(ranking.query, others);
+    const words = distinctiveWords(ranking.query, others, 3, common === undefined ? {} : { common });
     const nameWords = distinctiveWords(tool.name, others, 4, { keepGeneric: true });
-    const where = rank === undefined ? `not in the top ${ranking.ranked.length}` : `rank ${rank}`;
     const shown = above.slice(0, 3).join(", ");
+    const found = (() => {
+      if (selected)
+        return above.length === 0 ? "does not select it, nor any tool" : `selects ${shown}${above.length > 3 ? ", …" : ""}, not it`;
+      const where = rank === undefined ? `not in the top ${ranking.ranked.length}` : `rank ${rank}`;
+      return above.length === 0 ? "finds no tool at all" : `finds it at ${where} (top ${top} wanted), below ${shown}`;
+    })();
+    const rather = above.length === 0 ? "" : ` rather than ${shown}`;
     // A draft whenToUse from what its name says and the others' texts do not (the words a user would use for it).
     const draft =
       tool.whenToUse === undefined && nameWords.length > 0
@@ -92,20 +111,23 @@ export function selfRetrievalFindings(
       ...(words.length > 0 ? { keywords: [...tool.keywords, ...words] } : {}),
       ...(draft === undefined ? {} : { whenToUse: draft }),
     };
+    const lacking = above.length === 0 ? "" : ` that ${shown} lack`;
     const keywordsFix =
       words.length > 0
-        ? `add keywords: [${words.join(", ")}] (words of its description that ${shown} lack)`
-        : `its description has no word that ${shown} lack: rewrite its description to say what only it does`;
+        ? `add keywords: [${words.join(", ")}] (words of its description${lacking}; declared keywords replace any derived from its description: list every word that should select it)`
+        : `its description has no word${lacking}: rewrite its description to say what only it does`;
     const whenFix =
       draft === undefined
-        ? `add to whenToUse when to call it rather than ${shown}`
-        : `add whenToUse: ${JSON.stringify(draft)} (a draft: say when to call it rather than ${shown})`;
+        ? `add to whenToUse when to call it${rather}`
+        : `add whenToUse: ${JSON.stringify(draft)} (a draft: say when to call it${rather})`;
     findings.push({
       check: "self-retrieval",
       severity: "warning",
       tools: [tool.name],
-      message: `${tool.name}: its own description finds it at ${where} (top ${top} wanted), below ${shown}. Searched: ${quoted(ranking.query)}`,
-      fix: `tools: - name: ${tool.name}: ${keywordsFix}; ${whenFix}.`,
+      message: `${tool.name}: its own description ${found}. Searched: ${quoted(ranking.query)}`,
+      fix: selected
+        ? `tools: - name: ${tool.name}: ${keywordsFix} (or add them to its category's keywords).`
+        : `tools: - name: ${tool.name}: ${keywordsFix}; ${whenFix}.`,
       patch,
     });
   }

@@ -4,7 +4,7 @@
  */
 import type { RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import type { Observation } from "../usage/observation.js";
-import { distinctiveWords } from "./distinctive-words.js";
+import { commonStems, distinctiveWords } from "./distinctive-words.js";
 import { type DoctorFinding, quoted } from "./doctor-finding.js";
 
 /**
@@ -97,7 +97,8 @@ export function withoutNames(message: string): string {
 
 /**
  * One `missed-message` finding per tool the missed messages led to, most missed first, with example messages and
- * the words they use that the tool's text lacks (suggested as `keywords`).
+ * the words they use that the tool's text lacks (suggested as `keywords`; not the words the missed messages of a tenth
+ * of the tools use, such as "looking" or "best": they say how users ask, not what for).
  * @example
  * ```ts
  * missedMessageFindings(missed, (name) => catalog.get(name)!);
@@ -106,11 +107,13 @@ export function withoutNames(message: string): string {
 export function missedMessageFindings(missed: readonly MissedMessage[], toolText: (name: string) => string, top = 5): DoctorFinding[] {
   const byTool = new Map<string, MissedMessage[]>();
   for (const entry of missed) for (const tool of entry.missed) byTool.set(tool, [...(byTool.get(tool) ?? []), entry]);
+  const said = (entries: readonly MissedMessage[]) => entries.map((entry) => withoutNames(entry.message)).join(" ");
+  const common = commonStems([...byTool.values()].map(said), 0.1, 3);
   return [...byTool]
     .sort((a, b) => b[1].length - a[1].length)
     .map(([tool, entries]) => {
       const nothing = entries.filter((entry) => entry.foundNothing).length;
-      const words = distinctiveWords(entries.map((entry) => withoutNames(entry.message)).join(" "), [toolText(tool)], 5);
+      const words = distinctiveWords(said(entries), [toolText(tool)], 5, { common });
       const examples = entries.slice(0, 3).map((entry) => quoted(entry.message, 60));
       return {
         check: "missed-message" as const,

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
 import { DynamicToolsError } from "../errors/dynamic-tools-error.js";
+import { countOf } from "../text/count-of.js";
 
 /** One labelled query: the tools a good strategy should rank first. */
 export interface EvalQuery {
@@ -134,7 +135,7 @@ export function parseQueries(text: string, file: string, catalog?: ToolCatalog, 
       if (!catalog!.has(name)) {
         throw new DynamicToolsError(
           "UNKNOWN_TOOL",
-          `${file}:${line}: query "${query.id}": ${what} "${name}" is not in the catalog (${catalog!.size} tools).${catalog!.suggest(name)}`,
+          `${file}:${line}: query "${query.id}": ${what} "${name}" is not in the catalog (${countOf(catalog!.size, "tool")}).${catalog!.suggest(name)}`,
         );
       }
     }

@@ -3,6 +3,7 @@
  * tokens where that package cannot be imported (the cost replay's `native` policy binds it beside the core tools).
  */
 import type { ToolCatalog } from "../catalog/tool-catalog.js";
+import { countOf } from "../text/count-of.js";
 
 /**
  * `tool_search`'s name, description and parameters for `catalog`, as `createToolSearchTool(catalog)` writes them
@@ -65,7 +66,7 @@ export function describeToolSearch(catalog: ToolCatalog, { defaultLimit, maxLimi
     lines.push("Namespaces (a match on any member loads the whole group):");
     for (const namespace of namespaces) {
       lines.push(
-        `- ${namespace.name}${namespace.description === "" ? "" : `: ${namespace.description}`} (${namespace.tools.length} tools)`,
+        `- ${namespace.name}${namespace.description === "" ? "" : `: ${namespace.description}`} (${countOf(namespace.tools.length, "tool")})`,
       );
     }
   }

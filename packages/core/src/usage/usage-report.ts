@@ -5,6 +5,7 @@
 import { CatalogKeywords } from "../retrieval/keyword/catalog-keywords.js";
 import { analyze } from "../text/analyzer.js";
 import type { UsageModel } from "./usage-model.js";
+import { countOf } from "../text/count-of.js";
 
 /** One category's line of the report. */
 export interface CategoryReport {
@@ -133,7 +134,7 @@ export function usageReport(model: UsageModel, options: UsageReportOptions = {})
 /** The report as text for a terminal. */
 export function formatUsageReport(report: UsageReport): string {
   const lines = [
-    `${report.observations} observations, ${report.tools} tools, ${report.toolUsage.length} used, ${report.neverCalled.length} never called.`,
+    `${countOf(report.observations, "observation")}, ${countOf(report.tools, "tool")}, ${report.toolUsage.length} used, ${report.neverCalled.length} never called.`,
     "",
   ];
   const unused = report.categories.filter((category) => category.calls === 0).map((category) => category.name);
@@ -156,7 +157,9 @@ export function formatUsageReport(report: UsageReport): string {
   for (const tool of report.toolUsage.slice(0, 15)) lines.push(`  ${tool.name.padEnd(32)} ${String(tool.calls).padStart(6)}`);
   lines.push(
     "",
-    `Never called (${report.neverCalled.length}): ${report.neverCalled.slice(0, 30).join(", ")}${report.neverCalled.length > 30 ? ", …" : ""}`,
+    report.neverCalled.length === 0
+      ? "Never called: none"
+      : `Never called (${report.neverCalled.length}): ${report.neverCalled.slice(0, 30).join(", ")}${report.neverCalled.length > 30 ? ", …" : ""}`,
   );
   lines.push(
     "",
