@@ -82,6 +82,13 @@ describe("runDoctor", () => {
     expect(finding!.fix).toContain("declared keywords replace any derived from its description");
     // The same catalog ranked by hybrid: a place is wanted there.
     expect((await runDoctor(catalog, { strategy: "hybrid", similarity: false })).strategy).toBe("hybrid");
+    // A past message found its tool when the selection bound it, third of its category's three in catalog order.
+    const withUsage = await runDoctor(catalog, {
+      similarity: false,
+      top: 1,
+      observations: [{ message: "refund the Acme invoice please", tools: ["refund_invoice"], ok: true, at: 0 }],
+    });
+    expect(withUsage.usage).toMatchObject({ checkedMessages: 1, missedMessages: 0 });
   });
 
   it("reports tools with the same description, which no ranking tells apart", async () => {

@@ -143,6 +143,7 @@ export async function runDoctor(catalog: ToolCatalog, options: DoctorOptions = {
     const missed = await missedMessages(options.observations, strategy, {
       top,
       ...(options.maxMessages === undefined ? {} : { maxMessages: options.maxMessages }),
+      ...(selected ? { selected: { limit: catalog.size } } : {}),
       known: (name) => catalog.has(name),
     });
     findings.push(

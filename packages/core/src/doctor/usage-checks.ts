@@ -46,12 +46,18 @@ export interface MissedMessage {
 
 /**
  * Ranks each distinct successful message (at most `maxMessages`, spread evenly over the file) and returns those
- * whose top `top` holds none of the tools it led to.
+ * whose top `top` holds none of the tools it led to (with `selected`, none of the best-scored tools, at any place:
+ * what a keyword selection binds, see `rankOwnTexts`).
  */
 export async function missedMessages(
   observations: readonly Observation[],
   strategy: RetrievalStrategy,
-  { top = 5, maxMessages = 2_000, known }: { top?: number; maxMessages?: number; known: (name: string) => boolean },
+  {
+    top = 5,
+    maxMessages = 2_000,
+    known,
+    selected,
+  }: { top?: number; maxMessages?: number; known: (name: string) => boolean; selected?: { limit: number } },
 ): Promise<{ checked: number; distinct: number; missed: MissedMessage[] }> {
   const byMessage = new Map<string, Set<string>>();
   for (const observation of observations) {
@@ -67,10 +73,12 @@ export async function missedMessages(
   for (let position = 0; position < entries.length; position += step) {
     const [message, tools] = entries[Math.floor(position)]!;
     checked++;
-    const ranked = await strategy.rank({ query: message, limit: top });
-    const names = new Set(ranked.map((entry) => entry.name));
+    const ranked = await strategy.rank({ query: message, limit: selected?.limit ?? top });
+    const best = ranked[0]?.score ?? 0;
+    const found = selected === undefined ? ranked : ranked.filter((entry) => entry.score >= best && entry.score > 0);
+    const names = new Set(found.map((entry) => entry.name));
     if ([...tools].some((tool) => names.has(tool))) continue;
-    missed.push({ message, missed: [...tools], foundNothing: ranked.length === 0 });
+    missed.push({ message, missed: [...tools], foundNothing: found.length === 0 });
   }
   return { checked, distinct: entries.length, missed };
 }
