@@ -158,6 +158,19 @@ describe.each(executionRuntimes)("execution findings: %s", (_label, runtime) => 
     expect(run.toolMessages.filter((message) => message.tool_call_id === "victim")).toHaveLength(1);
   });
 
+  it("a tool returning a ToolMessage without a tool_call_id answers its own call with it", async () => {
+    const bare = tool(() => new ToolMessage({ content: "forgot the id" } as never), {
+      name: "bare",
+      description: "Returns a ToolMessage without an id",
+      schema: z.object({}),
+    });
+    const run = await settle(runtime, { catalog: new ToolCatalog({ tools: [bare] }), calls: [{ name: "bare", args: {}, id: "mine" }] });
+    expect(run.error).toBeUndefined();
+    expect(run.toolMessages.map((message) => [message.tool_call_id, message.content, message.status ?? "success"])).toEqual([
+      ["mine", "forgot the id", "success"],
+    ]);
+  });
+
   it("times a hanging tool out: error ToolMessage (TOOL_TIMEOUT), its signal aborted, other calls unaffected", async () => {
     let aborted = false;
     const hanging = tool(

@@ -28,20 +28,31 @@ export type RequestToolsReader = (
 export const readRequestTools: RequestToolsReader = function readRequestTools(config) {
   const context = config?.context as { requestTools?: unknown } | undefined;
   const fromContext = typeof context === "object" && context !== null ? context.requestTools : undefined;
-  const tools = fromContext ?? config?.configurable?.requestTools;
-  return Array.isArray(tools) ? (tools as StructuredToolInterface[]) : undefined;
+  // Anything given is passed on to be checked (see checkRequestTools): a value that is no list of tools is an error,
+  // whatever its type, not a silent no-op.
+  return (fromContext ?? config?.configurable?.requestTools ?? undefined) as readonly StructuredToolInterface[] | undefined;
 };
 
 /**
- * The tools a {@link RequestToolsReader} read, checked: each must be a LangChain tool (a `name` and `invoke`).
- * @throws DynamicToolsError `INVALID_OPTION` naming the first entry that is not, and where it was read from.
+ * The tools a {@link RequestToolsReader} read, checked: a list of LangChain tools (each a `name` and `invoke`), or
+ * nothing. Tools are objects of the process that runs the graph: a JSON value sent with a request (`configurable`
+ * over the API) can never be one.
+ * @throws DynamicToolsError `INVALID_OPTION` naming the value that is not a list, or the first entry that is no tool.
  */
-export function checkRequestTools(tools: readonly unknown[] | undefined): readonly StructuredToolInterface[] | undefined {
-  const bad = tools?.findIndex((tool) => !isLangChainTool(tool)) ?? -1;
+export function checkRequestTools(tools: unknown): readonly StructuredToolInterface[] | undefined {
+  if (tools === undefined || tools === null) return undefined;
+  if (!Array.isArray(tools)) {
+    throw new DynamicToolsError(
+      "INVALID_OPTION",
+      `requestTools must be a list of LangChain tools (objects of the process that runs the graph, never JSON sent with a request), got ${describeValue(tools)}.`,
+      { path: ["requestTools"] },
+    );
+  }
+  const bad = tools.findIndex((tool) => !isLangChainTool(tool));
   if (bad >= 0) {
     throw new DynamicToolsError(
       "INVALID_OPTION",
-      `requestTools[${bad}] must be a LangChain tool (an object with a string name and an invoke method), got ${describeValue(tools![bad])}.`,
+      `requestTools[${bad}] must be a LangChain tool (an object with a string name and an invoke method, of the process that runs the graph: JSON sent with a request cannot be one), got ${describeValue(tools[bad])}.`,
       { path: ["requestTools", bad] },
     );
   }

@@ -28,7 +28,7 @@ import { answeredPauses, approvalOfCall } from "../execution/approval-continuati
 import { askApprovals, settleCall } from "../execution/approval-gate.js";
 import { recordedAnswer, recordStepApprovals } from "../execution/approval-ledger.js";
 import { createCallPlanner, type CallContext, type CallPlan } from "../execution/call-planner.js";
-import { foreignAnswer } from "../execution/checked-result.js";
+import { foreignAnswer, withCallId } from "../execution/checked-result.js";
 import { timeoutLookup, type ToolTimeouts } from "../execution/execution-options.js";
 import { checkExecutorOptions } from "../execution/executor-options.js";
 import { guardTool } from "../execution/guarded-tool.js";
@@ -415,7 +415,7 @@ export function dynamicToolsMiddleware(options: DynamicToolsMiddlewareOptions) {
         });
         if (settled.kind === "refuse") return refusalMessage(call, settled.refusal);
         const result = await handler({ ...request, toolCall: settled.call, tool: guardTool(settled.tool, timeoutOf(settled.call.name)) });
-        const foreign = foreignAnswer(call, result);
+        const foreign = foreignAnswer(call, withCallId(call, result));
         if (foreign !== undefined) return refusalMessage(call, foreign);
         if (succeeded(result))
           executed.add(stepKey(thread, usageCaller(caller), lastStepCalls(request.state.messages as unknown[])), settled.call.name);

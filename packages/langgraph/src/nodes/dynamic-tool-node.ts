@@ -4,8 +4,8 @@
  * and approval), and answers every refused call with an error ToolMessage carrying a typed refusal. The tool itself
  * runs through ToolNode's own `runTool`, so its runtime, output handling and error handling are ToolNode's.
  */
-import { DEFAULT_POLICY, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
-import { checkOptionKeys, keysOf, type ToolFilterOptions } from "@dynamic-tools/core/internal";
+import { DEFAULT_POLICY, DynamicToolsError, type PermissionPolicy, type ToolCatalog } from "@dynamic-tools/core";
+import { checkOptionKeys, describeValue, keysOf, type ToolFilterOptions } from "@dynamic-tools/core/internal";
 import { isBaseMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { StructuredToolInterface } from "@langchain/core/tools";
@@ -16,7 +16,7 @@ import { ApprovalClaims, pauseKey, type ApprovalClaimStore } from "../execution/
 import { answeredPauses, approvalOfCall } from "../execution/approval-continuation.js";
 import { askApprovals, settleCall } from "../execution/approval-gate.js";
 import { createCallPlanner, type CallPlan, type CallPlanner } from "../execution/call-planner.js";
-import { foreignAnswer } from "../execution/checked-result.js";
+import { foreignAnswer, withCallId } from "../execution/checked-result.js";
 import { timeoutLookup, type ToolTimeouts } from "../execution/execution-options.js";
 import { checkExecutorOptions, invalidOptionValue } from "../execution/executor-options.js";
 import { guardTool } from "../execution/guarded-tool.js";
@@ -188,9 +188,16 @@ export class DynamicToolNode extends ToolNode {
     this.#claims = approvalClaims;
     this.#usage = { ...(usage === undefined ? {} : { usage }), ...(usageScope === undefined ? {} : { usageScope }) };
     // ToolNode keeps `tools` as a field; here it is the live catalog's executable tools, then the extra tools.
+    // Read-only, as documented: a copy pushed to or assigned would be lost without a word, so neither is allowed.
     Object.defineProperty(this, "tools", {
-      get: () => [...catalog.executableTools(), ...extraTools.filter((tool) => !catalog.has(tool.name))],
-      set: () => undefined,
+      get: () => Object.freeze([...catalog.executableTools(), ...extraTools.filter((tool) => !catalog.has(tool.name))]),
+      set: (value: unknown) => {
+        throw new DynamicToolsError(
+          "INVALID_OPTION",
+          `DynamicToolNode's tools are its catalog's executable tools and its extraTools, read-only; got an assignment of ${describeValue(value)}. Add a tool to the catalog (catalog.add) or pass it in extraTools when the node is built.`,
+          { path: ["tools"] },
+        );
+      },
       enumerable: true,
       configurable: true,
     });
@@ -285,7 +292,7 @@ export class DynamicToolNode extends ToolNode {
     // A call the executor ended (a timeout) carries its code, as every refusal does.
     if (ToolCallFailure.isInstance(failure) && failure.refusal !== undefined && isToolMessage(result) && result.status === "error")
       result.artifact = failure.refusal;
-    const foreign = foreignAnswer(call, result);
+    const foreign = foreignAnswer(call, withCallId(call, result));
     if (foreign !== undefined) return this.#refuse(call, foreign);
     return result;
   }

@@ -508,9 +508,41 @@ describe("DynamicToolNode extensions over ToolNode (opt-in)", () => {
     const input = { messages: [aiCalls([{ name: "counted", args: {}, id: "c1" }])] };
     await expect(node.invoke(input, { configurable: { requestTools: [echo, null] } })).rejects.toMatchObject({
       code: "INVALID_OPTION",
-      message: "requestTools[1] must be a LangChain tool (an object with a string name and an invoke method), got null.",
+      message:
+        "requestTools[1] must be a LangChain tool (an object with a string name and an invoke method, of the process that runs the graph: JSON sent with a request cannot be one), got null.",
+    });
+    // A value that is no list at all is refused the same way (it was ignored without a word), from context too.
+    await expect(node.invoke(input, { configurable: { requestTools: "oops" } })).rejects.toMatchObject({
+      code: "INVALID_OPTION",
+      message: expect.stringMatching(/^requestTools must be a list of LangChain tools .*, got "oops"\.$/),
+    });
+    await expect(node.invoke(input, { context: { requestTools: 5 } } as LangGraphRunnableConfig)).rejects.toMatchObject({
+      code: "INVALID_OPTION",
     });
     expect(ran).not.toHaveBeenCalled();
+    // Nothing given (or null) is no request tools.
+    await expect(node.invoke(input, { configurable: { requestTools: null } })).resolves.toBeTruthy();
+    expect(ran).toHaveBeenCalledOnce();
+  });
+
+  it("answers for the call a ToolMessage its tool returned without a tool_call_id (ToolNode passes on one no provider accepts)", async () => {
+    const bare = tool(() => new ToolMessage({ content: "no id" } as never), {
+      name: "bare",
+      description: "Forgets the id",
+      schema: z.object({}),
+    });
+    const [message] = await runNode(new DynamicToolNode(new ToolCatalog({ tools: [bare] })), [{ name: "bare", args: {}, id: "k3" }]);
+    expect(message).toMatchObject({ content: "no id", tool_call_id: "k3" });
+    expect(message!.status).not.toBe("error");
+  });
+
+  it("keeps node.tools read-only: pushing to it or assigning it throws instead of being lost", () => {
+    const node = new DynamicToolNode(new ToolCatalog({ tools: [echo] }));
+    expect(() => (node.tools as unknown[]).push(failing)).toThrow(TypeError);
+    expect(() => {
+      node.tools = [failing];
+    }).toThrow(/read-only.*catalog\.add.*extraTools/);
+    expect(node.tools.map((each) => each.name)).toEqual(["echo"]);
   });
 
   it("runs a catalog tool added after the node was built, and lists it in node.tools", async () => {
