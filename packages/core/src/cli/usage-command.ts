@@ -7,6 +7,7 @@ import { usageReportHtml } from "../usage/usage-report-html.js";
 import { countOf } from "../text/count-of.js";
 import { learnFrom } from "../usage/learn-from-file.js";
 import { loadObservationsFile } from "../usage/observations-file.js";
+import { unknownToolObservations } from "../usage/unknown-tools.js";
 import { formatUsageReport, usageReport } from "../usage/usage-report.js";
 import { checkOutputPath, writeOutputFile } from "./output-file.js";
 import { EXIT_CODES, HELP_OPTION, parseCommandLine, UsageError } from "./usage-error.js";
@@ -64,23 +65,18 @@ export async function usageCommand(argv: string[], out: (text: string) => void):
   const observations = loadObservationsFile(values.usage);
   const report = usageReport(learnFrom(catalog, observations));
   // Observations that name only tools the catalog lacks teach it nothing: said, so the counts add up.
-  const unlearned = observations.filter(
-    (observation) => observation.tools.length > 0 && !observation.tools.some((tool) => catalog.has(tool)),
-  );
-  const unknownTools = [...new Set(unlearned.flatMap((observation) => observation.tools))];
+  const unlearned = unknownToolObservations(observations, (name) => catalog.has(name));
   const notLearned =
-    unlearned.length === 0
+    unlearned.observations === 0
       ? ""
-      : `\nNot learned: ${countOf(unlearned.length, "observation")} of the file name only tools the catalog does not have (${unknownTools.slice(0, 5).join(", ")}${unknownTools.length > 5 ? ", …" : ""}).`;
+      : `\nNot learned: ${countOf(unlearned.observations, "observation")} of the file name only tools the catalog does not have (${unlearned.tools.slice(0, 5).join(", ")}${unlearned.tools.length > 5 ? ", …" : ""}).`;
   if (values.html !== undefined) {
     const html = values.html;
     await writeOutputFile("--html", html, () => writeFileSync(html, usageReportHtml(report)));
   }
   out(
     values.json
-      ? JSON.stringify(
-          unlearned.length === 0 ? report : { ...report, notLearned: { observations: unlearned.length, tools: unknownTools.slice(0, 10) } },
-        )
+      ? JSON.stringify(unlearned.observations === 0 ? report : { ...report, notLearned: unlearned })
       : `${formatUsageReport(report)}${notLearned}${values.html === undefined ? "" : `\nWrote ${values.html}.`}`,
   );
   return 0;

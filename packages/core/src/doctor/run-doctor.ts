@@ -12,6 +12,7 @@ import { loadDefaultEmbeddings } from "../retrieval/vector/default-embeddings.js
 import { isFittable } from "../retrieval/vector/embedding-capabilities.js";
 import { toolDocumentText } from "../retrieval/vector/tool-document-text.js";
 import type { Observation } from "../usage/observation.js";
+import { unknownToolObservations } from "../usage/unknown-tools.js";
 import { commonStems } from "./distinctive-words.js";
 import { confusionFindings, mutuallyOutranking, nearDuplicates, sameDescriptionFindings } from "./confusable-pairs.js";
 import {
@@ -153,17 +154,10 @@ export async function runDoctor(catalog: ToolCatalog, options: DoctorOptions = {
         options.observations,
       ),
     );
-    const unknown = options.observations.filter(
-      (observation) => observation.tools.length > 0 && !observation.tools.some((tool) => catalog.has(tool)),
-    );
+    const unknown = unknownToolObservations(options.observations, (name) => catalog.has(name));
     usage = {
       observations: options.observations.length,
-      ...(unknown.length === 0
-        ? {}
-        : {
-            unknownToolObservations: unknown.length,
-            unknownTools: [...new Set(unknown.flatMap((observation) => observation.tools))].slice(0, 10),
-          }),
+      ...(unknown.observations === 0 ? {} : { unknownToolObservations: unknown.observations, unknownTools: unknown.tools }),
       distinctMessages: missed.distinct,
       checkedMessages: missed.checked,
       missedMessages: missed.missed.length,
