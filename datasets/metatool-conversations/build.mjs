@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Builds conversations.jsonl, a multi-turn dev set for `dynamic-tools cost`, from ../metatool (queries.jsonl and
-// usage.jsonl), deterministically: the same inputs always give the same file. See SOURCE.md.
+// usage.jsonl), deterministically: the same inputs always give the same file; and conversations-with-tools.jsonl, the
+// same turns whose history entries carry the tools each earlier turn called ({ query, tools }), for `eval`'s
+// conversation memory. See SOURCE.md.
 //   node datasets/metatool-conversations/build.mjs
 import { writeFileSync } from "node:fs";
 import { pathFrom, readJsonLines, seededRandom } from "../build-support.mjs";
@@ -56,9 +58,15 @@ for (let index = 0; index < CONVERSATIONS; index++) {
       id: `${id}-turn-${turn + 1}`,
       query: line.query,
       relevant: line.relevant,
-      ...(turn === 0 ? {} : { history: turns.slice(0, turn).map((earlier) => earlier.query) }),
+      ...(turn === 0 ? {} : { history: turns.slice(0, turn) }),
     });
   });
 }
-writeFileSync(here("conversations.jsonl"), `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
-console.log(`${CONVERSATIONS} conversations, ${lines.length} turns -> conversations.jsonl`);
+/** The lines with each history entry as its message only, or as its message and the tools that turn called. */
+const written = (entry) => lines.map(({ history, ...line }) => JSON.stringify(history === undefined ? line : { ...line, history: history.map(entry) }));
+writeFileSync(here("conversations.jsonl"), `${written((earlier) => earlier.query).join("\n")}\n`);
+writeFileSync(
+  here("conversations-with-tools.jsonl"),
+  `${written((earlier) => ({ query: earlier.query, tools: earlier.relevant })).join("\n")}\n`,
+);
+console.log(`${CONVERSATIONS} conversations, ${lines.length} turns -> conversations.jsonl, conversations-with-tools.jsonl`);
