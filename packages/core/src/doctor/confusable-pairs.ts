@@ -165,7 +165,7 @@ export function sameDescriptionFindings(tools: readonly PairText[]): DoctorFindi
   return [...groups.values()]
     .filter((names) => names.length > 1)
     .map((names) => {
-      const listed = names.length === 2 ? `${names[0]} and ${names[1]}` : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+      const listed = `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
       return {
         check: "same-description" as const,
         severity: "warning" as const,
