@@ -40,6 +40,20 @@ export function selfRank(ranking: SelfRanking): number | undefined {
 }
 
 /**
+ * The tools a selection binds from a ranking scored by tiers (the keyword strategy): those with the best score, above
+ * 0, whatever their order (every tool of a matched category scores alike, and is bound).
+ *
+ * @example
+ * ```ts
+ * selectedOf([{ name: "a", score: 4 }, { name: "b", score: 4 }, { name: "c", score: 1 }]); // a and b
+ * ```
+ */
+export function selectedOf<T extends { score: number }>(ranked: readonly T[]): T[] {
+  const best = ranked[0]?.score ?? 0;
+  return ranked.filter((entry) => entry.score >= best && entry.score > 0);
+}
+
+/**
  * Ranks every searchable tool (with a description) by its own text with an indexed strategy.
  * @param options.depth - how many ranked tools to keep per tool. @defaultValue 10
  * @param options.selected - keep only the tools a selection binds for the text, whatever their order: the best-scored
@@ -55,8 +69,7 @@ export async function rankOwnTexts(
     const query = selfRetrievalQuery(tool);
     if (query === "") continue;
     const ranked = await strategy.rank({ query, limit: depth });
-    const best = ranked[0]?.score ?? 0;
-    const kept = selected ? ranked.filter((entry) => entry.score >= best && entry.score > 0) : ranked;
+    const kept = selected ? selectedOf(ranked) : ranked;
     rankings.push({ name: tool.name, query, ranked: kept.map((entry) => entry.name) });
   }
   return rankings;

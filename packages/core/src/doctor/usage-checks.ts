@@ -6,6 +6,7 @@ import type { RetrievalStrategy } from "../retrieval/retrieval-strategy.js";
 import type { Observation } from "../usage/observation.js";
 import { commonStems, distinctiveWords } from "./distinctive-words.js";
 import { type DoctorFinding, quoted } from "./doctor-finding.js";
+import { selectedOf } from "./self-retrieval.js";
 
 /**
  * Tools (of `names`) no successful observation called (`never-called`). Nothing when there is no successful
@@ -47,7 +48,7 @@ export interface MissedMessage {
 /**
  * Ranks each distinct successful message (at most `maxMessages`, spread evenly over the file) and returns those
  * whose top `top` holds none of the tools it led to (with `selected`, none of the best-scored tools, at any place:
- * what a keyword selection binds, see `rankOwnTexts`).
+ * see `selectedOf`).
  */
 export async function missedMessages(
   observations: readonly Observation[],
@@ -74,8 +75,7 @@ export async function missedMessages(
     const [message, tools] = entries[Math.floor(position)]!;
     checked++;
     const ranked = await strategy.rank({ query: message, limit: selected?.limit ?? top });
-    const best = ranked[0]?.score ?? 0;
-    const found = selected === undefined ? ranked : ranked.filter((entry) => entry.score >= best && entry.score > 0);
+    const found = selected === undefined ? ranked : selectedOf(ranked);
     const names = new Set(found.map((entry) => entry.name));
     if ([...tools].some((tool) => names.has(tool))) continue;
     missed.push({ message, missed: [...tools], foundNothing: found.length === 0 });
